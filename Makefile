@@ -1,0 +1,28 @@
+# Quick start: `make run` (install, build, validate samples/) and `make test` (install, build, test).
+BUILD ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+PPN := $(BUILD)/cli/ppn
+
+.PHONY: deps configure build run test bench clean
+
+deps:
+	@scripts/install-deps
+
+configure: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+
+build: configure
+	@cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	$(PPN) validate samples/*.ppn
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	$(PPN) bench parse
+	$(PPN) bench replay
+
+clean:
+	rm -rf $(BUILD)

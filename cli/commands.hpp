@@ -1,0 +1,18 @@
+// The ppn subcommands. Each lives in its own file pair (cli/<name>_command.{hpp,cpp}) and
+// registers itself on the top-level app; main.cpp only wires them together.
+//
+// Exit codes (documented in README.md):
+//   0  success / everything legal
+//   1  the input was read but something in it is illegal or disagrees (validate, conform)
+//   2  syntax, I/O or usage errors
+#pragma once
+
+namespace CLI {
+class App;
+}
+
+namespace ppn::cli {
+
+// Every add_* function registers one subcommand. When that subcommand runs, it stores its
+// exit code in `exit_code`.
+}  // namespace ppn::cli
