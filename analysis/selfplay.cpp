@@ -1,0 +1,166 @@
+// Self-play games (see selfplay.hpp).
+#include "analysis/selfplay.hpp"
+
+#include <algorithm>
+
+#include "analysis/rng.hpp"
+#include "replay/bridge.hpp"
+
+namespace ppn::analysis {
+
+using namespace ppn::replay;
+
+namespace {
+
+// Turn order of the seats taking part. Seed 000 HOW TO PLAY: "Play then continues to the
+// left", i.e. the next player's ENTER lies 17 squares behind (rules.md §1.1): green, yellow,
+// blue, red. The Racket server (racket-nu) always plays green, red, blue, yellow (Q2).
+std::vector<Colour> seat_order(int players, bool racket) {
+  if (racket) {
+    std::vector<Colour> all{Colour::Green, Colour::Red, Colour::Blue, Colour::Yellow};
+    all.resize(players);
+    return all;
+  }
+  switch (players) {
+    case 2: return {Colour::Green, Colour::Blue};
+    case 3: return {Colour::Green, Colour::Yellow, Colour::Blue};
+    default: return {Colour::Green, Colour::Yellow, Colour::Blue, Colour::Red};
+  }
+}
+
+std::string seats_tag(const std::vector<Colour>& seats) {
+  std::string s;
+  for (Colour c : seats) {
+    if (!s.empty()) s += ' ';
+    s += colour_name(c);
+  }
+  return s;
+}
+
+}  // namespace
+
+int greedy_score(const Position& p, int seat) {
+  const auto& g = kParcheesi68;
+  int score = 0;
+  for (int s = 0; s < kMaxSeats; ++s) {
+    if (!p.seat_present(s)) continue;
+    int mine = 0;
+    for (auto b : p.pawns[s]) {
+      if (b == kNest) continue;
+      const int rel = rel_of_byte(b);
+      int v = 10 + rel;                                   // entered, and progress
+      if (rel >= g.home) v += 20;                         // home
+      else if (rel > g.last_ring) v += 8;                 // home path: out of reach
+      else if (g.is_safe_abs(g.abs_of(s, rel))) v += 4;   // safety
+      mine += v;
+    }
+    score += s == seat ? 3 * mine : -mine;
+  }
+  return score;
+}
+
+std::variant<Selfplay, std::string> make_selfplay(const SelfplayConfig& cfg) {
+  if (cfg.players < 2 || cfg.players > 4) return std::string("--players must be 2, 3 or 4");
+  auto r = profile_options(cfg.variant);
+  if (!r.ok()) return r.error;
+  Options o = *r.options;
+  for (const auto& a : cfg.options)
+    if (auto err = apply_override(o, a)) return *err;
+  return Selfplay(cfg, o);
+}
+
+Game Selfplay::play_game(std::uint64_t index) const {
+  Rng rng(cfg_.seed * 0x9E3779B97F4A7C15ull + index * 0xD1B54A32D192ED03ull + 1);
+  const bool racket = cfg_.variant == "racket-nu";
+  const auto seats = seat_order(cfg_.players, racket);
+  unsigned mask = 0;
+  std::array<std::uint8_t, kMaxSeats> order{};
+  int n = 0;
+  for (Colour c : seats) {
+    mask |= 1u << seat_of(c);
+    order[n++] = static_cast<std::uint8_t>(seat_of(c));
+  }
+  for (int s = 0; s < kMaxSeats; ++s)
+    if (!(mask >> s & 1)) order[n++] = static_cast<std::uint8_t>(s);
+  // Bots: seats alternate greedy and random, the first seat's kind chosen by the seed.
+  std::array<BotKind, kMaxSeats> bots{};
+  const bool first_greedy = rng.below(2) == 0;
+  for (int i = 0; i < cfg_.players; ++i)
+    bots[order[i]] = (i % 2 == 0) == first_greedy ? BotKind::greedy : BotKind::random;
+
+  GameState st = initial_state(mask, order, order[0]);
+  Game game;
+  game.tags = {{"Event", "ppn selfplay"},
+               {"Site", "ppn"},
+               {"Date", "????.??.??"},
+               {"Game", "parcheesi"},
+               {"Variant", cfg_.variant},
+               {"Seats", seats_tag(seats)},
+               {"Result", "*"}};
+  for (const auto& a : cfg_.options) game.tags.push_back({"Option", a});
+  game.tags.push_back({"Seed", std::to_string(cfg_.seed) + ":" + std::to_string(index)});
+  for (int i = 0; i < cfg_.players; ++i)
+    game.tags.push_back({std::string(1, colour_letter(seats[i])) + std::string(colour_name(seats[i])).substr(1),
+                         bots[order[i]] == BotKind::greedy ? "greedy bot" : "random bot"});
+
+  bool over = false;
+  for (int k = 0; k < cfg_.max_rolls && !over; ++k) {
+    const int d1 = rng.die(), d2 = rng.die();
+    const int seat = st.to_move;
+    Roll roll;
+    roll.number = static_cast<std::uint32_t>(k + 1);
+    roll.seat = colour_of(seat);
+    roll.dice = {static_cast<std::uint8_t>(d1), static_cast<std::uint8_t>(d2)};
+    const RollSetup setup = roll_setup(st, d1, d2, opts_);
+    Position result;
+    bool fully_used = true;
+    if (setup.kind == RollKind::penalty) {
+      roll.kind = PlayKind::Penalty;
+      result = apply_penalty(st.pos, seat, opts_);
+      for (auto b : st.pos.pawns[seat])
+        if (b != kNest && result.count(seat, b) < st.pos.count(seat, b))
+          roll.penalty_move = ppn::MiniMove{square_of_rel(rel_of_byte(b)), Square::nest(), false};
+    } else {
+      const LegalPlays lp = legal_plays(opts_, st, d1, d2);
+      std::size_t pick = 0;
+      if (lp.plays.size() > 1) {
+        if (bots[seat] == BotKind::random) {
+          pick = rng.below(static_cast<std::uint32_t>(lp.plays.size()));
+        } else {
+          int best = greedy_score(lp.results[0], seat);
+          for (std::size_t i = 1; i < lp.plays.size(); ++i)
+            if (const int sc = greedy_score(lp.results[i], seat); sc > best) best = sc, pick = i;
+        }
+      }
+      const Play& play = lp.plays[pick];
+      result = lp.results[pick];
+      int captures = 0, arrivals = 0, used20 = 0, used10 = 0, dice_used = 0;
+      for (const auto& mm : play) {
+        captures += (mm.flags & kCaptured) != 0;
+        arrivals += (mm.flags & kReachedHome) != 0;
+        if (mm.is_bonus()) (mm.value == 20 ? used20 : used10) += 1;
+        else dice_used += mm.kind == MiniKind::enter && (mm.flags & kEnterBySum) ? 2 : 1;
+      }
+      fully_used = dice_used >= setup.parts.size();
+      if (play.empty()) {
+        roll.kind = PlayKind::NoPlay;
+      } else {
+        roll.steps = steps_from_play(play);
+        // Bonuses earned but not played are forfeited (seed 000: "If you can't move one pawn the
+        // full 20 spaces, you forfeit the bonus"); none when the roll wins the game (Q63).
+        if (!seat_finished(result, seat)) {
+          const int f20 = opts_.capture_reward() == CaptureReward::move20 ? captures - used20 : 0;
+          const int f10 = opts_.home_reward() == HomeReward::move10 ? arrivals - used10 : 0;
+          for (int i = 0; i < f20; ++i) roll.steps.push_back(Step{20, std::nullopt});
+          for (int i = 0; i < f10; ++i) roll.steps.push_back(Step{10, std::nullopt});
+        }
+      }
+    }
+    game.movetext.emplace_back(std::move(roll));
+    over = advance_turn(st, d1, d2, result, opts_, fully_used);
+  }
+  if (over) game.set_tag("Result", std::string(colour_name(colour_of(st.ranking[0]))));
+  return game;
+}
+
+}  // namespace ppn::analysis

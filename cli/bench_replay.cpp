@@ -1,0 +1,84 @@
+#include "cli/bench_replay.hpp"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <memory>
+
+#include "analysis/selfplay.hpp"
+#include "cli/bench_command.hpp"
+#include "replay/replayer.hpp"
+
+namespace ppn::cli {
+
+namespace {
+
+struct BenchReplayArgs {
+  analysis::SelfplayConfig cfg;
+  int games = 2000;
+  int repeat = 3;
+};
+
+int run_bench_replay(const BenchReplayArgs& a) {
+  auto made = analysis::make_selfplay(a.cfg);
+  if (auto* err = std::get_if<std::string>(&made)) {
+    std::cerr << "bench replay: " << *err << "\n";
+    return 2;
+  }
+  const auto& sp = std::get<analysis::Selfplay>(made);
+
+  // Baseline: self-play generation itself (legal-play generation + bot choice per roll).
+  std::vector<Game> games;
+  games.reserve(static_cast<std::size_t>(a.games));
+  BenchTimer gen_timer;
+  std::size_t rolls = 0;
+  for (int i = 0; i < a.games; ++i) {
+    games.push_back(sp.play_game(static_cast<std::uint64_t>(i)));
+    rolls += games.back().roll_count();
+  }
+  const double gen_s = gen_timer.seconds();
+
+  // Measured: validating every roll of those records (best of `repeat` passes).
+  replay::ReplayConfig rc;
+  rc.variant = a.cfg.variant;
+  rc.options = a.cfg.options;
+  double best = 1e300;
+  std::size_t illegal = 0, replayed = 0;
+  for (int pass = 0; pass < a.repeat; ++pass) {
+    illegal = replayed = 0;
+    BenchTimer t;
+    for (const auto& g : games) {
+      const auto r = replay::replay_game(g, rc);
+      illegal += static_cast<std::size_t>(r.illegal) + r.errors();
+      replayed += static_cast<std::size_t>(r.rolls_replayed);
+    }
+    best = std::min(best, t.seconds());
+  }
+  const double val_rate = static_cast<double>(replayed) / best;
+  const double gen_rate = static_cast<double>(rolls) / gen_s;
+  std::cout << "bench replay: variant " << a.cfg.variant << ", " << games.size() << " self-play games, " << rolls
+            << " rolls, single thread\n";
+  std::cout << "  validate (replayer)   " << fixed1(val_rate / 1e6) << " M rolls/s\n";
+  std::cout << "  baseline: self-play   " << fixed1(gen_rate / 1e6) << " M rolls/s\n";
+  std::cout << "  ratio validate/selfplay " << fixed1(val_rate / gen_rate) << "x\n";
+  if (illegal != 0 || replayed != rolls) {
+    std::cerr << "bench replay: " << illegal << " problems while validating self-play games (" << replayed << " of "
+              << rolls << " rolls replayed)\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_bench_replay(CLI::App& bench, int& exit_code) {
+  auto a = std::make_shared<BenchReplayArgs>();
+  auto* sub = bench.add_subcommand("replay", "Rolls/s validating self-play records vs. rolls/s generating them");
+  sub->add_option("--games", a->games, "Self-play games to generate and validate")->capture_default_str()->check(CLI::Range(1, 10000000));
+  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
+  sub->add_option("--seed", a->cfg.seed, "Random seed")->capture_default_str();
+  sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
+  sub->add_option("--repeat", a->repeat, "Validation passes (the best is reported)")->capture_default_str()->check(CLI::Range(1, 100));
+  sub->callback([a, &exit_code]() { exit_code = run_bench_replay(*a); });
+}
+
+}  // namespace ppn::cli

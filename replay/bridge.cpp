@@ -1,0 +1,150 @@
+// Conversion between notation and engine types (see bridge.hpp).
+#include "replay/bridge.hpp"
+
+#include "notation/printer.hpp"
+
+#include <algorithm>
+
+namespace ppn::replay {
+
+std::optional<int> rel_of_square(Square s, const Geometry& g) {
+  switch (s.kind) {
+    case SquareKind::Nest: return -1;
+    case SquareKind::Home: return g.home;
+    case SquareKind::Ring:
+      if (s.index > g.last_ring) return std::nullopt;
+      return s.index;
+    case SquareKind::HomePath:
+      if (s.index < 1 || s.index > g.home_path_len) return std::nullopt;
+      return g.last_ring + s.index;
+  }
+  return std::nullopt;
+}
+
+Square square_of_rel(int rel, const Geometry& g) {
+  if (rel < 0) return Square::nest();
+  if (rel >= g.home) return Square::home();
+  if (rel > g.last_ring) return Square::home_path(static_cast<std::uint8_t>(rel - g.last_ring));
+  return Square::ring(static_cast<std::uint8_t>(rel));
+}
+
+PlayConversion play_from_steps(const std::vector<Step>& steps, const Geometry& g) {
+  PlayConversion out;
+  auto fail = [&](int i, std::string msg) {
+    out.error = std::move(msg);
+    out.error_step = i;
+    return out;
+  };
+  for (int i = 0; i < static_cast<int>(steps.size()); ++i) {
+    const Step& st = steps[i];
+    if (st.forfeited()) {
+      ++out.forfeits;
+      continue;
+    }
+    const ppn::MiniMove& m = *st.move;
+    const auto from = rel_of_square(m.from, g);
+    const auto to = rel_of_square(m.to, g);
+    if (!from) return fail(i, "square " + to_string(m.from) + " is not on this board");
+    if (!to) return fail(i, "square " + to_string(m.to) + " is not on this board");
+    if (out.play.full()) return fail(i, "too many mini-moves in one roll");
+    replay::MiniMove mm;
+    if (*from < 0) {
+      // Entering (seed 000 ENTERING YOUR PAWNS: "place it on your ENTER space").
+      if (*to != 0 || st.is_bonus())
+        return fail(i, "a pawn leaves the nest only for its ENTER space (N/0), and never by a bonus");
+      mm = replay::MiniMove::enter();
+    } else {
+      if (*from >= g.home) return fail(i, "a pawn at HOME does not move");
+      const int dist = *to - *from;
+      if (dist <= 0) return fail(i, "pawns only move forward (" + to_ppn(m) + ")");
+      if (st.is_bonus() && dist != st.bonus)
+        return fail(i, "a +" + std::to_string(st.bonus) + " bonus moves one pawn exactly " +
+                           std::to_string(st.bonus) + " squares, not " + std::to_string(dist));
+      if (!st.is_bonus() && dist > 6)
+        return fail(i, "a die part moves 1 to 6 squares, not " + std::to_string(dist));
+      mm = replay::MiniMove::move(*from, dist);
+    }
+    out.play.push_back(mm);
+    out.capture_marks.push_back(m.capture);
+    out.step_of_move.push_back(i);
+  }
+  return out;
+}
+
+std::vector<Step> steps_from_play(const Play& p, const Geometry& g) {
+  std::vector<Step> out;
+  out.reserve(p.size());
+  for (const auto& mm : p) {
+    Step st;
+    ppn::MiniMove m;
+    if (mm.kind == MiniKind::enter) {
+      m.from = Square::nest();
+      m.to = Square::ring(0);
+    } else {
+      m.from = square_of_rel(mm.from, g);
+      m.to = square_of_rel(mm.from + mm.value, g);
+      if (mm.is_bonus()) st.bonus = mm.value;
+    }
+    m.capture = (mm.flags & kCaptured) != 0;
+    st.move = m;
+    out.push_back(st);
+  }
+  return out;
+}
+
+std::string play_text(const Play& p, const Geometry& g) {
+  if (p.empty()) return "-";
+  Roll r;
+  r.steps = steps_from_play(p, g);
+  return play_to_ppn(r);
+}
+
+std::variant<GameState, std::string> state_from_desc(const PositionDesc& d, const Geometry& g) {
+  if (!d.pending.empty()) return std::string("a position in the middle of a roll (pending parts) cannot start a replay");
+  Position pos{};
+  for (auto& row : pos.pawns) row.fill(kAbsent);
+  unsigned mask = 0;
+  for (const auto& sp : d.seats) {
+    const int s = seat_of(sp.seat);
+    if (sp.pawns.size() != kPawnsPerSeat)
+      return std::string(colour_name(sp.seat)) + " has " + std::to_string(sp.pawns.size()) +
+             " pawns; a Parcheesi seat has 4";
+    for (int k = 0; k < kPawnsPerSeat; ++k) {
+      const auto rel = rel_of_square(sp.pawns[k], g);
+      if (!rel) return "square " + to_string(sp.pawns[k]) + " is not on this board";
+      pos.pawns[s][k] = *rel < 0 ? kNest : byte_of_rel(*rel);
+    }
+    pos.sort_seat(s);
+    mask |= 1u << s;
+  }
+  if (!d.find(d.to_move)) return std::string("the seat to move (") + std::string(colour_name(d.to_move)) + ") has no pawns in the position";
+  if (const char* bad = position_check(pos, g)) return std::string("impossible position: ") + bad;
+  std::array<std::uint8_t, kMaxSeats> order{0, 1, 2, 3};
+  GameState st = initial_state(mask, order, static_cast<std::uint8_t>(seat_of(d.to_move)));
+  st.set_position(pos);
+  st.doublets = d.rerolls;
+  for (int s = 0; s < kMaxSeats; ++s)
+    if ((mask >> s & 1u) && seat_finished(pos, s, g)) st.finished_mask |= 1u << s;
+  return st;
+}
+
+PositionDesc desc_from_state(const GameState& st, const Geometry& g) {
+  PositionDesc d;
+  for (int s = 0; s < kMaxSeats; ++s) {
+    if (!st.pos.seat_present(s)) continue;
+    SeatPawns sp;
+    sp.seat = colour_of(s);
+    for (auto b : st.pos.pawns[s]) sp.pawns.push_back(b == kNest ? Square::nest() : square_of_rel(rel_of_byte(b), g));
+    d.seats.push_back(std::move(sp));
+  }
+  d.to_move = colour_of(st.to_move);
+  d.rerolls = st.doublets;
+  canonicalize(d);
+  return d;
+}
+
+std::string position_id(const GameState& st, const Geometry& g) {
+  return format_position_id(desc_from_state(st, g));
+}
+
+}  // namespace ppn::replay

@@ -1,0 +1,57 @@
+// Conversion between the notation's model (mover-relative squares, PPN steps, position IDs)
+// and the engine's (position bytes, part-valued mini-moves, 16-byte positions).
+//
+// Seats: a colour's engine seat is its Colour value (green 0, red 1, blue 2, yellow 3). The
+// engine puts seat s's ENTER at engine-absolute square 17*s, so the colours sit on the board
+// as in notation/SPEC.md (Racket/NU ENTERs green 5, red 22, blue 39, yellow 56: 17 apart, in
+// this order along the direction of travel).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "notation/game.hpp"
+#include "notation/position_id.hpp"
+#include "replay/engine.hpp"
+
+namespace ppn::replay {
+
+constexpr int seat_of(Colour c) { return static_cast<int>(c); }
+constexpr Colour colour_of(int seat) { return static_cast<Colour>(seat); }
+
+// Relative square of a notation square on this board: -1 for the nest, 0..last_ring for the
+// ring, last_ring+k for home-path square hk, `home` for HOME. nullopt when the square does
+// not exist on this board (ring 64+, h8 on Parcheesi).
+std::optional<int> rel_of_square(Square s, const Geometry& g = kParcheesi68);
+// The inverse; rel -1 is the nest.
+Square square_of_rel(int rel, const Geometry& g = kParcheesi68);
+
+// A recorded play turned into engine mini-moves. Forfeited bonuses (`+20 -`) are not
+// mini-moves; they are counted so the replayer can compare them with the engine's count.
+struct PlayConversion {
+  Play play;
+  int forfeits = 0;
+  std::vector<bool> capture_marks;  // per engine mini-move: the record wrote `x`
+  std::vector<int> step_of_move;    // per engine mini-move: index of its step in the record
+  std::string error;                // non-empty: the play cannot be read on this board
+  int error_step = -1;
+};
+PlayConversion play_from_steps(const std::vector<Step>& steps, const Geometry& g = kParcheesi68);
+
+// An engine play (with the result flags the engine set) as PPN steps: entries `N/0`, moves
+// `FROM/TO` with `x` on captures, bonus moves `+20 FROM/TO`.
+std::vector<Step> steps_from_play(const Play& p, const Geometry& g = kParcheesi68);
+// The same as one line of PPN ("N/0 0/3").
+std::string play_text(const Play& p, const Geometry& g = kParcheesi68);
+
+// A position ID (notation) as an engine state. Every listed seat needs exactly four pawns;
+// mid-roll IDs (pending parts) are refused. Error: a message.
+std::variant<GameState, std::string> state_from_desc(const PositionDesc& d,
+                                                     const Geometry& g = kParcheesi68);
+PositionDesc desc_from_state(const GameState& st, const Geometry& g = kParcheesi68);
+// The position ID text of a state, e.g. "g:N,N,0,3 r:N,N,N,N / r d0".
+std::string position_id(const GameState& st, const Geometry& g = kParcheesi68);
+
+}  // namespace ppn::replay

@@ -1,0 +1,449 @@
+// The deterministic replayer (see replayer.hpp).
+#include "replay/replayer.hpp"
+
+#include <algorithm>
+
+#include "notation/printer.hpp"
+#include "notation/tags.hpp"
+#include "replay/bridge.hpp"
+
+namespace ppn::replay {
+
+namespace {
+
+constexpr std::string_view kDefaultProfile = "hasbro-2001";
+
+// Applies a recorded play without checking it (on_error=as_played): each mini-move moves a
+// pawn of the mover from its square by its part; a landing the record marks `x` sends a lone
+// opponent pawn on that ring square back to its nest. nullopt when a mini-move names a square
+// where the mover has no pawn, so the play cannot even be carried out.
+std::optional<Position> apply_as_recorded(const Position& before, int seat, const PlayConversion& conv,
+                                          const Geometry& g) {
+  Position p = before;
+  for (int i = 0; i < conv.play.size(); ++i) {
+    const auto& mm = conv.play[i];
+    const std::uint8_t from = mm.kind == MiniKind::enter ? kNest : byte_of_rel(mm.from);
+    const int to_rel = mm.kind == MiniKind::enter ? 0 : mm.from + mm.value;
+    auto& row = p.pawns[seat];
+    auto it = std::find(row.begin(), row.end(), from);
+    if (it == row.end() || to_rel > g.home) return std::nullopt;
+    *it = byte_of_rel(to_rel);
+    if (conv.capture_marks[i] && g.on_ring(to_rel)) {
+      const int a = g.abs_of(seat, to_rel);
+      for (int s = 0; s < kMaxSeats; ++s) {
+        if (s == seat || !p.seat_present(s)) continue;
+        const auto b = byte_of_rel(g.rel_of(s, a));
+        if (p.count(s, b) == 1) {
+          *std::find(p.pawns[s].begin(), p.pawns[s].end(), b) = kNest;
+          p.sort_seat(s);
+        }
+      }
+    }
+    p.sort_seat(seat);
+  }
+  return p;
+}
+
+// The seat after `seat` in turn order that is still playing.
+int next_active_seat(const GameState& st, int seat) {
+  int idx = 0;
+  for (int i = 0; i < kMaxSeats; ++i)
+    if (st.turn_order[i] == seat) idx = i;
+  for (int step = 1; step <= kMaxSeats; ++step) {
+    const int next = st.turn_order[(idx + step) % kMaxSeats];
+    if ((st.seats_mask >> next & 1) && !(st.finished_mask >> next & 1)) return next;
+  }
+  return seat;
+}
+
+int active_seats(const GameState& st) {
+  return __builtin_popcount(st.seats_mask & ~st.finished_mask & 0xF);
+}
+
+struct Walker {
+  const Game& game;
+  const ReplayConfig& cfg;
+  const RollVisitor& visit;
+  ReplayResult& res;
+  Options opts;
+  const Geometry& g = kParcheesi68;
+  GameState st;
+  int roll_index = 0;
+
+  void game_diag(Severity sev, std::string code, std::string msg) {
+    ReplayDiagnostic d;
+    d.severity = sev;
+    d.code = std::move(code);
+    d.message = std::move(msg);
+    d.line = game.source_line;
+    d.column = 1;
+    res.diagnostics.push_back(std::move(d));
+  }
+
+  ReplayDiagnostic roll_diag(const Roll& r, Severity sev, std::string code, std::string msg) {
+    ReplayDiagnostic d;
+    d.severity = sev;
+    d.code = std::move(code);
+    d.message = std::move(msg);
+    d.line = r.line;
+    d.column = r.column;
+    d.roll_index = roll_index;
+    d.roll_text = to_ppn(r, static_cast<std::uint32_t>(roll_index + 1));
+    d.position_id = position_id(st, g);
+    return d;
+  }
+
+  bool setup() {
+    // Seats and turn order come from the record (rules.md Q2): [Seats], else [Setup]'s seats
+    // in the order they first roll, else the order in which colours first roll.
+    std::vector<Colour> seats;
+    if (auto v = game.tag_value("Seats"); !v.empty()) {
+      auto parsed = parse_seats(v);
+      if (!parsed) {
+        game_diag(Severity::error, "E-SEATS", "the [Seats] tag does not name 1 to 4 distinct colours");
+        return false;
+      }
+      seats = *parsed;
+    }
+    std::optional<PositionDesc> setup_desc = game_setup(game);
+    auto add_seat = [&](Colour c) {
+      if (std::find(seats.begin(), seats.end(), c) == seats.end()) seats.push_back(c);
+    };
+    const bool seats_from_tag = !seats.empty();
+    std::optional<Colour> first_roller;
+    for (const auto& e : game.movetext)
+      if (const Roll* r = std::get_if<Roll>(&e)) {
+        if (!first_roller) first_roller = r->seat;
+        if (!seats_from_tag) add_seat(r->seat);
+      }
+    if (!seats_from_tag && setup_desc)
+      for (const auto& sp : setup_desc->seats) add_seat(sp.seat);
+    if (seats.size() < 2) {
+      game_diag(Severity::error, "E-SEATS",
+                "a game needs at least two seats: give them in [Seats \"green red ...\"]");
+      return false;
+    }
+    unsigned mask = 0;
+    std::array<std::uint8_t, kMaxSeats> order{};
+    int n = 0;
+    for (Colour c : seats) {
+      mask |= 1u << seat_of(c);
+      order[n++] = static_cast<std::uint8_t>(seat_of(c));
+    }
+    for (int s = 0; s < kMaxSeats; ++s)
+      if (!(mask >> s & 1)) order[n++] = static_cast<std::uint8_t>(s);
+
+    if (setup_desc) {
+      auto made = state_from_desc(*setup_desc, g);
+      if (auto* err = std::get_if<std::string>(&made)) {
+        game_diag(Severity::error, "E-SETUP", "[Setup]: " + *err);
+        return false;
+      }
+      st = std::get<GameState>(made);
+      if (st.seats_mask != mask) {
+        game_diag(Severity::error, "E-SETUP", "[Setup] and [Seats] list different colours");
+        return false;
+      }
+      st.turn_order = order;
+    } else {
+      // Q1: the first player comes from the record.
+      const int first = first_roller ? seat_of(*first_roller) : order[0];
+      st = initial_state(mask, order, static_cast<std::uint8_t>(first));
+    }
+    return true;
+  }
+
+  // Handles an illegal roll according to the policy. Returns true to go on replaying.
+  bool on_illegal(ReplayDiagnostic d, const Roll& r, const PlayConversion* conv) {
+    ++res.illegal;
+    if (cfg.on_error == OnError::as_played && conv) {
+      d.severity = Severity::warning;
+      d.message += " (accepted as played)";
+      res.diagnostics.push_back(std::move(d));
+      if (conv) {
+        auto p = apply_as_recorded(st.pos, st.to_move, *conv, g);
+        if (!p) {
+          res.diagnostics.push_back(roll_diag(r, Severity::error, "E-UNPLAYABLE",
+                                              "the play cannot be carried out even as recorded"));
+          res.stopped = true;
+          return false;
+        }
+        finish_roll(r, *p, Events{}, false, r.dice[0] == r.dice[1]);
+      }
+      return true;
+    }
+    res.diagnostics.push_back(std::move(d));
+    res.stopped = true;
+    if (cfg.on_error == OnError::skip) res.skipped = true;
+    if (cfg.on_error == OnError::stop) res.stop_run = true;
+    return false;
+  }
+
+  void finish_roll(const Roll& r, const Position& result, const Events& ev, bool legal, bool fully_used) {
+    RollEvent e;
+    e.roll_index = roll_index;
+    e.roll = &r;
+    e.before = st;
+    e.legal = legal;
+    e.events = ev;
+    res.game_over = advance_turn(st, r.dice[0], r.dice[1], result, opts, fully_used) || res.game_over;
+    if (active_seats(st) <= 1 && st.ranking_len > 0) res.game_over = true;
+    e.after = st;
+    ++res.rolls_replayed;
+    if (visit) visit(e);
+  }
+
+  // Returns false when replay of this game stops.
+  bool roll(const Roll& r) {
+    if (res.game_over) {
+      return on_illegal(roll_diag(r, Severity::error, "E-GAME-OVER",
+                                  "the game is already over (seed 000 HOW TO WIN: the first player "
+                                  "to move all four pawns HOME wins; rules.md Q63)"),
+                        r, nullptr);
+    }
+    if (r.dice_count() != 2) {
+      return on_illegal(roll_diag(r, Severity::error, "E-DICE", "Parcheesi is played with two dice"), r,
+                        nullptr);
+    }
+    if (seat_of(r.seat) != st.to_move) {
+      auto d = roll_diag(r, Severity::error, "E-TURN-ORDER",
+                         std::string("it is ") + std::string(colour_name(colour_of(st.to_move))) +
+                             "'s roll (turn order from the record, rules.md Q2; a doublet gives the "
+                             "same seat another roll, Q41), not " + std::string(colour_name(r.seat)) + "'s");
+      if (cfg.on_error != OnError::as_played || !(st.seats_mask >> seat_of(r.seat) & 1))
+        return on_illegal(std::move(d), r, nullptr);
+      ++res.illegal;
+      d.severity = Severity::warning;
+      res.diagnostics.push_back(std::move(d));
+      st.to_move = static_cast<std::uint8_t>(seat_of(r.seat));
+      st.doublets = 0;
+    }
+    const int d1 = r.dice[0], d2 = r.dice[1];
+    const RollSetup setup = roll_setup(st, d1, d2, opts);
+
+    if (setup.kind == RollKind::penalty) {
+      // seed 000 Doublets Penalty: "The third consecutive time you roll doublets, you may not
+      // move forward. Instead, your pawn closest to HOME ... must be returned to your START".
+      if (r.kind != PlayKind::Penalty)
+        return on_illegal(roll_diag(r, Severity::error, "E-PENALTY-EXPECTED",
+                                    "third doublet in this turn: no move is played, the pawn closest "
+                                    "to HOME goes back to the nest (seed 000 Doublets Penalty; "
+                                    "rules.md Q46); write `PENALTY`"),
+                          r, nullptr);
+      const Position after = apply_penalty(st.pos, st.to_move, opts, g);
+      if (r.penalty_move) {
+        // Which pawn went back: the square whose count dropped.
+        int removed = -1;
+        const int seat = st.to_move;
+        for (auto b : st.pos.pawns[seat])
+          if (b != kNest && after.count(seat, b) < st.pos.count(seat, b)) removed = rel_of_byte(b);
+        const auto from = rel_of_square(r.penalty_move->from, g);
+        if (!from || *from != removed)
+          return on_illegal(roll_diag(r, Severity::error, "E-PENALTY-PAWN",
+                                      removed < 0 ? std::string("no pawn is out, so none goes back (rules.md Q49)")
+                                                  : "the penalty sends back the pawn closest to HOME, on " +
+                                                        to_string(square_of_rel(removed, g)) +
+                                                        " (seed 000 Doublets Penalty: \"even if it's on your "
+                                                        "home path\"; rules.md Q48)"),
+                            r, nullptr);
+      }
+      Events ev;
+      ev.penalty = true;
+      finish_roll(r, after, ev, true, true);
+      return true;
+    }
+    if (r.kind == PlayKind::Penalty)
+      return on_illegal(roll_diag(r, Severity::error, "E-NO-PENALTY",
+                                  "PENALTY is recorded, but this is not the third doublet of the turn "
+                                  "(seed 000 Doublets Penalty; rules.md Q46-Q47)"),
+                        r, nullptr);
+
+    static const std::vector<Step> kNoSteps;
+    const PlayConversion conv = play_from_steps(r.kind == PlayKind::Moves ? r.steps : kNoSteps, g);
+    if (!conv.error.empty()) {
+      auto d = roll_diag(r, Severity::error, "E-BAD-MOVE", conv.error);
+      d.step_index = conv.error_step;
+      return on_illegal(std::move(d), r, nullptr);
+    }
+    ValidateRequest req;
+    req.state = &st;
+    req.d1 = d1;
+    req.d2 = d2;
+    req.play = &conv.play;
+    req.order = cfg.order;
+    req.max_alternatives = cfg.max_alternatives;
+    const Verdict v = validate_play(opts, req);
+    if (!v.legal) {
+      auto d = roll_diag(r, Severity::error, std::string(rule_code_name(v.diag.code)), v.diag.message);
+      if (v.diag.index >= 0 && v.diag.index < static_cast<int>(conv.step_of_move.size()))
+        d.step_index = conv.step_of_move[v.diag.index];
+      for (const auto& alt : v.diag.alternatives) d.alternatives.push_back(play_text(alt, g));
+      return on_illegal(std::move(d), r, &conv);
+    }
+    // The play is legal; the record's own marks must agree with what happened.
+    const int marked = static_cast<int>(std::count(conv.capture_marks.begin(), conv.capture_marks.end(), true));
+    if (marked != v.events.captures)
+      res.diagnostics.push_back(roll_diag(
+          r, Severity::warning, "W-CAPTURE-MARK",
+          "the play captures " + std::to_string(v.events.captures) + " pawn(s) but " +
+              std::to_string(marked) + " landing(s) are marked `x`"));
+    if (conv.forfeits != v.events.bonuses_forfeited && (conv.forfeits > 0 || r.kind == PlayKind::Moves))
+      res.diagnostics.push_back(roll_diag(
+          r, Severity::warning, "W-FORFEIT-MARK",
+          std::to_string(v.events.bonuses_forfeited) + " bonus(es) are forfeited by this play but " +
+              std::to_string(conv.forfeits) + " are recorded as `+20 -`/`+10 -`"));
+    const int parts = setup.parts.size();
+    finish_roll(r, v.result, v.events, true, v.events.dice_parts_used >= parts);
+    return true;
+  }
+
+  void withdraw(const Withdrawal& w) {
+    const int s = seat_of(w.seat);
+    if (!(st.seats_mask >> s & 1)) return;
+    const bool was_to_move = st.to_move == s;
+    const int next = next_active_seat(st, s);
+    st.seats_mask = static_cast<std::uint8_t>(st.seats_mask & ~(1u << s));
+    if (was_to_move) {
+      st.to_move = static_cast<std::uint8_t>(next);
+      st.doublets = 0;
+    }
+    if (active_seats(st) <= 1) res.game_over = true;
+  }
+
+  void observe(const ObservedPosition& o) {
+    auto made = state_from_desc(o.position, g);
+    if (auto* err = std::get_if<std::string>(&made)) {
+      ReplayDiagnostic d;
+      d.code = "E-OBSERVED";
+      d.message = "observed position: " + *err;
+      d.line = o.line;
+      d.column = o.column;
+      d.roll_index = roll_index;
+      res.diagnostics.push_back(std::move(d));
+      return;
+    }
+    const auto& ns = std::get<GameState>(made);
+    const auto order = st.turn_order;
+    const auto mask = st.seats_mask;
+    const auto finished = st.finished_mask;
+    const auto ranking = st.ranking;
+    const auto ranking_len = st.ranking_len;
+    st = ns;
+    st.turn_order = order;
+    st.seats_mask = mask;
+    st.finished_mask = finished | ns.finished_mask;
+    st.ranking = ranking;
+    st.ranking_len = ranking_len;
+  }
+
+  void check_result() {
+    const auto value = game.tag_value("Result");
+    if (value.empty() || res.stopped) return;
+    const auto result = parse_result(value);
+    if (!result) return;  // the parser reports malformed tags
+    if (result->finished && res.game_over && !res.ranking.empty() && !result->ranking.empty() &&
+        result->ranking.front() != res.ranking.front())
+      game_diag(Severity::error, "E-RESULT",
+                std::string("[Result] names ") + std::string(colour_name(result->ranking.front())) +
+                    " first, but " + std::string(colour_name(res.ranking.front())) + " won");
+    else if (result->finished && !res.game_over)
+      game_diag(Severity::error, "E-RESULT",
+                "[Result] says the game finished, but after the last roll nobody has won "
+                "(use \"*\" for an unfinished game)");
+    else if (!result->finished && res.game_over)
+      game_diag(Severity::warning, "E-RESULT", "[Result] is \"*\" (unfinished), but the game is over");
+  }
+
+  void run() {
+    if (!setup()) {
+      res.setup_ok = false;
+      return;
+    }
+    for (const auto& e : game.movetext) {
+      if (const Roll* r = std::get_if<Roll>(&e)) {
+        const bool go_on = roll(*r);
+        ++roll_index;
+        if (!go_on) break;
+      } else if (const auto* w = std::get_if<Withdrawal>(&e)) {
+        withdraw(*w);
+      } else if (const auto* o = std::get_if<ObservedPosition>(&e)) {
+        observe(*o);
+      }
+    }
+    res.rolls = static_cast<int>(game.roll_count());
+    res.final_state = st;
+    for (int i = 0; i < st.ranking_len; ++i) res.ranking.push_back(colour_of(st.ranking[i]));
+    check_result();
+  }
+};
+
+}  // namespace
+
+std::optional<OnError> parse_on_error(std::string_view name) {
+  if (name == "stop") return OnError::stop;
+  if (name == "skip") return OnError::skip;
+  if (name == "keep-prefix" || name == "keep_prefix") return OnError::keep_prefix;
+  if (name == "as-played" || name == "as_played") return OnError::as_played;
+  return std::nullopt;
+}
+
+std::string_view on_error_name(OnError p) {
+  switch (p) {
+    case OnError::stop: return "stop";
+    case OnError::skip: return "skip";
+    case OnError::keep_prefix: return "keep-prefix";
+    case OnError::as_played: return "as-played";
+  }
+  return "?";
+}
+
+std::size_t ReplayResult::errors() const {
+  return static_cast<std::size_t>(std::count_if(diagnostics.begin(), diagnostics.end(),
+                                                [](const auto& d) { return d.severity == Severity::error; }));
+}
+std::size_t ReplayResult::warnings() const { return diagnostics.size() - errors(); }
+
+GameRules rules_for_game(const Game& game, const ReplayConfig& cfg) {
+  GameRules out;
+  std::string_view profile = cfg.variant;
+  if (profile.empty()) profile = game.tag_value("Variant");
+  if (profile.empty()) profile = kDefaultProfile;
+  out.profile = std::string(profile);
+  if (auto kind = game.tag_value("Game"); !kind.empty() && parse_game_kind(kind) == GameKind::Ludo) {
+    out.error = "Ludo records are not supported by the rules engine yet";
+    return out;
+  }
+  auto r = profile_options(profile);
+  if (!r.ok()) {
+    out.error = r.error;
+    return out;
+  }
+  out.options = *r.options;
+  for (const auto& o : game_options(game))
+    if (auto err = apply_override(out.options, o.name + "=" + o.value)) {
+      out.error = "[Option \"" + o.name + "=" + o.value + "\"]: " + *err;
+      return out;
+    }
+  for (const auto& o : cfg.options)
+    if (auto err = apply_override(out.options, o)) {
+      out.error = "--option " + o + ": " + *err;
+      return out;
+    }
+  return out;
+}
+
+ReplayResult replay_game(const Game& game, const ReplayConfig& cfg, const RollVisitor& visit) {
+  ReplayResult res;
+  const GameRules rules = rules_for_game(game, cfg);
+  res.profile = rules.profile;
+  Walker w{game, cfg, visit, res, rules.options};
+  if (!rules.error.empty()) {
+    res.setup_ok = false;
+    w.game_diag(Severity::error, "E-RULES", rules.error);
+    return res;
+  }
+  w.run();
+  return res;
+}
+
+}  // namespace ppn::replay

@@ -1,0 +1,96 @@
+// The deterministic replayer: walks a parsed PPN game roll by roll under its rule profile,
+// yields every position, and collects a diagnostic for every roll that breaks a rule.
+//
+//   ReplayConfig cfg;                       // profile from [Variant]; cfg.variant overrides
+//   ReplayResult r = replay_game(game, cfg, [](const RollEvent& e) { ... e.after ... });
+//   for (const auto& d : r.diagnostics) std::cout << d.code << ": " << d.message;
+//
+// Replay is deterministic: it depends only on the game and the config.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "notation/game.hpp"
+#include "replay/engine.hpp"
+
+namespace ppn::replay {
+
+// What to do after an illegal roll (issue: "continues after an illegal roll according to a
+// policy").
+enum class OnError : std::uint8_t {
+  stop,         // report it and stop the whole run (the caller stops reading further games)
+  skip,         // report it and drop the game (its positions are not kept)
+  keep_prefix,  // report it, keep the positions before it, stop replaying this game
+  as_played,    // report it as a warning, apply the play as recorded, and go on
+};
+std::optional<OnError> parse_on_error(std::string_view name);
+std::string_view on_error_name(OnError p);
+
+struct ReplayConfig {
+  std::string variant;               // non-empty: overrides the record's [Variant]
+  std::vector<std::string> options;  // "name=value", applied after the record's [Option] tags
+  OnError on_error = OnError::keep_prefix;
+  OrderStrictness order = OrderStrictness::strict;
+  int max_alternatives = 3;
+};
+
+enum class Severity : std::uint8_t { error, warning };
+
+struct ReplayDiagnostic {
+  Severity severity = Severity::error;
+  std::string code;                 // a rule code (replay/RULE_CODES.md), e.g. E-BLOCKADE-PASSED
+  std::string message;
+  std::uint32_t line = 0, column = 0;  // of the roll (or of the game for record-level problems)
+  int roll_index = -1;              // 0-based among the main-line rolls; -1: the game as a whole
+  int step_index = -1;              // offending step of the recorded play; -1: the play as a whole
+  std::string roll_text;            // the roll as recorded, in canonical PPN
+  std::string position_id;          // position before the roll
+  std::vector<std::string> alternatives;  // legal plays of the roll, in PPN
+};
+
+// One replayed roll, passed to the visitor (after the roll has been applied).
+struct RollEvent {
+  int roll_index = 0;
+  const Roll* roll = nullptr;
+  GameState before;
+  GameState after;
+  bool legal = true;
+  Events events;
+};
+using RollVisitor = std::function<void(const RollEvent&)>;
+
+struct ReplayResult {
+  std::string profile;              // the profile used
+  bool setup_ok = true;             // false: variant/options/seats/setup unusable, nothing replayed
+  bool stopped = false;             // replay of this game stopped early (stop/skip/keep_prefix)
+  bool skipped = false;             // on_error=skip dropped the game
+  bool stop_run = false;            // on_error=stop: the caller should stop
+  int rolls = 0;                    // main-line rolls in the record
+  int rolls_replayed = 0;           // rolls applied (legal, or as played)
+  int illegal = 0;                  // rolls found illegal
+  bool game_over = false;
+  std::vector<Colour> ranking;      // finishers, best first
+  GameState final_state;
+  std::vector<ReplayDiagnostic> diagnostics;
+
+  std::size_t errors() const;
+  std::size_t warnings() const;
+};
+
+ReplayResult replay_game(const Game& game, const ReplayConfig& cfg, const RollVisitor& visit = {});
+
+// The profile and options a game asks for ([Variant] default hasbro-2001, [Option] tags),
+// with cfg's overrides on top. Error: a message.
+struct GameRules {
+  std::string profile;
+  Options options;
+  std::string error;
+};
+GameRules rules_for_game(const Game& game, const ReplayConfig& cfg);
+
+}  // namespace ppn::replay

@@ -1,0 +1,169 @@
+// The replayer: PPN games walked roll by roll under their profile, with diagnostics located
+// at the offending roll, policies after an illegal roll, and turn machinery from the record.
+#include <catch2/catch.hpp>
+
+#include "parser/parser.hpp"
+#include "replay/bridge.hpp"
+#include "replay/replayer.hpp"
+
+using namespace ppn;
+using namespace ppn::replay;
+
+namespace {
+
+Game parse_one(const std::string& text) {
+  auto r = parser::parse_all(text, "test.ppn");
+  REQUIRE(r.errors.empty());
+  REQUIRE(r.games.size() == 1);
+  return r.games.front();
+}
+
+const std::string kHeader =
+    "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green blue\"]\n[Result \"*\"]\n\n";
+
+}  // namespace
+
+TEST_CASE("replayer: a legal opening replays and yields every position", "[replay][replayer]") {
+  const Game g = parse_one(kHeader + "1. G 5-3: N/0 0/3\n2. B 6-4: -\n3. G 2-1: 3/5 5/6\n");
+  std::vector<std::string> ids;
+  const auto r = replay_game(g, {}, [&](const RollEvent& e) { ids.push_back(position_id(e.after)); });
+  CHECK(r.errors() == 0);
+  CHECK(r.rolls_replayed == 3);
+  REQUIRE(ids.size() == 3);
+  CHECK(ids[0] == "g:N,N,N,3 b:N,N,N,N / b d0");
+  CHECK(ids[1] == "g:N,N,N,3 b:N,N,N,N / g d0");
+  CHECK(ids[2] == "g:N,N,N,6 b:N,N,N,N / b d0");
+}
+
+TEST_CASE("replayer: an illegal roll is located, coded, and lists legal alternatives", "[replay][replayer]") {
+  // 5-3 with all pawns in the nest: the 5 must enter (seed 000 "When possible you must enter a
+  // pawn"); recording no play at all is illegal.
+  const Game g = parse_one(kHeader + "1. G 5-3: -\n");
+  const auto r = replay_game(g, {});
+  REQUIRE(r.errors() == 1);
+  const auto& d = r.diagnostics.front();
+  CHECK(d.line == 6);
+  CHECK(d.roll_index == 0);
+  CHECK(d.code.rfind("E-", 0) == 0);
+  CHECK(d.position_id == "g:N,N,N,N b:N,N,N,N / g d0");
+  REQUIRE_FALSE(d.alternatives.empty());
+  CHECK(d.alternatives.front() == "N/0 0/3");
+}
+
+TEST_CASE("replayer: turn order comes from the record and doublets give another roll", "[replay][replayer]") {
+  SECTION("the same seat rolls again after a doublet") {
+    const Game g = parse_one(kHeader + "1. G 5-5: N/0 N/0\n2. G 6-1: -\n3. B 1-2: -\n");
+    const auto r = replay_game(g, {});
+    CHECK(r.errors() == 0);
+  }
+  SECTION("another seat rolling out of turn is an error") {
+    const Game g = parse_one(kHeader + "1. G 6-1: -\n2. G 6-2: -\n");
+    const auto r = replay_game(g, {});
+    REQUIRE(r.errors() == 1);
+    CHECK(r.diagnostics.front().code == "E-TURN-ORDER");
+    CHECK(r.diagnostics.front().roll_index == 1);
+  }
+}
+
+TEST_CASE("replayer: the third doublet is a penalty", "[replay][replayer]") {
+  // seed 000 Doublets Penalty; the pawn closest to HOME goes back (Q48).
+  const std::string moves = "1. G 5-5: N/0 N/0\n2. G 3-3: 0/3 0/3\n";
+  SECTION("recorded as PENALTY with the right pawn") {
+    const Game g = parse_one(kHeader + moves + "3. G 2-2: PENALTY 3/N\n4. B 6-1: -\n");
+    const auto r = replay_game(g, {});
+    CHECK(r.errors() == 0);
+    CHECK(position_id(r.final_state) == "g:N,N,N,3 b:N,N,N,N / g d0");
+  }
+  SECTION("played as moves instead") {
+    const Game g = parse_one(kHeader + moves + "3. G 2-2: 3/5 3/5\n");
+    const auto r = replay_game(g, {});
+    REQUIRE(r.errors() == 1);
+    CHECK(r.diagnostics.front().code == "E-PENALTY-EXPECTED");
+  }
+}
+
+TEST_CASE("replayer: policies after an illegal roll", "[replay][replayer]") {
+  // Roll 2 moves a pawn that is not there; roll 3 is legal again.
+  const std::string text = kHeader + "1. G 5-3: N/0 0/3\n2. B 6-4: 10/16 16/20\n3. G 2-1: 3/5 5/6\n";
+  const Game g = parse_one(text);
+  ReplayConfig cfg;
+  SECTION("keep-prefix keeps the positions before it and stops") {
+    cfg.on_error = OnError::keep_prefix;
+    int seen = 0;
+    const auto r = replay_game(g, cfg, [&](const RollEvent&) { ++seen; });
+    CHECK(seen == 1);
+    CHECK(r.stopped);
+    CHECK_FALSE(r.skipped);
+    CHECK_FALSE(r.stop_run);
+  }
+  SECTION("skip drops the game") {
+    cfg.on_error = OnError::skip;
+    const auto r = replay_game(g, cfg);
+    CHECK(r.skipped);
+  }
+  SECTION("stop asks the caller to stop the run") {
+    cfg.on_error = OnError::stop;
+    const auto r = replay_game(g, cfg);
+    CHECK(r.stop_run);
+  }
+  SECTION("as-played cannot apply a move of a pawn that is not there") {
+    cfg.on_error = OnError::as_played;
+    const auto r = replay_game(g, cfg);
+    CHECK(r.stopped);
+    CHECK(r.errors() >= 1);
+  }
+}
+
+TEST_CASE("replayer: as-played applies an illegal but possible play and goes on", "[replay][replayer]") {
+  // Green ignores the obligation to enter (5-1 with pawns in the nest, seed 000 "When possible
+  // you must enter a pawn") and moves 3/8 3/4 ... the record goes on legally afterwards.
+  const Game g = parse_one(kHeader + "1. G 5-3: N/0 0/3\n2. B 1-1: -\n3. B 2-6: -\n4. G 5-1: 3/8 8/9\n5. B 6-2: -\n");
+  ReplayConfig cfg;
+  cfg.on_error = OnError::as_played;
+  const auto r = replay_game(g, cfg);
+  CHECK(r.errors() == 0);
+  CHECK(r.warnings() >= 1);
+  CHECK(r.illegal == 1);
+  CHECK(r.rolls_replayed == 5);
+  CHECK(position_id(r.final_state) == "g:N,N,N,9 b:N,N,N,N / g d0");
+}
+
+TEST_CASE("replayer: unknown profiles and options are clear errors", "[replay][replayer]") {
+  SECTION("unknown variant") {
+    const Game g = parse_one("[Variant \"hasbro-2099\"]\n[Seats \"green blue\"]\n\n1. G 6-1: -\n");
+    const auto r = replay_game(g, {});
+    REQUIRE_FALSE(r.setup_ok);
+    CHECK(r.diagnostics.front().code == "E-RULES");
+    CHECK_THAT(r.diagnostics.front().message, Catch::Contains("hasbro-2001"));
+  }
+  SECTION("unknown option from the command line") {
+    const Game g = parse_one(kHeader + "1. G 6-1: -\n");
+    ReplayConfig cfg;
+    cfg.options = {"no_such_option=1"};
+    const auto r = replay_game(g, cfg);
+    REQUIRE_FALSE(r.setup_ok);
+    CHECK_THAT(r.diagnostics.front().message, Catch::Contains("no_such_option"));
+  }
+}
+
+TEST_CASE("replayer: a [Setup] position starts the game", "[replay][replayer]") {
+  // Green's last pawn is 3 from HOME (rel 68 = h5): 2-1 brings it home; the game is won, the
+  // home bonus void (Q63).
+  const Game g = parse_one(
+      "[Variant \"hasbro-2001\"]\n[Seats \"green blue\"]\n[Result \"green\"]\n"
+      "[Setup \"g:h5,H,H,H b:N,N,N,N / g d0\"]\n\n1. G 2-1: h5/h7 h7/H\n");
+  const auto r = replay_game(g, {});
+  CHECK(r.errors() == 0);
+  CHECK(r.game_over);
+  REQUIRE(r.ranking.size() == 1);
+  CHECK(r.ranking.front() == Colour::Green);
+}
+
+TEST_CASE("replayer: [Result] must agree with the replay", "[replay][replayer]") {
+  const Game g = parse_one(
+      "[Variant \"hasbro-2001\"]\n[Seats \"green blue\"]\n[Result \"blue\"]\n"
+      "[Setup \"g:h5,H,H,H b:N,N,N,N / g d0\"]\n\n1. G 2-1: h5/h7 h7/H\n");
+  const auto r = replay_game(g, {});
+  REQUIRE(r.errors() == 1);
+  CHECK(r.diagnostics.front().code == "E-RESULT");
+}
