@@ -287,7 +287,9 @@ struct Walker {
           r, Severity::warning, "W-CAPTURE-MARK",
           "the play captures " + std::to_string(v.events.captures) + " pawn(s) but " +
               std::to_string(marked) + " landing(s) are marked `x`"));
-    if (conv.forfeits != v.events.bonuses_forfeited && (conv.forfeits > 0 || r.kind == PlayKind::Moves))
+    // A bonus left over when the roll wins the game is void, not forfeited (Q63).
+    const bool won = seat_finished(v.result, st.to_move, g);
+    if (!won && conv.forfeits != v.events.bonuses_forfeited)
       res.diagnostics.push_back(roll_diag(
           r, Severity::warning, "W-FORFEIT-MARK",
           std::to_string(v.events.bonuses_forfeited) + " bonus(es) are forfeited by this play but " +

@@ -52,7 +52,7 @@ TEST_CASE("replayer: an illegal roll is located, coded, and lists legal alternat
 
 TEST_CASE("replayer: turn order comes from the record and doublets give another roll", "[replay][replayer]") {
   SECTION("the same seat rolls again after a doublet") {
-    const Game g = parse_one(kHeader + "1. G 5-5: N/0 N/0\n2. G 6-1: -\n3. B 1-2: -\n");
+    const Game g = parse_one(kHeader + "1. G 5-5: N/0 N/0\n2. G 6-1: 0/6 6/7\n3. B 1-2: -\n");
     const auto r = replay_game(g, {});
     CHECK(r.errors() == 0);
   }
@@ -67,15 +67,22 @@ TEST_CASE("replayer: turn order comes from the record and doublets give another 
 
 TEST_CASE("replayer: the third doublet is a penalty", "[replay][replayer]") {
   // seed 000 Doublets Penalty; the pawn closest to HOME goes back (Q48).
-  const std::string moves = "1. G 5-5: N/0 N/0\n2. G 3-3: 0/3 0/3\n";
+  // Roll 2 splits the pair: moving both pawns 3 would move the blockade together (Q54).
+  const std::string moves = "1. G 5-5: N/0 N/0\n2. G 3-3: 0/3 3/6\n";
   SECTION("recorded as PENALTY with the right pawn") {
-    const Game g = parse_one(kHeader + moves + "3. G 2-2: PENALTY 3/N\n4. B 6-1: -\n");
+    const Game g = parse_one(kHeader + moves + "3. G 2-2: PENALTY 6/N\n4. B 6-1: -\n");
     const auto r = replay_game(g, {});
     CHECK(r.errors() == 0);
-    CHECK(position_id(r.final_state) == "g:N,N,N,3 b:N,N,N,N / g d0");
+    CHECK(position_id(r.final_state) == "g:N,N,N,0 b:N,N,N,N / g d0");
+  }
+  SECTION("the wrong pawn sent back") {
+    const Game g = parse_one(kHeader + moves + "3. G 2-2: PENALTY 0/N\n");
+    const auto r = replay_game(g, {});
+    REQUIRE(r.errors() == 1);
+    CHECK(r.diagnostics.front().code == "E-PENALTY-PAWN");
   }
   SECTION("played as moves instead") {
-    const Game g = parse_one(kHeader + moves + "3. G 2-2: 3/5 3/5\n");
+    const Game g = parse_one(kHeader + moves + "3. G 2-2: 6/8 8/10\n");
     const auto r = replay_game(g, {});
     REQUIRE(r.errors() == 1);
     CHECK(r.diagnostics.front().code == "E-PENALTY-EXPECTED");
@@ -165,5 +172,6 @@ TEST_CASE("replayer: [Result] must agree with the replay", "[replay][replayer]")
       "[Setup \"g:h5,H,H,H b:N,N,N,N / g d0\"]\n\n1. G 2-1: h5/h7 h7/H\n");
   const auto r = replay_game(g, {});
   REQUIRE(r.errors() == 1);
+  CHECK(r.warnings() == 0);
   CHECK(r.diagnostics.front().code == "E-RESULT");
 }

@@ -1,0 +1,212 @@
+#include "cli/validate_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "cli/input_files.hpp"
+#include "notation/game.hpp"
+#include "parser/parser.hpp"
+#include "replay/replayer.hpp"
+
+namespace ppn::cli {
+
+namespace {
+
+struct ValidateArgs {
+  std::vector<std::string> files;
+  std::string variant;
+  std::vector<std::string> options;
+  std::string on_error = "keep-prefix";
+  std::string order = "strict";
+  std::string format = "text";
+  int alternatives = 3;
+  bool syntax_only = false;
+};
+
+struct Counts {
+  std::size_t files = 0, games = 0, rolls = 0, illegal = 0, record_errors = 0, warnings = 0,
+              syntax_errors = 0, io_errors = 0, skipped = 0;
+  void add(const Counts& o) {
+    games += o.games;
+    rolls += o.rolls;
+    illegal += o.illegal;
+    record_errors += o.record_errors;
+    warnings += o.warnings;
+    syntax_errors += o.syntax_errors;
+    io_errors += o.io_errors;
+    skipped += o.skipped;
+  }
+};
+
+std::string plural(std::size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+class Validator {
+ public:
+  Validator(const ValidateArgs& a, replay::ReplayConfig cfg) : a_(a), cfg_(std::move(cfg)), json_(a.format == "json") {}
+
+  // Returns false when the run must stop (--on-error stop).
+  bool file(const std::string& path) {
+    Counts c;
+    ++total_.files;
+    const std::string name = display_name(path);
+    auto in = open_input(path);
+    if (!in) {
+      ++c.io_errors;
+      if (json_) emit({{"type", "diagnostic"}, {"file", name}, {"severity", "error"}, {"code", "E-IO"},
+                       {"message", "cannot open file"}});
+      else std::cerr << name << ": error: cannot open file\n";
+      total_.add(c);
+      return true;
+    }
+    bool stop = false;
+    parser::parse_stream(
+        *in, name,
+        [&](Game& g) {
+          if (stop) return;
+          ++c.games;
+          c.rolls += g.roll_count();
+          if (a_.syntax_only) return;
+          const auto r = replay::replay_game(g, cfg_);
+          c.illegal += static_cast<std::size_t>(r.illegal);
+          c.skipped += r.skipped;
+          for (const auto& d : r.diagnostics) {
+            if (d.severity == replay::Severity::warning) ++c.warnings;
+            else if (d.roll_index < 0 || d.code.rfind("E-RESULT", 0) == 0) ++c.record_errors;
+            report(name, c.games, d);
+          }
+          if (r.stop_run) stop = true;
+        },
+        [&](const parser::ParseError& e) {
+          ++c.syntax_errors;
+          if (json_)
+            emit({{"type", "diagnostic"}, {"file", e.file}, {"line", e.line}, {"column", e.column},
+                  {"severity", "error"}, {"code", "E-SYNTAX"}, {"message", e.message}});
+          else std::cerr << e.format();
+        });
+    if (json_)
+      emit({{"type", "file"}, {"file", name}, {"games", c.games}, {"rolls", c.rolls}, {"illegal_rolls", c.illegal},
+            {"record_errors", c.record_errors}, {"warnings", c.warnings}, {"syntax_errors", c.syntax_errors}});
+    else
+      std::cout << name << ": " << plural(c.games, "game", "games") << ", " << plural(c.rolls, "roll", "rolls")
+                << ", " << plural(c.illegal, "illegal roll", "illegal rolls") << ", "
+                << plural(c.syntax_errors, "syntax error", "syntax errors") << "\n";
+    total_.add(c);
+    return !stop;
+  }
+
+  int finish() {
+    const auto& t = total_;
+    if (json_)
+      emit({{"type", "summary"}, {"files", t.files}, {"games", t.games}, {"rolls", t.rolls},
+            {"illegal_rolls", t.illegal}, {"record_errors", t.record_errors}, {"warnings", t.warnings},
+            {"syntax_errors", t.syntax_errors}, {"io_errors", t.io_errors}, {"games_skipped", t.skipped}});
+    else {
+      std::cout << "validate: " << plural(t.files, "file", "files") << ", " << plural(t.games, "game", "games") << ", "
+                << plural(t.rolls, "roll", "rolls") << ", " << plural(t.illegal, "illegal roll", "illegal rolls");
+      if (t.record_errors) std::cout << ", " << plural(t.record_errors, "record error", "record errors");
+      if (t.warnings) std::cout << ", " << plural(t.warnings, "warning", "warnings");
+      std::cout << ", " << plural(t.syntax_errors, "syntax error", "syntax errors");
+      if (t.io_errors) std::cout << ", " << plural(t.io_errors, "I/O error", "I/O errors");
+      std::cout << "\n";
+    }
+    if (t.syntax_errors || t.io_errors) return 2;
+    return t.illegal || t.record_errors ? 1 : 0;
+  }
+
+ private:
+  void emit(const nlohmann::json& j) { std::cout << j.dump() << "\n"; }
+
+  void report(const std::string& file, std::size_t game_no, const replay::ReplayDiagnostic& d) {
+    const char* sev = d.severity == replay::Severity::error ? "error" : "warning";
+    if (json_) {
+      nlohmann::json j{{"type", "diagnostic"}, {"file", file}, {"line", d.line}, {"column", d.column},
+                       {"severity", sev}, {"code", d.code}, {"message", d.message}, {"game", game_no}};
+      if (d.roll_index >= 0) {
+        j["roll"] = d.roll_index + 1;
+        j["roll_text"] = d.roll_text;
+        j["position"] = d.position_id;
+      }
+      if (d.step_index >= 0) j["step"] = d.step_index + 1;
+      if (!d.alternatives.empty()) j["alternatives"] = d.alternatives;
+      emit(j);
+      return;
+    }
+    std::cout << file << ":" << d.line << ":" << d.column << ": " << sev << "[" << d.code << "]: " << d.message;
+    if (d.step_index >= 0) std::cout << " (mini-move " << d.step_index + 1 << ")";
+    std::cout << "\n";
+    if (d.roll_index >= 0) {
+      std::cout << "  roll:     " << d.roll_text << "\n";
+      std::cout << "  position: " << d.position_id << "\n";
+    }
+    if (!d.alternatives.empty()) {
+      std::cout << "  legal:    ";
+      for (std::size_t i = 0; i < d.alternatives.size(); ++i) std::cout << (i ? " | " : "") << d.alternatives[i];
+      std::cout << "\n";
+    }
+  }
+
+  const ValidateArgs& a_;
+  replay::ReplayConfig cfg_;
+  bool json_;
+  Counts total_;
+};
+
+int run_validate(const ValidateArgs& a) {
+  replay::ReplayConfig cfg;
+  cfg.variant = a.variant;
+  cfg.options = a.options;
+  cfg.max_alternatives = a.alternatives;
+  if (auto p = replay::parse_on_error(a.on_error)) cfg.on_error = *p;
+  else {
+    std::cerr << "validate: --on-error must be stop, skip, keep-prefix or as-played\n";
+    return 2;
+  }
+  if (a.order == "outcome") cfg.order = replay::OrderStrictness::outcome;
+  else if (a.order != "strict") {
+    std::cerr << "validate: --order must be strict or outcome\n";
+    return 2;
+  }
+  if (!a.variant.empty()) {
+    // An unknown profile or option on the command line is a usage error, before any file.
+    auto prof = replay::profile_options(a.variant);
+    if (!prof.ok()) {
+      std::cerr << "validate: " << prof.error << "\n";
+      return 2;
+    }
+    for (const auto& o : a.options)
+      if (auto err = replay::apply_override(*prof.options, o)) {
+        std::cerr << "validate: --option " << o << ": " << *err << "\n";
+        return 2;
+      }
+  }
+  Validator v(a, cfg);
+  for (const auto& path : a.files)
+    if (!v.file(path)) break;
+  return v.finish();
+}
+
+}  // namespace
+
+void add_validate_command(CLI::App& app, int& exit_code) {
+  auto a = std::make_shared<ValidateArgs>();
+  auto* sub = app.add_subcommand("validate", "Re-validate every roll of PPN games under their rule profile");
+  sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
+  sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + replay::profile_names());
+  sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)");
+  sub->add_option("--on-error", a->on_error,
+                  "After an illegal roll: stop (the run), skip (the game), keep-prefix (stop replaying the "
+                  "game), as-played (warn and go on)")
+      ->capture_default_str();
+  sub->add_option("--order", a->order, "Mini-move order: strict (as recorded) or outcome (any legal order with the same result)")
+      ->capture_default_str();
+  sub->add_option("--format", a->format, "Output: text or json (JSON Lines)")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+  sub->add_option("--alternatives", a->alternatives, "Legal alternatives listed per illegal roll")->capture_default_str()->check(CLI::Range(0, 100));
+  sub->add_flag("--syntax-only", a->syntax_only, "Only parse; do not check the rules");
+  sub->callback([a, &exit_code]() { exit_code = run_validate(*a); });
+}
+
+}  // namespace ppn::cli
