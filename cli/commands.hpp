@@ -15,4 +15,9 @@ namespace ppn::cli {
 
 // Every add_* function registers one subcommand. When that subcommand runs, it stores its
 // exit code in `exit_code`.
+void add_conform_command(CLI::App& app, int& exit_code);  // cli/conform_command.cpp
+void add_fmt_command(CLI::App& app, int& exit_code);       // cli/fmt_command.cpp
+void add_validate_command(CLI::App& app, int& exit_code);  // cli/validate_command.cpp
+void add_bench_command(CLI::App& app, int& exit_code);     // cli/bench_command.cpp
+void add_selfplay_command(CLI::App& app, int& exit_code);  // cli/selfplay_command.cpp
 }  // namespace ppn::cli

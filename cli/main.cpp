@@ -9,6 +9,11 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
 
   int exit_code = 0;
+  ppn::cli::add_conform_command(app, exit_code);
+  ppn::cli::add_fmt_command(app, exit_code);
+  ppn::cli::add_validate_command(app, exit_code);
+  ppn::cli::add_bench_command(app, exit_code);
+  ppn::cli::add_selfplay_command(app, exit_code);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,49 @@
+// `ppn bench <name> ...`: speed measurements, each figure printed next to a baseline measured
+// in the same run (design/performance.md). `bench` is a group; every benchmark is its own file
+// pair cli/bench_<name>.{hpp,cpp} exposing `void add_bench_<name>(CLI::App& bench, int& exit_code)`,
+// declared below and called from add_bench_command (cli/bench_command.cpp): add one line each.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace ppn::cli {
+
+void add_bench_command(CLI::App& app, int& exit_code);
+
+// The benchmarks (one file pair each).
+void add_bench_parse(CLI::App& bench, int& exit_code);  // cli/bench_parse.cpp
+void add_bench_replay(CLI::App& bench, int& exit_code);  // cli/bench_replay.cpp
+
+// ---- helpers shared by the benchmarks ----
+
+// Wall-clock seconds since construction.
+class BenchTimer {
+ public:
+  BenchTimer() : start_(std::chrono::steady_clock::now()) {}
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+ private:
+  std::chrono::steady_clock::time_point start_;
+};
+
+// A fresh directory under the system temp dir for generated inputs (the caller removes it).
+std::filesystem::path make_bench_dir();
+
+// The baseline: reads `file` in 1 MiB chunks and counts '\n' with memchr.
+struct ScanResult {
+  double seconds = 0;
+  std::size_t bytes = 0;
+  std::size_t lines = 0;
+};
+ScanResult memchr_scan(const std::filesystem::path& file);
+
+// "123.4" (one decimal).
+std::string fixed1(double v);
+
+}  // namespace ppn::cli

@@ -1,0 +1,189 @@
+#include "cli/bench_parse.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <random>
+
+#include "cli/bench_command.hpp"
+#include "notation/printer.hpp"
+#include "parser/parser.hpp"
+
+namespace ppn::cli {
+
+namespace {
+
+// A syntactically realistic game (not rules-legal): seats in turn, doublets re-roll, pawns
+// enter on a 5, move by each die, capture now and then with a +20 bonus, reach HOME with a
+// +10 bonus; a few comments, annotations and a variation.
+Game synthetic_game(std::mt19937& rng, std::size_t index) {
+  auto die = [&] { return static_cast<std::uint8_t>(rng() % 6 + 1); };
+  auto chance = [&](unsigned percent) { return rng() % 100 < percent; };
+  Game g;
+  g.tags = {{"Event", "Synthetic " + std::to_string(index)},
+            {"Site", "ppn bench"},
+            {"Date", "2026.01.01"},
+            {"Game", "parcheesi"},
+            {"Variant", "hasbro-2001"},
+            {"Seats", "green red blue yellow"},
+            {"Result", "red green yellow blue"},
+            {"Green", "Ana"},
+            {"Red", "Ben"},
+            {"Blue", "Cy"},
+            {"Yellow", "Dee"}};
+  std::array<std::array<int, 4>, 4> pawns{};  // -1 nest, 0..63 ring, 64..70 home path, 71 HOME
+  for (auto& seat : pawns) seat.fill(-1);
+  auto square_of = [](int rel) {
+    if (rel < 0) return Square::nest();
+    if (rel <= 63) return Square::ring(static_cast<std::uint8_t>(rel));
+    if (rel <= 70) return Square::home_path(static_cast<std::uint8_t>(rel - 63));
+    return Square::home();
+  };
+  const std::size_t rolls = 140 + rng() % 20;
+  int seat = 0;
+  for (std::size_t n = 0; n < rolls; ++n) {
+    Roll r;
+    r.number = static_cast<std::uint32_t>(n + 1);
+    r.seat = static_cast<Colour>(seat);
+    r.dice = {die(), die()};
+    auto& mine = pawns[static_cast<std::size_t>(seat)];
+    // Each die goes to a pawn that can use it: an entry on a 5 when a pawn is in the nest,
+    // else a pawn on the board, preferring the one the previous die moved (as players do).
+    int last = -1;
+    for (std::uint8_t d : r.dice) {
+      int pick = -1;
+      if (d == 5) {
+        for (int i = 0; i < 4 && pick < 0; ++i) pick = mine[static_cast<std::size_t>(i)] < 0 ? i : -1;
+      }
+      if (pick < 0 && last >= 0 && mine[static_cast<std::size_t>(last)] + d <= 71 && chance(50)) pick = last;
+      for (int k = 0; k < 4 && pick < 0; ++k) {
+        const int i = static_cast<int>(rng() % 4);
+        const int at = mine[static_cast<std::size_t>(i)];
+        if (at >= 0 && at + d <= 71) pick = i;
+      }
+      if (pick < 0) continue;
+      int& p = mine[static_cast<std::size_t>(pick)];
+      last = pick;
+      if (p < 0) {
+        r.steps.push_back(Step{0, MiniMove{Square::nest(), Square::ring(0), false}});
+        p = 0;
+        continue;
+      }
+      const bool capture = p + d <= 63 && chance(6);
+      r.steps.push_back(Step{0, MiniMove{square_of(p), square_of(p + d), capture}});
+      p += d;
+      if (capture && p + 20 <= 71) {
+        r.steps.push_back(Step{20, MiniMove{square_of(p), square_of(p + 20), false}});
+        p += 20;
+      } else if (capture) {
+        r.steps.push_back(Step{20, std::nullopt});
+      }
+      if (p == 71) {
+        p = -1;  // back to the nest so that the game goes on
+        r.steps.push_back(Step{10, std::nullopt});
+      }
+    }
+    if (r.steps.empty()) r.kind = PlayKind::NoPlay;
+    if (chance(3)) r.nags.push_back(static_cast<std::uint16_t>(rng() % 6 + 1));
+    if (chance(4)) r.comments.push_back("a comment about this roll");
+    if (n == 40) {
+      Roll alt = r;
+      alt.comments.clear();
+      alt.kind = PlayKind::NoPlay;
+      alt.steps.clear();
+      r.variations.push_back({alt});
+    }
+    g.movetext.emplace_back(std::move(r));
+    if (r.dice[0] != r.dice[1]) seat = (seat + 1) % 4;
+  }
+  return g;
+}
+
+int run_bench_parse(double size_mb, bool keep, const std::string& given) {
+  std::filesystem::path file = given;
+  std::filesystem::path dir;
+  if (given.empty()) {
+    dir = make_bench_dir();
+    file = dir / "bench.ppn";
+    BenchTimer t;
+    const auto games = write_synthetic_ppn(file.string(), static_cast<std::size_t>(size_mb * 1e6));
+    std::cout << "bench parse: wrote " << games << " synthetic games to " << file.string() << " in "
+              << fixed1(t.seconds()) << " s\n";
+  }
+  // The baseline first, which also brings the file into the page cache for both runs.
+  memchr_scan(file);
+  const ScanResult scan = memchr_scan(file);
+
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    std::cerr << "bench parse: cannot open " << file.string() << "\n";
+    return 2;
+  }
+  std::size_t rolls = 0;
+  BenchTimer t;
+  const auto stats = parser::parse_stream(
+      in, file.string(), [&](Game& g) { rolls += g.movetext.size(); }, [](const parser::ParseError&) {});
+  const double parse_s = t.seconds();
+
+  const double mb = static_cast<double>(scan.bytes) / 1e6;
+  const double scan_mbs = mb / scan.seconds;
+  const double parse_mbs = mb / parse_s;
+  const double ratio = parse_mbs / scan_mbs;
+  std::cout << "file:           " << fixed1(mb) << " MB, " << scan.lines << " lines, " << stats.games << " games, "
+            << rolls << " movetext entries, " << stats.errors << " errors\n";
+  std::cout << "memchr scan:    " << fixed1(scan_mbs) << " MB/s (" << fixed1(scan.seconds * 1000) << " ms)\n";
+  std::cout << "parse_stream:   " << fixed1(parse_mbs) << " MB/s (" << fixed1(parse_s * 1000) << " ms), "
+            << fixed1(static_cast<double>(stats.games) / parse_s) << " games/s\n";
+  char ratio_text[32];
+  std::snprintf(ratio_text, sizeof ratio_text, "%.3f", ratio);
+  const bool ok = parse_mbs >= 150.0 && ratio >= 0.03;
+  std::cout << "ratio:          " << ratio_text << "x the memchr scan; floor 150 MB/s and 0.03x: "
+            << (ok ? "met" : "NOT MET") << "\n";
+  if (!dir.empty() && !keep) std::filesystem::remove_all(dir);
+  return stats.errors == 0 ? 0 : 2;
+}
+
+}  // namespace
+
+std::size_t write_synthetic_ppn(const std::string& path, std::size_t bytes, unsigned seed) {
+  std::mt19937 rng(seed);
+  // A pool of distinct games, written round-robin with a fresh [Event] each time.
+  std::vector<std::string> pool;
+  for (std::size_t i = 0; i < 64; ++i) {
+    Game g = synthetic_game(rng, i);
+    g.tags.erase(g.tags.begin());  // the Event tag is written per copy
+    pool.push_back(to_ppn(g));
+  }
+  std::ofstream out(path, std::ios::binary);
+  std::size_t written = 0, games = 0;
+  std::string buf;
+  while (written < bytes) {
+    buf.clear();
+    for (int i = 0; i < 64 && written + buf.size() < bytes; ++i, ++games) {
+      buf += "[Event \"Synthetic ";
+      buf += std::to_string(games);
+      buf += "\"]\n";
+      buf += pool[games % pool.size()];
+    }
+    out << buf;
+    written += buf.size();
+  }
+  return games;
+}
+
+void add_bench_parse(CLI::App& bench, int& exit_code) {
+  struct Args {
+    double size_mb = 200;
+    bool keep = false;
+    std::string file;
+  };
+  auto args = std::make_shared<Args>();
+  auto* sub = bench.add_subcommand("parse", "Streaming parser speed vs a memchr newline scan");
+  sub->add_option("--size", args->size_mb, "size of the generated file in MB (default 200)");
+  sub->add_flag("--keep", args->keep, "keep the generated file");
+  sub->add_option("file", args->file, "parse this PPN file instead of a generated one");
+  sub->callback([args, &exit_code]() { exit_code = run_bench_parse(args->size_mb, args->keep, args->file); });
+}
+
+}  // namespace ppn::cli

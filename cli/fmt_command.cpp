@@ -1,0 +1,66 @@
+#include "cli/fmt_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "cli/input_files.hpp"
+#include "notation/printer.hpp"
+#include "parser/parser.hpp"
+
+namespace ppn::cli {
+
+namespace {
+struct FmtArgs {
+  std::vector<std::string> files;
+  std::string output;
+};
+
+int run_fmt(const FmtArgs& args) {
+  std::ofstream file_out;
+  if (!args.output.empty()) {
+    file_out.open(args.output, std::ios::binary);
+    if (!file_out) {
+      std::cerr << "fmt: cannot write " << args.output << "\n";
+      return 2;
+    }
+  }
+  std::ostream& out = args.output.empty() ? std::cout : file_out;
+  int rc = 0;
+  std::string buffer;
+  for (const auto& path : args.files) {
+    auto in = open_input(path);
+    if (!in) {
+      std::cerr << "fmt: cannot open " << path << "\n";
+      rc = 2;
+      continue;
+    }
+    const auto stats = parser::parse_stream(
+        *in, display_name(path),
+        [&](Game& g) {
+          buffer.clear();
+          append_ppn(buffer, g);
+          out << buffer;
+        },
+        [&](const parser::ParseError& e) { std::cerr << e.format(); });
+    if (stats.errors != 0) rc = 2;
+  }
+  out.flush();
+  if (!out) {
+    std::cerr << "fmt: write error\n";
+    rc = 2;
+  }
+  return rc;
+}
+}  // namespace
+
+void add_fmt_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<FmtArgs>();
+  auto* sub = app.add_subcommand("fmt", "Print PPN games in the canonical form");
+  sub->add_option("-o,--output", args->output, "write to this file instead of standard output");
+  sub->add_option("files", args->files, "PPN files ('-' for standard input)")->required();
+  sub->callback([args, &exit_code]() { exit_code = run_fmt(*args); });
+}
+
+}  // namespace ppn::cli

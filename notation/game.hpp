@@ -1,0 +1,129 @@
+// The PPN data model: plain value types, no parser types (notation/SPEC.md describes the text
+// form of each). The notation layer knows no rules: nothing here checks legality.
+//
+// operator== compares content only. Source positions (line, column, file) are excluded, so
+// that parse(print(g)) == g can hold.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "notation/colour.hpp"
+#include "notation/position_id.hpp"
+#include "notation/square.hpp"
+
+namespace ppn {
+
+// One pawn moved by one part (or entered: `N/0`), written `FROM/TO`, `x` after TO = capture.
+// Layout: from (2 bytes), to (2 bytes), capture (1 byte).
+struct MiniMove {
+  Square from;
+  Square to;
+  bool capture = false;
+  friend bool operator==(const MiniMove&, const MiniMove&) = default;
+};
+static_assert(sizeof(MiniMove) == 5);
+
+// One step of a play: a mini-move using a die part (bonus == 0), or a bonus move of 10 or 20
+// (`+20 35/55`), whose mini-move is empty when the bonus was forfeited (`+20 -`).
+struct Step {
+  std::uint8_t bonus = 0;         // 0, 10 or 20
+  std::optional<MiniMove> move;   // always set when bonus == 0
+
+  bool is_bonus() const { return bonus != 0; }
+  bool forfeited() const { return bonus != 0 && !move; }
+  friend bool operator==(const Step&, const Step&) = default;
+};
+
+enum class PlayKind : std::uint8_t {
+  Moves,    // steps holds at least one step
+  NoPlay,   // `-`: no legal play
+  Penalty,  // `PENALTY [mini-move]`: third doublet (Ludo: third six), see design/rules.md Q46-49
+};
+
+// PGN NAG numbers of the move annotations (PGN standard 10: 1 !, 2 ?, 3 !!, 4 ??, 5 !?, 6 ?!).
+enum class Nag : std::uint8_t { Good = 1, Mistake = 2, Brilliant = 3, Blunder = 4, Interesting = 5, Dubious = 6 };
+// The symbol for NAGs 1..6, empty for others.
+std::string_view nag_symbol(unsigned nag);
+
+struct Roll {
+  std::optional<std::uint32_t> number;  // move number; the parser fills in the count when omitted
+  Colour seat = Colour::Green;
+  std::array<std::uint8_t, 2> dice{0, 0};  // in thrown order; dice[1] == 0: one die (Ludo)
+  PlayKind kind = PlayKind::Moves;
+  std::vector<Step> steps;                 // PlayKind::Moves only, in play order
+  std::optional<MiniMove> penalty_move;    // PlayKind::Penalty only: the pawn sent back
+  std::vector<std::uint16_t> nags;         // annotations in input order
+  std::vector<std::string> comments;       // white space normalized (see text_util.hpp)
+  std::vector<std::vector<Roll>> variations;  // alternatives to this roll, each a roll sequence
+  std::uint32_t line = 0;                  // source position of the roll (1-based), 0 = unknown
+  std::uint32_t column = 0;
+
+  int dice_count() const { return dice[1] == 0 ? 1 : 2; }
+  friend bool operator==(const Roll& a, const Roll& b);
+};
+
+// `@ <position id>`: the position was observed here; the plays in between were not seen.
+struct ObservedPosition {
+  PositionDesc position;
+  std::vector<std::string> comments;
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+  friend bool operator==(const ObservedPosition& a, const ObservedPosition& b);
+};
+
+enum class WithdrawalKind : std::uint8_t { Resigns, Abandons };
+
+// `G RESIGNS` / `G ABANDONS`: a seat stops playing here (resigned, or left the table).
+struct Withdrawal {
+  Colour seat = Colour::Green;
+  WithdrawalKind kind = WithdrawalKind::Resigns;
+  std::vector<std::string> comments;
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+  friend bool operator==(const Withdrawal& a, const Withdrawal& b);
+};
+
+using MovetextEntry = std::variant<Roll, ObservedPosition, Withdrawal>;
+
+struct Tag {
+  std::string name;
+  std::string value;  // unescaped
+  friend bool operator==(const Tag&, const Tag&) = default;
+};
+
+struct Game {
+  std::vector<Tag> tags;                      // canonical order (see sort_tags_canonically)
+  std::vector<std::string> leading_comments;  // comments before the first movetext entry
+  std::vector<MovetextEntry> movetext;
+  std::string source_file;                    // where the game was read from, if parsed
+  std::uint32_t source_line = 0;              // line of its first tag (1-based), 0 = unknown
+
+  // First tag with this name (exact case), or nullptr.
+  const Tag* find_tag(std::string_view name) const;
+  // Its value, or "" when absent.
+  std::string_view tag_value(std::string_view name) const;
+  // Values of every tag with this name, in order (e.g. the repeatable [Option] tag).
+  std::vector<std::string_view> tag_values(std::string_view name) const;
+  // Replaces the first tag with this name, or appends one.
+  void set_tag(std::string_view name, std::string_view value);
+
+  // Number of Roll entries in the main line (variations excluded).
+  std::size_t roll_count() const;
+
+  friend bool operator==(const Game& a, const Game& b);
+};
+
+// The seven-tag roster, printed first in this order (like PGN's STR); other tags follow in
+// their input order.
+inline constexpr std::array<std::string_view, 7> tag_roster = {"Event", "Site", "Date", "Game",
+                                                               "Variant", "Seats", "Result"};
+// Stable reorder: roster tags first (roster order), then the others in their existing order.
+void sort_tags_canonically(std::vector<Tag>& tags);
+
+}  // namespace ppn

@@ -1,0 +1,32 @@
+// Small ASCII text helpers shared by the notation files (no locale, no allocation).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace ppn {
+
+constexpr bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+constexpr char to_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+inline bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (to_lower(a[i]) != to_lower(b[i])) return false;
+  }
+  return true;
+}
+
+inline std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// Trims and collapses every run of white space (newlines included) into one space. Comment
+// text is stored this way so that a comment always prints on the line of its roll.
+std::string normalize_space(std::string_view s);
+
+}  // namespace ppn

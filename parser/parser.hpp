@@ -1,0 +1,67 @@
+// The public PPN parser API (no Spirit types: include this, not grammar.hpp).
+//
+// Games are read one at a time (notation/SPEC.md "Files and game boundaries"): memory is
+// bounded by the largest game (ParseOptions::max_game_bytes), never by the file. A syntax error
+// is reported through on_error with file:line:column, and reading resumes at the next game.
+// Nothing here throws (except what the caller's own callbacks throw).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "notation/game.hpp"
+
+namespace ppn::parser {
+
+struct ParseError {
+  std::string file;
+  std::uint32_t line = 0;    // 1-based
+  std::uint32_t column = 0;  // 1-based, in bytes
+  std::string message;       // e.g. "expected a die value 1-6"
+  std::string excerpt;       // the offending line (control bytes shown as '?', long lines cut)
+  std::uint32_t caret = 0;   // 0-based display column of the caret within `excerpt`
+
+  // "file:line:col: error: message\n<excerpt>\n<spaces>^\n" (SPEC.md "Error messages").
+  std::string format() const;
+};
+
+struct ParseOptions {
+  // A game whose text is longer is reported and skipped without being held in memory.
+  std::size_t max_game_bytes = std::size_t{16} << 20;  // 16 MiB
+};
+
+struct StreamStats {
+  std::size_t games = 0;   // games parsed successfully (passed to on_game)
+  std::size_t errors = 0;  // games rejected (passed to on_error)
+  std::size_t bytes = 0;   // bytes read
+};
+
+// on_game may move from the game.
+using GameHandler = std::function<void(Game&)>;
+using ErrorHandler = std::function<void(const ParseError&)>;
+
+// Reads `in` to its end, one game at a time.
+StreamStats parse_stream(std::istream& in, const std::string& filename, const GameHandler& on_game,
+                         const ErrorHandler& on_error, const ParseOptions& options = {});
+// Same over a string.
+StreamStats parse_string(std::string_view text, const std::string& filename, const GameHandler& on_game,
+                         const ErrorHandler& on_error, const ParseOptions& options = {});
+
+// Parses exactly one game's text. `first_line` is the file line number of text[0].
+std::variant<Game, ParseError> parse_game(std::string_view text, const std::string& filename = "<string>",
+                                          std::uint32_t first_line = 1);
+
+// Convenience for tests and small inputs: every game and every error of a string.
+struct ParseResult {
+  std::vector<Game> games;
+  std::vector<ParseError> errors;
+};
+ParseResult parse_all(std::string_view text, const std::string& filename = "<string>");
+
+}  // namespace ppn::parser
