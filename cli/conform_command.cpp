@@ -1,0 +1,72 @@
+#include "cli/conform_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <memory>
+
+#include "replay/conform.hpp"
+
+namespace ppn::cli {
+
+namespace {
+struct ConformArgs {
+  std::string variant = "hasbro-2001";
+  std::string verdict_field = "verdict";
+  std::string order = "strict";
+  std::vector<std::string> overrides;
+  std::vector<std::string> files;
+  bool per_file = false;
+};
+}  // namespace
+
+void add_conform_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<ConformArgs>();
+  auto* sub = app.add_subcommand(
+      "conform", "Check reference-engine JSONL records (self-play games and probe verdicts)");
+  sub->add_option("--variant", args->variant,
+                  "rule profile: " + replay::profile_names() + " (default hasbro-2001)");
+  sub->add_option("--verdict-field", args->verdict_field,
+                  "probe field holding the expected verdict (default: verdict)");
+  sub->add_option("--order", args->order, "order strictness: strict (default) or outcome");
+  sub->add_option("--option", args->overrides, "override one rule option, name=value (repeatable)")
+      ->allow_extra_args(false);
+  sub->add_flag("--per-file", args->per_file, "print a summary line per file as well");
+  sub->add_option("files", args->files, "JSONL files (.jsonl or .jsonl.gz)")->required();
+  sub->callback([args, &exit_code]() {
+    auto prof = replay::profile_options(args->variant);
+    if (!prof.ok()) {
+      std::cerr << "conform: " << prof.error << "\n";
+      exit_code = 2;
+      return;
+    }
+    replay::ConformConfig cfg;
+    cfg.rules = *prof.options;
+    for (const auto& o : args->overrides)
+      if (auto err = replay::apply_override(cfg.rules, o)) {
+        std::cerr << "conform: " << *err << "\n";
+        exit_code = 2;
+        return;
+      }
+    cfg.variant = args->variant;
+    cfg.verdict_field = args->verdict_field;
+    if (args->order == "outcome") cfg.order = replay::OrderStrictness::outcome;
+    else if (args->order != "strict") {
+      std::cerr << "conform: --order must be strict or outcome\n";
+      exit_code = 2;
+      return;
+    }
+    replay::ConformReport rep;
+    for (const auto& f : args->files) replay::conform_file(f, cfg, rep);
+    std::cout << "conform: " << rep.records() << " records, " << rep.agree() << " agree, "
+              << rep.disagree() << " disagree\n";
+    if (args->per_file)
+      for (const auto& f : rep.files)
+        std::cout << "  " << f.path << ": " << f.records << " records, " << f.agree << " agree, "
+                  << f.disagree << " disagree\n";
+    for (const auto& d : rep.disagreements) std::cout << d << "\n";
+    for (const auto& e : rep.errors) std::cerr << e << "\n";
+    exit_code = !rep.errors.empty() ? 2 : rep.disagree() > 0 ? 1 : 0;
+  });
+}
+
+}  // namespace ppn::cli

@@ -1,0 +1,140 @@
+#include "convert/nu_test.hpp"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "convert/nu_reference.hpp"
+
+namespace ppn::convert::nu {
+
+namespace {
+
+constexpr std::string_view kSpace = " \t\r\n";
+
+std::string_view trim(std::string_view s) {
+  const auto b = s.find_first_not_of(kSpace);
+  if (b == std::string_view::npos) return {};
+  return s.substr(b, s.find_last_not_of(kSpace) - b + 1);
+}
+
+Error error_at(const std::string& source, int line, std::string message) {
+  Error e;
+  e.source = source;
+  e.line = line;
+  e.column = line > 0 ? 1 : 0;
+  e.message = std::move(message);
+  return e;
+}
+
+std::optional<std::string> slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) return std::nullopt;
+  return ss.str();
+}
+
+int count_lines(std::string_view s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+}  // namespace
+
+Result<CourseInput> parse_course_input(std::string_view text, const std::string& source) {
+  using R = Result<CourseInput>;
+  // The colour line: the first non-blank line.
+  std::size_t pos = 0;
+  int line = 1;
+  std::string_view colour_line;
+  while (pos < text.size()) {
+    const auto nl = text.find('\n', pos);
+    const auto end = nl == std::string_view::npos ? text.size() : nl;
+    colour_line = trim(text.substr(pos, end - pos));
+    pos = nl == std::string_view::npos ? text.size() : nl + 1;
+    if (!colour_line.empty()) break;
+    ++line;
+  }
+  if (colour_line.empty()) return R::failure(error_at(source, 0, "empty test case: no colour line"));
+  const auto colour = colour_from_name(colour_line);
+  if (!colour)
+    return R::failure(error_at(source, line, "expected the mover's colour (green, red, blue or "
+                                             "yellow), found '" + std::string(colour_line) + "'"));
+  const int xml_line = line + 1;
+  auto elems = parse_elements(text.substr(pos), TextOrigin{source, xml_line});
+  if (!elems.ok()) return R::failure(std::move(*elems.error));
+  auto& v = *elems.value;
+  // take-turn's arguments after the colour, in this order (valid-move.rkt).
+  if (v.size() != 3 || !std::holds_alternative<Board>(v[0]) || !std::holds_alternative<Dice>(v[1]) ||
+      !std::holds_alternative<Moves>(v[2]))
+    return R::failure(error_at(source, xml_line,
+                               "expected <board>, <dice> and <moves> after the colour line, "
+                               "found " + std::to_string(v.size()) + " element(s) of other kinds "
+                               "or in another order"));
+  CourseInput in;
+  in.colour = *colour;
+  in.board = std::get<Board>(v[0]);
+  in.dice = std::get<Dice>(v[1]);
+  in.moves = std::get<Moves>(v[2]);
+  return R::success(std::move(in));
+}
+
+Result<CourseVerdict> parse_course_output(std::string_view text, const std::string& source) {
+  using R = Result<CourseVerdict>;
+  const std::string_view t = trim(text);
+  const auto first = text.find_first_not_of(kSpace);
+  const int first_line = first == std::string_view::npos ? 0 : 1 + count_lines(text.substr(0, first));
+  constexpr std::string_view kIllegal = "illegal move:";
+  if (t.substr(0, kIllegal.size()) == kIllegal) {
+    CourseVerdict v;
+    v.legal = false;
+    std::string_view reason = t.substr(kIllegal.size());
+    reason = reason.substr(0, reason.find('\n'));
+    v.reason = std::string(trim(reason));
+    return R::success(std::move(v));
+  }
+  if (!t.empty() && t.front() == '<') {
+    auto b = parse_board(text, TextOrigin{source, 1});
+    if (!b.ok()) return R::failure(std::move(*b.error));
+    CourseVerdict v;
+    v.legal = true;
+    v.board_after = *b.value;
+    return R::success(std::move(v));
+  }
+  return R::failure(error_at(source, first_line,
+                             "expected a <board> (legal) or 'illegal move: REASON', found '" +
+                                 std::string(t.substr(0, t.find('\n')).substr(0, 60)) + "'"));
+}
+
+Result<CourseInput> read_course_input(const std::filesystem::path& path) {
+  const auto text = slurp(path);
+  if (!text) return Result<CourseInput>::failure(error_at(path.string(), 0, "cannot read the file"));
+  return parse_course_input(*text, path.string());
+}
+
+Result<CourseVerdict> read_course_output(const std::filesystem::path& path) {
+  const auto text = slurp(path);
+  if (!text)
+    return Result<CourseVerdict>::failure(error_at(path.string(), 0, "cannot read the file"));
+  return parse_course_output(*text, path.string());
+}
+
+nlohmann::json course_record(const CourseInput& in, const CourseVerdict* verdict) {
+  nlohmann::json r;
+  r["color"] = reference_colour(in.colour);
+  r["board"] = reference_board(in.board);
+  r["dice"] = reference_dice(in.dice);
+  r["dice_are_parts"] = true;
+  r["moves"] = reference_moves(in.moves);
+  if (verdict) {
+    r["verdict"] = verdict->legal ? "legal" : "illegal";
+    if (!verdict->legal) r["reason"] = verdict->reason;
+    if (verdict->legal && verdict->board_after) r["board_after"] = reference_board(*verdict->board_after);
+  }
+  return r;
+}
+
+}  // namespace ppn::convert::nu

@@ -1,0 +1,48 @@
+// The Northwestern course's referee test cases (course-xml-tests/inN.xml and the verdicts
+// of its valid-move.rkt, outN.txt; shared/external/SOURCES.md) as reference JSONL records.
+//
+//   inN.xml   a colour line ("green"), then <board>, <dice> and <moves> messages: the mover,
+//             the position, the dice list and the play handed to Racket's take-turn.
+//   outN.txt  either the <board> after the play (the roll was legal) or one line
+//             "illegal move: REASON" (take-turn raised bad-move).
+//
+// course_record() makes one record of the reference schema (shared/corpora/racket/README.md)
+// that `ppn conform --variant racket-nu` checks: color, board, dice, moves, verdict, reason,
+// board_after (legal only) and "dice_are_parts": true, because take-turn plays the dice list
+// exactly as given (it may hold a single die) instead of deriving parts from a throw.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "convert/nu_xml.hpp"
+
+namespace ppn::convert::nu {
+
+struct CourseInput {
+  Colour colour = Colour::Green;
+  Board board{};
+  Dice dice{};
+  Moves moves{};
+};
+
+struct CourseVerdict {
+  bool legal = false;
+  std::optional<Board> board_after;  // legal only
+  std::string reason;                // illegal only: the text after "illegal move: "
+};
+
+// `source` labels errors (usually the file name).
+Result<CourseInput> parse_course_input(std::string_view text, const std::string& source = {});
+Result<CourseVerdict> parse_course_output(std::string_view text, const std::string& source = {});
+Result<CourseInput> read_course_input(const std::filesystem::path& path);
+Result<CourseVerdict> read_course_output(const std::filesystem::path& path);
+
+// The reference-schema record of a case; with a verdict, also verdict/reason/board_after.
+nlohmann::json course_record(const CourseInput& in, const CourseVerdict* verdict = nullptr);
+
+}  // namespace ppn::convert::nu

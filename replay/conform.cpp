@@ -1,0 +1,268 @@
+#include "replay/conform.hpp"
+
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "replay/reference_jsonl.hpp"
+
+namespace ppn::replay {
+
+long ConformReport::records() const {
+  long n = 0;
+  for (const auto& f : files) n += f.records;
+  return n;
+}
+long ConformReport::agree() const {
+  long n = 0;
+  for (const auto& f : files) n += f.agree;
+  return n;
+}
+long ConformReport::disagree() const {
+  long n = 0;
+  for (const auto& f : files) n += f.disagree;
+  return n;
+}
+
+namespace {
+
+using nlohmann::json;
+
+unsigned seats_of(const json& rec) {
+  if (!rec.contains("players")) return 0b1111;
+  const auto& p = rec["players"];
+  unsigned mask = 0;
+  if (p.is_array())
+    for (const auto& c : p)
+      if (c.is_string()) {
+        const int s = reference::seat_of_colour(c.get<std::string>());
+        if (s >= 0) mask |= 1u << s;
+      }
+  return mask ? mask : 0b1111u;  // header-style "players" lists bot names: all four play
+}
+
+// A self-play roll whose successor board has not been seen yet.
+struct Pending {
+  long line = 0;
+  Position expected{};
+  bool ok = true;
+};
+
+class FileRun {
+ public:
+  FileRun(const std::string& path, const ConformConfig& cfg, ConformReport& rep)
+      : path_(path), cfg_(cfg), rep_(rep) {
+    stats_.path = path;
+  }
+
+  void line(long no, const std::string& text) {
+    if (text.find_first_not_of(" \t\r") == std::string::npos) return;
+    json rec = json::parse(text, nullptr, false);
+    if (rec.is_discarded() || !rec.is_object()) return error(no, "not a JSON object");
+    const bool selfplay = rec.contains("game");
+    if (selfplay) {
+      const long game = rec["game"].is_number_integer() ? rec["game"].get<long>() : -1;
+      if (game != game_) {
+        flush();
+        game_ = game;
+        seats_ = 0b1111;
+      }
+      if (!rec.contains("color")) {  // header or result line
+        if (rec.contains("players") && !rec.contains("winner")) seats_ = seats_of(rec);
+        if (rec.contains("winner")) flush();
+        return;
+      }
+    }
+    if (!rec.contains("color") || !rec["color"].is_string()) return error(no, "no colour");
+    const int mover = reference::seat_of_colour(rec["color"].get<std::string>());
+    if (mover < 0) return error(no, "unknown colour");
+    if (!rec.contains("dice") || !rec["dice"].is_array()) return error(no, "no dice");
+    std::vector<int> dice;
+    for (const auto& d : rec["dice"]) {
+      if (!d.is_number_integer()) return error(no, "bad dice");
+      dice.push_back(d.get<int>());
+    }
+    // "dice_are_parts": true: the list is the parts exactly as a referee handed them to the
+    // mover (Racket take-turn's dice list, 1..4 values: the NU course tests,
+    // convert/nu_test.hpp). They are played as given, not compared with roll_setup().
+    const bool given_parts = rec.contains("dice_are_parts") && rec["dice_are_parts"] == true;
+    if (given_parts ? dice.empty() || dice.size() > 4 : dice.size() != 2 && dice.size() != 4)
+      return error(no, given_parts ? "dice: expected 1 to 4 values" : "dice: expected 2 or 4 values");
+    const int d2 = dice.size() > 1 ? dice[1] : dice[0];
+    const unsigned seats = rec.contains("players") ? seats_of(rec) : selfplay ? seats_ : 0b1111u;
+
+    if (selfplay && rec.contains("penalty") && rec["penalty"] == true) {
+      // third doublet: the penalty applies to the position the previous roll left
+      ++stats_.records;
+      if (!pending_) return disagree(no, "penalty line without a preceding roll", "");
+      // the previous roll's result is consumed here: that roll agrees; the penalty line is
+      // judged by the next board
+      ++stats_.agree;
+      pending_ = Pending{no, apply_penalty(pending_->expected, mover, cfg_.rules), true};
+      return;
+    }
+
+    reference::Board board;
+    if (!rec.contains("board")) return error(no, "no board");
+    if (auto err = reference::parse_board(rec["board"], seats, board)) return error(no, *err);
+    reference::Moves moves;
+    if (!rec.contains("moves")) return error(no, "no moves");
+    if (auto err = reference::parse_moves(rec["moves"], mover, moves)) return error(no, *err);
+
+    if (selfplay) check_successor(no, board.pos);
+
+    GameState st;
+    st.seats_mask = static_cast<std::uint8_t>(seats);
+    st.set_position(board.pos);
+    st.to_move = static_cast<std::uint8_t>(mover);
+    if (rec.contains("doublets_before") && rec["doublets_before"].is_number_integer())
+      st.doublets = static_cast<std::uint8_t>(rec["doublets_before"].get<int>());
+    FixedVec<std::uint8_t, 4> parts;
+    for (int d : dice) parts.push_back(static_cast<std::uint8_t>(std::clamp(d, 0, 255)));
+    // The record's part list must be the one the rules give (two parts, or the four-part
+    // doublets bonus: rules.md Q42).
+    const RollSetup setup = roll_setup(st, dice[0], d2, cfg_.rules);
+    std::string parts_note;
+    if (!given_parts && setup.kind != RollKind::penalty &&
+        (setup.parts.size() != static_cast<int>(dice.size()) ||
+         !std::equal(setup.parts.begin(), setup.parts.end(), parts.begin())))
+      parts_note = "the rules give " + std::to_string(setup.parts.size()) + " parts for these dice";
+
+    Verdict v;
+    if (moves.forced) {
+      v.legal = false;
+      v.diag.code = *moves.forced;
+      v.diag.index = moves.forced_index;
+      v.diag.message = std::string(rule_code_name(*moves.forced)) + ": " + moves.forced_detail;
+    } else {
+      ValidateRequest req;
+      req.state = &st;
+      req.d1 = dice[0];
+      req.d2 = d2;
+      req.play = &moves.play;
+      req.ids = &board.ids[mover];
+      req.order = cfg_.order;
+      req.parts = setup.kind == RollKind::penalty ? nullptr : &parts;
+      v = validate_play(cfg_.rules, req);
+    }
+
+    ++stats_.records;
+    const std::string where_pos = position_text(board.pos);
+    if (selfplay) {
+      std::string what;
+      if (!parts_note.empty()) what = "dice " + rec["dice"].dump() + ": " + parts_note;
+      else if (!v.legal) what = "recorded roll judged illegal";
+      if (v.legal && rec.contains("board_after")) {
+        reference::Board after;
+        if (auto err = reference::parse_board(rec["board_after"], seats, after))
+          return error(no, *err);
+        if (!(after.pos == v.result))
+          what = "board_after differs: record " + position_text(after.pos) + ", engine " +
+                 position_text(v.result);
+      }
+      if (!what.empty()) {
+        pending_.reset();
+        return disagree(no, what + "; position " + where_pos, v.diag.message);
+      }
+      pending_ = Pending{no, v.result, true};
+      return;
+    }
+    // probe
+    std::string expected;
+    if (rec.contains("verdicts") && rec["verdicts"].is_object() &&
+        rec["verdicts"].contains(cfg_.variant) && rec["verdicts"][cfg_.variant].is_string())
+      expected = rec["verdicts"][cfg_.variant].get<std::string>();
+    else if (rec.contains(cfg_.verdict_field) && rec[cfg_.verdict_field].is_string())
+      expected = rec[cfg_.verdict_field].get<std::string>();
+    else {
+      --stats_.records;
+      return error(no, "no verdict field '" + cfg_.verdict_field + "'");
+    }
+    if (expected != "legal" && expected != "illegal") {
+      --stats_.records;
+      return error(no, "verdict is neither legal nor illegal");
+    }
+    const bool want = expected == "legal";
+    std::string after_note;  // a legal probe may state the position after it
+    if (want && v.legal && rec.contains("board_after")) {
+      reference::Board after;
+      if (auto err = reference::parse_board(rec["board_after"], seats, after)) {
+        --stats_.records;
+        return error(no, *err);
+      }
+      if (!(after.pos == v.result))
+        after_note = "board_after differs: record " + position_text(after.pos) + ", engine " +
+                     position_text(v.result);
+    }
+    if (want == v.legal && parts_note.empty() && after_note.empty()) {
+      ++stats_.agree;
+    } else {
+      std::string what = "reference says " + expected + ", engine says " +
+                         (v.legal ? "legal" : "illegal");
+      if (!parts_note.empty()) what = "dice " + rec["dice"].dump() + ": " + parts_note;
+      if (!after_note.empty()) what = after_note;
+      disagree(no, what + "; dice " + rec["dice"].dump() + ", moves " + rec["moves"].dump() +
+                       "; position " + where_pos,
+               v.legal ? std::string() : v.diag.message);
+    }
+  }
+
+  void finish() {
+    flush();
+    rep_.files.push_back(stats_);
+  }
+
+  void file_error(const std::string& msg) {
+    ++stats_.unreadable;
+    rep_.errors.push_back(msg);
+  }
+
+ private:
+  void check_successor(long no, const Position& board) {
+    if (!pending_) return;
+    if (!(pending_->expected == board)) {
+      const long at = pending_->line;
+      const std::string what = "next board (line " + std::to_string(no) + ") differs: record " +
+                               position_text(board) + ", engine " +
+                               position_text(pending_->expected);
+      pending_.reset();
+      ++stats_.disagree;
+      rep_.disagreements.push_back(path_ + ":" + std::to_string(at) + ": " + what);
+      return;
+    }
+    ++stats_.agree;
+    pending_.reset();
+  }
+  void flush() {
+    if (pending_) ++stats_.agree;
+    pending_.reset();
+  }
+  void disagree(long no, const std::string& what, const std::string& diag) {
+    ++stats_.disagree;
+    std::string s = path_ + ":" + std::to_string(no) + ": " + what;
+    if (!diag.empty()) s += "; engine: " + diag;
+    rep_.disagreements.push_back(std::move(s));
+  }
+  void error(long no, const std::string& msg) {
+    ++stats_.unreadable;
+    rep_.errors.push_back(path_ + ":" + std::to_string(no) + ": unreadable: " + msg);
+  }
+
+  std::string path_;
+  const ConformConfig& cfg_;
+  ConformReport& rep_;
+  ConformFileStats stats_;
+  long game_ = -2;
+  unsigned seats_ = 0b1111;
+  std::optional<Pending> pending_;
+};
+
+}  // namespace
+
+void conform_file(const std::string& path, const ConformConfig& cfg, ConformReport& report) {
+  FileRun run(path, cfg, report);
+  auto err = reference::for_each_line(path, [&](long no, const std::string& text) { run.line(no, text); });
+  if (err) run.file_error(*err);
+  run.finish();
+}
+
+}  // namespace ppn::replay

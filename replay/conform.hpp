@@ -1,0 +1,35 @@
+// Conformance against reference-engine JSONL corpora (shared/corpora/*/README.md): self-play
+// files (every roll legal, every next board reproduced) and probe files (verdicts equal).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "replay/engine.hpp"
+
+namespace ppn::replay {
+
+struct ConformConfig {
+  Options rules{};
+  std::string variant = "hasbro-2001";      // key looked up in a record's "verdicts" object
+  std::string verdict_field = "verdict";
+  OrderStrictness order = OrderStrictness::strict;
+};
+
+struct ConformFileStats {
+  std::string path;
+  long records = 0, agree = 0, disagree = 0, unreadable = 0;
+};
+
+struct ConformReport {
+  std::vector<ConformFileStats> files;
+  std::vector<std::string> disagreements;  // "file:line: what differed; engine: diagnostic"
+  std::vector<std::string> errors;         // unreadable input, located
+  long records() const;
+  long agree() const;
+  long disagree() const;
+};
+
+void conform_file(const std::string& path, const ConformConfig& cfg, ConformReport& report);
+
+}  // namespace ppn::replay

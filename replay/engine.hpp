@@ -1,0 +1,122 @@
+// The rules engine's public API (namespace ppn::replay).
+//
+//   GameState st = initial_state(0b1111, {0,1,2,3}, 0);
+//   Options o = *profile_options("hasbro-2001").options;
+//   Play p; p.push_back(MiniMove::enter()); p.push_back(MiniMove::move(0, 3));
+//   Verdict v = validate_play(o, {&st, 5, 3, &p});
+//   if (v.legal) advance_turn(st, 5, 3, v.result, o);
+//   else std::cout << rule_code_name(v.diag.code) << " at " << v.diag.index << ": "
+//                  << v.diag.message;
+//   LegalPlays all = legal_plays(o, st, 5, 3);   // distinct final positions
+//
+// Roll legality follows design/rules.md §4.3 (hasbro-2001) with the options of options.hpp;
+// racket-nu reproduces Racket's take-turn (games/parcheesi/moves.rkt).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "replay/geometry.hpp"
+#include "replay/options.hpp"
+#include "replay/play.hpp"
+#include "replay/position.hpp"
+#include "replay/rule_codes.hpp"
+
+namespace ppn::replay {
+
+// What a throw of two dice means for the mover (rules.md §4.3 step 1).
+enum class RollKind : std::uint8_t {
+  normal,     // two parts {d1, d2} (a doublet with a pawn in the nest too: {d, d})
+  four_part,  // doublets bonus {d, d, 7-d, 7-d} (seed 000 Doublets Bonus; Q42, Q43)
+  penalty,    // third consecutive doublet: no move, the penalty applies (Q46)
+};
+struct RollSetup {
+  RollKind kind = RollKind::normal;
+  FixedVec<std::uint8_t, 4> parts;
+};
+RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o);
+
+// Events of a legal roll.
+struct Events {
+  std::uint8_t entries = 0;
+  std::uint8_t dice_parts_used = 0;
+  std::uint8_t captures = 0;
+  std::uint8_t arrivals = 0;          // pawns that reached HOME
+  std::uint8_t bonuses_earned = 0;
+  std::uint8_t bonuses_used = 0;
+  std::uint8_t bonuses_forfeited = 0;
+  bool penalty = false;               // the third-doublet penalty was applied
+};
+
+struct Diagnostic {
+  RuleCode code = RuleCode::ok;
+  int index = -1;                     // offending mini-move (-1: the play as a whole)
+  std::string message;                // cites the rule
+  std::vector<Play> alternatives;     // up to ValidateRequest::max_alternatives legal plays
+};
+
+enum class OrderStrictness : std::uint8_t { strict, outcome };  // rules.md §4.4
+
+struct ValidateRequest {
+  const GameState* state = nullptr;
+  int d1 = 0, d2 = 0;
+  const Play* play = nullptr;
+  // Optional pawn identities of the mover: ids[k] = position byte (position.hpp) of the
+  // pawn the record calls k. MiniMove::pawn then names one of them, and the rules that depend
+  // on which pawn moved (a blockade moved together, Q54) use these identities. Without ids,
+  // pawns are numbered in sorted order and an unnamed mini-move moves the first pawn found
+  // on its square.
+  const std::array<std::uint8_t, kPawnsPerSeat>* ids = nullptr;
+  OrderStrictness order = OrderStrictness::strict;
+  int max_alternatives = 0;
+  // Parts as recorded, when the record states them (e.g. a reference corpus listing
+  // [d,d,7-d,7-d]); empty = derive them with roll_setup().
+  const FixedVec<std::uint8_t, 4>* parts = nullptr;
+};
+
+struct Verdict {
+  bool legal = false;
+  Position result{};                  // position after the roll (legal plays only)
+  Events events{};
+  Diagnostic diag{};
+};
+
+Verdict validate_play(const Options& o, const ValidateRequest& req);
+
+// Every distinct legal play of a roll. "Distinct" = distinct resulting position: two orders
+// or two pawn choices that end in the same position are one play (the backgammon notion);
+// the first sequence found in a fixed search order represents it.
+struct LegalPlays {
+  std::vector<Play> plays;
+  std::vector<Position> results;
+};
+LegalPlays legal_plays(const Options& o, const GameState& st, int d1, int d2,
+                       const FixedVec<std::uint8_t, 4>* parts = nullptr);
+
+// Third-doublet penalty (seed 000 Doublets Penalty; rules.md Q46-Q49): the mover's pawn
+// closest to HOME among rel 0..70 returns to the nest; none on the board: no change.
+Position apply_penalty(const Position& p, int seat, const Options& o,
+                       const Geometry& g = kParcheesi68);
+
+// Turn machinery after a roll: installs `result`, records a finisher, counts doublets and
+// chooses who throws next (extra roll after doublets, Q41; turn passes otherwise; the
+// penalty roll ends the turn, Q46). `fully_used` matters only for
+// doubles_reroll=only_if_fully_used. Returns true when the game is over.
+bool advance_turn(GameState& st, int d1, int d2, const Position& result, const Options& o,
+                  bool fully_used = true);
+
+bool seat_finished(const Position& p, int seat, const Geometry& g = kParcheesi68);
+
+// blockade_limit=k14_3_turns (seed 002 Blockade; rules.md Q56, formalised there as a
+// proposal): true when the roll ends the mover's turn (not a doublet) and `result` still has
+// a blockade on a square where the mover's blockade has stood at the end of three or more of
+// the mover's turns in a row. Blockades are tracked by square (pawns are interchangeable),
+// so a pair replaced by another pair on the same square counts as the same blockade.
+// validate_play and legal_plays apply it: such a result is illegal (E-BLOCKADE-TOO-OLD)
+// when some legal play of the roll breaks the old blockade(s). advance_turn keeps the ages.
+bool k14_keeps_old_blockade(const GameState& st, int d1, int d2, const Position& result,
+                            const Options& o);
+
+}  // namespace ppn::replay

@@ -1,0 +1,64 @@
+// Board geometry as data: ring length, arm spacing, home-path length, route length and the
+// safety squares, all in one value so that another board (Ludo's 52-square track) is a
+// different Geometry, not different code.
+//
+// Coordinates (design/rules.md §0.3 and §1.1):
+//   * relative square ("rel") of a pawn, counted from its own seat's ENTER:
+//       0 = own ENTER, 1..last_ring = ring squares in travel order (last_ring = 63 is the
+//       turn-off in front of the home path), last_ring+1 .. last_ring+home_path_len = home
+//       path (64..70), home = last_ring+home_path_len+1 = 71 = HOME.
+//   * engine-absolute ring square ("abs") 0..ring_len-1: seat 0's relative ring coordinate;
+//       seat s's ENTER is abs s*arm_spacing. abs = (rel + s*arm_spacing) mod ring_len.
+//     (The Racket corpus numbers the ring differently; conversion lives in the JSONL reader.)
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace ppn::replay {
+
+inline constexpr int kMaxSeats = 4;
+inline constexpr int kPawnsPerSeat = 4;
+inline constexpr int kMaxRing = 128;  // capacity of ring-indexed arrays and bitsets
+
+struct Geometry {
+  std::uint8_t ring_len = 68;      // [WP-68], Racket board-main-size (rules.md §1.1)
+  std::uint8_t arm_spacing = 17;   // ENTERs at rel 0, 17, 34, 51 (rules.md §1.1)
+  std::uint8_t last_ring = 63;     // own turn-off: ENTER - 5 == rel 63 (rules.md §1.1)
+  std::uint8_t home_path_len = 7;  // seed 000 "home path"; Racket board-home-row-size 7
+  std::uint8_t home = 71;          // HOME, "counting the HOME square as a space" (seed 000)
+  std::uint8_t num_seats = 4;
+  // Safety squares by engine-absolute ring square (bit i set = square i is safe).
+  std::array<std::uint64_t, 2> safe_abs{};
+
+  constexpr bool is_safe_abs(int a) const { return (safe_abs[a >> 6] >> (a & 63)) & 1u; }
+  constexpr int abs_of(int seat, int rel) const { return (rel + seat * arm_spacing) % ring_len; }
+  constexpr int rel_of(int seat, int abs) const {
+    return ((abs - seat * arm_spacing) % ring_len + ring_len) % ring_len;
+  }
+  constexpr bool on_ring(int rel) const { return rel >= 0 && rel <= last_ring; }
+  constexpr bool on_home_path(int rel) const { return rel > last_ring && rel < home; }
+};
+
+// The 68-square Parcheesi board: 12 safety squares at rel {17k, 17k+7, 17k+12} (the four
+// ENTERs, the four turn-offs at 17k+12 of the next arm, and four more), rules.md §1.1; seed
+// 000 "All spaces with the Lotus flower (including ENTER spaces) are Safety spaces".
+constexpr Geometry make_parcheesi68() {
+  Geometry g;
+  for (int k = 0; k < 4; ++k)
+    for (int off : {0, 7, 12}) {
+      const int a = 17 * k + off;
+      g.safe_abs[a >> 6] |= std::uint64_t{1} << (a & 63);
+    }
+  return g;
+}
+
+inline constexpr Geometry kParcheesi68 = make_parcheesi68();
+
+static_assert(kParcheesi68.home == kParcheesi68.last_ring + kParcheesi68.home_path_len + 1,
+              "HOME is one step past the last home-path square");
+static_assert(kParcheesi68.is_safe_abs(0) && kParcheesi68.is_safe_abs(63) &&
+                  !kParcheesi68.is_safe_abs(1),
+              "safety squares as in rules.md §1.1");
+
+}  // namespace ppn::replay

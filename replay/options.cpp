@@ -1,0 +1,153 @@
+// Option table and profiles (design/rules.md §4.1, §4.2).
+#include "replay/options.hpp"
+
+#include <vector>
+
+namespace ppn::replay {
+namespace {
+
+struct OptionInfo {
+  OptionId id;
+  std::string_view name;
+  std::vector<std::string_view> values;  // default first
+  std::uint32_t supported;               // bit v set = value v implemented
+  std::string_view governs;              // rules.md question(s)
+};
+
+const std::vector<OptionInfo>& table() {
+  static const std::vector<OptionInfo> t = {
+      {OptionId::enter_obligation, "enter_obligation", {"max_entries", "leftover_only", "none"}, 0b111, "Q6, Q7, Q9, Q14"},
+      {OptionId::entry_vs_stack, "entry_vs_stack", {"blocked", "capture_last_arrival"}, 0b01, "Q11"},
+      {OptionId::dice_usage, "dice_usage", {"maximal", "greedy", "greedy_racket"}, 0b111, "Q17, Q38"},
+      {OptionId::single_die, "single_die", {"either", "larger"}, 0b11, "Q18"},
+      {OptionId::doubles_reroll, "doubles_reroll", {"always", "only_if_fully_used"}, 0b11, "Q41"},
+      {OptionId::doubles_bonus_when, "doubles_bonus_when", {"none_in_start", "all_on_board", "never"}, 0b111, "Q42"},
+      {OptionId::doubles_bonus_partial, "doubles_bonus_partial", {"all_or_nothing", "maximal"}, 0b11, "Q44"},
+      {OptionId::repeat_penalty, "repeat_penalty", {"closest_to_home", "last_moved_except_homepath", "lose_roll", "off"}, 0b1101, "Q46-Q49"},
+      {OptionId::capture_reward, "capture_reward", {"move20", "extra_roll", "none"}, 0b101, "Q32 ff."},
+      {OptionId::home_reward, "home_reward", {"move10", "extra_roll", "none"}, 0b101, "Q32 ff."},
+      {OptionId::bonus_timing, "bonus_timing", {"end_of_roll", "interleaved", "end_of_turn"}, 0b011, "Q35"},
+      {OptionId::bonus_obligation, "bonus_obligation", {"mandatory", "optional"}, 0b11, "Q32"},
+      {OptionId::bonus_chain, "bonus_chain", {"yes", "one_per_roll", "no_bonus_capture"}, 0b111, "Q30, Q37"},
+      {OptionId::blockade_blocks_owner, "blockade_blocks_owner", {"yes", "no"}, 0b11, "Q52"},
+      {OptionId::homepath_blockades, "homepath_blockades", {"yes", "no"}, 0b11, "Q53"},
+      {OptionId::blockade_move_together, "blockade_move_together", {"forbidden_per_roll", "forbidden_per_turn", "allowed"}, 0b101, "Q54"},
+      {OptionId::blockade_limit, "blockade_limit", {"none", "k14_3_turns", "break_on_six", "break_on_doubles", "opp_double_one"}, 0b00011, "Q56"},
+      {OptionId::safety_sharing, "safety_sharing", {"never", "two_any_colours"}, 0b01, "Q25"},
+      {OptionId::home_overshoot, "home_overshoot", {"illegal", "bounce"}, 0b01, "Q58"},
+      {OptionId::homepath_mandatory, "homepath_mandatory", {"yes", "no"}, 0b01, "Q60"},
+  };
+  return t;
+}
+
+struct Profile {
+  std::string_view name;
+  std::vector<std::string_view> overrides;  // on top of hasbro-2001
+};
+
+// rules.md §4.2. Only options with two-dice Parcheesi meaning are listed; "silent" entries
+// inherit hasbro-2001 as the table says.
+const std::vector<Profile>& profiles() {
+  static const std::vector<Profile> p = {
+      {"hasbro-2001", {}},
+      {"winning-moves", {}},  // alias: seed 001 only clarifies seed 000 (rules.md §4.2 notes)
+      {"racket-nu",
+       {"enter_obligation=leftover_only", "dice_usage=greedy_racket", "doubles_bonus_partial=maximal",
+        "bonus_timing=interleaved"}},
+      {"k14", {"blockade_limit=k14_3_turns"}},
+      {"wikipedia-house",
+       {"single_die=larger", "doubles_reroll=only_if_fully_used", "bonus_obligation=optional",
+        "homepath_mandatory=no"}},
+      {"parchis-es",
+       {"entry_vs_stack=capture_last_arrival", "repeat_penalty=last_moved_except_homepath",
+        "bonus_timing=interleaved", "blockade_limit=break_on_six",
+        "safety_sharing=two_any_colours"}},
+  };
+  return p;
+}
+
+std::string join_values(const OptionInfo& o) {
+  std::string s;
+  for (std::size_t i = 0; i < o.values.size(); ++i) {
+    if (i) s += ", ";
+    s += o.values[i];
+    if (!((o.supported >> i) & 1u)) s += " (not supported yet)";
+  }
+  return s;
+}
+
+std::string option_names() {
+  std::string s;
+  for (const auto& o : table()) {
+    if (!s.empty()) s += ", ";
+    s += o.name;
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string profile_names() {
+  std::string s;
+  for (const auto& p : profiles()) {
+    if (!s.empty()) s += ", ";
+    s += p.name;
+  }
+  return s;
+}
+
+std::optional<std::string> apply_override(Options& opts, std::string_view assignment) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string_view::npos)
+    return "option override '" + std::string(assignment) + "' is not of the form name=value";
+  const auto name = assignment.substr(0, eq);
+  const auto val = assignment.substr(eq + 1);
+  for (const auto& o : table()) {
+    if (o.name != name) continue;
+    for (std::size_t i = 0; i < o.values.size(); ++i) {
+      if (o.values[i] != val) continue;
+      if (!((o.supported >> i) & 1u))
+        return "option " + std::string(name) + "=" + std::string(val) +
+               " is not supported yet (rules.md " + std::string(o.governs) +
+               "); values: " + join_values(o);
+      opts.value[static_cast<int>(o.id)] = static_cast<std::uint8_t>(i);
+      return std::nullopt;
+    }
+    return "unknown value '" + std::string(val) + "' for option " + std::string(name) +
+           "; valid values: " + join_values(o);
+  }
+  return "unknown option '" + std::string(name) + "'; valid options: " + option_names();
+}
+
+OptionsResult profile_options(std::string_view profile) {
+  for (const auto& p : profiles()) {
+    if (p.name != profile) continue;
+    Options o;
+    for (auto a : p.overrides)
+      if (auto err = apply_override(o, a))
+        return {std::nullopt, "profile " + std::string(profile) + ": " + *err};
+    return {o, {}};
+  }
+  return {std::nullopt,
+          "unknown profile '" + std::string(profile) + "'; valid profiles: " + profile_names()};
+}
+
+std::string_view option_name(OptionId id) { return table()[static_cast<int>(id)].name; }
+
+std::string_view option_value_name(const Options& opts, OptionId id) {
+  const auto& o = table()[static_cast<int>(id)];
+  return o.values[opts.get(id)];
+}
+
+std::string describe_options(const Options& opts) {
+  std::string s;
+  for (const auto& o : table()) {
+    s += o.name;
+    s += '=';
+    s += o.values[opts.get(o.id)];
+    s += '\n';
+  }
+  return s;
+}
+
+}  // namespace ppn::replay

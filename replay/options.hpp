@@ -1,0 +1,127 @@
+// Rule options as named, orthogonal settings, and profiles as named bundles of them
+// (design/rules.md §4.1 and §4.2). Every option value 0 is the hasbro-2001 default, so a
+// value-initialised Options is the canonical profile.
+//
+// Usage:
+//   auto r = ppn::replay::profile_options("racket-nu");          // or "hasbro-2001"
+//   if (!r.ok()) { std::cerr << r.error; }                         // lists valid names
+//   auto err = ppn::replay::apply_override(*r.options, "bonus_timing=end_of_roll");
+//
+// Options the engine does not implement yet exist in the table (so their names are known)
+// but every non-default value of them is refused with "not supported yet".
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ppn::replay {
+
+enum class OptionId : std::uint8_t {
+  enter_obligation,
+  entry_vs_stack,
+  dice_usage,
+  single_die,
+  doubles_reroll,
+  doubles_bonus_when,
+  doubles_bonus_partial,
+  repeat_penalty,
+  capture_reward,
+  home_reward,
+  bonus_timing,
+  bonus_obligation,
+  bonus_chain,
+  blockade_blocks_owner,
+  homepath_blockades,
+  blockade_move_together,
+  blockade_limit,
+  safety_sharing,
+  home_overshoot,
+  homepath_mandatory,
+  count
+};
+inline constexpr int kOptionCount = static_cast<int>(OptionId::count);
+
+// One enum class per option; enumerator order = value order of rules.md §4.1 (default first).
+enum class EnterObligation : std::uint8_t { max_entries, leftover_only, none };
+enum class EntryVsStack : std::uint8_t { blocked, capture_last_arrival };
+// greedy_racket: greedy, except that a part counts as still playable only when the first
+// pawn able to play it (highest pawn id first) does so without re-forming the roll's
+// blockade pair: Racket moves.rkt possible-to-move + blockade-moved? (racket-nu profile).
+enum class DiceUsage : std::uint8_t { maximal, greedy, greedy_racket };
+enum class SingleDie : std::uint8_t { either, larger };
+enum class DoublesReroll : std::uint8_t { always, only_if_fully_used };
+enum class DoublesBonusWhen : std::uint8_t { none_in_start, all_on_board, never };
+enum class DoublesBonusPartial : std::uint8_t { all_or_nothing, maximal };
+enum class RepeatPenalty : std::uint8_t { closest_to_home, last_moved_except_homepath, lose_roll, off };
+enum class CaptureReward : std::uint8_t { move20, extra_roll, none };
+enum class HomeReward : std::uint8_t { move10, extra_roll, none };
+enum class BonusTiming : std::uint8_t { end_of_roll, interleaved, end_of_turn };
+enum class BonusObligation : std::uint8_t { mandatory, optional };
+enum class BonusChain : std::uint8_t { yes, one_per_roll, no_bonus_capture };
+enum class BlockadeBlocksOwner : std::uint8_t { yes, no };
+enum class HomepathBlockades : std::uint8_t { yes, no };
+enum class BlockadeMoveTogether : std::uint8_t { forbidden_per_roll, forbidden_per_turn, allowed };
+enum class BlockadeLimit : std::uint8_t { none, k14_3_turns, break_on_six, break_on_doubles, opp_double_one };
+enum class SafetySharing : std::uint8_t { never, two_any_colours };
+enum class HomeOvershoot : std::uint8_t { illegal, bounce };
+enum class HomepathMandatory : std::uint8_t { yes, no };
+
+struct Options {
+  std::array<std::uint8_t, kOptionCount> value{};  // indexed by OptionId; 0 = hasbro-2001
+
+  std::uint8_t get(OptionId id) const { return value[static_cast<int>(id)]; }
+#define PPN_OPTION_GETTER(name, Type) \
+  Type name() const { return static_cast<Type>(get(OptionId::name)); }
+  PPN_OPTION_GETTER(enter_obligation, EnterObligation)
+  PPN_OPTION_GETTER(entry_vs_stack, EntryVsStack)
+  PPN_OPTION_GETTER(dice_usage, DiceUsage)
+  PPN_OPTION_GETTER(single_die, SingleDie)
+  PPN_OPTION_GETTER(doubles_reroll, DoublesReroll)
+  PPN_OPTION_GETTER(doubles_bonus_when, DoublesBonusWhen)
+  PPN_OPTION_GETTER(doubles_bonus_partial, DoublesBonusPartial)
+  PPN_OPTION_GETTER(repeat_penalty, RepeatPenalty)
+  PPN_OPTION_GETTER(capture_reward, CaptureReward)
+  PPN_OPTION_GETTER(home_reward, HomeReward)
+  PPN_OPTION_GETTER(bonus_timing, BonusTiming)
+  PPN_OPTION_GETTER(bonus_obligation, BonusObligation)
+  PPN_OPTION_GETTER(bonus_chain, BonusChain)
+  PPN_OPTION_GETTER(blockade_blocks_owner, BlockadeBlocksOwner)
+  PPN_OPTION_GETTER(homepath_blockades, HomepathBlockades)
+  PPN_OPTION_GETTER(blockade_move_together, BlockadeMoveTogether)
+  PPN_OPTION_GETTER(blockade_limit, BlockadeLimit)
+  PPN_OPTION_GETTER(safety_sharing, SafetySharing)
+  PPN_OPTION_GETTER(home_overshoot, HomeOvershoot)
+  PPN_OPTION_GETTER(homepath_mandatory, HomepathMandatory)
+#undef PPN_OPTION_GETTER
+
+  friend bool operator==(const Options&, const Options&) = default;
+};
+
+// Result of a profile lookup: either options or an error message (never an exception).
+struct OptionsResult {
+  std::optional<Options> options;
+  std::string error;
+  bool ok() const { return options.has_value(); }
+};
+
+// Named profiles: "hasbro-2001" (alias "winning-moves"), "racket-nu", "k14",
+// "wikipedia-house", "parchis-es" (its two-dice form; it needs options not supported yet, so
+// the lookup reports them). Unknown names give an error listing the valid ones.
+OptionsResult profile_options(std::string_view profile);
+
+// Overrides one option from "name=value". Returns an error message on an unknown option or
+// value, or on a value the engine does not support yet; `opts` is unchanged then.
+std::optional<std::string> apply_override(Options& opts, std::string_view assignment);
+
+// Name of an option and of its current value, e.g. "bonus_timing", "interleaved".
+std::string_view option_name(OptionId id);
+std::string_view option_value_name(const Options& opts, OptionId id);
+// All options as "name=value" lines, in table order.
+std::string describe_options(const Options& opts);
+// Comma-separated list of profile names (for messages and --help).
+std::string profile_names();
+
+}  // namespace ppn::replay

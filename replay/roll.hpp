@@ -1,0 +1,98 @@
+// Internal to the engine: the working board of one roll and single mini-move legality.
+// Not part of the public API (use engine.hpp).
+//
+// Board keeps the mover's pawns by identity slot (me[k], position bytes, unsorted) and a
+// ring occupancy map: ring[a] = count (bits 0-1) | seat << 2, for engine-absolute square a.
+// Opponents' pawns stay in pos (sorted); the mover's row of pos is rebuilt by finish().
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "replay/geometry.hpp"
+#include "replay/options.hpp"
+#include "replay/play.hpp"
+#include "replay/position.hpp"
+#include "replay/rule_codes.hpp"
+
+namespace ppn::replay::detail {
+
+using Parts = FixedVec<std::uint8_t, kMaxPlayLen>;
+
+inline int find_part(const Parts& p, int v) {
+  for (int i = 0; i < p.size(); ++i)
+    if (p[i] == v) return i;
+  return -1;
+}
+inline void remove_at(Parts& p, int i) {
+  p[i] = p[p.size() - 1];
+  p.pop_back();
+}
+
+struct Board {
+  Position pos{};
+  std::array<std::uint8_t, kPawnsPerSeat> me{};
+  std::array<std::uint8_t, kMaxRing> ring{};
+};
+
+struct RollCtx {
+  const Options* o = nullptr;
+  const Geometry* g = &kParcheesi68;
+  int mover = 0;
+  bool four_part = false;
+  // Blockade pairs at the start of the roll (Q54): slots a[i], b[i] on square sq[i].
+  int npairs = 0;
+  std::array<std::uint8_t, 2> pa{}, pb{}, psq{};
+  std::array<std::uint8_t, kPawnsPerSeat> pair_of{0xFF, 0xFF, 0xFF, 0xFF};
+  int d1 = 0, d2 = 0;
+};
+
+// Mutable state of a roll in progress.
+struct State {
+  Board b;
+  Parts dice;                 // dice parts still unplayed
+  Parts bonus;                // bonuses earned and not yet played
+  std::uint8_t entries = 0;
+  std::uint8_t dice_used = 0;
+  std::uint8_t used10 = 0, used20 = 0;  // bonus moves played, by value
+  std::uint8_t capture_bonuses = 0;
+  std::uint8_t captures = 0, arrivals = 0, earned = 0;
+  std::uint8_t larger_used_mask = 0;    // die values played (bit v), for single_die
+  bool bonus_phase = false;
+};
+
+inline bool is_path_byte(const Geometry& g, std::uint8_t b) {
+  return b != kNest && rel_of_byte(b) < g.home;
+}
+
+Board make_board(const Position& p, int mover, const std::array<std::uint8_t, 4>& me,
+                 const Geometry& g);
+void init_pairs(RollCtx& c, const Board& b);
+Position finish(const Board& b, int mover);
+// Consistency of the working board (debug builds check it after every mini-move): nullptr,
+// or the name of the failed check: "board-ring-map" (ring occupancy map disagrees with the
+// pawns), or a position_check name.
+const char* board_check(const Board& b, int mover, const Geometry& g);
+
+// Blockade pair of the roll's start re-formed on a new space (seed 000 BLOCKADES, Q54).
+inline bool pair_reformed(const Board& b, const RollCtx& c) {
+  if (c.o->blockade_move_together() == BlockadeMoveTogether::allowed) return false;
+  for (int i = 0; i < c.npairs; ++i) {
+    const auto x = b.me[c.pa[i]];
+    if (x == b.me[c.pb[i]] && x != c.psq[i] && is_path_byte(*c.g, x)) return true;
+  }
+  return false;
+}
+
+// Entry with slot (must be in the nest). Spends a five-value from s.dice.
+RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags);
+// Move of slot by part v (a die part in s.dice, or a pending bonus when v > 6).
+RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& flags);
+// Whether an entry is possible now (five-value in dice, pawn in nest, ENTER not blockaded).
+bool entry_possible(const State& s, const RollCtx& c);
+// Whether some pawn can play part v now without re-forming the start pair (greedy check,
+// Racket possible-to-move + blockade-moved?).
+bool part_playable(const State& s, const RollCtx& c, int v);
+
+}  // namespace ppn::replay::detail

@@ -1,0 +1,147 @@
+// Turn machinery: roll kinds, the third-doublet penalty, extra rolls, end of game.
+#include <algorithm>
+#include <cassert>
+
+#include "replay/checker.hpp"
+#include "replay/engine.hpp"
+
+namespace ppn::replay {
+
+bool seat_finished(const Position& p, int seat, const Geometry& g) {
+  return p.seat_present(seat) && p.pawns[seat][0] == byte_of_rel(g.home);
+}
+
+RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
+  RollSetup r;
+  const int seat = st.to_move;
+  const bool doublet = d1 == d2;
+  // seed 000 Doublets Penalty "The third consecutive time you roll doublets, you may not
+  // move forward" (Q46, Q47).
+  if (doublet && st.doublets >= 2 && o.repeat_penalty() != RepeatPenalty::off) {
+    r.kind = RollKind::penalty;
+    return r;
+  }
+  const auto& row = st.pos.pawns[seat];
+  const bool in_nest = std::find(row.begin(), row.end(), kNest) != row.end();
+  bool bonus = false;
+  switch (o.doubles_bonus_when()) {
+    // seed 000 Doublets Bonus "after all four of your pawns are entered"; Q42: no pawn in
+    // START (pawns at HOME count as entered).
+    case DoublesBonusWhen::none_in_start: bonus = !in_nest; break;
+    case DoublesBonusWhen::all_on_board:
+      bonus = !in_nest && row[3] != byte_of_rel(kParcheesi68.home);
+      break;
+    case DoublesBonusWhen::never: bonus = false; break;
+  }
+  if (doublet && bonus) {
+    // "use the four numbers on the tops and the bottoms of the dice" (Q43)
+    r.kind = RollKind::four_part;
+    for (int v : {d1, d1, 7 - d1, 7 - d1}) r.parts.push_back(static_cast<std::uint8_t>(v));
+  } else {
+    r.parts.push_back(static_cast<std::uint8_t>(d1));
+    r.parts.push_back(static_cast<std::uint8_t>(d2));
+  }
+  return r;
+}
+
+Position apply_penalty(const Position& p, int seat, const Options& o, const Geometry& g) {
+  Position q = p;
+  if (o.repeat_penalty() != RepeatPenalty::closest_to_home) return q;  // lose_roll, off
+  // seed 000: "your pawn closest to HOME (even if it's on your home path) must be returned
+  // to your START circle"; HOME pawns are not on the path (Q48); none on the path: nothing
+  // is returned (Q49). Sorted bytes: the largest byte below HOME.
+  for (int k = kPawnsPerSeat - 1; k >= 0; --k) {
+    const auto b = q.pawns[seat][k];
+    if (b != kNest && rel_of_byte(b) < g.home) {
+      q.pawns[seat][k] = kNest;
+      q.sort_seat(seat);
+      break;
+    }
+  }
+  return q;
+}
+
+namespace {
+// The seat's blockade squares (position bytes of ring/home-path squares with two pawns).
+std::array<std::uint8_t, 2> blockades_of(const Position& p, int seat, const Geometry& g) {
+  std::array<std::uint8_t, 2> out{};
+  int n = 0;
+  const auto& row = p.pawns[seat];
+  for (int k = 0; k + 1 < kPawnsPerSeat; ++k)
+    if (row[k] == row[k + 1] && row[k] != kNest && rel_of_byte(row[k]) < g.home && n < 2 &&
+        (k == 0 || row[k - 1] != row[k]))
+      out[n++] = row[k];
+  return out;
+}
+
+// seed 002: "may keep them together for three turns": the age counts the owner's turns at
+// whose end the blockade stood on the same square (rules.md Q56).
+void age_blockades(GameState& st, int seat) {
+  const auto now = blockades_of(st.pos, seat, kParcheesi68);
+  std::array<std::uint8_t, 2> age{};
+  for (int i = 0; i < 2; ++i) {
+    if (!now[i]) continue;
+    age[i] = 1;
+    for (int j = 0; j < 2; ++j)
+      if (st.blockade_sq[seat][j] == now[i])
+        age[i] = static_cast<std::uint8_t>(st.blockade_age[seat][j] + 1);
+  }
+  st.blockade_sq[seat] = now;
+  st.blockade_age[seat] = age;
+}
+}  // namespace
+
+bool k14_keeps_old_blockade(const GameState& st, int d1, int d2, const Position& result,
+                            const Options& o) {
+  if (o.blockade_limit() != BlockadeLimit::k14_3_turns || d1 == d2) return false;
+  const int seat = st.to_move;
+  for (int i = 0; i < 2; ++i) {
+    const auto sq = st.blockade_sq[seat][i];
+    // "After three turns of blockading, at least one of the pawns must be moved on the
+    // fourth turn so that the two pawns rest on different spaces at end of the turn."
+    if (sq && st.blockade_age[seat][i] >= 3 && result.count(seat, sq) == 2) return true;
+  }
+  return false;
+}
+
+bool advance_turn(GameState& st, int d1, int d2, const Position& result, const Options& o,
+                  bool fully_used) {
+  const int seat = st.to_move;
+  const bool doublet = d1 == d2;
+  const bool penalty = doublet && st.doublets >= 2 && o.repeat_penalty() != RepeatPenalty::off;
+  st.set_position(result);
+#ifndef NDEBUG
+  assert(position_check(st.pos) == nullptr);
+#endif
+  if (seat_finished(st.pos, seat) && !((st.finished_mask >> seat) & 1)) {
+    st.finished_mask = static_cast<std::uint8_t>(st.finished_mask | (1u << seat));
+    st.ranking[st.ranking_len++] = static_cast<std::uint8_t>(seat);
+    // seed 000 HOW TO WIN "The first player to move all four pawns HOME wins"; Q63: the game
+    // ends at once, no re-roll.
+    st.doublets = 0;
+    return true;
+  }
+  // Q41: a doublet gives another roll (doubles_reroll=only_if_fully_used: only when every
+  // part was played); the third doublet's penalty ends the turn (Q46).
+  if (doublet && !penalty &&
+      (o.doubles_reroll() == DoublesReroll::always || fully_used)) {
+    ++st.doublets;
+    return false;
+  }
+  st.doublets = 0;
+  age_blockades(st, seat);
+  // next seat in the recorded turn order (Q2), skipping absent or finished seats
+  int idx = 0;
+  for (int i = 0; i < kMaxSeats; ++i)
+    if (st.turn_order[i] == seat) idx = i;
+  for (int step = 1; step <= kMaxSeats; ++step) {
+    const int next = st.turn_order[(idx + step) % kMaxSeats];
+    if (((st.seats_mask >> next) & 1) && !((st.finished_mask >> next) & 1)) {
+      st.to_move = static_cast<std::uint8_t>(next);
+      break;
+    }
+  }
+  return false;
+}
+
+}  // namespace ppn::replay

@@ -1,0 +1,250 @@
+// Validation of one recorded roll (design/rules.md §4.3, §4.4).
+#include <algorithm>
+#include <cassert>
+#include <numeric>
+
+#include "replay/checker.hpp"
+#include "replay/engine.hpp"
+
+namespace ppn::replay {
+namespace detail {
+
+RollKind make_roll(const Options& o, const GameState& st, int d1, int d2,
+                   const FixedVec<std::uint8_t, 4>* parts,
+                   const std::array<std::uint8_t, kPawnsPerSeat>* ids, RollCtx& c, State& s) {
+  const RollSetup setup = roll_setup(st, d1, d2, o);
+  c.o = &o;
+  c.mover = st.to_move;
+  c.d1 = d1;
+  c.d2 = d2;
+  const auto& me = ids ? *ids : st.pos.pawns[c.mover];
+#ifndef NDEBUG
+  {
+    auto sorted = me;
+    std::sort(sorted.begin(), sorted.end());
+    assert(sorted == st.pos.pawns[c.mover] && "ids must name the mover's pawns");
+  }
+#endif
+  s = State{};
+  s.b = make_board(st.pos, c.mover, me, *c.g);
+  init_pairs(c, s.b);
+  if (setup.kind == RollKind::penalty) return setup.kind;
+  const auto& use = parts && !parts->empty() ? *parts : setup.parts;
+  for (auto v : use) s.dice.push_back(v);
+  c.four_part = s.dice.size() == 4;
+  return c.four_part ? RollKind::four_part : RollKind::normal;
+}
+
+}  // namespace detail
+
+namespace {
+using namespace detail;
+
+struct RunResult {
+  Verdict v;
+  bool applied_all = false;  // every mini-move applied (failure, if any, at the end checks)
+  Position applied{};        // position after applying them
+};
+
+void fail(RunResult& r, RuleCode code, int index, const std::string& detail) {
+  r.v.legal = false;
+  r.v.diag.code = code;
+  r.v.diag.index = index;
+  std::string m(rule_code_name(code));
+  m += ": ";
+  m += detail.empty() ? std::string(rule_code_meaning(code)) : detail;
+  m += " [";
+  m += rule_code_citation(code);
+  m += "]";
+  r.v.diag.message = std::move(m);
+}
+
+void fill_events(Verdict& v, const State& s) {
+  v.events.entries = s.entries;
+  v.events.dice_parts_used = s.dice_used;
+  v.events.captures = s.captures;
+  v.events.arrivals = s.arrivals;
+  v.events.bonuses_earned = s.earned;
+  v.events.bonuses_used = static_cast<std::uint8_t>(s.used10 + s.used20);
+  v.events.bonuses_forfeited = static_cast<std::uint8_t>(s.bonus.size());
+}
+
+RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& play) {
+  RunResult r;
+  RollCtx c;
+  State s;
+  const RollKind kind = make_roll(o, *req.state, req.d1, req.d2, req.parts, req.ids, c, s);
+  if (kind == RollKind::penalty) {
+    if (!play.empty()) {
+      fail(r, RuleCode::penalty_expected, 0,
+           "third doublet in a turn: no pawn may move, the doublets penalty applies instead");
+      return r;
+    }
+    r.v.legal = true;
+    r.v.result = apply_penalty(req.state->pos, c.mover, o);
+    r.v.events.penalty = true;
+    return r;
+  }
+  const State start = s;
+  Checker chk(c, start);
+  const bool eor = o.bonus_timing() == BonusTiming::end_of_roll;
+  State dice_end;
+  const Geometry& g = *c.g;
+  if (play.size() > kMaxPlayLen) {
+    fail(r, RuleCode::too_many_moves, kMaxPlayLen, "");
+    return r;
+  }
+  for (int i = 0; i < play.size(); ++i) {
+    const MiniMove& m = play[i];
+    if (seat_finished(finish(s.b, c.mover), c.mover)) {
+      fail(r, RuleCode::game_over, i, "");
+      return r;
+    }
+    RuleCode code;
+    std::uint8_t flags = 0;
+    if (m.kind == MiniKind::enter) {
+      if (eor && s.bonus_phase) {
+        fail(r, RuleCode::die_after_bonus, i, "an entry after a bonus move");
+        return r;
+      }
+      int slot = -1;
+      if (m.pawn != kAnyPawn) {
+        if (m.pawn < kPawnsPerSeat && s.b.me[m.pawn] == kNest) slot = m.pawn;
+      } else {
+        for (int k = 0; k < kPawnsPerSeat && slot < 0; ++k)
+          if (s.b.me[k] == kNest) slot = k;
+      }
+      if (slot < 0) {
+        fail(r, RuleCode::no_pawn_there, i,
+             m.pawn != kAnyPawn ? "pawn " + std::to_string(m.pawn) + " is not in the nest"
+                                : "no pawn in the nest");
+        return r;
+      }
+      code = try_enter(s, c, slot, flags);
+    } else {
+      const bool bonus = m.value > 6;
+      if (bonus && eor && !s.bonus_phase) {
+        // rules.md §4.3 step 5 / Q35: bonuses come after the dice, so the dice must be done
+        // when the first bonus is played.
+        if (auto f = chk.dice_end(s); f.code != RuleCode::ok) {
+          fail(r, f.code, i, "bonus " + std::to_string(m.value) +
+                                 " played before the dice were finished: " + f.detail);
+          return r;
+        }
+        s.bonus_phase = true;
+        dice_end = s;
+      } else if (!bonus && eor && s.bonus_phase) {
+        fail(r, RuleCode::die_after_bonus, i,
+             "die " + std::to_string(m.value) + " played after a bonus move");
+        return r;
+      }
+      int slot = -1;
+      const auto from = byte_of_rel(m.from);
+      if (m.pawn != kAnyPawn) {
+        if (m.pawn < kPawnsPerSeat && s.b.me[m.pawn] == from) slot = m.pawn;
+      } else {
+        for (int k = 0; k < kPawnsPerSeat && slot < 0; ++k)
+          if (s.b.me[k] == from) slot = k;
+      }
+      if (slot < 0 || m.from >= g.home) {
+        fail(r, RuleCode::no_pawn_there, i,
+             (m.pawn != kAnyPawn ? "pawn " + std::to_string(m.pawn) : std::string("no pawn")) +
+                 " on relative square " + std::to_string(m.from));
+        return r;
+      }
+      code = try_move(s, c, slot, m.value, flags);
+      if (code == RuleCode::wrong_part && bonus == false) {
+        // a die value that is not (or no longer) among the parts
+      } else if (code == RuleCode::wrong_part) {
+        for (auto b : s.bonus)
+          if (b > m.value) code = RuleCode::bonus_split;  // Q33: one pawn, the full amount
+      }
+    }
+    if (code != RuleCode::ok) {
+      fail(r, code, i, "");
+      return r;
+    }
+    // Stockfish-style pos_is_ok after every mini-move in debug builds.
+    assert(board_check(s.b, c.mover, g) == nullptr);
+  }
+  r.applied_all = true;
+  r.applied = finish(s.b, c.mover);
+  // End of the roll.
+  if (eor) {
+    if (!s.bonus_phase) {
+      if (auto f = chk.dice_end(s); f.code != RuleCode::ok) {
+        fail(r, f.code, -1, f.detail);
+        return r;
+      }
+      dice_end = s;
+    }
+    if (auto f = chk.bonus_end(s, dice_end); f.code != RuleCode::ok) {
+      fail(r, f.code, -1, f.detail);
+      return r;
+    }
+  } else {
+    if (auto f = chk.dice_end(s); f.code != RuleCode::ok) {
+      fail(r, f.code, -1, f.detail);
+      return r;
+    }
+    if (auto f = chk.bonus_greedy(s); f.code != RuleCode::ok) {
+      fail(r, f.code, -1, f.detail);
+      return r;
+    }
+  }
+  // seed 000 BLOCKADES "The two pawns in a blockade cannot be moved forward to form a
+  // blockade together on a new space" - per roll, bonus phase included (Q54).
+  if (pair_reformed(s.b, c)) {
+    fail(r, RuleCode::blockade_moved_together, -1, "");
+    return r;
+  }
+  r.v.legal = true;
+  r.v.result = r.applied;
+  fill_events(r.v, s);
+#ifndef NDEBUG
+  if (const char* bad = position_check(r.v.result)) {
+    (void)bad;
+    assert(!"position_check failed after a legal roll");
+  }
+#endif
+  return r;
+}
+
+}  // namespace
+
+Verdict validate_play(const Options& o, const ValidateRequest& req) {
+  assert(req.state && req.play);
+  RunResult r = run_strict(o, req, *req.play);
+  if (!r.v.legal && req.order == OrderStrictness::outcome && req.play->size() > 1 &&
+      req.play->size() <= 8 && r.v.diag.code != RuleCode::penalty_expected) {
+    // rules.md §4.4 order_strictness=outcome: accept when some legal order of the same
+    // mini-moves gives the same result.
+    const Play& rec = *req.play;
+    std::array<int, kMaxPlayLen> idx{};
+    std::iota(idx.begin(), idx.begin() + rec.size(), 0);
+    while (std::next_permutation(idx.begin(), idx.begin() + rec.size())) {
+      Play p;
+      for (int i = 0; i < rec.size(); ++i) p.push_back(rec[idx[i]]);
+      RunResult q = run_strict(o, req, p);
+      if (q.v.legal && (!r.applied_all || q.v.result == r.applied)) return q.v;
+    }
+  }
+  if (r.v.legal && k14_keeps_old_blockade(*req.state, req.d1, req.d2, r.v.result, o)) {
+    // legal_plays keeps only plays that break the old blockade when any does
+    const LegalPlays all = legal_plays(o, *req.state, req.d1, req.d2, req.parts);
+    if (!all.results.empty() &&
+        !k14_keeps_old_blockade(*req.state, req.d1, req.d2, all.results.front(), o)) {
+      r.v.legal = false;
+      fail(r, RuleCode::blockade_too_old, -1,
+           "a blockade has stood through three turns and a legal play breaks it");
+    }
+  }
+  if (!r.v.legal && req.max_alternatives > 0) {
+    LegalPlays all = legal_plays(o, *req.state, req.d1, req.d2, req.parts);
+    for (int i = 0; i < static_cast<int>(all.plays.size()) && i < req.max_alternatives; ++i)
+      r.v.diag.alternatives.push_back(all.plays[i]);
+  }
+  return r.v;
+}
+
+}  // namespace ppn::replay

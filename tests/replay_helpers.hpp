@@ -1,0 +1,56 @@
+// Helpers for the replay tests: positions written in relative terms, plays, profiles.
+#pragma once
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "replay/engine.hpp"
+
+namespace ppn::test {
+
+inline replay::Options profile(const char* name) {
+  auto r = replay::profile_options(name);
+  REQUIRE(r.ok());
+  return *r.options;
+}
+
+// A state from position text (replay::position_text format), mover and doublets so far.
+inline replay::GameState state(const std::string& text, int mover = 0, int doublets = 0) {
+  auto p = replay::parse_position_text(text);
+  REQUIRE(p.has_value());
+  replay::GameState st;
+  st.set_position(*p);
+  st.to_move = static_cast<std::uint8_t>(mover);
+  st.doublets = static_cast<std::uint8_t>(doublets);
+  st.seats_mask = 0;
+  for (int s = 0; s < 4; ++s)
+    if (p->seat_present(s)) st.seats_mask = static_cast<std::uint8_t>(st.seats_mask | (1u << s));
+  return st;
+}
+
+// Opponent seat `seat` pawn standing on square `mover_rel` counted from the mover's ENTER
+// (seat 0's view): its own relative square.
+inline int own_rel(int seat, int mover_rel) { return ((mover_rel - 17 * seat) % 68 + 68) % 68; }
+
+inline replay::MiniMove E() { return replay::MiniMove::enter(); }
+inline replay::MiniMove M(int from, int part) { return replay::MiniMove::move(from, part); }
+
+inline replay::Play play(std::initializer_list<replay::MiniMove> ms) {
+  replay::Play p;
+  for (const auto& m : ms) p.push_back(m);
+  return p;
+}
+
+inline replay::Verdict check(const replay::Options& o, const replay::GameState& st, int d1,
+                             int d2, const replay::Play& p,
+                             replay::OrderStrictness order = replay::OrderStrictness::strict) {
+  replay::ValidateRequest req;
+  req.state = &st;
+  req.d1 = d1;
+  req.d2 = d2;
+  req.play = &p;
+  req.order = order;
+  return replay::validate_play(o, req);
+}
+
+}  // namespace ppn::test

@@ -1,0 +1,77 @@
+// Options and profiles (design/rules.md §4.1, §4.2): lookup, aliases, overrides, and clear
+// errors for unknown or unsupported names.
+#include <catch2/catch.hpp>
+
+#include "replay/options.hpp"
+
+using namespace ppn::replay;
+
+TEST_CASE("hasbro-2001 is the default and winning-moves its alias", "[replay][options]") {
+  auto h = profile_options("hasbro-2001");
+  auto w = profile_options("winning-moves");
+  REQUIRE(h.ok());
+  REQUIRE(w.ok());
+  CHECK(*h.options == Options{});
+  CHECK(*w.options == *h.options);
+}
+
+TEST_CASE("racket-nu differs exactly where rules.md §3b says", "[replay][options]") {
+  auto r = profile_options("racket-nu");
+  REQUIRE(r.ok());
+  const Options& o = *r.options;
+  CHECK(o.enter_obligation() == EnterObligation::leftover_only);
+  CHECK(o.dice_usage() == DiceUsage::greedy_racket);
+  CHECK(o.doubles_bonus_partial() == DoublesBonusPartial::maximal);
+  CHECK(o.bonus_timing() == BonusTiming::interleaved);
+  CHECK(o.blockade_move_together() == BlockadeMoveTogether::forbidden_per_roll);
+  CHECK(option_value_name(o, OptionId::bonus_timing) == "interleaved");
+}
+
+TEST_CASE("unknown profile, option or value is an error value listing valid names",
+          "[replay][options]") {
+  auto bad = profile_options("monopoly");
+  CHECK_FALSE(bad.ok());
+  CHECK(bad.error.find("racket-nu") != std::string::npos);
+  Options o;
+  auto e1 = apply_override(o, "colour=blue");
+  REQUIRE(e1);
+  CHECK(e1->find("bonus_timing") != std::string::npos);
+  auto e2 = apply_override(o, "bonus_timing=whenever");
+  REQUIRE(e2);
+  CHECK(e2->find("interleaved") != std::string::npos);
+  CHECK(apply_override(o, "bonus_timing"));  // no '='
+  CHECK(o == Options{});
+}
+
+TEST_CASE("unsupported values are refused, never ignored", "[replay][options]") {
+  Options o;
+  auto e = apply_override(o, "home_overshoot=bounce");
+  REQUIRE(e);
+  CHECK(e->find("not supported yet") != std::string::npos);
+  CHECK(o == Options{});
+  // profiles that need unsupported options say so
+  for (const char* p : {"parchis-es", "wikipedia-house"}) {
+    auto r = profile_options(p);
+    CHECK_FALSE(r.ok());
+    CHECK(r.error.find("not supported yet") != std::string::npos);
+  }
+}
+
+TEST_CASE("k14 adds the three-turn blockade limit", "[replay][options]") {
+  auto k = profile_options("k14");
+  REQUIRE(k.ok());
+  Options expected;
+  expected.value[static_cast<int>(OptionId::blockade_limit)] =
+      static_cast<std::uint8_t>(BlockadeLimit::k14_3_turns);
+  CHECK(*k.options == expected);
+}
+
+TEST_CASE("overrides change one option", "[replay][options]") {
+  Options o;
+  REQUIRE_FALSE(apply_override(o, "dice_usage=greedy"));
+  CHECK(o.dice_usage() == DiceUsage::greedy);
+  Options expected;
+  expected.value[static_cast<int>(OptionId::dice_usage)] = 1;
+  CHECK(o == expected);
+  CHECK(describe_options(o).find("dice_usage=greedy\n") != std::string::npos);
+}

@@ -1,0 +1,123 @@
+// Perft-style counts (tests/replay/perft.txt): number of distinct legal plays per profile,
+// plus two consistency checks between generation and validation: every generated play
+// validates to its own result, and every recorded corpus play ends in one of the generated
+// results.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "replay/engine.hpp"
+#include "replay/reference_jsonl.hpp"
+#include "tests/shared_data.hpp"
+
+using namespace ppn::replay;
+
+namespace {
+struct PerftLine {
+  int lineno = 0;
+  Position pos{};
+  int seat = 0, doublets = 0, d1 = 0, d2 = 0;
+  std::vector<std::pair<std::string, std::size_t>> counts;
+};
+
+std::vector<PerftLine> read_perft() {
+  std::ifstream in(ppn::test::source_path("tests/replay/perft.txt"));
+  REQUIRE(in);
+  std::vector<PerftLine> out;
+  std::string line;
+  int no = 0;
+  while (std::getline(in, line)) {
+    ++no;
+    if (line.empty() || line[0] == '#') continue;
+    const auto hash = line.find("  #");
+    if (hash != std::string::npos) line.resize(hash);
+    const auto bar1 = line.find('|'), bar2 = line.find('|', bar1 + 1);
+    REQUIRE(bar2 != std::string::npos);
+    PerftLine p;
+    p.lineno = no;
+    auto pos = parse_position_text(line.substr(0, bar1 - 1));
+    INFO("perft.txt line " << no);
+    REQUIRE(pos);
+    p.pos = *pos;
+    REQUIRE(std::sscanf(line.c_str() + bar1 + 1, " seat=%d doublets=%d dice=%d,%d", &p.seat,
+                        &p.doublets, &p.d1, &p.d2) == 4);
+    std::istringstream rest(line.substr(bar2 + 1));
+    std::string kv;
+    while (rest >> kv) {
+      const auto eq = kv.find('=');
+      p.counts.emplace_back(kv.substr(0, eq), std::stoul(kv.substr(eq + 1)));
+    }
+    out.push_back(p);
+  }
+  return out;
+}
+
+GameState state_of(const PerftLine& p) {
+  GameState st;
+  st.set_position(p.pos);
+  st.to_move = static_cast<std::uint8_t>(p.seat);
+  st.doublets = static_cast<std::uint8_t>(p.doublets);
+  return st;
+}
+}  // namespace
+
+TEST_CASE("perft: distinct legal plays per profile", "[replay][perft]") {
+  const auto lines = read_perft();
+  CHECK(lines.size() > 100);
+  for (const auto& p : lines) {
+    const GameState st = state_of(p);
+    for (const auto& [prof, expected] : p.counts) {
+      INFO("perft.txt line " << p.lineno << " profile " << prof);
+      const Options o = *profile_options(prof).options;
+      const LegalPlays all = legal_plays(o, st, p.d1, p.d2);
+      CHECK(all.plays.size() == expected);
+      for (std::size_t i = 0; i < all.plays.size(); ++i) {
+        ValidateRequest req;
+        req.state = &st;
+        req.d1 = p.d1;
+        req.d2 = p.d2;
+        req.play = &all.plays[i];
+        const Verdict v = validate_play(o, req);
+        CHECK(v.legal);
+        CHECK(v.result == all.results[i]);
+      }
+    }
+  }
+}
+
+TEST_CASE("perft: every recorded corpus play is among the generated plays", "[replay][perft]") {
+  PPN_REQUIRE_SHARED(h, "corpora/hasbro/selfplay-seed1111.jsonl.gz");
+  PPN_REQUIRE_SHARED(r, "corpora/racket/selfplay-seed1001.jsonl.gz");
+  for (const auto& [file, prof] : {std::pair{h, "hasbro-2001"}, std::pair{r, "racket-nu"}}) {
+    const Options o = *profile_options(prof).options;
+    long checked = 0, n = 0;
+    reference::for_each_line(file.string(), [&](long lineno, const std::string& text) {
+      auto rec = nlohmann::json::parse(text, nullptr, false);
+      if (!rec.is_object() || !rec.contains("board") || (n++ % 7) != 0) return;
+      reference::Board b;
+      REQUIRE_FALSE(reference::parse_board(rec["board"], 0b1111, b));
+      const int seat = reference::seat_of_colour(rec["color"].get<std::string>());
+      reference::Moves m;
+      REQUIRE_FALSE(reference::parse_moves(rec["moves"], seat, m));
+      GameState st;
+      st.set_position(b.pos);
+      st.to_move = static_cast<std::uint8_t>(seat);
+      st.doublets = static_cast<std::uint8_t>(rec.value("doublets_before", 0));
+      const int d1 = rec["dice"][0], d2 = rec["dice"][1];
+      ValidateRequest req;
+      req.state = &st;
+      req.d1 = d1;
+      req.d2 = d2;
+      req.play = &m.play;
+      req.ids = &b.ids[seat];
+      const Verdict v = validate_play(o, req);
+      INFO(file.filename().string() << ":" << lineno);
+      REQUIRE(v.legal);
+      const LegalPlays all = legal_plays(o, st, d1, d2);
+      CHECK(std::find(all.results.begin(), all.results.end(), v.result) != all.results.end());
+      ++checked;
+    });
+    CHECK(checked > 1000);
+  }
+}
