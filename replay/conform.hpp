@@ -1,5 +1,8 @@
 // Conformance against reference-engine JSONL corpora (shared/corpora/*/README.md): self-play
-// files (every roll legal, every next board reproduced) and probe files (verdicts equal).
+// files (every roll legal, every next board reproduced) and probe files (verdicts equal, and
+// a legal probe's board_after reproduced when the record states it). A record with
+// "dice_are_parts": true lists the parts exactly as a referee handed them (1..4 values,
+// e.g. the NU course tests, convert/nu_test.hpp): they are played as given.
 #pragma once
 
 #include <string>

@@ -22,7 +22,7 @@ Options with(const char* assignment) {
 }
 }  // namespace
 
-TEST_CASE("option bonus_obligation=optional: a bonus may be left (seed 003; Q32)", "[replay][options]") {
+TEST_CASE("option bonus_obligation=optional: a bonus may be left (seed 003, Q32)", "[replay][options]") {
   const auto st = state("s0[H H 4 20] s1[N N N 60] s2[N N N N] s3[N N N N]");
   const auto no_bonus = play({M(4, 5), M(20, 2)});
   CHECK(code(check(profile("hasbro-2001"), st, 5, 2, no_bonus)) == RuleCode::bonus_not_taken);
