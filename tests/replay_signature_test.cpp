@@ -1,0 +1,74 @@
+// The determinism signature (Stockfish's "Bench:" idea): one hash over every position replayed
+// from samples/, pinned in tests/replay/samples.signature. Any drift in the rules engine, the
+// parser or the samples changes it and fails loudly; when a change is intended, the failure
+// prints the new value to pin.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "parser/parser.hpp"
+#include "replay/replayer.hpp"
+#include "shared_data.hpp"
+
+namespace {
+
+std::vector<std::filesystem::path> sample_files() {
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(ppn::test::source_path("samples")))
+    if (e.path().extension() == ".ppn") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  return h * 0xFF51AFD7ED558CCDull;
+}
+
+}  // namespace
+
+TEST_CASE("samples: every sample game is legal under its profile", "[replay][samples]") {
+  const auto files = sample_files();
+  REQUIRE(files.size() >= 6);
+  for (const auto& f : files) {
+    std::ifstream in(f, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const auto parsed = ppn::parser::parse_all(text.str(), f.string());
+    INFO(f.string());
+    CHECK(parsed.errors.empty());
+    for (const auto& g : parsed.games) {
+      const auto r = ppn::replay::replay_game(g, {});
+      for (const auto& d : r.diagnostics) INFO(d.code << " at line " << d.line << ": " << d.message);
+      CHECK(r.diagnostics.empty());
+      CHECK(r.rolls_replayed == r.rolls);
+    }
+  }
+}
+
+TEST_CASE("samples: determinism signature over every replayed position", "[replay][samples][signature]") {
+  std::uint64_t sig = 0;
+  std::size_t positions = 0;
+  for (const auto& f : sample_files()) {
+    std::ifstream in(f, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    for (const auto& g : ppn::parser::parse_all(text.str(), f.filename().string()).games)
+      ppn::replay::replay_game(g, {}, [&](const ppn::replay::RollEvent& e) {
+        sig = mix(sig, e.after.hash);
+        sig = mix(sig, (std::uint64_t{e.after.to_move} << 8) | e.after.doublets);
+        ++positions;
+      });
+  }
+  std::ifstream pinned_file(ppn::test::source_path("tests/replay/samples.signature"));
+  std::string pinned;
+  pinned_file >> pinned;
+  std::ostringstream now;
+  now << std::hex << sig;
+  INFO("positions replayed: " << positions << "; signature now " << now.str()
+                              << " (pin it in tests/replay/samples.signature if the change is intended)");
+  CHECK(positions > 300);
+  CHECK(now.str() == pinned);
+}
