@@ -122,6 +122,9 @@ Game Selfplay::play_game(std::uint64_t index) const {
           roll.penalty_move = ppn::MiniMove{square_of_rel(rel_of_byte(b)), Square::nest(), false};
     } else {
       const LegalPlays lp = legal_plays(opts_, st, d1, d2);
+      // homepath_mandatory=no (restricted form): when every legal play might need a second lap,
+      // which PPN cannot record yet, the game stops here, unfinished (Result "*").
+      if (lp.plays.empty()) break;
       std::size_t pick = 0;
       if (lp.plays.size() > 1) {
         if (bots[seat] == BotKind::random) {
@@ -134,27 +137,12 @@ Game Selfplay::play_game(std::uint64_t index) const {
       }
       const Play& play = lp.plays[pick];
       result = lp.results[pick];
-      int captures = 0, arrivals = 0, used20 = 0, used10 = 0, dice_used = 0;
-      for (const auto& mm : play) {
-        captures += (mm.flags & kCaptured) != 0;
-        arrivals += (mm.flags & kReachedHome) != 0;
-        if (mm.is_bonus()) (mm.value == 20 ? used20 : used10) += 1;
-        else dice_used += mm.kind == MiniKind::enter && (mm.flags & kEnterBySum) ? 2 : 1;
-      }
+      int dice_used = 0;
+      for (const auto& mm : play)
+        if (!mm.is_bonus()) dice_used += mm.kind == MiniKind::enter && (mm.flags & kEnterBySum) ? 2 : 1;
       fully_used = dice_used >= setup.parts.size();
-      if (play.empty()) {
-        roll.kind = PlayKind::NoPlay;
-      } else {
-        roll.steps = steps_from_play(play);
-        // Bonuses earned but not played are forfeited (seed 000: "If you can't move one pawn the
-        // full 20 spaces, you forfeit the bonus"); none when the roll wins the game (Q63).
-        if (!seat_finished(result, seat)) {
-          const int f20 = opts_.capture_reward() == CaptureReward::move20 ? captures - used20 : 0;
-          const int f10 = opts_.home_reward() == HomeReward::move10 ? arrivals - used10 : 0;
-          for (int i = 0; i < f20; ++i) roll.steps.push_back(Step{20, std::nullopt});
-          for (int i = 0; i < f10; ++i) roll.steps.push_back(Step{10, std::nullopt});
-        }
-      }
+      if (play.empty()) roll.kind = PlayKind::NoPlay;
+      else roll.steps = steps_from_play(play, opts_, seat_finished(result, seat));
     }
     game.movetext.emplace_back(std::move(roll));
     over = advance_turn(st, d1, d2, result, opts_, fully_used);

@@ -71,9 +71,10 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, const Geometry& g
   return out;
 }
 
-std::vector<Step> steps_from_play(const Play& p, const Geometry& g) {
+std::vector<Step> steps_from_play(const Play& p, const Options& o, bool won, const Geometry& g) {
   std::vector<Step> out;
   out.reserve(p.size());
+  int captures = 0, arrivals = 0, used20 = 0, used10 = 0;
   for (const auto& mm : p) {
     Step st;
     ppn::MiniMove m;
@@ -88,14 +89,23 @@ std::vector<Step> steps_from_play(const Play& p, const Geometry& g) {
     m.capture = (mm.flags & kCaptured) != 0;
     st.move = m;
     out.push_back(st);
+    captures += (mm.flags & kCaptured) != 0;
+    arrivals += (mm.flags & kReachedHome) != 0;
+    if (mm.is_bonus()) (mm.value == 20 ? used20 : used10) += 1;
+  }
+  if (!won) {
+    const int f20 = o.capture_reward() == CaptureReward::move20 ? captures - used20 : 0;
+    const int f10 = o.home_reward() == HomeReward::move10 ? arrivals - used10 : 0;
+    for (int i = 0; i < f20; ++i) out.push_back(Step{20, std::nullopt});
+    for (int i = 0; i < f10; ++i) out.push_back(Step{10, std::nullopt});
   }
   return out;
 }
 
-std::string play_text(const Play& p, const Geometry& g) {
+std::string play_text(const Play& p, const Options& o, bool won, const Geometry& g) {
   if (p.empty()) return "-";
   Roll r;
-  r.steps = steps_from_play(p, g);
+  r.steps = steps_from_play(p, o, won, g);
   return play_to_ppn(r);
 }
 

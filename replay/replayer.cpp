@@ -274,10 +274,20 @@ struct Walker {
     req.max_alternatives = cfg.max_alternatives;
     const Verdict v = validate_play(opts, req);
     if (!v.legal) {
-      auto d = roll_diag(r, Severity::error, std::string(rule_code_name(v.diag.code)), v.diag.message);
+      std::string code(rule_code_name(v.diag.code));
+      std::string message = v.diag.message;
+      if (message.rfind(code + ": ", 0) == 0) message.erase(0, code.size() + 2);  // the code is printed once
+      auto d = roll_diag(r, Severity::error, code, std::move(message));
       if (v.diag.index >= 0 && v.diag.index < static_cast<int>(conv.step_of_move.size()))
         d.step_index = conv.step_of_move[v.diag.index];
-      for (const auto& alt : v.diag.alternatives) d.alternatives.push_back(play_text(alt, g));
+      for (const auto& alt : v.diag.alternatives) {
+        // Whether the alternative wins decides between forfeited and void bonuses (Q63).
+        ValidateRequest areq = req;
+        areq.play = &alt;
+        areq.max_alternatives = 0;
+        const Verdict av = validate_play(opts, areq);
+        d.alternatives.push_back(play_text(alt, opts, av.legal && seat_finished(av.result, st.to_move, g), g));
+      }
       return on_illegal(std::move(d), r, &conv);
     }
     // The play is legal; the record's own marks must agree with what happened.
