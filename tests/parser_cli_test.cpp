@@ -1,29 +1,13 @@
 // Runs the built ppn binary: fmt and validate output and exit codes.
 #include <catch2/catch.hpp>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sys/wait.h>
 
-#include "shared_data.hpp"
+#include "cli_run.hpp"
 
 namespace {
-struct Run {
-  int code = -1;
-  std::string out;
-};
-Run run(const std::string& args) {
-  Run r;
-  const std::string cmd = ppn::test::ppn_binary() + " " + args + " 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using ppn::test::Run;
+Run run(const std::string& args) { return ppn::test::run_ppn(args); }
 }  // namespace
 
 TEST_CASE("cli: fmt prints the canonical form and is idempotent", "[parser][cli]") {
