@@ -88,9 +88,14 @@ Verdict validate_play(const Options& o, const ValidateRequest& req);
 // Every distinct legal play of a roll. "Distinct" = distinct resulting position: two orders
 // or two pawn choices that end in the same position are one play (the backgammon notion);
 // the first sequence found in a fixed search order represents it.
+// homepath_mandatory=no (restricted form, replay/README.md "Decisions"): when a pawn could pass
+// its home row this roll, plays needing a second lap are missing and only the plays whose
+// legality cannot depend on second laps are listed; `incomplete` is then true (the list may
+// even be empty, and validate_play refuses the other plays with E-SECOND-LAP).
 struct LegalPlays {
   std::vector<Play> plays;
   std::vector<Position> results;
+  bool incomplete = false;
 };
 LegalPlays legal_plays(const Options& o, const GameState& st, int d1, int d2,
                        const FixedVec<std::uint8_t, 4>* parts = nullptr);
@@ -118,5 +123,13 @@ bool seat_finished(const Position& p, int seat, const Geometry& g = kParcheesi68
 // when some legal play of the roll breaks the old blockade(s). advance_turn keeps the ages.
 bool k14_keeps_old_blockade(const GameState& st, int d1, int d2, const Position& result,
                             const Options& o);
+
+// blockade_limit=break_on_six (Parchís: a barrera "tendrá que deshacerse obligatoriamente al
+// salir un 6", rules.md Q56 [ES-B]; two-dice reading in replay/README.md "Decisions"): on a
+// roll where either die shows 6, the number of the mover's start-of-roll blockades still
+// standing (two of its pawns on the same square) in `result`; 0 on other rolls or options.
+// validate_play and legal_plays keep only the plays with the fewest (E-BLOCKADE-NOT-OPENED).
+int six_kept_blockades(const GameState& st, int d1, int d2, const Position& result,
+                       const Options& o);
 
 }  // namespace ppn::replay

@@ -1,6 +1,7 @@
 // Generation of every distinct legal play of a roll: a depth-first walk over mini-move
 // sequences in the order the profile's timing allows, keeping the nodes that pass the same
 // end checks as validation (checker.hpp), deduplicated by resulting position.
+#include <algorithm>
 #include <cstring>
 #include <set>
 
@@ -20,7 +21,7 @@ struct PosLess {
 class Generator {
  public:
   Generator(const Options& o, const RollCtx& c, const State& start, LegalPlays& out)
-      : o_(o), c_(c), chk_(c, start), out_(out) {}
+      : o_(o), c_(c), chk_(c, start), out_(out), lap_open_(second_lap_conceivable(c, start)) {}
 
   void run(const State& start) {
     Play cur;
@@ -30,6 +31,7 @@ class Generator {
 
  private:
   void record(const State& s, const Play& cur) {
+    if (lap_open_ && !lap_proof(c_, s)) return;  // homepath_mandatory=no, see LegalPlays
     const Position p = finish(s.b, c_.mover);
     if (seen_.insert(p).second) {
       out_.plays.push_back(cur);
@@ -117,6 +119,7 @@ class Generator {
   Checker chk_;
   LegalPlays& out_;
   std::set<Position, PosLess> seen_;
+  bool lap_open_ = false;
 };
 
 }  // namespace
@@ -134,6 +137,7 @@ LegalPlays legal_plays(const Options& o, const GameState& st, int d1, int d2,
   const State start = s;
   Generator g(o, c, start, out);
   g.run(start);
+  out.incomplete = second_lap_conceivable(c, start);
   // blockade_limit=k14_3_turns: when some play breaks an old blockade, only those are legal.
   if (o.blockade_limit() == BlockadeLimit::k14_3_turns) {
     LegalPlays kept;
@@ -142,7 +146,25 @@ LegalPlays legal_plays(const Options& o, const GameState& st, int d1, int d2,
         kept.plays.push_back(out.plays[i]);
         kept.results.push_back(out.results[i]);
       }
-    if (!kept.plays.empty()) return kept;
+    kept.incomplete = out.incomplete;
+    // Under an incomplete list a second lap might break the blockade: keep none then.
+    if (!kept.plays.empty() || out.incomplete) return kept;
+  }
+  // blockade_limit=break_on_six: only the plays leaving the fewest old blockades standing.
+  if (o.blockade_limit() == BlockadeLimit::break_on_six && (d1 == 6 || d2 == 6)) {
+    int best = kPawnsPerSeat;
+    for (const auto& r : out.results) best = std::min(best, six_kept_blockades(st, d1, d2, r, o));
+    LegalPlays kept;
+    kept.incomplete = out.incomplete;
+    for (std::size_t i = 0; i < out.results.size(); ++i) {
+      const int k = six_kept_blockades(st, d1, d2, out.results[i], o);
+      // Under an incomplete list (second laps) a kept blockade might be avoidable: drop it.
+      if (k == best && !(out.incomplete && k > 0)) {
+        kept.plays.push_back(out.plays[i]);
+        kept.results.push_back(out.results[i]);
+      }
+    }
+    return kept;
   }
   return out;
 }

@@ -32,10 +32,10 @@ const std::vector<OptionInfo>& table() {
       {OptionId::blockade_blocks_owner, "blockade_blocks_owner", {"yes", "no"}, 0b11, "Q52"},
       {OptionId::homepath_blockades, "homepath_blockades", {"yes", "no"}, 0b11, "Q53"},
       {OptionId::blockade_move_together, "blockade_move_together", {"forbidden_per_roll", "forbidden_per_turn", "allowed"}, 0b101, "Q54"},
-      {OptionId::blockade_limit, "blockade_limit", {"none", "k14_3_turns", "break_on_six", "break_on_doubles", "opp_double_one"}, 0b00011, "Q56"},
+      {OptionId::blockade_limit, "blockade_limit", {"none", "k14_3_turns", "break_on_six", "break_on_doubles", "opp_double_one"}, 0b00111, "Q56"},
       {OptionId::safety_sharing, "safety_sharing", {"never", "two_any_colours"}, 0b01, "Q25"},
       {OptionId::home_overshoot, "home_overshoot", {"illegal", "bounce"}, 0b01, "Q58"},
-      {OptionId::homepath_mandatory, "homepath_mandatory", {"yes", "no"}, 0b01, "Q60"},
+      {OptionId::homepath_mandatory, "homepath_mandatory", {"yes", "no"}, 0b11, "Q60"},
   };
   return t;
 }
@@ -94,6 +94,12 @@ std::string profile_names() {
     s += p.name;
   }
   return s;
+}
+
+std::vector<std::string_view> profile_list() {
+  std::vector<std::string_view> out;
+  for (const auto& p : profiles()) out.push_back(p.name);
+  return out;
 }
 
 std::optional<std::string> apply_override(Options& opts, std::string_view assignment) {

@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ppn::replay {
 
@@ -108,8 +109,9 @@ struct OptionsResult {
 };
 
 // Named profiles: "hasbro-2001" (alias "winning-moves"), "racket-nu", "k14",
-// "wikipedia-house", "parchis-es" (its two-dice form; it needs options not supported yet, so
-// the lookup reports them). Unknown names give an error listing the valid ones.
+// "wikipedia-house" (homepath_mandatory=no in its restricted form, replay/README.md),
+// "parchis-es" (its two-dice form; it needs options not supported yet, so the lookup reports
+// them). Unknown names give an error listing the valid ones.
 OptionsResult profile_options(std::string_view profile);
 
 // Overrides one option from "name=value". Returns an error message on an unknown option or
@@ -123,5 +125,7 @@ std::string_view option_value_name(const Options& opts, OptionId id);
 std::string describe_options(const Options& opts);
 // Comma-separated list of profile names (for messages and --help).
 std::string profile_names();
+// The profile names, aliases included, in table order.
+std::vector<std::string_view> profile_list();
 
 }  // namespace ppn::replay

@@ -158,7 +158,12 @@ RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& fla
   const int t = r + v;
   // seed 000 REACHING HOME "Each pawn must enter home by exact die roll" (Q58); the home
   // path is mandatory (Q60), so rel counts straight on into it.
-  if (t > g.home) return RuleCode::overshoot;
+  if (t > g.home) {
+    // homepath_mandatory=no (seed 003; Q60): from the ring such a move could pass the home
+    // row onto a second lap, which is not supported yet: refused, not called an overshoot.
+    const bool lap = c.o->homepath_mandatory() == HomepathMandatory::no && g.on_ring(r);
+    return lap ? RuleCode::second_lap : RuleCode::overshoot;
+  }
   // seed 000 BLOCKADES "A blockade cannot be landed on, passed or captured by any pawn",
   // checked on every square of this one part (Q16: intermediate landings of two dice are
   // separate mini-moves). HOME itself holds any number (Q62).

@@ -104,6 +104,16 @@ bool k14_keeps_old_blockade(const GameState& st, int d1, int d2, const Position&
   return false;
 }
 
+int six_kept_blockades(const GameState& st, int d1, int d2, const Position& result,
+                       const Options& o) {
+  if (o.blockade_limit() != BlockadeLimit::break_on_six || (d1 != 6 && d2 != 6)) return 0;
+  const int seat = st.to_move;
+  int kept = 0;
+  for (auto sq : blockades_of(st.pos, seat, kParcheesi68))
+    if (sq && result.count(seat, sq) == 2) ++kept;
+  return kept;
+}
+
 bool advance_turn(GameState& st, int d1, int d2, const Position& result, const Options& o,
                   bool fully_used) {
   const int seat = st.to_move;

@@ -44,6 +44,8 @@ struct RunResult {
   Verdict v;
   bool applied_all = false;  // every mini-move applied (failure, if any, at the end checks)
   Position applied{};        // position after applying them
+  bool lap_open = false;     // homepath_mandatory=no: a second lap is conceivable this roll
+  bool lap_proof = false;    // the play's legality cannot depend on second laps
 };
 
 void fail(RunResult& r, RuleCode code, int index, const std::string& detail) {
@@ -69,7 +71,19 @@ void fill_events(Verdict& v, const State& s) {
   v.events.bonuses_forfeited = static_cast<std::uint8_t>(s.bonus.size());
 }
 
-RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& play) {
+// Which pawn an unnamed mini-move moves when its square holds two of the mover's pawns that
+// are not interchangeable for Q54 (one of them belongs to a start-of-roll blockade pair and
+// the other does not, or they belong to different pairs): rules.md §4.4 "treat the two pawns
+// on one space as interchangeable". pick[j] = 0 takes the first such pawn (lower slot), 1 the
+// second, at the j-th such choice point of the run; points past `given` take 0.
+struct Choices {
+  std::array<std::uint8_t, kMaxPlayLen> pick{};
+  int given = 0;
+  int seen = 0;  // choice points met by the run
+};
+
+RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& play,
+                     Choices& ch) {
   RunResult r;
   RollCtx c;
   State s;
@@ -143,8 +157,15 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
       if (m.pawn != kAnyPawn) {
         if (m.pawn < kPawnsPerSeat && s.b.me[m.pawn] == from) slot = m.pawn;
       } else {
-        for (int k = 0; k < kPawnsPerSeat && slot < 0; ++k)
-          if (s.b.me[k] == from) slot = k;
+        int second = -1;
+        for (int k = 0; k < kPawnsPerSeat; ++k)
+          if (s.b.me[k] == from) (slot < 0 ? slot : second) = k;
+        // A choice point only when the two pawns differ for the blockade rule (Q54); without
+        // ids the record cannot say which one moved.
+        if (second >= 0 && !req.ids && c.pair_of[slot] != c.pair_of[second]) {
+          const int j = ch.seen++;
+          if (j < ch.given && ch.pick[j]) slot = second;
+        }
       }
       if (slot < 0 || m.from >= g.home) {
         fail(r, RuleCode::no_pawn_there, i,
@@ -200,6 +221,8 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
   }
   r.v.legal = true;
   r.v.result = r.applied;
+  r.lap_open = second_lap_conceivable(c, start);
+  r.lap_proof = lap_proof(c, s);
   fill_events(r.v, s);
 #ifndef NDEBUG
   if (const char* bad = position_check(r.v.result)) {
@@ -210,11 +233,35 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
   return r;
 }
 
+// run_strict over the pawn assignments of unnamed mini-moves (see Choices): the first
+// assignment (the first pawn found on each square) decides unless it is illegal and another
+// one is legal; an illegal play keeps the first assignment's diagnostic. Plays without a
+// choice point (the common case) run once.
+RunResult run_assigned(const Options& o, const ValidateRequest& req, const Play& play) {
+  Choices ch;
+  RunResult first = run_strict(o, req, play, ch);
+  if (first.v.legal || ch.seen == 0) return first;
+  // Depth-first over the binary choice tree: advance the last 0 choice met to 1.
+  int met = ch.seen;
+  for (;;) {
+    int i = std::min(met, kMaxPlayLen) - 1;
+    while (i >= 0 && ch.pick[i]) --i;
+    if (i < 0) return first;
+    ch.pick[i] = 1;
+    ch.given = i + 1;
+    ch.seen = 0;
+    RunResult r = run_strict(o, req, play, ch);
+    if (r.v.legal) return r;
+    met = ch.seen;
+    for (int k = ch.given; k < kMaxPlayLen; ++k) ch.pick[k] = 0;
+  }
+}
+
 }  // namespace
 
 Verdict validate_play(const Options& o, const ValidateRequest& req) {
   assert(req.state && req.play);
-  RunResult r = run_strict(o, req, *req.play);
+  RunResult r = run_assigned(o, req, *req.play);
   if (!r.v.legal && req.order == OrderStrictness::outcome && req.play->size() > 1 &&
       req.play->size() <= 8 && r.v.diag.code != RuleCode::penalty_expected) {
     // rules.md §4.4 order_strictness=outcome: accept when some legal order of the same
@@ -225,8 +272,11 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
     while (std::next_permutation(idx.begin(), idx.begin() + rec.size())) {
       Play p;
       for (int i = 0; i < rec.size(); ++i) p.push_back(rec[idx[i]]);
-      RunResult q = run_strict(o, req, p);
-      if (q.v.legal && (!r.applied_all || q.v.result == r.applied)) return q.v;
+      RunResult q = run_assigned(o, req, p);
+      if (q.v.legal && (!r.applied_all || q.v.result == r.applied)) {
+        r = std::move(q);
+        break;
+      }
     }
   }
   if (r.v.legal && k14_keeps_old_blockade(*req.state, req.d1, req.d2, r.v.result, o)) {
@@ -238,6 +288,29 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
       fail(r, RuleCode::blockade_too_old, -1,
            "a blockade has stood through three turns and a legal play breaks it");
     }
+  }
+  if (r.v.legal && six_kept_blockades(*req.state, req.d1, req.d2, r.v.result, o) > 0) {
+    // legal_plays keeps only the plays that leave the fewest blockades standing
+    const LegalPlays all = legal_plays(o, *req.state, req.d1, req.d2, req.parts);
+    const int kept = six_kept_blockades(*req.state, req.d1, req.d2, r.v.result, o);
+    if (!all.results.empty() &&
+        six_kept_blockades(*req.state, req.d1, req.d2, all.results.front(), o) < kept) {
+      r.v.legal = false;
+      fail(r, RuleCode::blockade_not_opened, -1,
+           "a die shows 6 and a legal play opens more of the mover's blockades");
+    }
+  }
+  if (r.v.legal && r.lap_open &&
+      (!r.lap_proof || k14_keeps_old_blockade(*req.state, req.d1, req.d2, r.v.result, o) ||
+       six_kept_blockades(*req.state, req.d1, req.d2, r.v.result, o) > 0)) {
+    // homepath_mandatory=no, restricted form (replay/README.md "Decisions"): a play that
+    // leaves a part unplayed (or keeps an old blockade) is legal only if no second lap could
+    // play it, which the engine cannot judge yet: refuse rather than guess.
+    fail(r, RuleCode::second_lap, -1,
+         "homepath_mandatory=no: a pawn could pass its home row this roll, and this play leaves "
+         "a part unplayed (or a blockade kept) that a second lap might use; second laps are not "
+         "supported yet");
+    return r.v;
   }
   if (!r.v.legal && req.max_alternatives > 0) {
     LegalPlays all = legal_plays(o, *req.state, req.d1, req.d2, req.parts);

@@ -50,7 +50,7 @@ TEST_CASE("unsupported values are refused, never ignored", "[replay][options]") 
   CHECK(e->find("not supported yet") != std::string::npos);
   CHECK(o == Options{});
   // profiles that need unsupported options say so
-  for (const char* p : {"parchis-es", "wikipedia-house"}) {
+  for (const char* p : {"parchis-es"}) {
     auto r = profile_options(p);
     CHECK_FALSE(r.ok());
     CHECK(r.error.find("not supported yet") != std::string::npos);
