@@ -3,13 +3,21 @@
 // EBNF rule name appears below as `rule<..> const NAME = "NAME"`).
 //
 // The grammar parses straight into the notation model (notation/game.hpp). Semantic actions
-// write into the rule's own attribute (_val) only after their subject matched, so a branch
-// that fails and backtracks leaves nothing behind. Expectation points (`>`) turn a failure
-// after a committed token into a located error naming the rule that was expected; the
-// messages for those names live in error_handler.hpp.
+// write into the rule's own attribute (_val), or into the roll being built (ParseState), only
+// after their subject matched and once nothing can backtrack past them, so a branch that
+// fails and backtracks leaves nothing behind. Expectation points (`>`) turn a failure after a
+// committed token into a located error naming the rule that was expected; the messages for
+// those names live in error_handler.hpp.
+//
+// Speed (`ppn bench parse`, floor 150 MB/s): rolls and steps are built in place rather than
+// carried as attributes, the hottest leaf rules are defined by hand-written X3 primitives
+// ("tokens" below), and one ParseState and Game serve a whole stream (game_reader.hpp).
 #pragma once
 
 #include <boost/spirit/home/x3.hpp>
+#include <cstring>
+#include <string_view>
+#include <tuple>
 
 #include "notation/position_id.hpp"
 #include "notation/text_util.hpp"
@@ -64,8 +72,11 @@ x3::rule<tag_pair_class, Tag> const tag_pair = "tag_pair";
 x3::rule<class tag_name_class, std::string> const tag_name = "tag_name";
 x3::rule<class tag_value_class, std::string> const tag_value = "tag_value";
 x3::rule<class string_char_class, char> const string_char = "string_char";
-x3::rule<class movetext_class, std::vector<MovetextEntry>> const movetext = "movetext";
-x3::rule<class movetext_entry_class, MovetextEntry> const movetext_entry = "movetext_entry";
+// movetext and movetext_entry have no attribute: their entries go straight into the game
+// (ParseState::next_entry). With an attribute, X3 would build every entry a second time, as a
+// default-constructed placeholder in a container of its own, and destroy it again.
+x3::rule<class movetext_class> const movetext = "movetext";
+x3::rule<class movetext_entry_class> const movetext_entry = "movetext_entry";
 x3::rule<class roll_line_class> const roll_line = "roll_line";
 x3::rule<class move_number_class, std::uint32_t> const move_number = "move_number";
 x3::rule<class seat_class, Colour> const seat = "seat";
@@ -74,11 +85,11 @@ x3::rule<class die_class, std::uint8_t> const die = "die";
 x3::rule<class play_class> const play = "play";
 x3::rule<class no_play_class> const no_play = "no_play";
 x3::rule<class penalty_class, std::optional<MiniMove>> const penalty = "penalty";
-x3::rule<class step_class, ast::WrittenStep> const step = "step";
-x3::rule<class bonus_move_class, ast::WrittenStep> const bonus_move = "bonus_move";
+x3::rule<class step_class> const step = "step";
+x3::rule<class bonus_move_class> const bonus_move = "bonus_move";
 x3::rule<class bonus_value_class, std::uint8_t> const bonus_value = "bonus_value";
 x3::rule<class bonus_target_class, std::optional<MiniMove>> const bonus_target = "bonus_target";
-x3::rule<class move_chain_class, ast::WrittenStep> const move_chain = "move_chain";
+x3::rule<class move_chain_class> const move_chain = "move_chain";
 x3::rule<class mini_move_class, MiniMove> const mini_move = "mini_move";
 x3::rule<class capture_class, bool> const capture = "capture";
 x3::rule<class square_class, Square> const square = "square";
@@ -101,7 +112,6 @@ x3::rule<class withdrawal_kind_class, WithdrawalKind> const withdrawal_kind = "w
 // ---- character classes (ASCII only, no locale) --------------------------------------------
 auto const digit_char = char_('0', '9');
 auto const letter_char = char_('A', 'Z') | char_('a', 'z');
-auto const word_char = letter_char | digit_char | char_('_');
 
 // A keyword in any letter case that is not the prefix of a longer word (`PENALTY`, `resigns`).
 // Hand-written: x3::no_case calls the C library's toupper per character, which showed up
@@ -128,8 +138,157 @@ struct keyword_parser : x3::parser<keyword_parser> {
   }
 };
 constexpr keyword_parser keyword(std::string_view lower) { return keyword_parser(lower); }
-auto const n_letter = lit('N') | lit('n');
-auto const h_letter = lit('h') | lit('H');
+// ---- tokens -------------------------------------------------------------------------------
+// Hand-written X3 primitives for the leaves that every roll line holds several of (a square,
+// a die, a seat letter, a move number). Each is one rule's whole definition and matches
+// exactly what that rule's EBNF says; written by hand because X3's generic number and
+// character-set parsers, combined with `!digit_char` lookaheads and semantic actions, cost
+// several times as much per token (`ppn bench parse`).
+constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Base of the tokens: skips white space as any X3 primitive does (a no-op inside lexeme[]),
+// then lets Derived::match(it, last, value) read the token; stores the value on success.
+template <typename Derived, typename Value>
+struct token_parser : x3::parser<Derived> {
+  using attribute_type = Value;
+  static bool const has_attribute = true;
+  template <typename It, typename Ctx, typename RCtx, typename Attr>
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr& attr) const {
+    x3::skip_over(first, last, ctx);
+    It it = first;
+    Value v{};
+    if (!Derived::match(it, last, v)) return false;
+    x3::traits::move_to(v, attr);
+    first = it;
+    return true;
+  }
+};
+
+// ring_square: digit, [digit], not followed by a digit.
+struct ring_square_token : token_parser<ring_square_token, Square> {
+  static bool match(const char*& it, const char* last, Square& out) {
+    if (it == last || !is_digit(*it)) return false;
+    unsigned v = static_cast<unsigned>(*it++ - '0');
+    if (it != last && is_digit(*it)) v = v * 10 + static_cast<unsigned>(*it++ - '0');
+    if (it != last && is_digit(*it)) return false;
+    out = Square::ring(static_cast<std::uint8_t>(v));
+    return true;
+  }
+};
+// nest_square: 'N' (either case).
+struct nest_square_token : token_parser<nest_square_token, Square> {
+  static bool match(const char*& it, const char* last, Square& out) {
+    if (it == last || (*it != 'N' && *it != 'n')) return false;
+    ++it;
+    out = Square::nest();
+    return true;
+  }
+};
+// home_path_square: 'h' (either case), '1'..'9', not followed by a digit.
+struct home_path_square_token : token_parser<home_path_square_token, Square> {
+  static bool match(const char*& it, const char* last, Square& out) {
+    if (last - it < 2 || (it[0] != 'h' && it[0] != 'H') || it[1] < '1' || it[1] > '9') return false;
+    if (last - it > 2 && is_digit(it[2])) return false;
+    out = Square::home_path(static_cast<std::uint8_t>(it[1] - '0'));
+    it += 2;
+    return true;
+  }
+};
+// home_square: 'H' (either case), not followed by a digit.
+struct home_square_token : token_parser<home_square_token, Square> {
+  static bool match(const char*& it, const char* last, Square& out) {
+    if (it == last || (*it != 'h' && *it != 'H')) return false;
+    if (last - it > 1 && is_digit(it[1])) return false;
+    ++it;
+    out = Square::home();
+    return true;
+  }
+};
+// die: '1'..'6', not followed by a digit.
+struct die_token : token_parser<die_token, std::uint8_t> {
+  static bool match(const char*& it, const char* last, std::uint8_t& out) {
+    if (it == last || *it < '1' || *it > '6') return false;
+    if (last - it > 1 && is_digit(it[1])) return false;
+    out = static_cast<std::uint8_t>(*it++ - '0');
+    return true;
+  }
+};
+// seat: 'G' | 'R' | 'B' | 'Y' (either case).
+struct seat_token : token_parser<seat_token, Colour> {
+  static bool match(const char*& it, const char* last, Colour& out) {
+    if (it == last) return false;
+    switch (*it) {
+      case 'G': case 'g': out = Colour::Green; break;
+      case 'R': case 'r': out = Colour::Red; break;
+      case 'B': case 'b': out = Colour::Blue; break;
+      case 'Y': case 'y': out = Colour::Yellow; break;
+      default: return false;
+    }
+    ++it;
+    return true;
+  }
+};
+// tag_name: letter, { letter | digit | '_' }.
+struct tag_name_token : token_parser<tag_name_token, std::string> {
+  static bool is_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+  static bool match(const char*& it, const char* last, std::string& out) {
+    const char* const start = it;
+    if (it == last || !is_letter(*it)) return false;
+    ++it;
+    while (it != last && (is_letter(*it) || is_digit(*it) || *it == '_')) ++it;
+    out.assign(start, static_cast<std::size_t>(it - start));
+    return true;
+  }
+};
+// string_char: '\' , ( '"' | '\' ) | any byte except '"', '\', LF. After a backslash the
+// escaped character is expected: anything else is the same located error X3's
+// `lit('\\') > char_("\"\\")` reports (named "char-set", error_handler.cpp).
+struct string_char_token : token_parser<string_char_token, char> {
+  static bool match(const char*& it, const char* last, char& out) {
+    if (it == last) return false;
+    const char c = *it;
+    if (c == '\\') {
+      if (last - it < 2 || (it[1] != '"' && it[1] != '\\')) throw x3::expectation_failure<const char*>(it + 1, "char-set");
+      out = it[1];
+      it += 2;
+      return true;
+    }
+    if (c == '"' || c == '\n') return false;
+    out = c;
+    ++it;
+    return true;
+  }
+};
+// { ? any byte except C ? } (comment text): the longest run of bytes other than C, possibly
+// empty, as a view of the input (found with memchr rather than byte by byte).
+template <char C>
+struct bytes_except_token : x3::parser<bytes_except_token<C>> {
+  using attribute_type = std::string_view;
+  static bool const has_attribute = true;
+  template <typename Ctx, typename RCtx, typename Attr>
+  bool parse(const char*& first, const char* const& last, Ctx const& ctx, RCtx&, Attr& attr) const {
+    x3::skip_over(first, last, ctx);
+    const void* hit = std::memchr(first, C, static_cast<std::size_t>(last - first));
+    const char* end = hit != nullptr ? static_cast<const char*>(hit) : last;
+    x3::traits::move_to(std::string_view(first, static_cast<std::size_t>(end - first)), attr);
+    first = end;
+    return true;
+  }
+};
+// unsigned (SPEC.md section 5): one or more digits, at most 4294967295 (fails beyond).
+struct unsigned_token : token_parser<unsigned_token, std::uint32_t> {
+  static bool match(const char*& it, const char* last, std::uint32_t& out) {
+    if (it == last || !is_digit(*it)) return false;
+    std::uint64_t v = 0;
+    do {
+      v = v * 10 + static_cast<std::uint64_t>(*it++ - '0');
+      if (v > 0xFFFFFFFFu) return false;
+    } while (it != last && is_digit(*it));
+    out = static_cast<std::uint32_t>(v);
+    return true;
+  }
+};
+
 auto const x_letter = lit('x') | lit('X');
 
 // ---- semantic actions ---------------------------------------------------------------------
@@ -139,10 +298,10 @@ auto const assign_value = [](auto& ctx) { _val(ctx) = V; };
 
 // ---- tags ---------------------------------------------------------------------------------
 auto const tag_pair_def = lit('[') > tag_name > tag_value > lit(']');
-auto const tag_name_def = lexeme[letter_char >> *word_char];
+auto const tag_name_def = tag_name_token();
 auto const tag_value_def = lexeme[lit('"') > *string_char > lit('"')];
 // `\"` and `\\` are the only escapes; a value ends at its line (PGN export format 8.1).
-auto const string_char_def = (lit('\\') > char_("\"\\")) | ~char_("\"\\\n");
+auto const string_char_def = string_char_token();
 
 // ---- game and movetext --------------------------------------------------------------------
 auto const push_tag = [](auto& ctx) { _val(ctx).tags.push_back(std::move(_attr(ctx))); };
@@ -152,12 +311,14 @@ auto const push_leading = [](auto& ctx) { _val(ctx).leading_comments.push_back(s
 auto const open_movetext = [](auto& ctx) {
   Game& g = _val(ctx);
   g.movetext.reserve(256);
-  x3::get<state_tag>(ctx).entries = &g.movetext;
+  ast::ParseState& st = x3::get<state_tag>(ctx);
+  st.entries = &g.movetext;
+  st.entry_count = 0;
 };
 auto const game_def = *(tag_pair[push_tag] | comment[push_leading]) >> eps[open_movetext] >> movetext;
 
-auto const push_entry = [](auto& ctx) { x3::get<state_tag>(ctx).entries->emplace_back(std::move(_attr(ctx))); };
-auto const movetext_def = *(!eoi > movetext_entry);
+auto const push_entry = [](auto& ctx) { x3::get<state_tag>(ctx).next_entry() = std::move(_attr(ctx)); };
+auto const movetext_def = *((!eoi) > movetext_entry);
 // A withdrawal is only tried on a line starting with a letter, so numbered roll lines skip it.
 auto const movetext_entry_def =
     (&letter_char >> withdrawal[push_entry]) | roll_line | observed_position[push_entry];
@@ -176,22 +337,45 @@ Roll& roll_of(Ctx const& ctx) {
   return x3::get<state_tag>(ctx).roll();
 }
 // `eps` skips the white space before the roll, and in Boost 1.81 _where(ctx) starts where the
-// match ended: at the roll. The offset becomes line and column in parse_game.cpp.
+// match ended: at the roll. open_roll turns the offset into line and column.
 auto const mark_roll_start = [](auto& ctx) {
   ast::ParseState& st = state_of(ctx);
   st.roll_start = static_cast<std::uint32_t>(x3::_where(ctx).begin() - st.begin);
 };
+// A main-line roll reuses a left-over entry of the previous game when there is one
+// (ParseState::entry_count).
 template <typename Ctx>
 Roll& open_roll(Ctx const& ctx) {
   ast::ParseState& st = state_of(ctx);
-  Roll* r = st.variation_stack.empty() ? &std::get<Roll>(st.entries->emplace_back(std::in_place_type<Roll>))
-                                       : &st.variation_stack.back()->emplace_back();
-  r->line = st.roll_start;
+  Roll* r;
+  if (st.variation_stack.empty()) {
+    MovetextEntry& e = st.next_entry();
+    if (Roll* old = std::get_if<Roll>(&e)) {
+      ast::reset_roll(*old);
+      r = old;
+    } else {
+      r = &e.template emplace<Roll>();
+    }
+  } else {
+    r = &st.variation_stack.back()->emplace_back();
+  }
+  std::tie(r->line, r->column) = st.locate_near(st.roll_start);
   st.roll_stack.push_back(r);
   return *r;
 }
-auto const open_numbered_roll = [](auto& ctx) { open_roll(ctx).number = _attr(ctx); };
-auto const open_seat_roll = [](auto& ctx) { open_roll(ctx).seat = _attr(ctx); };
+// An omitted move number is one more than the previous roll's (notation/game.hpp
+// Roll::number); a variation starts at the number of the roll it replaces (open_variation).
+template <typename Ctx>
+void number_roll(Ctx const& ctx, Roll& r, std::uint32_t number) {
+  r.number = number;
+  state_of(ctx).next_number = number + 1;
+}
+auto const open_numbered_roll = [](auto& ctx) { number_roll(ctx, open_roll(ctx), _attr(ctx)); };
+auto const open_seat_roll = [](auto& ctx) {
+  Roll& r = open_roll(ctx);
+  r.seat = _attr(ctx);
+  number_roll(ctx, r, state_of(ctx).next_number);
+};
 auto const close_roll = [](auto& ctx) { state_of(ctx).roll_stack.pop_back(); };
 auto const set_seat = [](auto& ctx) { roll_of(ctx).seat = _attr(ctx); };
 auto const set_dice = [](auto& ctx) { roll_of(ctx).dice = _attr(ctx); };
@@ -206,15 +390,13 @@ auto const roll_line_def = eps[mark_roll_start] >>
                            >> *(&char_("{;(") >> (comment[push_roll_comment] | variation))               //
                            >> eps[close_roll];
 
-auto const move_number_def = lexeme[x3::uint_parser<std::uint32_t>() >> +lit('.')];
-auto const seat_def = char_("GRBYgrby")[([](auto& ctx) { _val(ctx) = *colour_from_letter(_attr(ctx)); })];
+auto const move_number_def = lexeme[unsigned_token() >> +lit('.')];
+auto const seat_def = seat_token();
 
 auto const set_die0 = [](auto& ctx) { _val(ctx)[0] = _attr(ctx); };
 auto const set_die1 = [](auto& ctx) { _val(ctx)[1] = _attr(ctx); };
 auto const dice_def = lexeme[die[set_die0] >> -(lit('-') > die[set_die1])];
-auto const die_def =
-    lexeme[char_('1', '6')[([](auto& ctx) { _val(ctx) = static_cast<std::uint8_t>(_attr(ctx) - '0'); })] >>
-           !digit_char];
+auto const die_def = die_token();
 
 // ---- play ---------------------------------------------------------------------------------
 auto const set_no_play = [](auto& ctx) { roll_of(ctx).kind = PlayKind::NoPlay; };
@@ -223,60 +405,46 @@ auto const set_penalty = [](auto& ctx) {
   r.kind = PlayKind::Penalty;
   r.penalty_move = _attr(ctx);
 };
-// A chain `a/b/c` is written out as the mini-moves a/b and b/c (SPEC.md "Mini-moves").
-auto const push_step = [](auto& ctx) {
-  const ast::WrittenStep& w = _attr(ctx);
-  auto& steps = roll_of(ctx).steps;
-  if (steps.capacity() == 0) steps.reserve(4);  // one allocation for most plays
-  if (w.bonus != 0 && w.forfeited) {
-    steps.push_back(Step{w.bonus, std::nullopt});
-    return;
-  }
-  for (std::uint8_t i = 1; i < w.size; ++i) {
-    steps.push_back(Step{i == 1 ? w.bonus : std::uint8_t{0},
-                         MiniMove{w.squares[i - 1], w.squares[i], w.capture[i]}});
-  }
-};
-auto const play_def = no_play[set_no_play] | penalty[set_penalty] | +step[push_step];
+// Steps are appended to the roll as they are read (like the roll itself, grammar_def.hpp
+// "roll line"), not carried as attributes: step, bonus_move and move_chain have none.
+auto const play_def = no_play[set_no_play] | penalty[set_penalty] | +step;
 auto const no_play_def = lit('-');
 auto const penalty_def = keyword("penalty") >> -mini_move;
 
 auto const step_def = bonus_move | move_chain;
 
-auto const set_bonus = [](auto& ctx) { _val(ctx).bonus = _attr(ctx); };
-auto const set_bonus_target = [](auto& ctx) {
-  ast::WrittenStep& w = _val(ctx);
-  const std::optional<MiniMove>& m = _attr(ctx);
-  if (!m) {
-    w.forfeited = true;
-    return;
-  }
-  w.squares[0] = m->from;
-  w.squares[1] = m->to;
-  w.capture[1] = m->capture;
-  w.size = 2;
+// After the '+' every failure is an expectation failure, so a bonus step is appended only
+// when the whole bonus move matched.
+auto const set_bonus = [](auto& ctx) { state_of(ctx).bonus = _attr(ctx); };
+auto const push_bonus_step = [](auto& ctx) {
+  ast::ParseState& st = state_of(ctx);
+  st.roll().steps.push_back(Step{st.bonus, _attr(ctx)});
 };
-auto const bonus_move_def = lit('+') > bonus_value[set_bonus] > bonus_target[set_bonus_target];
+auto const bonus_move_def = lit('+') > bonus_value[set_bonus] > bonus_target[push_bonus_step];
 auto const bonus_value_def =
     lexeme[(lit("10")[assign_value<std::uint8_t{10}>] | lit("20")[assign_value<std::uint8_t{20}>]) >> !digit_char];
 auto const bonus_target_def =
     lit('-')[([](auto& ctx) { _val(ctx) = std::nullopt; })] | mini_move[([](auto& ctx) { _val(ctx) = _attr(ctx); })];
 
+// A chain `a/b/c` is written out as the mini-moves a/b and b/c (SPEC.md "Mini-moves"). The
+// first square is only remembered: when no '/' follows (as at the move number of the next
+// roll line) the chain fails and nothing was appended. Each `/square` appends a mini-move.
 auto const chain_first = [](auto& ctx) {
-  ast::WrittenStep& w = _val(ctx);
-  w.squares[0] = _attr(ctx);
-  w.size = 1;
+  ast::ParseState& st = state_of(ctx);
+  st.chain_from = _attr(ctx);
+  st.chain_squares = 1;
 };
 auto const chain_next = [](auto& ctx) {
-  ast::WrittenStep& w = _val(ctx);
-  if (w.size == ast::WrittenStep::max_squares) {
+  ast::ParseState& st = state_of(ctx);
+  if (st.chain_squares == ast::ParseState::max_chain_squares) {
     fail_at(x3::_where(ctx).begin(), "a chained move has at most 7 mini-moves");
   }
-  w.squares[w.size] = _attr(ctx);
-  w.capture[w.size] = false;
-  ++w.size;
+  const Square to = _attr(ctx);
+  st.roll().steps.push_back(Step{0, MiniMove{st.chain_from, to, false}});
+  st.chain_from = to;
+  ++st.chain_squares;
 };
-auto const chain_capture = [](auto& ctx) { _val(ctx).capture[_val(ctx).size - 1] = true; };
+auto const chain_capture = [](auto& ctx) { state_of(ctx).roll().steps.back().move->capture = true; };
 auto const move_chain_def =
     lexeme[square[chain_first] >> +((lit('/') > square[chain_next]) >> -(x_letter[chain_capture]))];
 auto const mini_move_def = lexeme[(square >> lit('/') > square) >> capture];
@@ -284,16 +452,10 @@ auto const capture_def = x3::matches[x_letter];
 
 // ---- squares (mover's own coordinates, SPEC.md "Squares") ---------------------------------
 auto const square_def = ring_square | nest_square | home_path_square | home_square;
-auto const nest_square_def = n_letter[assign_value<Square::nest()>];
-auto const home_path_square_def = lexeme[h_letter >> char_('1', '9')[([](auto& ctx) {
-                                           _val(ctx) = Square::home_path(static_cast<std::uint8_t>(_attr(ctx) - '0'));
-                                         })] >>
-                                         !digit_char];
-auto const home_square_def = lexeme[h_letter >> !digit_char][assign_value<Square::home()>];
-auto const ring_square_def = lexeme[x3::uint_parser<std::uint8_t, 10, 1, 2>()[([](auto& ctx) {
-                                      _val(ctx) = Square::ring(_attr(ctx));
-                                    })] >>
-                                    !digit_char];
+auto const nest_square_def = nest_square_token();
+auto const home_path_square_def = home_path_square_token();
+auto const home_square_def = home_square_token();
+auto const ring_square_def = ring_square_token();
 
 // ---- annotations, comments, variations ----------------------------------------------------
 auto const annotation_def = lit("!!")[assign_value<std::uint16_t{3}>] | lit("??")[assign_value<std::uint16_t{4}>] |
@@ -302,29 +464,51 @@ auto const annotation_def = lit("!!")[assign_value<std::uint16_t{3}>] | lit("??"
                             nag[assign];
 auto const nag_def = lexeme[(lit('$') > x3::uint_parser<std::uint16_t, 10, 1, 3>()) >> !digit_char];
 
+// Comment text with its white space trimmed and runs of it collapsed to one space
+// (notation/text_util.hpp normalize_space). Most comments, once trimmed, are written that way
+// already (`{ a comment }`), and are then copied as they are.
+inline bool single_spaced(std::string_view t) {  // t is trimmed
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
+    if (c == ' ' ? t[i + 1] == ' ' : is_ws(c)) return false;  // (t.back() is not a space)
+  }
+  return true;
+}
 auto const normalized_text = [](auto& ctx) {
-  auto range = _attr(ctx);
-  _val(ctx) = normalize_space(std::string_view(range.begin(), static_cast<std::size_t>(range.size())));
+  const std::string_view t = trim(_attr(ctx));
+  if (single_spaced(t)) {
+    _val(ctx).assign(t.data(), t.size());
+  } else {
+    _val(ctx) = normalize_space(t);
+  }
 };
 auto const comment_def = brace_comment | line_comment;
 auto const brace_comment_def = lexeme[lit('{') > comment_body];
-auto const comment_body_def = raw[*~char_('}')][normalized_text] >> lit('}');
-auto const line_comment_def = lexeme[lit(';') >> raw[*~char_('\n')][normalized_text]];
+auto const comment_body_def = bytes_except_token<'}'>()[normalized_text] >> lit('}');
+auto const line_comment_def = lexeme[lit(';') >> bytes_except_token<'\n'>()[normalized_text]];
 
 auto const open_variation = [](auto& ctx) {
   ast::ParseState& st = state_of(ctx);
   Roll& r = st.roll();
   r.variations.emplace_back();
   st.variation_stack.push_back(&r.variations.back());
+  st.number_stack.push_back(st.next_number);
+  st.next_number = *r.number;
 };
-auto const close_variation = [](auto& ctx) { state_of(ctx).variation_stack.pop_back(); };
+auto const close_variation = [](auto& ctx) {
+  ast::ParseState& st = state_of(ctx);
+  st.variation_stack.pop_back();
+  st.next_number = st.number_stack.back();
+  st.number_stack.pop_back();
+};
 auto const variation_def = (lit('(')[open_variation] > roll_line) >> *roll_line > lit(')')[close_variation];
 
 // ---- observed position and withdrawal -----------------------------------------------------
-// Like mark_roll_start: the entry's byte offset, held in `line` until parse_game.cpp converts it.
+// Like mark_roll_start: where the entry starts.
 auto const mark_position = [](auto& ctx) {
-  _val(ctx).line = static_cast<std::uint32_t>(x3::_where(ctx).begin() - state_of(ctx).begin);
-  _val(ctx).column = 0;
+  ast::ParseState& st = state_of(ctx);
+  std::tie(_val(ctx).line, _val(ctx).column) =
+      st.locate_near(static_cast<std::uint32_t>(x3::_where(ctx).begin() - st.begin));
 };
 auto const set_observed = [](auto& ctx) {
   std::string_view text = _attr(ctx);

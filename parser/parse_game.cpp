@@ -1,13 +1,13 @@
 // Runs the X3 grammar on one game's text and finishes the Game: tag checks, canonical tag
-// order and values, move numbers filled in. All X3 exceptions stop here.
+// order and values. All X3 exceptions stop here.
 #include <algorithm>
 #include <cstring>
 #include <exception>
-#include <type_traits>
 
 #include "notation/tags.hpp"
 #include "parser/config.hpp"
 #include "parser/error_handler.hpp"
+#include "parser/game_reader.hpp"
 #include "parser/grammar.hpp"
 #include "parser/parser.hpp"
 
@@ -16,65 +16,58 @@ namespace ppn::parser {
 std::pair<std::uint32_t, std::uint32_t> ast::ParseState::locate(const char* where) const {
   const auto off = static_cast<std::uint32_t>(where - begin);
   // line_starts[0] == 0, ascending: the last start <= off.
-  const auto it = std::upper_bound(line_starts.begin(), line_starts.end(), off) - 1;
-  return {first_line + static_cast<std::uint32_t>(it - line_starts.begin()), off - *it + 1};
+  const auto it = std::upper_bound(line_starts, line_starts + line_count, off) - 1;
+  return {first_line + static_cast<std::uint32_t>(it - line_starts), off - *it + 1};
 }
 
 namespace {
 
-// The parser fills in omitted move numbers (notation/game.hpp Roll::number): one more than the
-// previous roll's; a variation starts at the number of the roll it replaces.
-void fill_numbers(std::vector<Roll>& rolls, std::uint32_t next);
-
-void fill_roll(Roll& r, std::uint32_t& next) {
-  if (!r.number) r.number = next;
-  for (auto& v : r.variations) fill_numbers(v, *r.number);
-  next = *r.number + 1;
-}
-
-void fill_numbers(std::vector<Roll>& rolls, std::uint32_t next) {
-  for (auto& r : rolls) fill_roll(r, next);
-}
-
-// The grammar leaves each entry's byte offset in `line` (grammar_def.hpp mark_position).
-// Entries come in increasing offset order (variations right after their roll), so one forward
-// walk over the line starts converts them all.
-class Locator {
- public:
-  explicit Locator(const ast::ParseState& s) : s_(s) {}
-  template <typename Entry>
-  void convert(Entry& e) {
-    const std::uint32_t off = e.line;
-    while (next_ < s_.line_starts.size() && s_.line_starts[next_] <= off) ++next_;
-    e.line = s_.first_line + static_cast<std::uint32_t>(next_ - 1);
-    e.column = off - s_.line_starts[next_ - 1] + 1;
-    if constexpr (std::is_same_v<Entry, Roll>) {
-      for (auto& v : e.variations) {
-        for (auto& r : v) convert(r);
-      }
-    }
+// Whether sort_tags_canonically would leave the tags as they are: its order (notation/game.hpp)
+// is roster tags first in roster order, then the others, stable; so the tags are in order when
+// their ranks never decrease. Files written by ppn are, and then the sort is skipped.
+bool in_canonical_order(const std::vector<Tag>& tags) {
+  std::size_t previous = 0;
+  for (const Tag& t : tags) {
+    std::size_t rank = 0;
+    while (rank < tag_roster.size() && tag_roster[rank] != t.name) ++rank;
+    if (rank < previous) return false;
+    previous = rank;
   }
-
- private:
-  const ast::ParseState& s_;
-  std::size_t next_ = 1;
-};
+  return true;
+}
 
 }  // namespace
 
-std::variant<Game, ParseError> parse_game(std::string_view text, const std::string& filename,
-                                          std::uint32_t first_line) {
-  ast::ParseState state;
-  state.begin = text.data();
-  state.first_line = first_line;
-  state.line_starts.push_back(0);
-  for (const char* p = text.data(), *end = text.data() + text.size();
+void find_line_starts(std::string_view text, std::vector<std::uint32_t>& out) {
+  out.push_back(0);
+  for (const char *p = text.data(), *end = text.data() + text.size();
        (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)))) != nullptr;) {
     ++p;
-    state.line_starts.push_back(static_cast<std::uint32_t>(p - text.data()));
+    out.push_back(static_cast<std::uint32_t>(p - text.data()));
   }
+}
 
-  Game game;
+std::optional<ParseError> GameReader::read(std::string_view text, std::span<const std::uint32_t> line_starts,
+                                           const std::string& filename, std::uint32_t first_line, Game& game) {
+  ast::ParseState& state = state_;
+  state.begin = text.data();
+  state.line_starts = line_starts.data();
+  state.line_count = line_starts.size();
+  state.line_cursor = 0;
+  state.first_line = first_line;
+  state.tag_positions.clear();
+  state.entries = nullptr;
+  state.entry_count = 0;
+  state.roll_stack.clear();
+  state.variation_stack.clear();
+  state.next_number = 1;
+  state.number_stack.clear();
+
+  // The game's storage is reused (game_reader.hpp); the movetext entries are reset one by one
+  // as the grammar reaches them (ast::ParseState::entry_count).
+  game.tags.clear();
+  game.leading_comments.clear();
+
   const char* first = text.data();
   const char* const last = text.data() + text.size();
   try {
@@ -91,26 +84,57 @@ std::variant<Game, ParseError> parse_game(std::string_view text, const std::stri
   } catch (const std::exception& e) {
     return make_parse_error(text, first, std::string("cannot parse this game: ") + e.what(), filename, first_line);
   }
+  // The left-over entries of the previous game that this one did not reuse.
+  game.movetext.erase(game.movetext.begin() + static_cast<std::ptrdiff_t>(state.entry_count), game.movetext.end());
 
   // Structured tag values are syntax too (SPEC.md "Tags").
-  for (const TagProblem& p : check_tags(game)) {
-    return make_parse_error(text, state.tag_positions[p.tag_index], p.message, filename, first_line);
+  for (std::size_t i = 0; i < game.tags.size(); ++i) {
+    Tag& t = game.tags[i];
+    const TagVerdict& v = judge_tag(i, t);
+    if (!v.problem.empty()) return make_parse_error(text, state.tag_positions[i], v.problem, filename, first_line);
+    if (v.canonical != t.value) t.value = v.canonical;
   }
-  for (Tag& t : game.tags) t.value = canonical_tag_value(t.name, t.value);
-  sort_tags_canonically(game.tags);
-
-  std::uint32_t next = 1;
-  Locator locator(state);
-  for (auto& e : game.movetext) {
-    if (auto* r = std::get_if<Roll>(&e)) fill_roll(*r, next);
-    std::visit([&](auto& entry) { locator.convert(entry); }, e);
-  }
+  if (!in_canonical_order(game.tags)) sort_tags_canonically(game.tags);
 
   game.source_file = filename;
   const auto skip = std::find_if_not(text.begin(), text.end(), [](char c) {
     return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
   });
   game.source_line = state.locate(text.data() + (skip - text.begin())).first;
+  return std::nullopt;
+}
+
+const GameReader::TagVerdict& GameReader::judge_tag(std::size_t index, const Tag& tag) {
+  // Tags mostly come in the same order game after game: look at the same position first.
+  TagVerdict* v = nullptr;
+  if (index < verdicts_.size() && verdicts_[index].name == tag.name) {
+    v = &verdicts_[index];
+  } else {
+    for (TagVerdict& known : verdicts_) {
+      if (known.name == tag.name) v = &known;
+    }
+  }
+  if (v != nullptr && v->value == tag.value) return *v;
+  if (v == nullptr) v = verdicts_.size() < max_verdicts ? &verdicts_.emplace_back() : &scratch_verdict_;
+  // check_tags judges each tag on its own (a TagProblem is located at one tag), so a game
+  // holding just this tag gets the same verdict.
+  probe_.tags.resize(1);
+  probe_.tags[0] = tag;
+  const auto problems = check_tags(probe_);
+  v->name = tag.name;
+  v->value = tag.value;
+  v->problem = problems.empty() ? std::string() : problems.front().message;
+  v->canonical = problems.empty() ? canonical_tag_value(tag.name, tag.value) : tag.value;
+  return *v;
+}
+
+std::variant<Game, ParseError> parse_game(std::string_view text, const std::string& filename,
+                                          std::uint32_t first_line) {
+  std::vector<std::uint32_t> line_starts;
+  find_line_starts(text, line_starts);
+  GameReader reader;
+  Game game;
+  if (auto error = reader.read(text, line_starts, filename, first_line, game)) return std::move(*error);
   return game;
 }
 

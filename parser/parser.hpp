@@ -42,7 +42,9 @@ struct StreamStats {
   std::size_t bytes = 0;   // bytes read
 };
 
-// on_game may move from the game.
+// on_game may move from the game. After on_game returns, the stream reuses the Game's storage
+// for the next game (parser/game_reader.hpp), so a handler that keeps a game moves or copies
+// it rather than holding on to the reference.
 using GameHandler = std::function<void(Game&)>;
 using ErrorHandler = std::function<void(const ParseError&)>;
 

@@ -4,6 +4,7 @@
 #include <istream>
 #include <memory>
 
+#include "parser/game_reader.hpp"
 #include "parser/parser.hpp"
 
 namespace ppn::parser {
@@ -34,13 +35,16 @@ class GameSplitter {
       }
       const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
       const char* seg_end = nl != nullptr ? static_cast<const char*>(nl) + 1 : end;
-      append(p, seg_end);
+      append_run(p, seg_end);
       p = seg_end;
       if (nl != nullptr) {
+        // The game's line starts, found here once rather than again by the parser.
+        if (!oversize_) line_starts_.push_back(static_cast<std::uint32_t>(text_size()));
         ++line_no_;
         classified_ = false;
       }
     }
+    commit_run();  // the chunk's buffer is about to be reused
   }
 
   StreamStats finish() {
@@ -83,20 +87,44 @@ class GameSplitter {
   }
 
   void append_indent() {
-    append(indent_.data(), indent_.data() + indent_.size());
+    if (indent_.empty()) return;  // (appending nothing would change nothing)
+    commit_run();
+    if (reserve(indent_.size())) text_.append(indent_);
     indent_.clear();
   }
 
-  void append(const char* p, const char* end) {
-    const auto n = static_cast<std::size_t>(end - p);
-    if (oversize_) return;
-    if (text_.size() + n > options_.max_game_bytes) {
-      oversize_ = true;
-      std::string().swap(text_);  // release the memory now
-      return;
+  // Lines of the current chunk are not copied one by one: consecutive ones are gathered in a
+  // run [run_begin_, run_end_) and copied at once when the run ends (at an indent, a game
+  // boundary or the end of the chunk).
+  void append_run(const char* p, const char* end) {
+    if (!reserve(static_cast<std::size_t>(end - p))) return;
+    if (p != run_end_) {
+      commit_run();
+      run_begin_ = p;
     }
-    if (text_.empty()) text_line_ = line_no_;
-    text_.append(p, n);
+    run_end_ = end;
+  }
+
+  void commit_run() {
+    if (run_begin_ != run_end_) text_.append(run_begin_, static_cast<std::size_t>(run_end_ - run_begin_));
+    run_begin_ = run_end_ = nullptr;
+  }
+
+  std::size_t text_size() const { return text_.size() + static_cast<std::size_t>(run_end_ - run_begin_); }
+
+  // Accounts for n more bytes of the current game: false when the game is (now) too long, and
+  // then it is no longer kept.
+  bool reserve(std::size_t n) {
+    if (oversize_) return false;
+    if (text_size() + n > options_.max_game_bytes) {
+      oversize_ = true;
+      run_begin_ = run_end_ = nullptr;
+      std::string().swap(text_);  // release the memory now
+      std::vector<std::uint32_t>().swap(line_starts_);
+      return false;
+    }
+    if (text_size() == 0) text_line_ = line_no_;
+    return true;
   }
 
   void flush() {
@@ -110,16 +138,20 @@ class GameSplitter {
       ++stats_.errors;
       on_error_(e);
     } else if (has_content_) {
-      auto result = parse_game(text_, filename_, text_line_);
-      if (auto* g = std::get_if<Game>(&result)) {
-        ++stats_.games;
-        on_game_(*g);
-      } else {
+      commit_run();
+      // game_ is the previous game, recycled (its storage reused) whether or not on_game_
+      // moved from it.
+      if (auto error = reader_.read(text_, line_starts_, filename_, text_line_, game_)) {
         ++stats_.errors;
-        on_error_(std::get<ParseError>(result));
+        on_error_(*error);
+      } else {
+        ++stats_.games;
+        on_game_(game_);
       }
     }
+    run_begin_ = run_end_ = nullptr;
     text_.clear();
+    line_starts_.assign(1, 0);
     oversize_ = has_content_ = has_tags_ = seen_movetext_ = blank_after_tags_ = false;
     game_line_ = text_line_ = line_no_;
   }
@@ -129,7 +161,12 @@ class GameSplitter {
   const ErrorHandler& on_error_;
   const ParseOptions& options_;
   StreamStats stats_;
-  std::string text_;    // the current game's text
+  std::string text_;    // the current game's text (but for the run below)
+  const char* run_begin_ = nullptr;  // lines of the current chunk that follow text_
+  const char* run_end_ = nullptr;
+  std::vector<std::uint32_t> line_starts_{0};  // offset in text_ of each of its lines
+  GameReader reader_;
+  Game game_;
   std::string indent_;  // leading blanks of the current line, not yet classified
   std::uint32_t line_no_ = 1;    // line being read
   std::uint32_t text_line_ = 1;  // file line of text_[0]
