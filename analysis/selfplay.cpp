@@ -114,9 +114,10 @@ Game Selfplay::play_game(std::uint64_t index) const {
     const RollSetup setup = roll_setup(st, d1, d2, opts_);
     Position result;
     bool fully_used = true;
+    Play played;  // the roll's mini-moves (repeat_penalty=last_moved_except_homepath, Q46)
     if (setup.kind == RollKind::penalty) {
       roll.kind = PlayKind::Penalty;
-      result = apply_penalty(st.pos, seat, opts_);
+      result = apply_penalty(st.pos, seat, opts_, kParcheesi68, st.last_moved);
       for (auto b : st.pos.pawns[seat])
         if (b != kNest && result.count(seat, b) < st.pos.count(seat, b))
           roll.penalty_move = ppn::MiniMove{square_of_rel(rel_of_byte(b)), Square::nest(), false};
@@ -136,6 +137,7 @@ Game Selfplay::play_game(std::uint64_t index) const {
         }
       }
       const Play& play = lp.plays[pick];
+      played = play;
       result = lp.results[pick];
       int dice_used = 0;
       for (const auto& mm : play)
@@ -145,7 +147,7 @@ Game Selfplay::play_game(std::uint64_t index) const {
       else roll.steps = steps_from_play(play, opts_, seat_finished(result, seat));
     }
     game.movetext.emplace_back(std::move(roll));
-    over = advance_turn(st, d1, d2, result, opts_, fully_used);
+    over = advance_turn(st, d1, d2, result, opts_, fully_used, &played);
   }
   if (over) game.set_tag("Result", std::string(colour_name(colour_of(st.ranking[0]))));
   return game;

@@ -102,15 +102,20 @@ LegalPlays legal_plays(const Options& o, const GameState& st, int d1, int d2,
 
 // Third-doublet penalty (seed 000 Doublets Penalty; rules.md Q46-Q49): the mover's pawn
 // closest to HOME among rel 0..70 returns to the nest; none on the board: no change.
+// repeat_penalty=last_moved_except_homepath (Parchís [ES-B], Q46): the pawn standing on
+// `last_moved` (GameState::last_moved) returns instead, unless that square is on the home
+// path or HOME; no pawn moved this turn: no change (replay/README.md "Decisions").
 Position apply_penalty(const Position& p, int seat, const Options& o,
-                       const Geometry& g = kParcheesi68);
+                       const Geometry& g = kParcheesi68, std::uint8_t last_moved = kNest);
 
 // Turn machinery after a roll: installs `result`, records a finisher, counts doublets and
 // chooses who throws next (extra roll after doublets, Q41; turn passes otherwise; the
 // penalty roll ends the turn, Q46). `fully_used` matters only for
-// doubles_reroll=only_if_fully_used. Returns true when the game is over.
+// doubles_reroll=only_if_fully_used. `play` (the roll's mini-moves, in the order played)
+// sets GameState::last_moved for repeat_penalty=last_moved_except_homepath; without it
+// last_moved is left as it was. Returns true when the game is over.
 bool advance_turn(GameState& st, int d1, int d2, const Position& result, const Options& o,
-                  bool fully_used = true);
+                  bool fully_used = true, const Play* play = nullptr);
 
 bool seat_finished(const Position& p, int seat, const Geometry& g = kParcheesi68);
 

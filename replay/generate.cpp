@@ -131,7 +131,7 @@ LegalPlays legal_plays(const Options& o, const GameState& st, int d1, int d2,
   State s;
   if (make_roll(o, st, d1, d2, parts, nullptr, c, s) == RollKind::penalty) {
     out.plays.emplace_back();
-    out.results.push_back(apply_penalty(st.pos, c.mover, o));
+    out.results.push_back(apply_penalty(st.pos, c.mover, o, *c.g, st.last_moved));
     return out;
   }
   const State start = s;

@@ -17,13 +17,13 @@ struct OptionInfo {
 const std::vector<OptionInfo>& table() {
   static const std::vector<OptionInfo> t = {
       {OptionId::enter_obligation, "enter_obligation", {"max_entries", "leftover_only", "none"}, 0b111, "Q6, Q7, Q9, Q14"},
-      {OptionId::entry_vs_stack, "entry_vs_stack", {"blocked", "capture_last_arrival"}, 0b01, "Q11"},
+      {OptionId::entry_vs_stack, "entry_vs_stack", {"blocked", "capture_last_arrival"}, 0b11, "Q11"},
       {OptionId::dice_usage, "dice_usage", {"maximal", "greedy", "greedy_racket"}, 0b111, "Q17, Q38"},
       {OptionId::single_die, "single_die", {"either", "larger"}, 0b11, "Q18"},
       {OptionId::doubles_reroll, "doubles_reroll", {"always", "only_if_fully_used"}, 0b11, "Q41"},
       {OptionId::doubles_bonus_when, "doubles_bonus_when", {"none_in_start", "all_on_board", "never"}, 0b111, "Q42"},
       {OptionId::doubles_bonus_partial, "doubles_bonus_partial", {"all_or_nothing", "maximal"}, 0b11, "Q44"},
-      {OptionId::repeat_penalty, "repeat_penalty", {"closest_to_home", "last_moved_except_homepath", "lose_roll", "off"}, 0b1101, "Q46-Q49"},
+      {OptionId::repeat_penalty, "repeat_penalty", {"closest_to_home", "last_moved_except_homepath", "lose_roll", "off"}, 0b1111, "Q46-Q49"},
       {OptionId::capture_reward, "capture_reward", {"move20", "extra_roll", "none"}, 0b101, "Q32 ff."},
       {OptionId::home_reward, "home_reward", {"move10", "extra_roll", "none"}, 0b101, "Q32 ff."},
       {OptionId::bonus_timing, "bonus_timing", {"end_of_roll", "interleaved", "end_of_turn"}, 0b011, "Q35"},
@@ -33,9 +33,10 @@ const std::vector<OptionInfo>& table() {
       {OptionId::homepath_blockades, "homepath_blockades", {"yes", "no"}, 0b11, "Q53"},
       {OptionId::blockade_move_together, "blockade_move_together", {"forbidden_per_roll", "forbidden_per_turn", "allowed"}, 0b101, "Q54"},
       {OptionId::blockade_limit, "blockade_limit", {"none", "k14_3_turns", "break_on_six", "break_on_doubles", "opp_double_one"}, 0b00111, "Q56"},
-      {OptionId::safety_sharing, "safety_sharing", {"never", "two_any_colours"}, 0b01, "Q25"},
+      {OptionId::safety_sharing, "safety_sharing", {"never", "two_any_colours"}, 0b11, "Q25"},
       {OptionId::home_overshoot, "home_overshoot", {"illegal", "bounce"}, 0b01, "Q58"},
       {OptionId::homepath_mandatory, "homepath_mandatory", {"yes", "no"}, 0b11, "Q60"},
+      {OptionId::six_counts, "six_counts", {"6", "7_when_all_out", "12_when_all_out"}, 0b001, "§4.1 #27 ([ES-T], [ES-JCF])"},
   };
   return t;
 }
@@ -58,10 +59,15 @@ const std::vector<Profile>& profiles() {
       {"wikipedia-house",
        {"single_die=larger", "doubles_reroll=only_if_fully_used", "bonus_obligation=optional",
         "homepath_mandatory=no"}},
+      // Two-dice Parchís (rules.md §4.2 parchis-es column). doubles_bonus_when=never: Parchís
+      // has no tops-and-bottoms doublets move (§4.2 "never"). six_counts stays 6: the
+      // column's 7_when_all_out is written for the one-die game, and rules.md says the
+      // two-dice variant's doubles handling is unverified, so it is not guessed here
+      // (replay/README.md "Decisions"). Re-roll and third-doublet penalty follow doublets.
       {"parchis-es",
-       {"entry_vs_stack=capture_last_arrival", "repeat_penalty=last_moved_except_homepath",
-        "bonus_timing=interleaved", "blockade_limit=break_on_six",
-        "safety_sharing=two_any_colours"}},
+       {"entry_vs_stack=capture_last_arrival", "doubles_bonus_when=never",
+        "repeat_penalty=last_moved_except_homepath", "bonus_timing=interleaved",
+        "blockade_limit=break_on_six", "safety_sharing=two_any_colours", "six_counts=6"}},
   };
   return p;
 }

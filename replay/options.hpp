@@ -41,6 +41,7 @@ enum class OptionId : std::uint8_t {
   safety_sharing,
   home_overshoot,
   homepath_mandatory,
+  six_counts,
   count
 };
 inline constexpr int kOptionCount = static_cast<int>(OptionId::count);
@@ -69,6 +70,9 @@ enum class BlockadeLimit : std::uint8_t { none, k14_3_turns, break_on_six, break
 enum class SafetySharing : std::uint8_t { never, two_any_colours };
 enum class HomeOvershoot : std::uint8_t { illegal, bounce };
 enum class HomepathMandatory : std::uint8_t { yes, no };
+// Parchís: a 6 counts 7 (or 12) when the mover has no pawn in the nest ([ES-T], [ES-JCF];
+// rules.md §4.1 #27). Only `6` is implemented: a part above 6 means a bonus in the engine.
+enum class SixCounts : std::uint8_t { six, seven_when_all_out, twelve_when_all_out };
 
 struct Options {
   std::array<std::uint8_t, kOptionCount> value{};  // indexed by OptionId; 0 = hasbro-2001
@@ -96,6 +100,7 @@ struct Options {
   PPN_OPTION_GETTER(safety_sharing, SafetySharing)
   PPN_OPTION_GETTER(home_overshoot, HomeOvershoot)
   PPN_OPTION_GETTER(homepath_mandatory, HomepathMandatory)
+  PPN_OPTION_GETTER(six_counts, SixCounts)
 #undef PPN_OPTION_GETTER
 
   friend bool operator==(const Options&, const Options&) = default;
@@ -110,8 +115,8 @@ struct OptionsResult {
 
 // Named profiles: "hasbro-2001" (alias "winning-moves"), "racket-nu", "k14",
 // "wikipedia-house" (homepath_mandatory=no in its restricted form, replay/README.md),
-// "parchis-es" (its two-dice form; it needs options not supported yet, so the lookup reports
-// them). Unknown names give an error listing the valid ones.
+// "parchis-es" (its two-dice form, rules.md §4.2; six_counts stays 6, see options.cpp).
+// Unknown names give an error listing the valid ones.
 OptionsResult profile_options(std::string_view profile);
 
 // Overrides one option from "name=value". Returns an error message on an unknown option or

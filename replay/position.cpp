@@ -43,7 +43,7 @@ std::uint64_t compute_hash(const Position& p) {
   return h;
 }
 
-const char* position_check(const Position& p, const Geometry& g) {
+const char* position_check(const Position& p, const Geometry& g, bool shared_safeties) {
   std::array<std::uint8_t, kMaxRing> count{};
   std::array<std::int8_t, kMaxRing> owner{};
   owner.fill(-1);
@@ -61,7 +61,8 @@ const char* position_check(const Position& p, const Geometry& g) {
       if (rel < 0 || rel > g.home) return "byte-range";
       if (g.on_ring(rel)) {
         const int a = g.abs_of(s, rel);
-        if (owner[a] >= 0 && owner[a] != s) return "ring-capacity";
+        if (owner[a] >= 0 && owner[a] != s && !(shared_safeties && g.is_safe_abs(a)))
+          return "ring-capacity";
         owner[a] = static_cast<std::int8_t>(s);
         if (++count[a] > 2) return "ring-capacity";
       } else if (g.on_home_path(rel)) {

@@ -51,9 +51,11 @@ std::uint64_t compute_hash(const Position& p);
 
 // Consistency check (Stockfish pos_is_ok style). Returns nullptr when consistent, else the
 // name of the first failed check: "seat-sorted", "absent-seat-partial", "byte-range",
-// "ring-capacity" (more than two pawns, or two colours, on one ring square),
-// "homepath-capacity", "no-seats".
-const char* position_check(const Position& p, const Geometry& g = kParcheesi68);
+// "ring-capacity" (more than two pawns, or two colours, on one ring square; with
+// `shared_safeties`, safety_sharing=two_any_colours of rules.md Q25, two colours may share a
+// safety square), "homepath-capacity", "no-seats".
+const char* position_check(const Position& p, const Geometry& g = kParcheesi68,
+                           bool shared_safeties = false);
 
 // Text in relative terms, e.g. "s0[N N 5 64] s1[N N N N] s2[-] s3[H H H 70]" (N nest,
 // H HOME, - absent seat, numbers are relative squares of that seat).
@@ -79,6 +81,11 @@ struct GameState {
   // how many consecutive turns of its owner each has stood there.
   std::array<std::array<std::uint8_t, 2>, kMaxSeats> blockade_sq{};
   std::array<std::array<std::uint8_t, 2>, kMaxSeats> blockade_age{};
+  // repeat_penalty=last_moved_except_homepath (Parchís [ES-B], rules.md Q46): position byte
+  // of the square where the mover's last moved pawn of this turn stands (kNest = no pawn
+  // moved yet this turn). Set by advance_turn from the roll's play, cleared when the turn
+  // passes.
+  std::uint8_t last_moved = kNest;
 
   void set_position(const Position& p) {
     pos = p;

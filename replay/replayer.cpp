@@ -168,7 +168,7 @@ struct Walker {
           res.stopped = true;
           return false;
         }
-        finish_roll(r, *p, Events{}, false, r.dice[0] == r.dice[1]);
+        finish_roll(r, *p, Events{}, false, r.dice[0] == r.dice[1], &conv->play);
       }
       return true;
     }
@@ -179,14 +179,15 @@ struct Walker {
     return false;
   }
 
-  void finish_roll(const Roll& r, const Position& result, const Events& ev, bool legal, bool fully_used) {
+  void finish_roll(const Roll& r, const Position& result, const Events& ev, bool legal, bool fully_used,
+                   const Play* play = nullptr) {
     RollEvent e;
     e.roll_index = roll_index;
     e.roll = &r;
     e.before = st;
     e.legal = legal;
     e.events = ev;
-    res.game_over = advance_turn(st, r.dice[0], r.dice[1], result, opts, fully_used) || res.game_over;
+    res.game_over = advance_turn(st, r.dice[0], r.dice[1], result, opts, fully_used, play) || res.game_over;
     if (active_seats(st) <= 1 && st.ranking_len > 0) res.game_over = true;
     e.after = st;
     ++res.rolls_replayed;
@@ -230,7 +231,7 @@ struct Walker {
                                     "to HOME goes back to the nest (seed 000 Doublets Penalty; "
                                     "rules.md Q46); write `PENALTY`"),
                           r, nullptr);
-      const Position after = apply_penalty(st.pos, st.to_move, opts, g);
+      const Position after = apply_penalty(st.pos, st.to_move, opts, g, st.last_moved);
       if (r.penalty_move) {
         // Which pawn went back: the square whose count dropped.
         int removed = -1;
@@ -238,13 +239,18 @@ struct Walker {
         for (auto b : st.pos.pawns[seat])
           if (b != kNest && after.count(seat, b) < st.pos.count(seat, b)) removed = rel_of_byte(b);
         const auto from = rel_of_square(r.penalty_move->from, g);
+        const bool last = opts.repeat_penalty() == RepeatPenalty::last_moved_except_homepath;
         if (!from || *from != removed)
           return on_illegal(roll_diag(r, Severity::error, "E-PENALTY-PAWN",
-                                      removed < 0 ? std::string("no pawn is out, so none goes back (rules.md Q49)")
-                                                  : "the penalty sends back the pawn closest to HOME, on " +
-                                                        to_string(square_of_rel(removed, g)) +
-                                                        " (seed 000 Doublets Penalty: \"even if it's on your "
-                                                        "home path\"; rules.md Q48)"),
+                                      removed < 0 ? std::string(last ? "no pawn goes back: none moved this turn, or the last "
+                                                                       "moved is on its home path or HOME (Parchís, rules.md Q46)"
+                                                                     : "no pawn is out, so none goes back (rules.md Q49)")
+                                      : last ? "the penalty sends back the pawn moved last, on " +
+                                                   to_string(square_of_rel(removed, g)) + " (Parchís [ES-B]; rules.md Q46)"
+                                             : "the penalty sends back the pawn closest to HOME, on " +
+                                                   to_string(square_of_rel(removed, g)) +
+                                                   " (seed 000 Doublets Penalty: \"even if it's on your "
+                                                   "home path\"; rules.md Q48)"),
                             r, nullptr);
       }
       Events ev;
@@ -305,7 +311,7 @@ struct Walker {
           std::to_string(v.events.bonuses_forfeited) + " bonus(es) are forfeited by this play but " +
               std::to_string(conv.forfeits) + " are recorded as `+20 -`/`+10 -`"));
     const int parts = setup.parts.size();
-    finish_roll(r, v.result, v.events, true, v.events.dice_parts_used >= parts);
+    finish_roll(r, v.result, v.events, true, v.events.dice_parts_used >= parts, &conv.play);
     return true;
   }
 

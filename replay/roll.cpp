@@ -16,7 +16,7 @@ Board make_board(const Position& p, int mover, const std::array<std::uint8_t, 4>
       const int rel = rel_of_byte(byte);
       if (!g.on_ring(rel)) continue;
       const int a = g.abs_of(s, rel);
-      b.ring[a] = static_cast<std::uint8_t>(((b.ring[a] & 3) + 1) | (s << 2));
+      b.ring[a] = cell_add(b.ring[a], s);
     }
   }
   return b;
@@ -43,9 +43,9 @@ Position finish(const Board& b, int mover) {
   return p;
 }
 
-const char* board_check(const Board& b, int mover, const Geometry& g) {
+const char* board_check(const Board& b, int mover, const Geometry& g, bool shared_safeties) {
   const Position p = finish(b, mover);
-  if (const char* bad = position_check(p, g)) return bad;
+  if (const char* bad = position_check(p, g, shared_safeties)) return bad;
   const Board fresh = make_board(p, mover, p.pawns[mover], g);
   if (fresh.ring != b.ring) return "board-ring-map";
   return nullptr;
@@ -53,17 +53,11 @@ const char* board_check(const Board& b, int mover, const Geometry& g) {
 
 namespace {
 
-void ring_remove(Board& b, int a) {
-  const int cnt = b.ring[a] & 3;
-  b.ring[a] = cnt <= 1 ? 0 : static_cast<std::uint8_t>((b.ring[a] & ~3) | (cnt - 1));
-}
-void ring_add(Board& b, int a, int seat) {
-  b.ring[a] = static_cast<std::uint8_t>(((b.ring[a] & 3) + 1) | (seat << 2));
-}
+void ring_remove(Board& b, int a, int seat) { b.ring[a] = cell_remove(b.ring[a], seat); }
+void ring_add(Board& b, int a, int seat) { b.ring[a] = cell_add(b.ring[a], seat); }
 
-// Sends the lone opponent pawn on square a back to its nest (seed 000 CAPTURING).
-void capture_at(Board& b, const Geometry& g, int a) {
-  const int seat = b.ring[a] >> 2;
+// Sends one pawn of `seat` on square a back to its nest (seed 000 CAPTURING).
+void capture_at(Board& b, const Geometry& g, int a, int seat) {
   const auto byte = byte_of_rel(g.rel_of(seat, a));
   auto& row = b.pos.pawns[seat];
   for (auto& x : row)
@@ -72,7 +66,7 @@ void capture_at(Board& b, const Geometry& g, int a) {
       break;
     }
   b.pos.sort_seat(seat);
-  b.ring[a] = 0;
+  ring_remove(b, a, seat);
 }
 
 void earn_capture(State& s, const RollCtx& c) {
@@ -94,6 +88,15 @@ int own_count(const Board& b, std::uint8_t byte) {
 
 }  // namespace
 
+bool entry_open(std::uint8_t enter_cell, const RollCtx& c) {
+  if (cell_count(enter_cell) < 2) return true;
+  // Q11: hasbro-2001 "If a blockade occupies your enter space, you cannot enter a pawn";
+  // entry_vs_stack=capture_last_arrival: only two pawns of the mover's own colour bar the
+  // entry ([ES-JCF]).
+  if (c.o->entry_vs_stack() != EntryVsStack::capture_last_arrival) return false;
+  return !(cell_seat(enter_cell) == c.mover && cell_seat2(enter_cell) == c.mover);
+}
+
 bool entry_possible(const State& s, const RollCtx& c) {
   bool five = find_part(s.dice, 5) >= 0 ||
               (find_part(s.dice, 1) >= 0 && find_part(s.dice, 4) >= 0) ||
@@ -101,7 +104,7 @@ bool entry_possible(const State& s, const RollCtx& c) {
   if (!five) return false;
   if (std::find(s.b.me.begin(), s.b.me.end(), kNest) == s.b.me.end()) return false;
   const int a = c.g->abs_of(c.mover, 0);
-  return (s.b.ring[a] & 3) < 2;  // Q11: no entry into a blockade
+  return entry_open(s.b.ring[a], c);  // Q11
 }
 
 RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags) {
@@ -129,13 +132,32 @@ RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags) {
     flags |= kEnterBySum;
   }
   const int a = c.g->abs_of(c.mover, 0);
-  const int cnt = s.b.ring[a] & 3;
+  const int cnt = cell_count(s.b.ring[a]);
   // seed 000 BLOCKADES "If a blockade occupies your enter space, you cannot enter a pawn"
-  if (cnt == 2) return RuleCode::entry_blocked;
-  if (cnt == 1 && (s.b.ring[a] >> 2) != c.mover) {
+  if (!entry_open(s.b.ring[a], c)) return RuleCode::entry_blocked;
+  if (cnt == 2) {
+    // entry_vs_stack=capture_last_arrival (Parchís: two pieces on the salida with at least
+    // one foreign piece, the entering piece captures "la última en llegar" [ES-JCF], [ES-S];
+    // rules.md Q11). The position does not record arrival order (replay/README.md
+    // "Decisions"): with one own and one foreign pawn the foreign one is taken; with two
+    // foreign pawns, one of the colour that comes next after the mover in seat order.
+    const auto cell = s.b.ring[a];
+    int victim = cell_seat(cell);
+    if (victim == c.mover) victim = cell_seat2(cell);
+    else if (cell_seat2(cell) != c.mover &&
+             (cell_seat2(cell) - c.mover + kMaxSeats) % kMaxSeats <
+                 (victim - c.mover + kMaxSeats) % kMaxSeats)
+      victim = cell_seat2(cell);
+    capture_at(s.b, *c.g, a, victim);
+    flags |= kCaptured;
+    earn_capture(s, c);
+  }
+  if (cnt == 1 && cell_seat(s.b.ring[a]) != c.mover &&
+      c.o->safety_sharing() != SafetySharing::two_any_colours) {
     // seed 000 SAFETY SPACES "Exception: If an opponent's pawn occupies your enter space,
-    // when you enter a pawn, you capture it"
-    capture_at(s.b, *c.g, a);
+    // when you enter a pawn, you capture it". Under safety_sharing=two_any_colours the two
+    // colours share the salida instead (Parchís: no capture on seguros or salidas, Q25).
+    capture_at(s.b, *c.g, a, cell_seat(s.b.ring[a]));
     flags |= kCaptured;
     earn_capture(s, c);
   }
@@ -172,7 +194,12 @@ RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& fla
     bool blocked;
     if (g.on_ring(q)) {
       const auto cell = s.b.ring[g.abs_of(c.mover, q)];
-      blocked = (cell & 3) == 2 && !(owner_passes && q < t && (cell >> 2) == c.mover);
+      // A square holds at most two pawns (Q22), so a full square cannot be landed on. Two
+      // colours sharing a seguro (safety_sharing=two_any_colours) are no barrera: only "dos
+      // fichas del mismo color" form one (Parchís [ES-B]), so they can be passed.
+      const bool own_pair = cell_seat(cell) == c.mover && cell_seat2(cell) == c.mover;
+      blocked = cell_count(cell) == 2 &&
+                (q == t || (!cell_mixed(cell) && !(owner_passes && own_pair)));
     } else {
       // Q53: home-path blockades block their owner (the only one who can be there).
       const bool hp = c.o->homepath_blockades() == HomepathBlockades::yes && !owner_passes;
@@ -184,23 +211,30 @@ RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& fla
   if (g.on_ring(t)) {
     const int a = g.abs_of(c.mover, t);
     const auto cell = s.b.ring[a];
-    if ((cell & 3) == 1 && (cell >> 2) != c.mover) {
+    if (cell_count(cell) == 1 && cell_seat(cell) != c.mover) {
       // seed 000 SAFETY SPACES "Two pawns of different colors can never share a Safety
-      // space. Pawns cannot be captured on Safety spaces." (Q24)
-      if (g.is_safe_abs(a)) return RuleCode::safety_occupied;
-      // Q30: bonus moves capture too, unless bonus_chain=no_bonus_capture.
-      if (bonus && c.o->bonus_chain() == BonusChain::no_bonus_capture)
-        return RuleCode::bonus_capture;
-      capture = true;
+      // space. Pawns cannot be captured on Safety spaces." (Q24). safety_sharing=
+      // two_any_colours: Parchís seguros and salidas hold two colours, no capture there
+      // ([ES-V], [ES-JCF]; rules.md Q25).
+      if (g.is_safe_abs(a)) {
+        if (c.o->safety_sharing() != SafetySharing::two_any_colours)
+          return RuleCode::safety_occupied;
+      } else {
+        // Q30: bonus moves capture too, unless bonus_chain=no_bonus_capture.
+        if (bonus && c.o->bonus_chain() == BonusChain::no_bonus_capture)
+          return RuleCode::bonus_capture;
+        capture = true;
+      }
     }
   }
   // legal: apply
   remove_at(pool, pi);
-  if (g.on_ring(r)) ring_remove(s.b, g.abs_of(c.mover, r));
+  if (g.on_ring(r)) ring_remove(s.b, g.abs_of(c.mover, r), c.mover);
   if (capture) {
     // seed 000 CAPTURING "When you land on an opponent's pawn by the count of any die, you
     // capture it. Return the captured pawn to its START circle"
-    capture_at(s.b, g, g.abs_of(c.mover, t));
+    const int a = g.abs_of(c.mover, t);
+    capture_at(s.b, g, a, cell_seat(s.b.ring[a]));
     flags |= kCaptured;
   }
   if (g.on_ring(t)) ring_add(s.b, g.abs_of(c.mover, t), c.mover);

@@ -2,7 +2,9 @@
 // Not part of the public API (use engine.hpp).
 //
 // Board keeps the mover's pawns by identity slot (me[k], position bytes, unsorted) and a
-// ring occupancy map: ring[a] = count (bits 0-1) | seat << 2, for engine-absolute square a.
+// ring occupancy map, for engine-absolute square a: ring[a] = count (bits 0-1) | lower seat
+// << 2 | higher seat << 4 (both seats equal unless two colours share the square, which only
+// safety_sharing=two_any_colours allows; Parchís, rules.md Q25).
 // Opponents' pawns stay in pos (sorted); the mover's row of pos is rebuilt by finish().
 #pragma once
 
@@ -28,6 +30,21 @@ inline int find_part(const Parts& p, int v) {
 inline void remove_at(Parts& p, int i) {
   p[i] = p[p.size() - 1];
   p.pop_back();
+}
+
+inline int cell_count(std::uint8_t c) { return c & 3; }
+inline int cell_seat(std::uint8_t c) { return (c >> 2) & 3; }   // the lower seat
+inline int cell_seat2(std::uint8_t c) { return (c >> 4) & 3; }  // the higher seat
+inline bool cell_mixed(std::uint8_t c) { return cell_count(c) == 2 && cell_seat(c) != cell_seat2(c); }
+inline std::uint8_t cell_add(std::uint8_t c, int seat) {
+  if (cell_count(c) == 0) return static_cast<std::uint8_t>(1 | seat << 2 | seat << 4);
+  const int lo = std::min(cell_seat(c), seat), hi = std::max(cell_seat(c), seat);
+  return static_cast<std::uint8_t>(2 | lo << 2 | hi << 4);
+}
+inline std::uint8_t cell_remove(std::uint8_t c, int seat) {
+  if (cell_count(c) <= 1) return 0;
+  const int other = cell_seat(c) == seat ? cell_seat2(c) : cell_seat(c);
+  return static_cast<std::uint8_t>(1 | other << 2 | other << 4);
 }
 
 struct Board {
@@ -73,7 +90,7 @@ Position finish(const Board& b, int mover);
 // Consistency of the working board (debug builds check it after every mini-move): nullptr,
 // or the name of the failed check: "board-ring-map" (ring occupancy map disagrees with the
 // pawns), or a position_check name.
-const char* board_check(const Board& b, int mover, const Geometry& g);
+const char* board_check(const Board& b, int mover, const Geometry& g, bool shared_safeties = false);
 
 // Blockade pair of the roll's start re-formed on a new space (seed 000 BLOCKADES, Q54).
 inline bool pair_reformed(const Board& b, const RollCtx& c) {
@@ -89,6 +106,8 @@ inline bool pair_reformed(const Board& b, const RollCtx& c) {
 RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags);
 // Move of slot by part v (a die part in s.dice, or a pending bonus when v > 6).
 RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& flags);
+// Whether the mover may enter onto its ENTER holding `enter_cell` (ring map cell), Q11.
+bool entry_open(std::uint8_t enter_cell, const RollCtx& c);
 // Whether an entry is possible now (five-value in dice, pawn in nest, ENTER not blockaded).
 bool entry_possible(const State& s, const RollCtx& c);
 // Whether some pawn can play part v now without re-forming the start pair (greedy check,

@@ -44,8 +44,22 @@ RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
   return r;
 }
 
-Position apply_penalty(const Position& p, int seat, const Options& o, const Geometry& g) {
+Position apply_penalty(const Position& p, int seat, const Options& o, const Geometry& g,
+                       std::uint8_t last_moved) {
   Position q = p;
+  if (o.repeat_penalty() == RepeatPenalty::last_moved_except_homepath) {
+    // Parchís [ES-B] (rules.md Q46): the last moved piece goes back to casa, unless it is
+    // in the pasillo (home path) or llegada (HOME). No piece moved this turn: nothing goes
+    // back (replay/README.md "Decisions", like Q49).
+    if (last_moved == kNest || !g.on_ring(rel_of_byte(last_moved))) return q;
+    for (auto& b : q.pawns[seat])
+      if (b == last_moved) {
+        b = kNest;
+        q.sort_seat(seat);
+        break;
+      }
+    return q;
+  }
   if (o.repeat_penalty() != RepeatPenalty::closest_to_home) return q;  // lose_roll, off
   // seed 000: "your pawn closest to HOME (even if it's on your home path) must be returned
   // to your START circle"; HOME pawns are not on the path (Q48); none on the path: nothing
@@ -115,13 +129,20 @@ int six_kept_blockades(const GameState& st, int d1, int d2, const Position& resu
 }
 
 bool advance_turn(GameState& st, int d1, int d2, const Position& result, const Options& o,
-                  bool fully_used) {
+                  bool fully_used, const Play* play) {
   const int seat = st.to_move;
   const bool doublet = d1 == d2;
   const bool penalty = doublet && st.doublets >= 2 && o.repeat_penalty() != RepeatPenalty::off;
   st.set_position(result);
+  // repeat_penalty=last_moved_except_homepath (Q46): the square of the pawn moved by the
+  // roll's last mini-move (an entry: the ENTER; a move: from + part, at most HOME).
+  if (play && !play->empty()) {
+    const MiniMove& m = (*play)[play->size() - 1];
+    const int to = m.kind == MiniKind::enter ? 0 : std::min<int>(m.from + m.value, kParcheesi68.home);
+    st.last_moved = byte_of_rel(to);
+  }
 #ifndef NDEBUG
-  assert(position_check(st.pos) == nullptr);
+  assert(position_check(st.pos, kParcheesi68, o.safety_sharing() == SafetySharing::two_any_colours) == nullptr);
 #endif
   if (seat_finished(st.pos, seat) && !((st.finished_mask >> seat) & 1)) {
     st.finished_mask = static_cast<std::uint8_t>(st.finished_mask | (1u << seat));
@@ -139,6 +160,7 @@ bool advance_turn(GameState& st, int d1, int d2, const Position& result, const O
     return false;
   }
   st.doublets = 0;
+  st.last_moved = kNest;
   age_blockades(st, seat);
   // next seat in the recorded turn order (Q2), skipping absent or finished seats
   int idx = 0;

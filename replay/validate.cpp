@@ -95,7 +95,7 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
       return r;
     }
     r.v.legal = true;
-    r.v.result = apply_penalty(req.state->pos, c.mover, o);
+    r.v.result = apply_penalty(req.state->pos, c.mover, o, *c.g, req.state->last_moved);
     r.v.events.penalty = true;
     return r;
   }
@@ -186,7 +186,7 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
       return r;
     }
     // Stockfish-style pos_is_ok after every mini-move in debug builds.
-    assert(board_check(s.b, c.mover, g) == nullptr);
+    assert(board_check(s.b, c.mover, g, o.safety_sharing() == SafetySharing::two_any_colours) == nullptr);
   }
   r.applied_all = true;
   r.applied = finish(s.b, c.mover);
@@ -225,7 +225,7 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
   r.lap_proof = lap_proof(c, s);
   fill_events(r.v, s);
 #ifndef NDEBUG
-  if (const char* bad = position_check(r.v.result)) {
+  if (const char* bad = position_check(r.v.result, g, o.safety_sharing() == SafetySharing::two_any_colours)) {
     (void)bad;
     assert(!"position_check failed after a legal roll");
   }

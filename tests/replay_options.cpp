@@ -49,12 +49,24 @@ TEST_CASE("unsupported values are refused, never ignored", "[replay][options]") 
   REQUIRE(e);
   CHECK(e->find("not supported yet") != std::string::npos);
   CHECK(o == Options{});
-  // profiles that need unsupported options say so
-  for (const char* p : {"parchis-es"}) {
-    auto r = profile_options(p);
-    CHECK_FALSE(r.ok());
-    CHECK(r.error.find("not supported yet") != std::string::npos);
-  }
+  auto six = apply_override(o, "six_counts=7_when_all_out");
+  REQUIRE(six);
+  CHECK(six->find("not supported yet") != std::string::npos);
+  CHECK(o == Options{});
+}
+
+TEST_CASE("parchis-es is the two-dice Parchís profile (rules.md §4.2)", "[replay][options]") {
+  auto r = profile_options("parchis-es");
+  REQUIRE(r.ok());
+  const Options& o = *r.options;
+  CHECK(o.entry_vs_stack() == EntryVsStack::capture_last_arrival);
+  CHECK(o.repeat_penalty() == RepeatPenalty::last_moved_except_homepath);
+  CHECK(o.safety_sharing() == SafetySharing::two_any_colours);
+  CHECK(o.blockade_limit() == BlockadeLimit::break_on_six);
+  CHECK(o.bonus_timing() == BonusTiming::interleaved);
+  CHECK(o.doubles_bonus_when() == DoublesBonusWhen::never);
+  CHECK(o.six_counts() == SixCounts::six);
+  CHECK(describe_options(o).find("six_counts=6\n") != std::string::npos);
 }
 
 TEST_CASE("k14 adds the three-turn blockade limit", "[replay][options]") {

@@ -1,0 +1,207 @@
+// The Parchís options behind the two-dice `parchis-es` profile (design/rules.md §4.2):
+// each case shows the one verdict the option value changes against hasbro-2001.
+#include <catch2/catch.hpp>
+
+#include <variant>
+
+#include "analysis/selfplay.hpp"
+#include "replay/engine.hpp"
+#include "replay/replayer.hpp"
+#include "tests/replay_helpers.hpp"
+
+using namespace ppn::replay;
+using ppn::test::check;
+using ppn::test::E;
+using ppn::test::M;
+using ppn::test::play;
+using ppn::test::profile;
+using ppn::test::state;
+
+namespace {
+Options with(const char* assignment) {
+  Options o = profile("hasbro-2001");
+  REQUIRE_FALSE(apply_override(o, assignment));
+  return o;
+}
+}  // namespace
+
+TEST_CASE("option repeat_penalty=last_moved_except_homepath (Parchís [ES-B], Q46)",
+          "[replay][options][parchis]") {
+  const auto o = with("repeat_penalty=last_moved_except_homepath");
+  // Two doublets played; the second one's last mini-move took a pawn from 10 to 13.
+  auto st = state("s0[N 10 30 66] s1[N N N N] s2[-] s3[-]");
+  st.doublets = 1;
+  const Play second = play({M(30, 3), M(10, 3)});
+  CHECK_FALSE(advance_turn(st, 3, 3, *parse_position_text("s0[N 13 33 66] s1[N N N N] s2[-] s3[-]"),
+                           o, true, &second));
+  CHECK(st.doublets == 2);
+  CHECK(st.last_moved == byte_of_rel(13));
+  // Third doublet: the pawn on 13 goes back, not the one closest to HOME (66).
+  const auto v = check(o, st, 4, 4, play({}));
+  REQUIRE(v.legal);
+  CHECK(v.result == *parse_position_text("s0[N N 33 66] s1[N N N N] s2[-] s3[-]"));
+  const auto h = check(profile("hasbro-2001"), st, 4, 4, play({}));
+  REQUIRE(h.legal);
+  CHECK(h.result == *parse_position_text("s0[N 13 33 N] s1[N N N N] s2[-] s3[-]"));
+  // The penalty's legal_plays agree.
+  CHECK(legal_plays(o, st, 4, 4).results.front() == v.result);
+
+  // Last moved into the home path (pasillo): nothing goes back.
+  auto hp = state("s0[N 10 30 66] s1[N N N N] s2[-] s3[-]");
+  hp.doublets = 2;
+  hp.last_moved = byte_of_rel(66);
+  CHECK(check(o, hp, 2, 2, play({})).result == hp.pos);
+  // No pawn moved this turn: nothing goes back.
+  hp.last_moved = kNest;
+  CHECK(check(o, hp, 2, 2, play({})).result == hp.pos);
+
+  // An entry is the last move: the pawn on the ENTER (rel 0) is the last moved; the turn
+  // passing clears it.
+  auto e = state("s0[N 20 10 30] s1[N N N N] s2[-] s3[-]");
+  const Play enter = play({M(10, 5), E()});
+  const auto ve = check(o, e, 5, 5, enter);
+  REQUIRE(ve.legal);
+  advance_turn(e, 5, 5, ve.result, o, true, &enter);
+  CHECK(e.last_moved == byte_of_rel(0));
+  const Play one = play({M(15, 1), M(30, 2)});
+  const auto v1 = check(o, e, 1, 2, one);
+  REQUIRE(v1.legal);
+  advance_turn(e, 1, 2, v1.result, o, true, &one);
+  CHECK(e.to_move == 1);
+  CHECK(e.last_moved == kNest);
+}
+
+TEST_CASE("option safety_sharing=two_any_colours (Parchís [ES-V], [ES-JCF], Q25)",
+          "[replay][options][parchis]") {
+  const auto o = with("safety_sharing=two_any_colours");
+  const auto hasbro = profile("hasbro-2001");
+  // Seat 1 has a pawn on rel 7 of seat 0's view (a safety): landing there is illegal in
+  // hasbro-2001 (Q24) and shares the square, without a capture, under two_any_colours.
+  const int opp = ppn::test::own_rel(1, 7);
+  const std::string text = "s0[N N N 3] s1[N N N " + std::to_string(opp) + "] s2[-] s3[-]";
+  const auto st = state(text);
+  const auto land = play({M(3, 4), M(7, 2)});
+  CHECK_FALSE(check(hasbro, st, 4, 2, play({M(3, 4)})).legal);
+  const auto v = check(o, st, 4, 2, play({M(3, 4)}));
+  // a 2 is still playable from 7 to 9, so the one-die play is illegal here too
+  CHECK_FALSE(v.legal);
+  const auto ok = check(o, st, 4, 2, land);
+  REQUIRE(ok.legal);
+  CHECK(ok.events.captures == 0);
+  CHECK(ok.result.count(1, byte_of_rel(opp)) == 1);  // the seat-1 pawn stays
+  // Land on the shared safety and stay (the other die moves nothing else: only one pawn).
+  const auto st2 = state("s0[N N 3 40] s1[N N N " + std::to_string(opp) + "] s2[-] s3[-]");
+  const auto v2 = check(o, st2, 4, 3, play({M(3, 4), M(40, 3)}));
+  REQUIRE(v2.legal);
+  CHECK(position_check(v2.result) != nullptr);           // two colours on one square...
+  CHECK(position_check(v2.result, kParcheesi68, true) == nullptr);  // ...allowed on a safety
+  CHECK(v2.result.count(0, byte_of_rel(7)) == 1);
+  CHECK(v2.result.count(1, byte_of_rel(opp)) == 1);
+  // The shared square is full (Q22): nobody lands there, but it is no barrera ([ES-B]
+  // "dos fichas del mismo color"), so a third pawn passes it.
+  for (int from : {1, 4}) {
+    auto st3 = st2;
+    Position p = v2.result;  // s0 [N N 7 43]
+    p.pawns[0][0] = byte_of_rel(from);
+    p.sort_seat(0);
+    st3.set_position(p);
+    const auto v3 = check(o, st3, 6, 3, play({M(from, 6), M(43, 3)}));
+    if (from == 1) CHECK(v3.diag.code == RuleCode::blockade_landed);  // lands on 7
+    else CHECK(v3.legal);                                              // passes 7
+  }
+  // A lone opponent on the mover's ENTER: captured on entry in hasbro-2001 (seed 000
+  // exception), shared under two_any_colours.
+  const auto st4 = state("s0[N N N 30] s1[N N N " + std::to_string(ppn::test::own_rel(1, 0)) + "] s2[-] s3[-]");
+  const auto ve = check(o, st4, 5, 1, play({E(), M(30, 1)}));
+  REQUIRE(ve.legal);
+  CHECK(ve.events.captures == 0);
+  const auto vh = check(hasbro, st4, 5, 1, play({E(), M(30, 1), M(31, 20)}));
+  REQUIRE(vh.legal);
+  CHECK(vh.events.captures == 1);
+}
+
+TEST_CASE("option entry_vs_stack=capture_last_arrival (Parchís [ES-JCF], Q11)",
+          "[replay][options][parchis]") {
+  Options o = with("entry_vs_stack=capture_last_arrival");
+  REQUIRE_FALSE(apply_override(o, "safety_sharing=two_any_colours"));
+  const auto hasbro = profile("hasbro-2001");
+  const int enter1 = ppn::test::own_rel(1, 0), enter2 = ppn::test::own_rel(2, 0);
+  // A foreign pair (seat 1) on the mover's ENTER: blocked in hasbro-2001, one of them is
+  // captured under capture_last_arrival (and earns the 20, Q39).
+  const auto two = state("s0[N N N 30] s1[N N " + std::to_string(enter1) + " " +
+                         std::to_string(enter1) + "] s2[-] s3[-]");
+  CHECK(check(hasbro, two, 5, 1, play({E(), M(30, 1)})).diag.code == RuleCode::entry_blocked);
+  const auto v = check(o, two, 5, 1, play({E(), M(30, 1), M(31, 20)}));
+  REQUIRE(v.legal);
+  CHECK(v.events.captures == 1);
+  CHECK(v.result.count(1, byte_of_rel(enter1)) == 1);
+  CHECK(v.result.count(0, byte_of_rel(0)) == 1);
+  // One own and one foreign pawn: the foreign one is taken, a blockade stands on the ENTER.
+  auto mixed = state("s0[N N 0 30] s1[N N N N] s2[-] s3[-]");
+  Position pm = mixed.pos;
+  pm.pawns[1][3] = byte_of_rel(enter1);
+  mixed.set_position(pm);
+  const auto vm = check(o, mixed, 5, 1, play({E(), M(30, 1), M(31, 20)}));
+  REQUIRE(vm.legal);
+  CHECK(vm.result.count(0, byte_of_rel(0)) == 2);
+  CHECK(vm.result.count(1, byte_of_rel(enter1)) == 0);
+  // Two foreign colours: the pawn of the seat next after the mover (seat 1) is taken.
+  Position p3 = *parse_position_text("s0[N N N 30] s1[N N N N] s2[N N N N] s3[-]");
+  p3.pawns[1][3] = byte_of_rel(enter1);
+  p3.pawns[2][3] = byte_of_rel(enter2);
+  auto three = state("s0[N N N 30] s1[N N N N] s2[N N N N] s3[-]");
+  three.set_position(p3);
+  const auto v3 = check(o, three, 5, 1, play({E(), M(30, 1), M(31, 20)}));
+  REQUIRE(v3.legal);
+  CHECK(v3.result.count(1, byte_of_rel(enter1)) == 0);
+  CHECK(v3.result.count(2, byte_of_rel(enter2)) == 1);
+  // Two pawns of the mover's own colour: no entry ([ES-JCF]) until the pair is opened (Q14).
+  const auto own = state("s0[N N 0 0] s1[N N N N] s2[-] s3[-]");
+  CHECK(check(o, own, 5, 1, play({E(), M(0, 1)})).diag.code == RuleCode::entry_blocked);
+  CHECK(check(o, own, 5, 1, play({M(0, 1), E()})).legal);
+}
+
+TEST_CASE("parchis-es self-play games use the Parchís rules and replay cleanly",
+          "[replay][selfplay][parchis]") {
+  // The profile's own rules must actually occur in its games, not only pass validation:
+  // two colours sharing a safety, third-doublet penalties sending back the last moved pawn
+  // where closest_to_home would pick another (or none), and entries onto a two-pawn salida.
+  const Options o = profile("parchis-es");
+  Options closest = o;
+  REQUIRE_FALSE(apply_override(closest, "repeat_penalty=closest_to_home"));
+  ppn::analysis::SelfplayConfig cfg;
+  cfg.variant = "parchis-es";
+  cfg.players = 4;
+  cfg.seed = 4242;
+  auto made = ppn::analysis::make_selfplay(cfg);
+  REQUIRE(std::holds_alternative<ppn::analysis::Selfplay>(made));
+  const auto& sp = std::get<ppn::analysis::Selfplay>(made);
+  int shared = 0, penalties_differ = 0, stack_entries = 0;
+  for (int i = 0; i < 200; ++i) {
+    const ppn::Game g = sp.play_game(static_cast<std::uint64_t>(i));
+    const auto r = replay_game(g, {}, [&](const RollEvent& e) {
+      if (position_check(e.after.pos) != nullptr) ++shared;
+      const int s = e.before.to_move;
+      if (e.events.penalty &&
+          apply_penalty(e.before.pos, s, closest) != e.after.pos)
+        ++penalties_differ;
+      if (e.events.entries > 0 && e.events.captures > 0) {
+        int on_enter = 0;
+        const int a = kParcheesi68.abs_of(s, 0);
+        for (int t = 0; t < kMaxSeats; ++t)
+          if (e.before.pos.seat_present(t))
+            on_enter += e.before.pos.count(t, byte_of_rel(kParcheesi68.rel_of(t, a)));
+        stack_entries += on_enter == 2;
+      }
+    });
+    INFO("game " << i);
+    CHECK(r.diagnostics.empty());
+    CHECK(r.game_over);
+  }
+  WARN("parchis-es: " << shared << " rolls end with a shared safety, " << penalties_differ
+                      << " penalties differ from closest_to_home, " << stack_entries
+                      << " entries capture on a two-pawn salida");
+  CHECK(shared > 0);
+  CHECK(penalties_differ > 0);
+  CHECK(stack_entries > 0);
+}
