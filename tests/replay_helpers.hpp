@@ -53,4 +53,16 @@ inline replay::Verdict check(const replay::Options& o, const replay::GameState& 
   return replay::validate_play(o, req);
 }
 
+// The verdict's rule code, RuleCode::ok when the play is legal.
+inline replay::RuleCode code(const replay::Verdict& v) {
+  return v.legal ? replay::RuleCode::ok : v.diag.code;
+}
+
+// A profile's options with one `name=value` override applied (the same as an [Option] tag).
+inline replay::Options with(const char* assignment, const char* base = "hasbro-2001") {
+  replay::Options o = profile(base);
+  REQUIRE_FALSE(replay::apply_override(o, assignment));
+  return o;
+}
+
 }  // namespace ppn::test

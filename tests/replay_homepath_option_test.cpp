@@ -8,19 +8,11 @@
 #include "tests/replay_helpers.hpp"
 
 using namespace ppn::replay;
-using ppn::test::check;
-using ppn::test::M;
-using ppn::test::play;
-using ppn::test::profile;
-using ppn::test::state;
+using namespace ppn::test;
 
 namespace {
-RuleCode code(const Verdict& v) { return v.legal ? RuleCode::ok : v.diag.code; }
-Options homepath_no() {
-  Options o;
-  REQUIRE_FALSE(apply_override(o, "homepath_mandatory=no"));
-  return o;
-}
+// Every other option at its default (the hasbro-2001 values).
+Options homepath_no() { return with("homepath_mandatory=no"); }
 }  // namespace
 
 TEST_CASE("wikipedia-house is selectable and carries its four options (seed 003)",

@@ -10,14 +10,9 @@
 #include "tests/replay_helpers.hpp"
 
 using namespace ppn::replay;
-using ppn::test::check;
-using ppn::test::M;
-using ppn::test::play;
-using ppn::test::profile;
-using ppn::test::state;
+using namespace ppn::test;
 
 namespace {
-RuleCode code(const Verdict& v) { return v.legal ? RuleCode::ok : v.diag.code; }
 
 // Same as check(), with pawn identities (ValidateRequest::ids) and named mini-moves.
 Verdict check_ids(const Options& o, const GameState& st, int d1, int d2, const Play& p,

@@ -6,21 +6,7 @@
 #include "tests/replay_helpers.hpp"
 
 using namespace ppn::replay;
-using ppn::test::check;
-using ppn::test::E;
-using ppn::test::M;
-using ppn::test::play;
-using ppn::test::profile;
-using ppn::test::state;
-
-namespace {
-RuleCode code(const Verdict& v) { return v.legal ? RuleCode::ok : v.diag.code; }
-Options with(const char* assignment) {
-  Options o = profile("hasbro-2001");
-  REQUIRE_FALSE(apply_override(o, assignment));
-  return o;
-}
-}  // namespace
+using namespace ppn::test;
 
 TEST_CASE("option bonus_obligation=optional: a bonus may be left (seed 003, Q32)", "[replay][options]") {
   const auto st = state("s0[H H 4 20] s1[N N N 60] s2[N N N N] s3[N N N N]");

@@ -10,20 +10,7 @@
 #include "tests/replay_helpers.hpp"
 
 using namespace ppn::replay;
-using ppn::test::check;
-using ppn::test::E;
-using ppn::test::M;
-using ppn::test::play;
-using ppn::test::profile;
-using ppn::test::state;
-
-namespace {
-Options with(const char* assignment) {
-  Options o = profile("hasbro-2001");
-  REQUIRE_FALSE(apply_override(o, assignment));
-  return o;
-}
-}  // namespace
+using namespace ppn::test;
 
 TEST_CASE("option repeat_penalty=last_moved_except_homepath (Parchís [ES-B], Q46)",
           "[replay][options][parchis]") {

@@ -6,16 +6,10 @@
 #include "tests/replay_helpers.hpp"
 
 using namespace ppn::replay;
-using ppn::test::check;
-using ppn::test::E;
-using ppn::test::M;
-using ppn::test::play;
-using ppn::test::profile;
-using ppn::test::state;
+using namespace ppn::test;
 
 namespace {
 const char* kAllNest = "s0[N N N N] s1[N N N N] s2[N N N N] s3[N N N N]";
-RuleCode code(const Verdict& v) { return v.legal ? RuleCode::ok : v.diag.code; }
 }  // namespace
 
 TEST_CASE("entry with a five, the other die moves (seed 000 ENTERING, Q8)", "[replay][rules]") {
