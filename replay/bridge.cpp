@@ -60,8 +60,9 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, const Geometry& g
       if (st.is_bonus() && dist != st.bonus)
         return fail(i, "a +" + std::to_string(st.bonus) + " bonus moves one pawn exactly " +
                            std::to_string(st.bonus) + " squares, not " + std::to_string(dist));
-      if (!st.is_bonus() && dist > 6)
-        return fail(i, "a die part moves 1 to 6 squares, not " + std::to_string(dist));
+      if (!st.is_bonus() && dist > replay::kMaxDiePart)
+        return fail(i, "a die part moves 1 to 6 squares (7 or 12 for a six under six_counts), not " +
+                           std::to_string(dist));
       mm = replay::MiniMove::move(*from, dist);
     }
     out.play.push_back(mm);

@@ -61,11 +61,11 @@ void Checker::dice_search(const State& s, bool max_entries, DiceBest& best) {
       if (try_enter(t, c_, k, f) == RuleCode::ok) dice_search(t, max_entries, best);
       break;  // nest pawns are interchangeable
     }
-  std::uint8_t tried = 0;
+  std::uint16_t tried = 0;
   for (int i = 0; i < s.dice.size(); ++i) {
     const int v = s.dice[i];
     if ((tried >> v) & 1) continue;
-    tried = static_cast<std::uint8_t>(tried | (1u << v));
+    tried = static_cast<std::uint16_t>(tried | (1u << v));
     for (int k = 0; k < kPawnsPerSeat; ++k) {
       if (skip_slot(s, c_, k)) continue;
       State t = s;
@@ -136,10 +136,10 @@ Failure Checker::dice_end(const State& s) {
                                                     " entries possible, play makes " +
                                                     std::to_string(s.entries)};
     }
-    std::uint8_t tried = 0;
+    std::uint16_t tried = 0;
     for (auto v : s.dice) {
       if ((tried >> v) & 1) continue;
-      tried = static_cast<std::uint8_t>(tried | (1u << v));
+      tried = static_cast<std::uint16_t>(tried | (1u << v));
       if (part_playable(s, c_, v))
         return {RuleCode::die_still_usable, "die roll " + std::to_string(v) + " can still be used"};
     }
@@ -152,7 +152,7 @@ Failure Checker::dice_end(const State& s) {
 }
 
 bool Checker::bonus_complete(const State& s) {
-  std::uint8_t tried = 0;  // bit 0: 10, bit 1: 20
+  std::uint16_t tried = 0;  // bit 0: 10, bit 1: 20
   for (auto v : s.bonus) {
     const int bit = v == 10 ? 1 : 2;
     if (tried & bit) continue;
@@ -166,7 +166,7 @@ void Checker::bonus_search(const State& s, int p10, int p20, int& best) {
   if (!pair_reformed(s.b, c_) && bonus_complete(s))
     best = std::max(best, std::min<int>(p10, s.used10) + std::min<int>(p20, s.used20));
   if (best == p10 + p20) return;
-  std::uint8_t tried = 0;
+  std::uint16_t tried = 0;
   for (int i = 0; i < s.bonus.size(); ++i) {
     const int v = s.bonus[i];
     const int bit = v == 10 ? 1 : 2;
@@ -191,7 +191,7 @@ int Checker::bonus_best(const State& dice_end) {
 
 Failure Checker::bonus_greedy(const State& s) {
   if (c_.o->bonus_obligation() == BonusObligation::optional) return {};
-  std::uint8_t tried = 0;
+  std::uint16_t tried = 0;
   for (auto v : s.bonus) {
     const int bit = v == 10 ? 1 : 2;
     if (tried & bit) continue;

@@ -14,7 +14,7 @@ namespace ppn::replay::detail {
 struct DiceBest {
   int entries = -1;  // best entries (0 unless enter_obligation=max_entries)
   int parts = -1;    // best dice parts among plays with that many entries
-  std::uint8_t single_mask = 0;  // die values usable by a best play of one part
+  std::uint16_t single_mask = 0;  // die values usable by a best play of one part
   bool all4 = false;             // some play uses all four doublets-bonus parts
   int true_max_entries = 0;      // best entries regardless of the obligation
 };

@@ -36,7 +36,7 @@ const std::vector<OptionInfo>& table() {
       {OptionId::safety_sharing, "safety_sharing", {"never", "two_any_colours"}, 0b11, "Q25"},
       {OptionId::home_overshoot, "home_overshoot", {"illegal", "bounce"}, 0b01, "Q58"},
       {OptionId::homepath_mandatory, "homepath_mandatory", {"yes", "no"}, 0b11, "Q60"},
-      {OptionId::six_counts, "six_counts", {"6", "7_when_all_out", "12_when_all_out"}, 0b001, "§4.1 #27 ([ES-T], [ES-JCF])"},
+      {OptionId::six_counts, "six_counts", {"6", "7_when_all_out", "12_when_all_out"}, 0b111, "§4.1 #27 ([ES-T], [ES-JCF])"},
   };
   return t;
 }
@@ -60,14 +60,13 @@ const std::vector<Profile>& profiles() {
        {"single_die=larger", "doubles_reroll=only_if_fully_used", "bonus_obligation=optional",
         "homepath_mandatory=no"}},
       // Two-dice Parchís (rules.md §4.2 parchis-es column). doubles_bonus_when=never: Parchís
-      // has no tops-and-bottoms doublets move (§4.2 "never"). six_counts stays 6: the
-      // column's 7_when_all_out is written for the one-die game, and rules.md says the
-      // two-dice variant's doubles handling is unverified, so it is not guessed here
-      // (replay/README.md "Decisions"). Re-roll and third-doublet penalty follow doublets.
+      // has no tops-and-bottoms doublets move (§4.2 "never"). six_counts=7_when_all_out as
+      // the column says ([ES-T], [ES-JCF]), applied to each die of the pair (replay/README.md
+      // "Decisions"). Re-roll and third-doublet penalty follow doublets.
       {"parchis-es",
        {"entry_vs_stack=capture_last_arrival", "doubles_bonus_when=never",
         "repeat_penalty=last_moved_except_homepath", "bonus_timing=interleaved",
-        "blockade_limit=break_on_six", "safety_sharing=two_any_colours", "six_counts=6"}},
+        "blockade_limit=break_on_six", "safety_sharing=two_any_colours", "six_counts=7_when_all_out"}},
   };
   return p;
 }

@@ -21,10 +21,16 @@ inline constexpr std::uint8_t kCaptured = 1;     // landed on (or entered onto) 
 inline constexpr std::uint8_t kReachedHome = 2;  // arrived at HOME
 inline constexpr std::uint8_t kEnterBySum = 4;   // entry spent two dice (1+4 or 2+3)
 
+// Bonus moves are worth 20 (capture) or 10 (HOME); every other part value is a die part
+// (1..6, or 7 / 12 for a six under six_counts, Parchís).
+constexpr bool is_bonus_part(int v) { return v == 20 || v == 10; }
+// The largest value a die part can have (six_counts=12_when_all_out).
+inline constexpr int kMaxDiePart = 12;
+
 struct MiniMove {
   MiniKind kind = MiniKind::move;
   std::uint8_t from = 0;          // relative square of the moving pawn (move only)
-  std::uint8_t value = 0;         // part: 1..6 die, 20/10 bonus; entries: 5
+  std::uint8_t value = 0;         // part: 1..6 die (7 or 12 for a six under six_counts), 20/10 bonus; entries: 5
   std::uint8_t pawn = kAnyPawn;   // optional pawn identity 0..3 (see ValidateRequest::ids)
   std::uint8_t flags = 0;         // results, filled by the engine
 
@@ -35,7 +41,7 @@ struct MiniMove {
     return {MiniKind::move, static_cast<std::uint8_t>(from_rel), static_cast<std::uint8_t>(part),
             pawn_id, 0};
   }
-  bool is_bonus() const { return kind == MiniKind::move && value > 6; }
+  bool is_bonus() const { return kind == MiniKind::move && is_bonus_part(value); }
   bool same_action(const MiniMove& o) const {
     return kind == o.kind && value == o.value && (kind == MiniKind::enter || from == o.from);
   }

@@ -116,7 +116,7 @@ RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags) {
   int used = 1;
   if (i >= 0) {
     remove_at(s.dice, i);
-    s.larger_used_mask = static_cast<std::uint8_t>(s.larger_used_mask | (1u << 5));
+    s.larger_used_mask = static_cast<std::uint16_t>(s.larger_used_mask | (1u << 5));
   } else {
     int x = -1, y = -1;
     for (auto pr : {std::pair{1, 4}, std::pair{2, 3}}) {
@@ -170,7 +170,7 @@ RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags) {
 
 RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& flags) {
   const Geometry& g = *c.g;
-  const bool bonus = v > 6;
+  const bool bonus = is_bonus_part(v);
   Parts& pool = bonus ? s.bonus : s.dice;
   const int pi = find_part(pool, v);
   if (pi < 0) return RuleCode::wrong_part;
@@ -244,7 +244,7 @@ RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& fla
     else ++s.used20;
   } else {
     ++s.dice_used;
-    s.larger_used_mask = static_cast<std::uint8_t>(s.larger_used_mask | (1u << v));
+    s.larger_used_mask = static_cast<std::uint16_t>(s.larger_used_mask | (1u << v));
   }
   if (capture) earn_capture(s, c);
   if (t == g.home) {

@@ -75,7 +75,7 @@ struct State {
   std::uint8_t used10 = 0, used20 = 0;  // bonus moves played, by value
   std::uint8_t capture_bonuses = 0;
   std::uint8_t captures = 0, arrivals = 0, earned = 0;
-  std::uint8_t larger_used_mask = 0;    // die values played (bit v), for single_die
+  std::uint16_t larger_used_mask = 0;   // die part values played (bit v), for single_die
   bool bonus_phase = false;
 };
 
@@ -104,7 +104,7 @@ inline bool pair_reformed(const Board& b, const RollCtx& c) {
 
 // Entry with slot (must be in the nest). Spends a five-value from s.dice.
 RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags);
-// Move of slot by part v (a die part in s.dice, or a pending bonus when v > 6).
+// Move of slot by part v (a die part in s.dice, or a pending bonus when is_bonus_part(v)).
 RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& flags);
 // Whether the mover may enter onto its ENTER holding `enter_cell` (ring map cell), Q11.
 bool entry_open(std::uint8_t enter_cell, const RollCtx& c);

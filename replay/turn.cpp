@@ -38,8 +38,14 @@ RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
     r.kind = RollKind::four_part;
     for (int v : {d1, d1, 7 - d1, 7 - d1}) r.parts.push_back(static_cast<std::uint8_t>(v));
   } else {
-    r.parts.push_back(static_cast<std::uint8_t>(d1));
-    r.parts.push_back(static_cast<std::uint8_t>(d2));
+    // Parchís (rules.md §4.1 #27, [ES-T], [ES-JCF]): with every pawn out of the nest (casa),
+    // a die showing 6 moves 7 (or 12). Judged when the dice are thrown: an entry made with
+    // the other die of the same roll does not turn its 6 into a 7 (replay/README.md
+    // "Decisions"). Pawns at HOME count as out.
+    const int six = o.six_counts() == SixCounts::six || in_nest        ? 6
+                    : o.six_counts() == SixCounts::seven_when_all_out ? 7
+                                                                       : 12;
+    for (int d : {d1, d2}) r.parts.push_back(static_cast<std::uint8_t>(d == 6 ? six : d));
   }
   return r;
 }

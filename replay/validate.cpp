@@ -136,7 +136,7 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
       }
       code = try_enter(s, c, slot, flags);
     } else {
-      const bool bonus = m.value > 6;
+      const bool bonus = is_bonus_part(m.value);
       if (bonus && eor && !s.bonus_phase) {
         // rules.md §4.3 step 5 / Q35: bonuses come after the dice, so the dice must be done
         // when the first bonus is played.

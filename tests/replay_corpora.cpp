@@ -83,6 +83,6 @@ TEST_CASE("ppn conform: summary line and exit codes", "[replay][corpora][cli]") 
   CHECK(out.find("probes-seed2222.jsonl.gz:1: reference says illegal, engine says legal") !=
         std::string::npos);
   CHECK(run_cli("--variant hasbro-2001 /nonexistent.jsonl", out) == 2);
-  CHECK(run_cli("--variant hasbro-2001 --option six_counts=7_when_all_out " + f.string(), out) == 2);
+  CHECK(run_cli("--variant hasbro-2001 --option bonus_timing=end_of_turn " + f.string(), out) == 2);
   CHECK(run_cli("--variant hasbro-2001 --option home_overshoot=bounce " + f.string(), out) == 2);
 }

@@ -49,9 +49,9 @@ TEST_CASE("unsupported values are refused, never ignored", "[replay][options]") 
   REQUIRE(e);
   CHECK(e->find("not supported yet") != std::string::npos);
   CHECK(o == Options{});
-  auto six = apply_override(o, "six_counts=7_when_all_out");
-  REQUIRE(six);
-  CHECK(six->find("not supported yet") != std::string::npos);
+  auto eot = apply_override(o, "bonus_timing=end_of_turn");
+  REQUIRE(eot);
+  CHECK(eot->find("not supported yet") != std::string::npos);
   CHECK(o == Options{});
 }
 
@@ -65,8 +65,8 @@ TEST_CASE("parchis-es is the two-dice Parchís profile (rules.md §4.2)", "[repl
   CHECK(o.blockade_limit() == BlockadeLimit::break_on_six);
   CHECK(o.bonus_timing() == BonusTiming::interleaved);
   CHECK(o.doubles_bonus_when() == DoublesBonusWhen::never);
-  CHECK(o.six_counts() == SixCounts::six);
-  CHECK(describe_options(o).find("six_counts=6\n") != std::string::npos);
+  CHECK(o.six_counts() == SixCounts::seven_when_all_out);
+  CHECK(describe_options(o).find("six_counts=7_when_all_out\n") != std::string::npos);
 }
 
 TEST_CASE("k14 adds the three-turn blockade limit", "[replay][options]") {

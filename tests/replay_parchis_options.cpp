@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "analysis/selfplay.hpp"
+#include "parser/parser.hpp"
 #include "replay/engine.hpp"
 #include "replay/replayer.hpp"
 #include "tests/replay_helpers.hpp"
@@ -146,6 +147,58 @@ TEST_CASE("option entry_vs_stack=capture_last_arrival (Parchís [ES-JCF], Q11)",
   const auto own = state("s0[N N 0 0] s1[N N N N] s2[-] s3[-]");
   CHECK(check(o, own, 5, 1, play({E(), M(0, 1)})).diag.code == RuleCode::entry_blocked);
   CHECK(check(o, own, 5, 1, play({M(0, 1), E()})).legal);
+}
+
+TEST_CASE("option six_counts: a six moves 7 (or 12) with no pawn in the nest (Parchís [ES-T], "
+          "[ES-JCF]; rules.md §4.1 #27)",
+          "[replay][options][parchis]") {
+  const auto o7 = with("six_counts=7_when_all_out");
+  const auto o12 = with("six_counts=12_when_all_out");
+  const auto hasbro = profile("hasbro-2001");
+  const auto out = state("s0[20 30 40 50] s1[N N N N] s2[-] s3[-]");
+  // Every pawn out: the 6 is worth 7 (12), never 6.
+  CHECK(check(o7, out, 6, 3, play({M(20, 7), M(30, 3)})).legal);
+  CHECK(code(check(o7, out, 6, 3, play({M(20, 6), M(30, 3)}))) == RuleCode::wrong_part);
+  CHECK(check(o12, out, 3, 6, play({M(30, 3), M(20, 12)})).legal);
+  CHECK(code(check(o12, out, 3, 6, play({M(30, 3), M(20, 7)}))) == RuleCode::wrong_part);
+  CHECK(check(hasbro, out, 6, 3, play({M(20, 6), M(30, 3)})).legal);
+  CHECK(code(check(hasbro, out, 6, 3, play({M(20, 7), M(30, 3)}))) == RuleCode::wrong_part);
+  // A doublet of sixes: both dice are 7s (parchis-es has no tops-and-bottoms move).
+  CHECK(check(profile("parchis-es"), out, 6, 6, play({M(20, 7), M(27, 7)})).legal);
+  // The generator agrees: every legal play of 6-3 moves 10 squares in all.
+  const auto all = legal_plays(o7, out, 6, 3);
+  REQUIRE_FALSE(all.plays.empty());
+  for (const auto& p : all.plays) {
+    int steps = 0;
+    for (const auto& m : p) steps += m.value;
+    CHECK(steps == 10);
+  }
+
+  // A pawn in the nest: the 6 stays 6, even when the other die enters it (judged at the
+  // throw, replay/README.md "Decisions").
+  const auto nest = state("s0[N 30 40 50] s1[N N N N] s2[-] s3[-]");
+  CHECK(check(o7, nest, 6, 3, play({M(30, 6), M(40, 3)})).legal);
+  CHECK(code(check(o7, nest, 6, 3, play({M(30, 7), M(40, 3)}))) == RuleCode::wrong_part);
+  CHECK(check(o7, nest, 5, 6, play({E(), M(30, 6)})).legal);
+  CHECK_FALSE(check(o7, nest, 5, 6, play({E(), M(30, 7)})).legal);
+  // Pawns at HOME count as out of the nest.
+  const auto home = state("s0[30 40 H H] s1[N N N N] s2[-] s3[-]");
+  CHECK(check(o7, home, 6, 1, play({M(30, 7), M(40, 1)})).legal);
+}
+
+TEST_CASE("parchis-es records write the 7 of a six as a 7-square move", "[replay][replayer][parchis]") {
+  const std::string text =
+      "[Game \"parcheesi\"]\n[Variant \"parchis-es\"]\n[Seats \"green yellow\"]\n"
+      "[Setup \"g:20,30,40,50 y:N,N,N,N / g d0\"]\n[Result \"*\"]\n\n"
+      "1. G 6-3: 20/27 30/33\n2. Y 4-1: N/0\n3. G 6-2: 27/33 33/35\n";
+  auto parsed = ppn::parser::parse_all(text, "six-counts.ppn");
+  REQUIRE(parsed.errors.empty());
+  REQUIRE(parsed.games.size() == 1);
+  const auto r = replay_game(parsed.games.front(), {});
+  CHECK(r.rolls_replayed == 2);
+  REQUIRE(r.errors() == 1);
+  CHECK(r.diagnostics.front().roll_index == 2);
+  CHECK(r.diagnostics.front().line == 9);
 }
 
 TEST_CASE("parchis-es self-play games use the Parchís rules and replay cleanly",
