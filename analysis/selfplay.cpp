@@ -2,6 +2,7 @@
 #include "analysis/selfplay.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 #include "analysis/rng.hpp"
 #include "replay/bridge.hpp"
@@ -48,10 +49,10 @@ int greedy_score(const Position& p, int seat) {
     for (auto b : p.pawns[s]) {
       if (b == kNest) continue;
       const int rel = rel_of_byte(b);
-      int v = 10 + rel;                                   // entered, and progress
-      if (rel >= g.home) v += 20;                         // home
-      else if (rel > g.last_ring) v += 8;                 // home path: out of reach
-      else if (g.is_safe_abs(g.abs_of(s, rel))) v += 4;   // safety
+      int v = 10 + g.home - g.steps_to_home(rel);         // entered, and progress
+      if (rel == g.home) v += 20;                         // home
+      else if (g.on_home_path(rel)) v += 8;               // home path: out of reach
+      else if (g.is_safe_abs(g.abs_of_rel(s, rel))) v += 4;  // safety
       mine += v;
     }
     score += s == seat ? 3 * mine : -mine;
@@ -123,8 +124,7 @@ Game Selfplay::play_game(std::uint64_t index) const {
           roll.penalty_move = ppn::MiniMove{square_of_rel(rel_of_byte(b)), Square::nest(), false};
     } else {
       const LegalPlays lp = legal_plays(opts_, st, d1, d2);
-      // homepath_mandatory=no (restricted form): when every legal play might need a second lap,
-      // which PPN cannot record yet, the game stops here, unfinished (Result "*").
+      assert(!lp.plays.empty() && "every roll has a legal play, the empty one at least");
       if (lp.plays.empty()) break;
       std::size_t pick = 0;
       if (lp.plays.size() > 1) {

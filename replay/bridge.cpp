@@ -12,8 +12,10 @@ std::optional<int> rel_of_square(Square s, const Geometry& g) {
     case SquareKind::Nest: return -1;
     case SquareKind::Home: return g.home;
     case SquareKind::Ring:
-      if (s.index > g.last_ring) return std::nullopt;
-      return s.index;
+      // 64..67: the ring squares in front of the own ENTER, reached only on a second lap
+      // (homepath_mandatory=no; geometry.hpp "lap squares").
+      if (s.index >= g.ring_len) return std::nullopt;
+      return g.rel_of_track(s.index);
     case SquareKind::HomePath:
       if (s.index < 1 || s.index > g.home_path_len) return std::nullopt;
       return g.last_ring + s.index;
@@ -23,6 +25,7 @@ std::optional<int> rel_of_square(Square s, const Geometry& g) {
 
 Square square_of_rel(int rel, const Geometry& g) {
   if (rel < 0) return Square::nest();
+  if (g.is_lap(rel)) return Square::ring(static_cast<std::uint8_t>(g.track(rel)));
   if (rel >= g.home) return Square::home();
   if (rel > g.last_ring) return Square::home_path(static_cast<std::uint8_t>(rel - g.last_ring));
   return Square::ring(static_cast<std::uint8_t>(rel));
@@ -54,8 +57,20 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, const Geometry& g
         return fail(i, "a pawn leaves the nest only for its ENTER space (N/0), and never by a bonus");
       mm = replay::MiniMove::enter();
     } else {
-      if (*from >= g.home) return fail(i, "a pawn at HOME does not move");
-      const int dist = *to - *from;
+      if (*from == g.home) return fail(i, "a pawn at HOME does not move");
+      int dist = *to - *from;
+      bool around = false;
+      if (g.on_track(*from) && g.on_track(*to)) {
+        // Along the ring, possibly past the turn-off onto a second lap (seed 003; Q60) and
+        // round to the ENTER again; a wrap longer than the largest part (a 20 bonus) is a
+        // backward move, not a lap.
+        dist = g.track(*to) - g.track(*from);
+        if (dist < 0 && dist + g.ring_len <= 20) dist += g.ring_len;
+        around = dist > 0 && g.crosses_turnoff(*from, dist);
+      } else if (g.is_lap(*from)) {
+        return fail(i, "a pawn on ring square 64-67 has passed its turn-off; it goes round the ring "
+                       "before it can turn in again (" + to_ppn(m) + ")");
+      }
       if (dist <= 0) return fail(i, "pawns only move forward (" + to_ppn(m) + ")");
       if (st.is_bonus() && dist != st.bonus)
         return fail(i, "a +" + std::to_string(st.bonus) + " bonus moves one pawn exactly " +
@@ -63,7 +78,7 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, const Geometry& g
       if (!st.is_bonus() && dist > replay::kMaxDiePart)
         return fail(i, "a die part moves 1 to 6 squares (7 or 12 for a six under six_counts), not " +
                            std::to_string(dist));
-      mm = replay::MiniMove::move(*from, dist);
+      mm = replay::MiniMove::move(*from, dist, replay::kAnyPawn, around);
     }
     out.play.push_back(mm);
     out.capture_marks.push_back(m.capture);
@@ -84,7 +99,7 @@ std::vector<Step> steps_from_play(const Play& p, const Options& o, bool won, con
       m.to = Square::ring(0);
     } else {
       m.from = square_of_rel(mm.from, g);
-      m.to = square_of_rel(mm.from + mm.value, g);
+      m.to = square_of_rel(g.dest_at_most_home(mm.from, mm.value, mm.around), g);
       if (mm.is_bonus()) st.bonus = mm.value;
     }
     m.capture = (mm.flags & kCaptured) != 0;

@@ -11,7 +11,7 @@ namespace {
 // to an earlier one, and pawns in the nest or at HOME.
 bool skip_slot(const State& s, const RollCtx& c, int k) {
   const auto b = s.b.me[k];
-  if (b == kNest || rel_of_byte(b) >= c.g->home) return true;
+  if (b == kNest || rel_of_byte(b) == c.g->home) return true;
   for (int j = 0; j < k; ++j)
     if (s.b.me[j] == b && c.pair_of[j] == c.pair_of[k]) return true;
   return false;
@@ -68,9 +68,12 @@ void Checker::dice_search(const State& s, bool max_entries, DiceBest& best) {
     tried = static_cast<std::uint16_t>(tried | (1u << v));
     for (int k = 0; k < kPawnsPerSeat; ++k) {
       if (skip_slot(s, c_, k)) continue;
-      State t = s;
-      std::uint8_t f = 0;
-      if (try_move(t, c_, k, v, f) == RuleCode::ok) dice_search(t, max_entries, best);
+      for (const bool around : {false, true}) {
+        if (around && !may_go_round(c_, rel_of_byte(s.b.me[k]), v)) break;
+        State t = s;
+        std::uint8_t f = 0;
+        if (try_move(t, c_, k, v, f, around) == RuleCode::ok) dice_search(t, max_entries, best);
+      }
     }
   }
 }
@@ -174,9 +177,12 @@ void Checker::bonus_search(const State& s, int p10, int p20, int& best) {
     tried = static_cast<std::uint8_t>(tried | bit);
     for (int k = 0; k < kPawnsPerSeat; ++k) {
       if (skip_slot(s, c_, k)) continue;
-      State t = s;
-      std::uint8_t f = 0;
-      if (try_move(t, c_, k, v, f) == RuleCode::ok) bonus_search(t, p10, p20, best);
+      for (const bool around : {false, true}) {
+        if (around && !may_go_round(c_, rel_of_byte(s.b.me[k]), v)) break;
+        State t = s;
+        std::uint8_t f = 0;
+        if (try_move(t, c_, k, v, f, around) == RuleCode::ok) bonus_search(t, p10, p20, best);
+      }
     }
   }
 }
@@ -219,74 +225,6 @@ Failure Checker::bonus_end(const State& s, const State& dice_end) {
     return {RuleCode::bonus_not_taken, std::to_string(best) + " bonus moves possible, play makes " +
                                            std::to_string(used)};
   return {};
-}
-
-namespace {
-// Whether some sequence of mini-moves of this roll (dice and bonus parts in any order, a
-// superset of every timing) reaches a state where a pawn on the ring has a part that would
-// carry it past the turn-off: the first point where a second lap could differ from turning
-// in. Pawn identities do not matter here, so pawns are tried once per square.
-bool lap_search(const RollCtx& c, const State& s) {
-  const Geometry& g = *c.g;
-  int maxv = 0;
-  for (auto v : s.dice) maxv = std::max<int>(maxv, v);
-  for (auto v : s.bonus) maxv = std::max<int>(maxv, v);
-  for (auto b : s.b.me)
-    if (b != kNest && g.on_ring(rel_of_byte(b)) && rel_of_byte(b) + maxv > g.last_ring)
-      return true;
-  for (int k = 0; k < kPawnsPerSeat; ++k)
-    if (s.b.me[k] == kNest) {
-      State t = s;
-      std::uint8_t f = 0;
-      if (try_enter(t, c, k, f) == RuleCode::ok && lap_search(c, t)) return true;
-      break;
-    }
-  std::uint32_t tried = 0;
-  for (const Parts* pool : {&s.dice, &s.bonus})
-    for (auto v : *pool) {
-      const std::uint32_t bit = 1u << (v % 32);
-      if (tried & bit) continue;
-      tried |= bit;
-      for (int k = 0; k < kPawnsPerSeat; ++k) {
-        const auto b = s.b.me[k];
-        if (b == kNest || rel_of_byte(b) >= g.home) continue;
-        bool dup = false;
-        for (int j = 0; j < k; ++j) dup = dup || s.b.me[j] == b;
-        if (dup) continue;
-        State t = s;
-        std::uint8_t f = 0;
-        if (try_move(t, c, k, v, f) == RuleCode::ok && lap_search(c, t)) return true;
-      }
-    }
-  return false;
-}
-}  // namespace
-
-bool second_lap_conceivable(const RollCtx& c, const State& start) {
-  const Options& o = *c.o;
-  if (o.homepath_mandatory() == HomepathMandatory::yes) return false;
-  const Geometry& g = *c.g;
-  int reach = 0;
-  for (auto v : start.dice) reach += v;
-  if (o.capture_reward() == CaptureReward::move20)
-    for (int s = 0; s < g.num_seats; ++s) {
-      if (s == c.mover || !start.b.pos.seat_present(s)) continue;
-      for (auto b : start.b.pos.pawns[s])
-        if (b != kNest && g.on_ring(rel_of_byte(b))) reach += 20;
-    }
-  if (o.home_reward() == HomeReward::move10)
-    for (auto b : start.b.me) reach += (b == kNest || rel_of_byte(b) < g.home) ? 10 : 0;
-  bool near = false;
-  for (auto b : start.b.me) {
-    const int r = b == kNest ? 0 : rel_of_byte(b);
-    near = near || (g.on_ring(r) && r + reach > g.last_ring);
-  }
-  return near && lap_search(c, start);
-}
-
-bool lap_proof(const RollCtx& c, const State& end) {
-  return end.dice.empty() &&
-         (end.bonus.empty() || c.o->bonus_obligation() == BonusObligation::optional);
 }
 
 }  // namespace ppn::replay::detail

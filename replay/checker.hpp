@@ -52,16 +52,6 @@ class Checker {
 }  // namespace ppn::replay::detail
 
 namespace ppn::replay::detail {
-// homepath_mandatory=no (seed 003; rules.md Q60), restricted form (replay/README.md
-// "Decisions"): true when some pawn of the mover could pass its turn-off (rel 63) during this
-// roll, i.e. a pawn on the ring or in the nest lies within the roll's greatest possible travel
-// (all dice parts, plus 20 per opponent pawn on the ring and 10 per own pawn not HOME when
-// those bonuses are in force) of the turn-off. Only then can a second lap change a verdict.
-bool second_lap_conceivable(const RollCtx& c, const State& start);
-// A play ending in `end` is legal whatever second laps would add: every dice part was played
-// and no bonus that must be played is left (so no obligation can grow).
-bool lap_proof(const RollCtx& c, const State& end);
-
 // Builds the roll context and the start state. Returns the roll kind.
 RollKind make_roll(const Options& o, const GameState& st, int d1, int d2,
                    const FixedVec<std::uint8_t, 4>* parts,

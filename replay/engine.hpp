@@ -88,14 +88,11 @@ Verdict validate_play(const Options& o, const ValidateRequest& req);
 // Every distinct legal play of a roll. "Distinct" = distinct resulting position: two orders
 // or two pawn choices that end in the same position are one play (the backgammon notion);
 // the first sequence found in a fixed search order represents it.
-// homepath_mandatory=no (restricted form, replay/README.md "Decisions"): when a pawn could pass
-// its home row this roll, plays needing a second lap are missing and only the plays whose
-// legality cannot depend on second laps are listed; `incomplete` is then true (the list may
-// even be empty, and validate_play refuses the other plays with E-SECOND-LAP).
+// Under homepath_mandatory=no, turning in and going round (MiniMove::around) are different
+// plays whenever they end in different positions.
 struct LegalPlays {
   std::vector<Play> plays;
   std::vector<Position> results;
-  bool incomplete = false;
 };
 LegalPlays legal_plays(const Options& o, const GameState& st, int d1, int d2,
                        const FixedVec<std::uint8_t, 4>* parts = nullptr);

@@ -21,7 +21,7 @@ struct PosLess {
 class Generator {
  public:
   Generator(const Options& o, const RollCtx& c, const State& start, LegalPlays& out)
-      : o_(o), c_(c), chk_(c, start), out_(out), lap_open_(second_lap_conceivable(c, start)) {}
+      : o_(o), c_(c), chk_(c, start), out_(out) {}
 
   void run(const State& start) {
     Play cur;
@@ -31,7 +31,6 @@ class Generator {
 
  private:
   void record(const State& s, const Play& cur) {
-    if (lap_open_ && !lap_proof(c_, s)) return;  // homepath_mandatory=no, see LegalPlays
     const Position p = finish(s.b, c_.mover);
     if (seen_.insert(p).second) {
       out_.plays.push_back(cur);
@@ -41,7 +40,7 @@ class Generator {
 
   bool skip_slot(const State& s, int k) const {
     const auto b = s.b.me[k];
-    if (b == kNest || rel_of_byte(b) >= c_.g->home) return true;
+    if (b == kNest || rel_of_byte(b) == c_.g->home) return true;
     for (int j = 0; j < k; ++j)
       if (s.b.me[j] == b && c_.pair_of[j] == c_.pair_of[k]) return true;
     return false;
@@ -79,12 +78,17 @@ class Generator {
         tried |= bit;
         for (int k = 0; k < kPawnsPerSeat; ++k) {
           if (skip_slot(s, k)) continue;
-          State t = s;
-          MiniMove m = MiniMove::move(rel_of_byte(s.b.me[k]), v, static_cast<std::uint8_t>(k));
-          if (try_move(t, c_, k, v, m.flags) == RuleCode::ok) {
-            cur.push_back(m);
-            f(t, cur);
-            cur.pop_back();
+          const int r = rel_of_byte(s.b.me[k]);
+          for (const bool around : {false, true}) {
+            // homepath_mandatory=no: turning in and going round are two different moves
+            if (around && !may_go_round(c_, r, v)) break;
+            State t = s;
+            MiniMove m = MiniMove::move(r, v, static_cast<std::uint8_t>(k), around);
+            if (try_move(t, c_, k, v, m.flags, around) == RuleCode::ok) {
+              cur.push_back(m);
+              f(t, cur);
+              cur.pop_back();
+            }
           }
         }
       }
@@ -119,7 +123,6 @@ class Generator {
   Checker chk_;
   LegalPlays& out_;
   std::set<Position, PosLess> seen_;
-  bool lap_open_ = false;
 };
 
 }  // namespace
@@ -137,7 +140,6 @@ LegalPlays legal_plays(const Options& o, const GameState& st, int d1, int d2,
   const State start = s;
   Generator g(o, c, start, out);
   g.run(start);
-  out.incomplete = second_lap_conceivable(c, start);
   // blockade_limit=k14_3_turns: when some play breaks an old blockade, only those are legal.
   if (o.blockade_limit() == BlockadeLimit::k14_3_turns) {
     LegalPlays kept;
@@ -146,20 +148,16 @@ LegalPlays legal_plays(const Options& o, const GameState& st, int d1, int d2,
         kept.plays.push_back(out.plays[i]);
         kept.results.push_back(out.results[i]);
       }
-    kept.incomplete = out.incomplete;
-    // Under an incomplete list a second lap might break the blockade: keep none then.
-    if (!kept.plays.empty() || out.incomplete) return kept;
+    if (!kept.plays.empty()) return kept;
   }
   // blockade_limit=break_on_six: only the plays leaving the fewest old blockades standing.
   if (o.blockade_limit() == BlockadeLimit::break_on_six && (d1 == 6 || d2 == 6)) {
     int best = kPawnsPerSeat;
     for (const auto& r : out.results) best = std::min(best, six_kept_blockades(st, d1, d2, r, o));
     LegalPlays kept;
-    kept.incomplete = out.incomplete;
     for (std::size_t i = 0; i < out.results.size(); ++i) {
       const int k = six_kept_blockades(st, d1, d2, out.results[i], o);
-      // Under an incomplete list (second laps) a kept blockade might be avoidable: drop it.
-      if (k == best && !(out.incomplete && k > 0)) {
+      if (k == best) {
         kept.plays.push_back(out.plays[i]);
         kept.results.push_back(out.results[i]);
       }

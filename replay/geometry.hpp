@@ -7,6 +7,13 @@
 //       0 = own ENTER, 1..last_ring = ring squares in travel order (last_ring = 63 is the
 //       turn-off in front of the home path), last_ring+1 .. last_ring+home_path_len = home
 //       path (64..70), home = last_ring+home_path_len+1 = 71 = HOME.
+//   * second laps (homepath_mandatory=no, seed 003; rules.md Q60): a pawn that passes its
+//       turn-off stays on the ring, on the squares in front of its own ENTER (ring squares
+//       last_ring+1 .. ring_len-1 = 64..67 counted from the ENTER, the "lap" squares), and
+//       from there on round to its ENTER again. Lap squares have the relative numbers
+//       home+1 .. home+lap_len (72..75) so that they never collide with the home path; the
+//       "track" number of a ring square is 0..ring_len-1 either way. The lap count itself is
+//       not kept: a pawn may turn in or go round again at every pass, so it does not matter.
 //   * engine-absolute ring square ("abs") 0..ring_len-1: seat 0's relative ring coordinate;
 //       seat s's ENTER is abs s*arm_spacing. abs = (rel + s*arm_spacing) mod ring_len.
 //     (The Racket corpus numbers the ring differently; conversion lives in the JSONL reader.)
@@ -38,6 +45,32 @@ struct Geometry {
   }
   constexpr bool on_ring(int rel) const { return rel >= 0 && rel <= last_ring; }
   constexpr bool on_home_path(int rel) const { return rel > last_ring && rel < home; }
+
+  // Second laps (see above).
+  constexpr int lap_len() const { return ring_len - last_ring - 1; }
+  constexpr bool is_lap(int rel) const { return rel > home && rel <= home + lap_len(); }
+  // On the shared ring: a first-pass ring square or a lap square.
+  constexpr bool on_track(int rel) const { return on_ring(rel) || is_lap(rel); }
+  // Ring square counted from the own ENTER, 0..ring_len-1 (only for on_track rels).
+  constexpr int track(int rel) const { return rel <= last_ring ? rel : rel - home + last_ring; }
+  constexpr int rel_of_track(int t) const { return t <= last_ring ? t : t - last_ring + home; }
+  constexpr int abs_of_rel(int seat, int rel) const { return abs_of(seat, track(rel)); }
+  // Where a move of v from rel r ends: straight on (into the home path; > home is an
+  // overshoot) or, with `around` or from a lap square, round the ring.
+  constexpr int dest(int r, int v, bool around) const {
+    return around || is_lap(r) ? rel_of_track((track(r) + v) % ring_len) : r + v;
+  }
+  // dest(), with an overshoot past HOME read as HOME (for moves already judged).
+  constexpr int dest_at_most_home(int r, int v, bool around) const {
+    const int t = dest(r, v, around);
+    return around || is_lap(r) || t < home ? t : home;
+  }
+  // Whether a move of v from r can choose between turning in and going round.
+  constexpr bool crosses_turnoff(int r, int v) const { return on_ring(r) && r + v > last_ring; }
+  // Steps still to go to HOME; from a lap square the pawn has to go round again.
+  constexpr int steps_to_home(int rel) const {
+    return is_lap(rel) ? home + ring_len - track(rel) : home - rel;
+  }
 };
 
 // The 68-square Parcheesi board: 12 safety squares at rel {17k, 17k+7, 17k+12} (the four
@@ -57,6 +90,10 @@ inline constexpr Geometry kParcheesi68 = make_parcheesi68();
 
 static_assert(kParcheesi68.home == kParcheesi68.last_ring + kParcheesi68.home_path_len + 1,
               "HOME is one step past the last home-path square");
+static_assert(kParcheesi68.is_lap(72) && kParcheesi68.track(72) == 64 &&
+                  kParcheesi68.rel_of_track(67) == 75 && kParcheesi68.dest(62, 4, true) == 74 && kParcheesi68.dest(62, 6, true) == 0 &&
+                  kParcheesi68.dest(74, 5, false) == 3 && kParcheesi68.dest(60, 6, false) == 66,
+              "lap squares 64..67 are rels 72..75 and wrap to the ENTER");
 static_assert(kParcheesi68.is_safe_abs(0) && kParcheesi68.is_safe_abs(63) &&
                   !kParcheesi68.is_safe_abs(1),
               "safety squares as in rules.md §1.1");

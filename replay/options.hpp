@@ -114,7 +114,7 @@ struct OptionsResult {
 };
 
 // Named profiles: "hasbro-2001" (alias "winning-moves"), "racket-nu", "k14",
-// "wikipedia-house" (homepath_mandatory=no in its restricted form, replay/README.md),
+// "wikipedia-house" (homepath_mandatory=no: second laps, replay/README.md),
 // "parchis-es" (its two-dice form, rules.md §4.2).
 // Unknown names give an error listing the valid ones.
 OptionsResult profile_options(std::string_view profile);

@@ -33,17 +33,23 @@ struct MiniMove {
   std::uint8_t value = 0;         // part: 1..6 die (7 or 12 for a six under six_counts), 20/10 bonus; entries: 5
   std::uint8_t pawn = kAnyPawn;   // optional pawn identity 0..3 (see ValidateRequest::ids)
   std::uint8_t flags = 0;         // results, filled by the engine
+  // homepath_mandatory=no (seed 003; Q60): the move passes the turn-off and stays on the
+  // ring instead of turning into the home path (Geometry::dest). Moves from a lap square
+  // always go round; elsewhere the flag is meaningless and must be false.
+  bool around = false;
 
   static constexpr MiniMove enter(std::uint8_t pawn_id = kAnyPawn) {
-    return {MiniKind::enter, 0, 5, pawn_id, 0};
+    return {MiniKind::enter, 0, 5, pawn_id, 0, false};
   }
-  static constexpr MiniMove move(int from_rel, int part, std::uint8_t pawn_id = kAnyPawn) {
+  static constexpr MiniMove move(int from_rel, int part, std::uint8_t pawn_id = kAnyPawn,
+                                 bool around = false) {
     return {MiniKind::move, static_cast<std::uint8_t>(from_rel), static_cast<std::uint8_t>(part),
-            pawn_id, 0};
+            pawn_id, 0, around};
   }
   bool is_bonus() const { return kind == MiniKind::move && is_bonus_part(value); }
   bool same_action(const MiniMove& o) const {
-    return kind == o.kind && value == o.value && (kind == MiniKind::enter || from == o.from);
+    return kind == o.kind && value == o.value &&
+           (kind == MiniKind::enter || (from == o.from && around == o.around));
   }
 };
 

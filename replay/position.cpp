@@ -58,9 +58,9 @@ const char* position_check(const Position& p, const Geometry& g, bool shared_saf
     for (auto b : q) {
       if (b == kNest) continue;
       const int rel = rel_of_byte(b);
-      if (rel < 0 || rel > g.home) return "byte-range";
-      if (g.on_ring(rel)) {
-        const int a = g.abs_of(s, rel);
+      if (rel < 0 || (rel > g.home && !g.is_lap(rel))) return "byte-range";
+      if (g.on_track(rel)) {
+        const int a = g.abs_of_rel(s, rel);
         if (owner[a] >= 0 && owner[a] != s && !(shared_safeties && g.is_safe_abs(a)))
           return "ring-capacity";
         owner[a] = static_cast<std::int8_t>(s);
@@ -87,6 +87,7 @@ std::string position_text(const Position& p, const Geometry& g) {
       const auto b = p.pawns[seat][k];
       if (b == kNest) s += 'N';
       else if (rel_of_byte(b) == g.home) s += 'H';
+      else if (g.is_lap(rel_of_byte(b))) s += 'L' + std::to_string(g.track(rel_of_byte(b)));
       else s += std::to_string(rel_of_byte(b));
     }
     s += ']';
@@ -121,13 +122,17 @@ std::optional<Position> parse_position_text(std::string_view text, const Geometr
         p.pawns[seat][k] = byte_of_rel(g.home);
         ++i;
       } else {
+        // "L64".."L67": a lap square (geometry.hpp), written by its ring number.
+        const bool lap = text[i] == 'L';
+        if (lap) ++i;
         int v = 0, digits = 0;
         while (i < text.size() && text[i] >= '0' && text[i] <= '9' && digits < 3) {
           v = v * 10 + (text[i++] - '0');
           ++digits;
         }
         if (digits == 0 || v >= g.home) return std::nullopt;
-        p.pawns[seat][k] = byte_of_rel(v);
+        if (lap && (v <= g.last_ring || v >= g.ring_len)) return std::nullopt;
+        p.pawns[seat][k] = byte_of_rel(lap ? g.rel_of_track(v) : v);
       }
     }
     skip_ws();

@@ -4,7 +4,8 @@
 // colour are interchangeable, so each seat's 4 bytes are kept sorted ascending; one byte:
 //   0          kNest    in the START circle (nest)
 //   1 .. 72    rel+1    relative square rel = byte-1: 0 = own ENTER .. 63 = turn-off,
-//                       64..70 = home path, 71 = HOME (kHomeByte = 72 on parcheesi68)
+//                       64..70 = home path, 71 = HOME (kHomeByte = 72 on parcheesi68),
+//                       72..75 = the lap squares 64..67 (second laps, geometry.hpp)
 //   0xFF       kAbsent  the seat does not take part (all four bytes 0xFF)
 // Seats are numbered by ENTER position: seat s has its ENTER at engine-absolute square
 // s*arm_spacing (geometry.hpp). Which seats take part is data (rules.md Q3).

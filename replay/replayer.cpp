@@ -23,16 +23,17 @@ std::optional<Position> apply_as_recorded(const Position& before, int seat, cons
   for (int i = 0; i < conv.play.size(); ++i) {
     const auto& mm = conv.play[i];
     const std::uint8_t from = mm.kind == MiniKind::enter ? kNest : byte_of_rel(mm.from);
-    const int to_rel = mm.kind == MiniKind::enter ? 0 : mm.from + mm.value;
+    const bool round = mm.around || g.is_lap(mm.from);
+    const int to_rel = mm.kind == MiniKind::enter ? 0 : g.dest(mm.from, mm.value, round);
     auto& row = p.pawns[seat];
     auto it = std::find(row.begin(), row.end(), from);
-    if (it == row.end() || to_rel > g.home) return std::nullopt;
+    if (it == row.end() || (to_rel > g.home && !round)) return std::nullopt;
     *it = byte_of_rel(to_rel);
-    if (conv.capture_marks[i] && g.on_ring(to_rel)) {
-      const int a = g.abs_of(seat, to_rel);
+    if (conv.capture_marks[i] && g.on_track(to_rel)) {
+      const int a = g.abs_of_rel(seat, to_rel);
       for (int s = 0; s < kMaxSeats; ++s) {
         if (s == seat || !p.seat_present(s)) continue;
-        const auto b = byte_of_rel(g.rel_of(s, a));
+        const auto b = byte_of_rel(g.rel_of_track(g.rel_of(s, a)));
         if (p.count(s, b) == 1) {
           *std::find(p.pawns[s].begin(), p.pawns[s].end(), b) = kNest;
           p.sort_seat(s);
@@ -145,6 +146,17 @@ struct Walker {
         return false;
       }
       st.turn_order = order;
+      // Ring squares 64..67 of a seat are reached only on a second lap (Q60).
+      if (opts.homepath_mandatory() == HomepathMandatory::yes)
+        for (int s = 0; s < kMaxSeats; ++s)
+          for (auto b : st.pos.pawns[s])
+            if (b != kAbsent && b != kNest && g.is_lap(rel_of_byte(b))) {
+              game_diag(Severity::error, "E-SETUP",
+                        "[Setup]: a pawn on its ring square " + std::to_string(g.track(rel_of_byte(b))) +
+                            " has passed its turn-off, which only homepath_mandatory=no allows "
+                            "(seed 003; rules.md Q60)");
+              return false;
+            }
     } else {
       // Q1: the first player comes from the record.
       const int first = first_roller ? seat_of(*first_roller) : order[0];
@@ -454,7 +466,7 @@ ReplayResult replay_game(const Game& game, const ReplayConfig& cfg, const RollVi
   ReplayResult res;
   const GameRules rules = rules_for_game(game, cfg);
   res.profile = rules.profile;
-  Walker w{game, cfg, visit, res, rules.options};
+  Walker w{game, cfg, visit, res, rules.options, kParcheesi68, GameState{}, 0};
   if (!rules.error.empty()) {
     res.setup_ok = false;
     w.game_diag(Severity::error, "E-RULES", rules.error);

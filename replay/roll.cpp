@@ -14,8 +14,8 @@ Board make_board(const Position& p, int mover, const std::array<std::uint8_t, 4>
       const auto byte = (s == mover) ? me[k] : p.pawns[s][k];
       if (byte == kNest) continue;
       const int rel = rel_of_byte(byte);
-      if (!g.on_ring(rel)) continue;
-      const int a = g.abs_of(s, rel);
+      if (!g.on_track(rel)) continue;
+      const int a = g.abs_of_rel(s, rel);
       b.ring[a] = cell_add(b.ring[a], s);
     }
   }
@@ -58,7 +58,8 @@ void ring_add(Board& b, int a, int seat) { b.ring[a] = cell_add(b.ring[a], seat)
 
 // Sends one pawn of `seat` on square a back to its nest (seed 000 CAPTURING).
 void capture_at(Board& b, const Geometry& g, int a, int seat) {
-  const auto byte = byte_of_rel(g.rel_of(seat, a));
+  // A pawn can only stand on its own squares 64..67 on a lap (Geometry: lap squares).
+  const auto byte = byte_of_rel(g.rel_of_track(g.rel_of(seat, a)));
   auto& row = b.pos.pawns[seat];
   for (auto& x : row)
     if (x == byte) {
@@ -168,48 +169,54 @@ RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags) {
   return RuleCode::ok;
 }
 
-RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& flags) {
+RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& flags,
+                  bool around) {
   const Geometry& g = *c.g;
   const bool bonus = is_bonus_part(v);
   Parts& pool = bonus ? s.bonus : s.dice;
   const int pi = find_part(pool, v);
   if (pi < 0) return RuleCode::wrong_part;
   const auto from_b = s.b.me[slot];
-  if (from_b == kNest || rel_of_byte(from_b) >= g.home) return RuleCode::no_pawn_there;
+  if (from_b == kNest || rel_of_byte(from_b) == g.home) return RuleCode::no_pawn_there;
   const int r = rel_of_byte(from_b);
-  const int t = r + v;
-  // seed 000 REACHING HOME "Each pawn must enter home by exact die roll" (Q58); the home
-  // path is mandatory (Q60), so rel counts straight on into it.
-  if (t > g.home) {
-    // homepath_mandatory=no (seed 003; Q60): from the ring such a move could pass the home
-    // row onto a second lap, which is not supported yet: refused, not called an overshoot.
-    const bool lap = c.o->homepath_mandatory() == HomepathMandatory::no && g.on_ring(r);
-    return lap ? RuleCode::second_lap : RuleCode::overshoot;
+  // seed 000 "move your pawns up your home path" (Q60): under homepath_mandatory=yes a pawn
+  // always turns in. homepath_mandatory=no (seed 003 "A piece is not required to enter the
+  // home row and can pass the row and start another circuit"): a move that passes the
+  // turn-off may go round instead, and a pawn on a lap square can only go round.
+  if (around && !g.is_lap(r)) {
+    if (!g.crosses_turnoff(r, v)) return RuleCode::no_pawn_there;  // nothing to go round
+    if (c.o->homepath_mandatory() == HomepathMandatory::yes) return RuleCode::second_lap;
   }
+  const bool round = around || g.is_lap(r);
+  const int t = g.dest(r, v, round);
+  // seed 000 REACHING HOME "Each pawn must enter home by exact die roll" (Q58).
+  if (t > g.home && !round) return RuleCode::overshoot;
   // seed 000 BLOCKADES "A blockade cannot be landed on, passed or captured by any pawn",
   // checked on every square of this one part (Q16: intermediate landings of two dice are
   // separate mini-moves). HOME itself holds any number (Q62).
   const bool owner_passes = c.o->blockade_blocks_owner() == BlockadeBlocksOwner::no;
-  for (int q = r + 1; q <= t && q < g.home; ++q) {
+  for (int i = 1; i <= v; ++i) {
+    const int q = round ? g.dest(r, i, true) : r + i;
+    if (q == g.home) break;
     bool blocked;
-    if (g.on_ring(q)) {
-      const auto cell = s.b.ring[g.abs_of(c.mover, q)];
+    if (g.on_track(q)) {
+      const auto cell = s.b.ring[g.abs_of_rel(c.mover, q)];
       // A square holds at most two pawns (Q22), so a full square cannot be landed on. Two
       // colours sharing a seguro (safety_sharing=two_any_colours) are no barrera: only "dos
       // fichas del mismo color" form one (Parchís [ES-B]), so they can be passed.
       const bool own_pair = cell_seat(cell) == c.mover && cell_seat2(cell) == c.mover;
       blocked = cell_count(cell) == 2 &&
-                (q == t || (!cell_mixed(cell) && !(owner_passes && own_pair)));
+                (i == v || (!cell_mixed(cell) && !(owner_passes && own_pair)));
     } else {
       // Q53: home-path blockades block their owner (the only one who can be there).
       const bool hp = c.o->homepath_blockades() == HomepathBlockades::yes && !owner_passes;
-      blocked = own_count(s.b, byte_of_rel(q)) == 2 && (q == t || hp);
+      blocked = own_count(s.b, byte_of_rel(q)) == 2 && (i == v || hp);
     }
-    if (blocked) return q < t ? RuleCode::blockade_passed : RuleCode::blockade_landed;
+    if (blocked) return i < v ? RuleCode::blockade_passed : RuleCode::blockade_landed;
   }
   bool capture = false;
-  if (g.on_ring(t)) {
-    const int a = g.abs_of(c.mover, t);
+  if (g.on_track(t)) {
+    const int a = g.abs_of_rel(c.mover, t);
     const auto cell = s.b.ring[a];
     if (cell_count(cell) == 1 && cell_seat(cell) != c.mover) {
       // seed 000 SAFETY SPACES "Two pawns of different colors can never share a Safety
@@ -229,15 +236,15 @@ RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& fla
   }
   // legal: apply
   remove_at(pool, pi);
-  if (g.on_ring(r)) ring_remove(s.b, g.abs_of(c.mover, r), c.mover);
+  if (g.on_track(r)) ring_remove(s.b, g.abs_of_rel(c.mover, r), c.mover);
   if (capture) {
     // seed 000 CAPTURING "When you land on an opponent's pawn by the count of any die, you
     // capture it. Return the captured pawn to its START circle"
-    const int a = g.abs_of(c.mover, t);
+    const int a = g.abs_of_rel(c.mover, t);
     capture_at(s.b, g, a, cell_seat(s.b.ring[a]));
     flags |= kCaptured;
   }
-  if (g.on_ring(t)) ring_add(s.b, g.abs_of(c.mover, t), c.mover);
+  if (g.on_track(t)) ring_add(s.b, g.abs_of_rel(c.mover, t), c.mover);
   s.b.me[slot] = byte_of_rel(t);
   if (bonus) {
     if (v == 10) ++s.used10;
@@ -265,7 +272,7 @@ bool part_playable(const State& s, const RollCtx& c, int v) {
     // Racket possible-to-move: the first pawn (ids 3..0) that can move decides.
     for (int k = kPawnsPerSeat - 1; k >= 0; --k) {
       const auto b = s.b.me[k];
-      if (b == kNest || rel_of_byte(b) >= c.g->home) continue;
+      if (b == kNest || rel_of_byte(b) == c.g->home) continue;
       State t = s;
       std::uint8_t f = 0;
       if (try_move(t, c, k, v, f) == RuleCode::ok) return !pair_reformed(t.b, c);
@@ -274,10 +281,13 @@ bool part_playable(const State& s, const RollCtx& c, int v) {
   }
   for (int k = 0; k < kPawnsPerSeat; ++k) {
     const auto b = s.b.me[k];
-    if (b == kNest || rel_of_byte(b) >= c.g->home) continue;
-    State t = s;
-    std::uint8_t f = 0;
-    if (try_move(t, c, k, v, f) == RuleCode::ok && !pair_reformed(t.b, c)) return true;
+    if (b == kNest || rel_of_byte(b) == c.g->home) continue;
+    for (const bool around : {false, true}) {
+      if (around && !may_go_round(c, rel_of_byte(b), v)) break;
+      State t = s;
+      std::uint8_t f = 0;
+      if (try_move(t, c, k, v, f, around) == RuleCode::ok && !pair_reformed(t.b, c)) return true;
+    }
   }
   return false;
 }

@@ -79,8 +79,15 @@ struct State {
   bool bonus_phase = false;
 };
 
+// On the ring (first pass or lap square) or the home path: a pawn that can still move.
 inline bool is_path_byte(const Geometry& g, std::uint8_t b) {
-  return b != kNest && rel_of_byte(b) < g.home;
+  return b != kNest && rel_of_byte(b) != g.home;
+}
+
+// homepath_mandatory=no (seed 003; Q60): a move of v from rel r may also go round the ring
+// instead of turning in (try both).
+inline bool may_go_round(const RollCtx& c, int r, int v) {
+  return c.o->homepath_mandatory() == HomepathMandatory::no && c.g->crosses_turnoff(r, v);
 }
 
 Board make_board(const Position& p, int mover, const std::array<std::uint8_t, 4>& me,
@@ -105,7 +112,9 @@ inline bool pair_reformed(const Board& b, const RollCtx& c) {
 // Entry with slot (must be in the nest). Spends a five-value from s.dice.
 RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags);
 // Move of slot by part v (a die part in s.dice, or a pending bonus when is_bonus_part(v)).
-RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& flags);
+// `around`: pass the turn-off and stay on the ring (MiniMove::around).
+RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& flags,
+                  bool around = false);
 // Whether the mover may enter onto its ENTER holding `enter_cell` (ring map cell), Q11.
 bool entry_open(std::uint8_t enter_cell, const RollCtx& c);
 // Whether an entry is possible now (five-value in dice, pawn in nest, ENTER not blockaded).

@@ -31,7 +31,7 @@ constexpr std::array<Info, static_cast<int>(RuleCode::count)> kInfo = {{
     {"E-BONUS-NOT-TAKEN", "a capture or home bonus that could be played was not (or fewer of them than possible)", "seed 000 Capture Bonus / Home Bonus; rules.md Q32, Q37, Q38; hasbro corpus README"},
     {"E-TOO-MANY-MOVES", "more mini-moves than a roll can hold", "rules.md §0.3"},
     {"E-BLOCKADE-TOO-OLD", "blockade_limit=k14_3_turns: a blockade that stood through three of its owner's turns still stands at the end of the fourth although a legal play breaks it", "seed 002 Blockade 'After three turns of blockading, at least one of the pawns must be moved on the fourth turn'; rules.md Q56"},
-    {"E-SECOND-LAP", "homepath_mandatory=no: the verdict depends on a pawn passing its home row onto a second lap, which the engine and PPN do not represent yet (refused, not judged)", "seed 003 (Wikipedia) 'A piece is not required to enter the home row and can pass the row and start another circuit'; rules.md Q60"},
+    {"E-SECOND-LAP", "the pawn must turn into its home path: going round the ring again (a second lap) needs homepath_mandatory=no", "seed 000 'move your pawns up your home path'; seed 003 'A piece is not required to enter the home row and can pass the row and start another circuit' (the option); rules.md Q60"},
     {"E-BLOCKADE-NOT-OPENED", "blockade_limit=break_on_six: a die shows 6 and the play leaves more of the mover's blockades standing than some legal play does", "Parchis [ES-B] 'tendra que deshacerse obligatoriamente al salir un 6'; rules.md Q56"},
 }};
 }  // namespace

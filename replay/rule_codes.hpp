@@ -32,7 +32,7 @@ enum class RuleCode : std::uint8_t {
   bonus_not_taken,        // E-BONUS-NOT-TAKEN
   too_many_moves,         // E-TOO-MANY-MOVES
   blockade_too_old,       // E-BLOCKADE-TOO-OLD
-  second_lap,             // E-SECOND-LAP (a refusal: not supported yet)
+  second_lap,             // E-SECOND-LAP
   blockade_not_opened,    // E-BLOCKADE-NOT-OPENED
   count
 };

@@ -8,7 +8,9 @@
 namespace ppn::replay {
 
 bool seat_finished(const Position& p, int seat, const Geometry& g) {
-  return p.seat_present(seat) && p.pawns[seat][0] == byte_of_rel(g.home);
+  // Sorted bytes; lap squares (second laps) sort above HOME, so test both ends.
+  return p.seat_present(seat) && p.pawns[seat][0] == byte_of_rel(g.home) &&
+         p.pawns[seat][kPawnsPerSeat - 1] == byte_of_rel(g.home);
 }
 
 RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
@@ -29,7 +31,7 @@ RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
     // START (pawns at HOME count as entered).
     case DoublesBonusWhen::none_in_start: bonus = !in_nest; break;
     case DoublesBonusWhen::all_on_board:
-      bonus = !in_nest && row[3] != byte_of_rel(kParcheesi68.home);
+      bonus = !in_nest && std::find(row.begin(), row.end(), byte_of_rel(kParcheesi68.home)) == row.end();
       break;
     case DoublesBonusWhen::never: bonus = false; break;
   }
@@ -57,7 +59,7 @@ Position apply_penalty(const Position& p, int seat, const Options& o, const Geom
     // Parchís [ES-B] (rules.md Q46): the last moved piece goes back to casa, unless it is
     // in the pasillo (home path) or llegada (HOME). No piece moved this turn: nothing goes
     // back (replay/README.md "Decisions", like Q49).
-    if (last_moved == kNest || !g.on_ring(rel_of_byte(last_moved))) return q;
+    if (last_moved == kNest || !g.on_track(rel_of_byte(last_moved))) return q;
     for (auto& b : q.pawns[seat])
       if (b == last_moved) {
         b = kNest;
@@ -69,14 +71,18 @@ Position apply_penalty(const Position& p, int seat, const Options& o, const Geom
   if (o.repeat_penalty() != RepeatPenalty::closest_to_home) return q;  // lose_roll, off
   // seed 000: "your pawn closest to HOME (even if it's on your home path) must be returned
   // to your START circle"; HOME pawns are not on the path (Q48); none on the path: nothing
-  // is returned (Q49). Sorted bytes: the largest byte below HOME.
-  for (int k = kPawnsPerSeat - 1; k >= 0; --k) {
+  // is returned (Q49). Closest = fewest steps still to go; a pawn on a lap square
+  // (homepath_mandatory=no) has to go round again, so it is the farthest.
+  int pick = -1;
+  for (int k = 0; k < kPawnsPerSeat; ++k) {
     const auto b = q.pawns[seat][k];
-    if (b != kNest && rel_of_byte(b) < g.home) {
-      q.pawns[seat][k] = kNest;
-      q.sort_seat(seat);
-      break;
-    }
+    if (b == kNest || rel_of_byte(b) == g.home) continue;
+    if (pick < 0 || g.steps_to_home(rel_of_byte(b)) < g.steps_to_home(rel_of_byte(q.pawns[seat][pick])))
+      pick = k;
+  }
+  if (pick >= 0) {
+    q.pawns[seat][pick] = kNest;
+    q.sort_seat(seat);
   }
   return q;
 }
@@ -88,7 +94,7 @@ std::array<std::uint8_t, 2> blockades_of(const Position& p, int seat, const Geom
   int n = 0;
   const auto& row = p.pawns[seat];
   for (int k = 0; k + 1 < kPawnsPerSeat; ++k)
-    if (row[k] == row[k + 1] && row[k] != kNest && rel_of_byte(row[k]) < g.home && n < 2 &&
+    if (row[k] == row[k + 1] && row[k] != kNest && rel_of_byte(row[k]) != g.home && n < 2 &&
         (k == 0 || row[k - 1] != row[k]))
       out[n++] = row[k];
   return out;
@@ -141,10 +147,11 @@ bool advance_turn(GameState& st, int d1, int d2, const Position& result, const O
   const bool penalty = doublet && st.doublets >= 2 && o.repeat_penalty() != RepeatPenalty::off;
   st.set_position(result);
   // repeat_penalty=last_moved_except_homepath (Q46): the square of the pawn moved by the
-  // roll's last mini-move (an entry: the ENTER; a move: from + part, at most HOME).
+  // roll's last mini-move (an entry: the ENTER; a move: where it ends, at most HOME).
   if (play && !play->empty()) {
     const MiniMove& m = (*play)[play->size() - 1];
-    const int to = m.kind == MiniKind::enter ? 0 : std::min<int>(m.from + m.value, kParcheesi68.home);
+    const int to =
+        m.kind == MiniKind::enter ? 0 : kParcheesi68.dest_at_most_home(m.from, m.value, m.around);
     st.last_moved = byte_of_rel(to);
   }
 #ifndef NDEBUG

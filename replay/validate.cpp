@@ -44,8 +44,6 @@ struct RunResult {
   Verdict v;
   bool applied_all = false;  // every mini-move applied (failure, if any, at the end checks)
   Position applied{};        // position after applying them
-  bool lap_open = false;     // homepath_mandatory=no: a second lap is conceivable this roll
-  bool lap_proof = false;    // the play's legality cannot depend on second laps
 };
 
 void fail(RunResult& r, RuleCode code, int index, const std::string& detail) {
@@ -167,13 +165,13 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
           if (j < ch.given && ch.pick[j]) slot = second;
         }
       }
-      if (slot < 0 || m.from >= g.home) {
+      if (slot < 0 || m.from == g.home) {
         fail(r, RuleCode::no_pawn_there, i,
              (m.pawn != kAnyPawn ? "pawn " + std::to_string(m.pawn) : std::string("no pawn")) +
                  " on relative square " + std::to_string(m.from));
         return r;
       }
-      code = try_move(s, c, slot, m.value, flags);
+      code = try_move(s, c, slot, m.value, flags, m.around);
       if (code == RuleCode::wrong_part && bonus == false) {
         // a die value that is not (or no longer) among the parts
       } else if (code == RuleCode::wrong_part) {
@@ -221,8 +219,6 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
   }
   r.v.legal = true;
   r.v.result = r.applied;
-  r.lap_open = second_lap_conceivable(c, start);
-  r.lap_proof = lap_proof(c, s);
   fill_events(r.v, s);
 #ifndef NDEBUG
   if (const char* bad = position_check(r.v.result, g, o.safety_sharing() == SafetySharing::two_any_colours)) {
@@ -299,18 +295,6 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
       fail(r, RuleCode::blockade_not_opened, -1,
            "a die shows 6 and a legal play opens more of the mover's blockades");
     }
-  }
-  if (r.v.legal && r.lap_open &&
-      (!r.lap_proof || k14_keeps_old_blockade(*req.state, req.d1, req.d2, r.v.result, o) ||
-       six_kept_blockades(*req.state, req.d1, req.d2, r.v.result, o) > 0)) {
-    // homepath_mandatory=no, restricted form (replay/README.md "Decisions"): a play that
-    // leaves a part unplayed (or keeps an old blockade) is legal only if no second lap could
-    // play it, which the engine cannot judge yet: refuse rather than guess.
-    fail(r, RuleCode::second_lap, -1,
-         "homepath_mandatory=no: a pawn could pass its home row this roll, and this play leaves "
-         "a part unplayed (or a blockade kept) that a second lap might use; second laps are not "
-         "supported yet");
-    return r.v;
   }
   if (!r.v.legal && req.max_alternatives > 0) {
     LegalPlays all = legal_plays(o, *req.state, req.d1, req.d2, req.parts);
