@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PPN := $(BUILD)/cli/ppn
 
-.PHONY: deps configure build run test bench clean
+.PHONY: deps configure build run test test-sanitize bench clean
 
 deps:
 	@scripts/install-deps
@@ -19,6 +19,13 @@ run: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, in a Debug build (which
+# also runs the engine's position checks after every mini-move).
+test-sanitize: deps
+	@cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DPPN_SANITIZE=address,undefined >/dev/null
+	@cmake --build build-sanitize -j $(JOBS)
+	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
 bench: build
 	$(PPN) bench parse
