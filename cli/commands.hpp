@@ -20,4 +20,6 @@ void add_fmt_command(CLI::App& app, int& exit_code);       // cli/fmt_command.cp
 void add_validate_command(CLI::App& app, int& exit_code);  // cli/validate_command.cpp
 void add_bench_command(CLI::App& app, int& exit_code);     // cli/bench_command.cpp
 void add_selfplay_command(CLI::App& app, int& exit_code);  // cli/selfplay_command.cpp
+void add_convert_command(CLI::App& app, int& exit_code);   // cli/convert_command.cpp
+void add_export_command(CLI::App& app, int& exit_code);    // cli/export_command.cpp
 }  // namespace ppn::cli

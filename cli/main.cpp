@@ -14,6 +14,8 @@ int main(int argc, char** argv) {
   ppn::cli::add_validate_command(app, exit_code);
   ppn::cli::add_bench_command(app, exit_code);
   ppn::cli::add_selfplay_command(app, exit_code);
+  ppn::cli::add_convert_command(app, exit_code);
+  ppn::cli::add_export_command(app, exit_code);
 
   try {
     app.parse(argc, argv);

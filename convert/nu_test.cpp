@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "convert/nu_ppn.hpp"
 #include "convert/nu_reference.hpp"
 
 namespace ppn::convert::nu {
@@ -135,6 +136,48 @@ nlohmann::json course_record(const CourseInput& in, const CourseVerdict* verdict
     if (verdict->legal && verdict->board_after) r["board_after"] = reference_board(*verdict->board_after);
   }
   return r;
+}
+
+Result<Game> course_game(const CourseInput& in, const std::string& source, int moves_line) {
+  const auto& v = in.dice.values;
+  bool in_nest = false;
+  for (int id = 0; id < kPawnsPerColour; ++id)
+    in_nest = in_nest || in.board.at(Pawn{in.colour, static_cast<std::uint8_t>(id)}).kind == LocKind::start;
+  // Racket's throw (shared/corpora/racket/README.md "dice"): two values, or the doublets
+  // bonus {d,d,7-d,7-d} when the mover has no pawn in its nest.
+  const bool doublet2 = v.size() == 2 && v[0] == v[1];
+  const bool four = v.size() == 4 && v[0] == v[1] && v[2] == 7 - v[0] && v[3] == v[2];
+  const bool throw_ok = (v.size() == 2 && (!doublet2 || in_nest)) || (four && !in_nest);
+
+  auto steps = steps_of_moves(in.board, in.colour, in.moves);
+  if (!steps.error.empty())
+    return Result<Game>::failure(error_at(source, moves_line, "<moves>: " + steps.error));
+
+  PositionDesc setup = desc_of_board(in.board, in.colour, 0);
+  if (!throw_ok)
+    for (int d : v) setup.pending.push_back(PendingPart{static_cast<std::uint8_t>(d), false});
+  Game g;
+  g.set_tag("Event", "Northwestern EECS 395 course test case");
+  if (!source.empty()) g.set_tag("Site", source);
+  g.set_tag("Game", "parcheesi");
+  g.set_tag("Variant", "racket-nu");
+  g.set_tag("Seats", "green red blue yellow");
+  g.set_tag("Result", "*");
+  g.set_tag("Setup", format_position_id(setup));
+  Roll r;
+  r.number = 1;
+  r.seat = in.colour;
+  r.dice = {static_cast<std::uint8_t>(v[0]), static_cast<std::uint8_t>(v.size() > 1 ? v[1] : 0)};
+  r.kind = steps.steps.empty() ? PlayKind::NoPlay : PlayKind::Moves;
+  r.steps = std::move(steps.steps);
+  if (!throw_ok) {
+    std::string list;
+    for (int d : v) list += (list.empty() ? "" : ",") + std::to_string(d);
+    r.comments.push_back("take-turn was handed the dice list [" + list + "], not a throw: the [Setup] lists them as pending parts");
+  }
+  if (finished(steps.applied.after, in.colour)) g.set_tag("Result", std::string(colour_name(in.colour)));
+  g.movetext.emplace_back(std::move(r));
+  return Result<Game>::success(std::move(g));
 }
 
 }  // namespace ppn::convert::nu

@@ -20,6 +20,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "convert/nu_xml.hpp"
+#include "notation/game.hpp"
 
 namespace ppn::convert::nu {
 
@@ -44,5 +45,15 @@ Result<CourseVerdict> read_course_output(const std::filesystem::path& path);
 
 // The reference-schema record of a case; with a verdict, also verdict/reason/board_after.
 nlohmann::json course_record(const CourseInput& in, const CourseVerdict* verdict = nullptr);
+
+// The case as a one-roll PPN game under racket-nu: [Setup] is the board with the mover to
+// move, and one roll line holds the play. The dice list becomes the roll when it is a throw
+// (two dice; [d,d] with a pawn of the mover in its nest; [d,d,7-d,7-d] with none, Racket's
+// doublets bonus). Any other list (one die, a doublet whose parts differ from what the throw
+// would give) is what take-turn was handed: it becomes the [Setup]'s pending parts
+// (`/ g d0 [5]`), and the roll line shows the first one or two of them (notation/SPEC.md 2
+// [Setup]). Error: a play that PPN cannot write (a pawn of another colour, a move past
+// HOME), located at the <moves> line of `source`.
+Result<Game> course_game(const CourseInput& in, const std::string& source = {}, int moves_line = 0);
 
 }  // namespace ppn::convert::nu

@@ -344,4 +344,102 @@ Result<Moves> parse_moves(std::string_view xml, const TextOrigin& origin) {
   return single<Moves>(parse_elements(xml, origin), "moves", origin);
 }
 
+namespace {
+
+// Racket lists pawns in the reverse of its blue0..3, green0..3, red0..3, yellow0..3 order.
+std::vector<Pawn> server_pawn_order() {
+  std::vector<Pawn> out;
+  for (Colour c : {Colour::Yellow, Colour::Red, Colour::Green, Colour::Blue})
+    for (int id = kPawnsPerColour - 1; id >= 0; --id) out.push_back(Pawn{c, static_cast<std::uint8_t>(id)});
+  return out;
+}
+
+void add_int(pugi::xml_node parent, const char* name, int v) {
+  parent.append_child(name).append_child(pugi::node_pcdata).set_value(std::to_string(v).c_str());
+}
+
+void add_pawn(pugi::xml_node parent, Pawn p) {
+  auto n = parent.append_child("pawn");
+  n.append_child("color").append_child(pugi::node_pcdata).set_value(std::string(colour_name(p.colour)).c_str());
+  add_int(n, "id", p.id);
+}
+
+std::string print(const pugi::xml_document& doc) {
+  struct Out : pugi::xml_writer {
+    std::string s;
+    void write(const void* data, std::size_t size) override { s.append(static_cast<const char*>(data), size); }
+  } out;
+  doc.save(out, "", pugi::format_raw | pugi::format_no_declaration | pugi::format_no_empty_element_tags);
+  return out.s;
+}
+
+void board_node(pugi::xml_node parent, const Board& b) {
+  auto board = parent.append_child("board");
+  const auto order = server_pawn_order();
+  auto list = [&](const char* name, LocKind kind) {
+    auto n = board.append_child(name);
+    for (Pawn p : order)
+      if (b.at(p).kind == kind) add_pawn(n, p);
+  };
+  auto locs = [&](const char* name, LocKind kind) {
+    auto n = board.append_child(name);
+    std::vector<Pawn> ps;
+    for (Pawn p : order)
+      if (b.at(p).kind == kind) ps.push_back(p);
+    std::stable_sort(ps.begin(), ps.end(), [&](Pawn x, Pawn y) { return b.at(x).index > b.at(y).index; });
+    for (Pawn p : ps) {
+      auto pl = n.append_child("piece-loc");
+      add_pawn(pl, p);
+      add_int(pl, "loc", b.at(p).index);
+    }
+  };
+  list("start", LocKind::start);
+  locs("main", LocKind::main);
+  locs("home-rows", LocKind::row);
+  list("home", LocKind::home);
+}
+
+void dice_node(pugi::xml_node parent, const Dice& d) {
+  auto n = parent.append_child("dice");
+  for (int v : d.values) add_int(n, "die", v);
+}
+
+}  // namespace
+
+std::string write_board(const Board& b) {
+  pugi::xml_document doc;
+  board_node(doc, b);
+  return print(doc);
+}
+
+std::string write_dice(const Dice& d) {
+  pugi::xml_document doc;
+  dice_node(doc, d);
+  return print(doc);
+}
+
+std::string write_moves(const Moves& m) {
+  pugi::xml_document doc;
+  auto moves = doc.append_child("moves");
+  for (const Move& mv : m.list) {
+    if (mv.kind == MoveKind::enter) {
+      add_pawn(moves.append_child("enter-piece"), mv.pawn);
+      continue;
+    }
+    auto n = moves.append_child(mv.kind == MoveKind::main ? "move-piece-main" : "move-piece-home");
+    add_pawn(n, mv.pawn);
+    add_int(n, "start", mv.start);
+    add_int(n, "distance", mv.distance);
+  }
+  return print(doc);
+}
+
+std::string write_do_move(const Board& b, const Dice& d) {
+  pugi::xml_document doc;
+  auto n = doc.append_child("do-move");
+  board_node(n, b);
+  dice_node(n, d);
+  return print(doc);
+}
+
 }  // namespace ppn::convert::nu

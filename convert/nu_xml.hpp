@@ -119,4 +119,14 @@ Result<Board> parse_board(std::string_view xml, const TextOrigin& origin = {});
 Result<Dice> parse_dice(std::string_view xml, const TextOrigin& origin = {});
 Result<Moves> parse_moves(std::string_view xml, const TextOrigin& origin = {});
 
+// Writing, in the server's element order and layout (one line, no white space), as the
+// course server sends them (transcripts-nathanshelly): pawns in <start> and <home> listed
+// yellow, red, green, blue and ids 3..0 (the reverse of Racket's blue0..yellow3 order);
+// <piece-loc>s in <main> and <home-rows> by location, highest first, ties in that same order.
+std::string write_board(const Board& b);
+std::string write_dice(const Dice& d);
+std::string write_moves(const Moves& m);
+// <do-move><board>...</board><dice>...</dice></do-move>
+std::string write_do_move(const Board& b, const Dice& d);
+
 }  // namespace ppn::convert::nu

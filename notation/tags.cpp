@@ -108,6 +108,8 @@ std::vector<TagProblem> check_tags(const Game& g) {
       out.push_back({i, "[Game] must be \"parcheesi\" or \"ludo\""});
     } else if (t.name == "Seats" && !parse_seats(t.value)) {
       out.push_back({i, "[Seats] must list distinct colours (green red blue yellow)"});
+    } else if (t.name == "Observer" && !parse_seats(t.value)) {
+      out.push_back({i, "[Observer] must list distinct colours (green red blue yellow)"});
     } else if (t.name == "Result" && !parse_result(t.value)) {
       out.push_back({i, "[Result] must be \"*\" or distinct colours in finishing order"});
     } else if (t.name == "Option" && !parse_option(t.value)) {
@@ -125,7 +127,7 @@ std::vector<TagProblem> check_tags(const Game& g) {
 std::string canonical_tag_value(std::string_view name, std::string_view value) {
   if (name == "Game") {
     if (auto k = parse_game_kind(value)) return std::string(game_kind_name(*k));
-  } else if (name == "Seats") {
+  } else if (name == "Seats" || name == "Observer") {
     if (auto s = parse_seats(value)) return colour_names(*s);
   } else if (name == "Result") {
     if (auto r = parse_result(value)) return r->finished ? colour_names(r->ranking) : "*";

@@ -21,7 +21,8 @@ std::optional<GameKind> parse_game_kind(std::string_view value);
 std::string_view game_kind_name(GameKind k);
 
 // [Seats "green red blue yellow"]: order of play, first roller first; names or letters,
-// either case; 1 to 4 distinct colours.
+// either case; 1 to 4 distinct colours. Also reads [Observer "yellow"] (the seats whose every
+// roll the record holds, SPEC.md 3.4).
 std::optional<std::vector<Colour>> parse_seats(std::string_view value);
 
 // [Result "red green yellow blue"]: finishing order (one colour = the winner only);

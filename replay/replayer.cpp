@@ -61,6 +61,54 @@ int active_seats(const GameState& st) {
   return __builtin_popcount(st.seats_mask & ~st.finished_mask & 0xF);
 }
 
+// Progress of a pawn along its route, for the plausibility of an unobserved stretch: -1 the
+// nest, then the engine's rel (ring 0..63, home path 64..70, HOME 71; second-lap squares,
+// homepath_mandatory=no, are rel 72..75).
+int progress_of(std::uint8_t b) { return b == kNest ? -1 : rel_of_byte(b); }
+
+std::string seat_squares(const Position& p, int seat, const Geometry& g) {
+  std::string s;
+  for (auto b : p.pawns[seat]) {
+    if (!s.empty()) s += ',';
+    s += b == kNest ? "N" : to_string(square_of_rel(rel_of_byte(b), g));
+  }
+  return s;
+}
+
+// What a seat may have done during a stretch of unseen plays (notation/SPEC.md 3.4).
+struct StretchRole {
+  bool had_turn = false;     // it threw the dice in the stretch: its pawns may advance
+  bool reenter = false;      // a pawn captured before its turn may have entered again since
+  bool penalty = false;      // its third doublet's penalty may have sent a home-path pawn back
+};
+
+// Whether the pawns of a seat can have gone from `before` to `after` in the stretch: each
+// pawn stays, advances (its seat had a turn), goes back to its nest (captured on the ring, or
+// the doubles penalty), or, captured before its seat's turn, entered again and moved on.
+// HOME is final. With second laps (homepath_mandatory=no) ring squares are not ordered.
+bool stretch_plausible(const Position& before, const Position& after, int seat, const StretchRole& role, bool laps,
+                       const Geometry& g) {
+  std::array<std::uint8_t, kPawnsPerSeat> a = after.pawns[seat];
+  std::sort(a.begin(), a.end());
+  const auto& b = before.pawns[seat];
+  auto on_ring = [&](int p) { return (p >= 0 && p <= g.last_ring) || p > g.home; };
+  auto allowed = [&](int pb, int pa) {
+    if (pb == g.home) return pa == g.home;
+    if (pa == pb) return true;
+    if (pa == -1) return on_ring(pb) || role.penalty || role.had_turn;
+    if (!role.had_turn) return false;
+    if (laps && on_ring(pb)) return true;  // ahead, or round again: the ring is not ordered
+    if (pa > pb) return true;
+    return role.reenter && on_ring(pb);                  // captured, entered again, moved on
+  };
+  do {
+    bool ok = true;
+    for (int k = 0; k < kPawnsPerSeat && ok; ++k) ok = allowed(progress_of(b[k]), progress_of(a[k]));
+    if (ok) return true;
+  } while (std::next_permutation(a.begin(), a.end()));
+  return false;
+}
+
 struct Walker {
   const Game& game;
   const ReplayConfig& cfg;
@@ -70,6 +118,9 @@ struct Walker {
   const Geometry& g = kParcheesi68;
   GameState st;
   int roll_index = 0;
+  unsigned observer_mask = 0;  // [Observer]: seats whose every roll is recorded
+  // [Setup] taken in the middle of a roll: the parts its first roll plays (SPEC.md 2, 7)
+  std::optional<FixedVec<std::uint8_t, 4>> setup_parts;
 
   void game_diag(Severity sev, std::string code, std::string msg) {
     ReplayDiagnostic d;
@@ -134,6 +185,30 @@ struct Walker {
     for (int s = 0; s < kMaxSeats; ++s)
       if (!(mask >> s & 1)) order[n++] = static_cast<std::uint8_t>(s);
 
+    if (auto v = game.tag_value("Observer"); !v.empty()) {
+      auto parsed = parse_seats(v);
+      if (!parsed) {
+        game_diag(Severity::error, "E-SEATS", "the [Observer] tag does not name 1 to 4 distinct colours");
+        return false;
+      }
+      for (Colour c : *parsed) observer_mask |= 1u << seat_of(c);
+    }
+    if (setup_desc && !setup_desc->pending.empty()) {
+      // A position taken in the middle of a roll (e.g. a referee's test case handing the mover
+      // a list of dice parts): its first roll plays exactly these parts (SPEC.md 2 [Setup]).
+      FixedVec<std::uint8_t, 4> parts;
+      for (const auto& p : setup_desc->pending) {
+        if (p.bonus || parts.full()) {
+          game_diag(Severity::error, "E-SETUP",
+                    p.bonus ? "[Setup]: pending bonuses (+10, +20) are not supported yet"
+                            : "[Setup]: at most four pending dice parts");
+          return false;
+        }
+        parts.push_back(p.value);
+      }
+      setup_parts = parts;
+      setup_desc->pending.clear();
+    }
     if (setup_desc) {
       auto made = state_from_desc(*setup_desc, g);
       if (auto* err = std::get_if<std::string>(&made)) {
@@ -158,8 +233,12 @@ struct Walker {
               return false;
             }
     } else {
-      // Q1: the first player comes from the record.
-      const int first = first_roller ? seat_of(*first_roller) : order[0];
+      // Q1: the first player comes from the record. A record that starts with an observed
+      // position (`@`, a log joined mid-game) does not show the first throw: [Seats] names
+      // the first roller then (SPEC.md 2, 3.4).
+      const bool starts_observed =
+          !game.movetext.empty() && std::holds_alternative<ObservedPosition>(game.movetext.front());
+      const int first = first_roller && !(starts_observed && seats_from_tag) ? seat_of(*first_roller) : order[0];
       st = initial_state(mask, order, static_cast<std::uint8_t>(first));
     }
     return true;
@@ -214,7 +293,26 @@ struct Walker {
                                   "to move all four pawns HOME wins; rules.md Q63)"),
                         r, nullptr);
     }
-    if (r.dice_count() != 2) {
+    // The first roll after a mid-roll [Setup] plays the pending parts; its dice, one or two,
+    // must be among them (SPEC.md 2 [Setup]).
+    std::optional<FixedVec<std::uint8_t, 4>> given_parts;
+    given_parts.swap(setup_parts);
+    if (given_parts) {
+      auto rest = *given_parts;
+      bool ok = true;
+      for (int i = 0; i < r.dice_count() && ok; ++i) {
+        auto it = std::find(rest.begin(), rest.end(), r.dice[i]);
+        ok = it != rest.end();
+        if (ok) {
+          *it = rest[rest.size() - 1];
+          rest.pop_back();
+        }
+      }
+      if (!ok)
+        return on_illegal(roll_diag(r, Severity::error, "E-DICE",
+                                    "the roll that finishes the [Setup]'s roll must show dice among its pending parts"),
+                          r, nullptr);
+    } else if (r.dice_count() != 2) {
       return on_illegal(roll_diag(r, Severity::error, "E-DICE", "Parcheesi is played with two dice"), r,
                         nullptr);
     }
@@ -231,8 +329,9 @@ struct Walker {
       st.to_move = static_cast<std::uint8_t>(seat_of(r.seat));
       st.doublets = 0;
     }
-    const int d1 = r.dice[0], d2 = r.dice[1];
-    const RollSetup setup = roll_setup(st, d1, d2, opts);
+    const int d1 = r.dice[0], d2 = r.dice_count() == 2 ? r.dice[1] : r.dice[0];
+    RollSetup setup = roll_setup(st, d1, d2, opts);
+    if (given_parts) setup = RollSetup{RollKind::normal, *given_parts};
 
     if (setup.kind == RollKind::penalty) {
       // seed 000 Doublets Penalty: "The third consecutive time you roll doublets, you may not
@@ -290,6 +389,7 @@ struct Walker {
     req.play = &conv.play;
     req.order = cfg.order;
     req.max_alternatives = cfg.max_alternatives;
+    if (given_parts) req.parts = &*given_parts;
     const Verdict v = validate_play(opts, req);
     if (!v.legal) {
       std::string code(rule_code_name(v.diag.code));
@@ -340,6 +440,83 @@ struct Walker {
     if (active_seats(st) <= 1) res.game_over = true;
   }
 
+  // Why the stretch of unseen plays between the replayed state and an observed one is
+  // implausible (notation/SPEC.md 3.4), or nullopt.
+  std::optional<std::string> implausible(const GameState& ns) const {
+    if (ns.seats_mask != st.seats_mask) return std::string("it lists other colours than the game");
+    const int mover = st.to_move;
+    const bool mover_observed = observer_mask >> mover & 1;
+    // A doublet's re-roll comes at once: nobody else can have moved.
+    if (ns.to_move == mover && ns.doublets == st.doublets && st.doublets > 0) {
+      if (!(ns.pos == st.pos))
+        return std::string(colour_name(colour_of(mover))) + " re-rolls after its doublet (d" +
+               std::to_string(st.doublets) + "), so nothing can have changed, but the position did: replayed " +
+               position_id(st, g) + ", observed " + position_id(ns, g);
+      return std::nullopt;
+    }
+    // An observed seat's re-roll is recorded; only the third doublet's penalty may go unseen.
+    if (mover_observed && st.doublets == 1 && !res.game_over)
+      return std::string(colour_name(colour_of(mover))) +
+             "'s re-roll after its doublet is missing (every roll of an [Observer] seat is recorded)";
+    if ((observer_mask >> ns.to_move & 1) && ns.doublets > 0)
+      return std::string(colour_name(colour_of(ns.to_move))) + " is to move with d" + std::to_string(ns.doublets) +
+             ", but its doublets would be recorded rolls";
+    const bool laps = opts.homepath_mandatory() == HomepathMandatory::no;
+    // Who threw the dice in the stretch. When the observed seat to move is an [Observer]
+    // seat, the stretch is less than one round (its every roll is recorded): the seats from
+    // the one to move now up to it, in turn order; the mover's third doublet (d2) may add its
+    // penalty. Otherwise any number of rounds may have passed: every seat may have played.
+    std::array<StretchRole, kMaxSeats> roles{};
+    const unsigned active = st.seats_mask & ~st.finished_mask & 0xFu;
+    if (observer_mask >> ns.to_move & 1) {
+      int idx = 0;
+      for (int i = 0; i < kMaxSeats; ++i)
+        if (st.turn_order[i] == mover) idx = i;
+      bool someone_before = false;
+      for (int step = 0; step < kMaxSeats; ++step) {
+        const int s = st.turn_order[(idx + step) % kMaxSeats];
+        if (!(active >> s & 1)) continue;
+        if (step > 0 && s == ns.to_move) break;
+        if (step == 0 && s == ns.to_move) {
+          // the mover again: only after its third doublet's penalty and a whole round
+          if (st.doublets < 2) break;
+          roles[s].penalty = true;
+          someone_before = true;
+          continue;
+        }
+        if (observer_mask >> s & 1) {
+          roles[s].penalty = step == 0 && st.doublets == 2;
+        } else {
+          roles[s].had_turn = true;
+          roles[s].reenter = someone_before;
+          roles[s].penalty = true;
+        }
+        someone_before = true;
+      }
+      if (ns.to_move == mover && st.doublets == 2)
+        for (int s = 0; s < kMaxSeats; ++s)
+          if ((active >> s & 1) && s != mover && !(observer_mask >> s & 1)) roles[s] = {true, true, true};
+    } else {
+      for (int s = 0; s < kMaxSeats; ++s)
+        roles[s] = (observer_mask >> s & 1) ? StretchRole{false, false, true} : StretchRole{true, true, true};
+    }
+    std::string why;
+    for (int s = 0; s < kMaxSeats; ++s) {
+      if (!(st.seats_mask >> s & 1)) continue;
+      if (stretch_plausible(st.pos, ns.pos, s, roles[s], laps, g)) continue;
+      if (!why.empty()) why += "; ";
+      const bool observed = observer_mask >> s & 1;
+      why += std::string(colour_name(colour_of(s))) + " went from " + seat_squares(st.pos, s, g) + " to " +
+             seat_squares(ns.pos, s, g) +
+             (observed ? " (an [Observer] seat's pawns can only be sent back to the nest)"
+              : !roles[s].had_turn ? " (it had no turn in between: its pawns can only be sent back to the nest)"
+              : !roles[s].reenter ? " (its turn came first: pawns advance, or go back to the nest and stay there)"
+                                  : " (pawns advance, or go back to the nest and may enter again; HOME is final)");
+    }
+    if (!why.empty()) return why;
+    return std::nullopt;
+  }
+
   void observe(const ObservedPosition& o) {
     auto made = state_from_desc(o.position, g);
     if (auto* err = std::get_if<std::string>(&made)) {
@@ -353,6 +530,17 @@ struct Walker {
       return;
     }
     const auto& ns = std::get<GameState>(made);
+    if (auto why = implausible(ns)) {
+      ReplayDiagnostic d;
+      d.code = "E-IMPLAUSIBLE-STRETCH";
+      d.message = "the observed position cannot follow from the last one by unseen plays: " + *why +
+                  " (notation/SPEC.md 3.4)";
+      d.line = o.line;
+      d.column = o.column;
+      d.roll_index = roll_index;
+      d.position_id = position_id(st, g);
+      res.diagnostics.push_back(std::move(d));
+    }
     const auto order = st.turn_order;
     const auto mask = st.seats_mask;
     const auto finished = st.finished_mask;
@@ -466,7 +654,7 @@ ReplayResult replay_game(const Game& game, const ReplayConfig& cfg, const RollVi
   ReplayResult res;
   const GameRules rules = rules_for_game(game, cfg);
   res.profile = rules.profile;
-  Walker w{game, cfg, visit, res, rules.options, kParcheesi68, GameState{}, 0};
+  Walker w{game, cfg, visit, res, rules.options, kParcheesi68, GameState{}, 0, 0, std::nullopt};
   if (!rules.error.empty()) {
     res.setup_ok = false;
     w.game_diag(Severity::error, "E-RULES", rules.error);

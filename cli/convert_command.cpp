@@ -1,0 +1,191 @@
+#include "cli/convert_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "convert/json_game.hpp"
+#include "convert/nu_test.hpp"
+#include "convert/nu_transcript.hpp"
+#include "convert/racket_jsonl.hpp"
+#include "notation/printer.hpp"
+
+namespace ppn::cli {
+
+namespace {
+
+struct ConvertArgs {
+  std::string from;
+  std::vector<std::string> files;
+  std::string output;
+  bool quiet = false;
+};
+
+const std::vector<std::string> kFormats = {"nu-transcript", "nu-test", "racket-jsonl", "json"};
+
+bool ends_with(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::optional<std::string> slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// The format of an input: from its name, else from its first bytes.
+std::string detect(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(65536, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  if (head.find("\"ppn-game\"") != std::string::npos) return "json";
+  if (ends_with(path, ".jsonl") || ends_with(path, ".jsonl.gz")) return "racket-jsonl";
+  if (convert::nu::looks_like_transcript(head)) return "nu-transcript";
+  const auto first = head.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && head[first] == '{')
+    return head.find("\"ppn-game\"") != std::string::npos ? "json" : "racket-jsonl";
+  if (head.find("<board>") != std::string::npos && head.find("<moves>") != std::string::npos) return "nu-test";
+  if (ends_with(path, ".json")) return "json";
+  return "";
+}
+
+class Converter {
+ public:
+  Converter(const ConvertArgs& a, std::ostream& out) : a_(a), out_(out) {}
+
+  void file(const std::string& path) {
+    const std::string format = a_.from.empty() ? detect(path) : a_.from;
+    if (format.empty()) {
+      std::cerr << path << ": error: cannot tell the input format; give --from "
+                << "nu-transcript|nu-test|racket-jsonl|json\n";
+      ++problems_;
+      return;
+    }
+    const std::size_t before = games_;
+    if (format == "nu-transcript") transcript(path);
+    else if (format == "nu-test") course_case(path);
+    else if (format == "racket-jsonl") corpus(path);
+    else json_games(path);
+    if (!a_.quiet)
+      std::cerr << "convert: " << path << " (" << format << "): " << (games_ - before) << " game(s)\n";
+  }
+
+  int finish() {
+    out_.flush();
+    if (!out_) {
+      std::cerr << "convert: write error\n";
+      return 2;
+    }
+    if (!a_.quiet)
+      std::cerr << "convert: " << games_ << " game(s), " << problems_ << " problem(s)\n";
+    return problems_ > 0 ? 2 : 0;
+  }
+
+ private:
+  void emit(Game& g) {
+    buffer_.clear();
+    append_ppn(buffer_, g);
+    out_ << buffer_;
+    ++games_;
+  }
+  void report(const convert::nu::Error& e) {
+    std::string where = e.source;
+    if (e.line > 0) where += ":" + std::to_string(e.line) + ":" + std::to_string(std::max(e.column, 1));
+    std::cerr << where << ": error: " << e.message << "\n";
+    ++problems_;
+  }
+  void unreadable(const std::string& path) {
+    std::cerr << path << ": error: cannot read the file\n";
+    ++problems_;
+  }
+
+  void transcript(const std::string& path) {
+    auto text = slurp(path);
+    if (!text) return unreadable(path);
+    auto rep = convert::nu::read_transcript(*text, path);
+    for (auto& e : rep.problems) report(e);
+    for (auto& g : rep.games) emit(g.game);
+    if (!a_.quiet) {
+      int rolls = 0, penalties = 0, do_moves = 0;
+      for (const auto& g : rep.games) {
+        rolls += g.rolls;
+        penalties += g.penalties;
+        do_moves += g.do_moves;
+      }
+      std::cerr << "convert: " << path << ": " << rep.start_games << " <start-game> (" << rep.handshakes
+                << " handshake(s)), " << rep.games.size() << " game(s), " << do_moves << " <do-move>, " << rolls
+                << " observed roll(s), " << penalties << " doubles penalty(ies), " << rep.foreign_lines
+                << " foreign line(s) skipped\n";
+    }
+  }
+
+  void course_case(const std::string& path) {
+    auto text = slurp(path);
+    if (!text) return unreadable(path);
+    auto in = convert::nu::parse_course_input(*text, path);
+    if (!in.ok()) return report(*in.error);
+    // The line of <moves>, for errors about the play.
+    int moves_line = 1;
+    const auto at = text->find("<moves");
+    if (at != std::string::npos) moves_line += static_cast<int>(std::count(text->begin(), text->begin() + static_cast<long>(at), '\n'));
+    auto g = convert::nu::course_game(*in.value, path, moves_line);
+    if (!g.ok()) return report(*g.error);
+    emit(*g.value);
+  }
+
+  void corpus(const std::string& path) {
+    std::vector<convert::nu::Error> problems;
+    convert::racket::read_corpus(path, [&](Game& g) { emit(g); }, problems);
+    for (auto& e : problems) report(e);
+  }
+
+  void json_games(const std::string& path) {
+    auto text = slurp(path);
+    if (!text) return unreadable(path);
+    std::vector<convert::nu::Error> problems;
+    convert::json_form::read_games(*text, path, [&](Game& g) { emit(g); }, problems);
+    for (auto& e : problems) report(e);
+  }
+
+  const ConvertArgs& a_;
+  std::ostream& out_;
+  std::string buffer_;
+  std::size_t games_ = 0;
+  std::size_t problems_ = 0;
+};
+
+int run_convert(const ConvertArgs& args) {
+  std::ofstream file_out;
+  if (!args.output.empty() && args.output != "-") {
+    file_out.open(args.output, std::ios::binary);
+    if (!file_out) {
+      std::cerr << "convert: cannot write " << args.output << "\n";
+      return 2;
+    }
+  }
+  std::ostream& out = file_out.is_open() ? file_out : std::cout;
+  Converter c(args, out);
+  for (const auto& f : args.files) c.file(f);
+  return c.finish();
+}
+
+}  // namespace
+
+void add_convert_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<ConvertArgs>();
+  auto* sub = app.add_subcommand("convert", "Convert game records from outside formats to PPN");
+  sub->add_option("--from", args->from,
+                  "input format: nu-transcript, nu-test, racket-jsonl, json (default: detected per file)")
+      ->check(CLI::IsMember(kFormats));
+  sub->add_option("-o,--output", args->output, "write the PPN games here (default: standard output)");
+  sub->add_flag("-q,--quiet", args->quiet, "no summary lines on standard error");
+  sub->add_option("files", args->files, "input files")->required();
+  sub->callback([args, &exit_code]() { exit_code = run_convert(*args); });
+}
+
+}  // namespace ppn::cli

@@ -1,0 +1,278 @@
+#include "convert/nu_ppn.hpp"
+
+#include <algorithm>
+
+namespace ppn::convert::nu {
+
+namespace {
+
+constexpr int kLastRing = 63;     // rel of the last ring square before the home row
+constexpr int kFirstRow = 64;     // rel of home-row square 0 (h1)
+
+int slot(Colour c, int id) { return static_cast<int>(c) * kPawnsPerColour + id; }
+Colour colour_of_slot(int s) { return static_cast<Colour>(s / kPawnsPerColour); }
+
+// Steps from the colour's ENTER: -1 start, 0..67 ring (64..67 only behind the ENTER), 64+k
+// home row k, 71 HOME. Ring and row overlap numerically, so callers keep the kind.
+int rel_of_ring(Colour c, int abs) { return ((abs - enter_square(c)) % kRingSquares + kRingSquares) % kRingSquares; }
+
+// The location `rel` steps from the colour's ENTER (rel 0..71).
+Loc loc_of_rel(Colour c, int rel) {
+  if (rel <= kLastRing) return Loc{LocKind::main, static_cast<std::uint8_t>((enter_square(c) + rel) % kRingSquares)};
+  if (rel < kHomeSteps) return Loc{LocKind::row, static_cast<std::uint8_t>(rel - kFirstRow)};
+  return Loc{LocKind::home, 0};
+}
+
+// Rel of a square in the mover's coordinates (PPN): -1 nest, ring, h1..h7, H.
+std::optional<int> rel_of_square(Square s) {
+  switch (s.kind) {
+    case SquareKind::Nest: return -1;
+    case SquareKind::Ring: return s.index <= kLastRing ? std::optional<int>(s.index) : std::nullopt;
+    case SquareKind::HomePath:
+      return s.index <= kHomeRowSquares ? std::optional<int>(kFirstRow + s.index - 1) : std::nullopt;
+    case SquareKind::Home: return kHomeSteps;
+  }
+  return std::nullopt;
+}
+
+Square square_of_rel(int rel) {
+  if (rel < 0) return Square::nest();
+  if (rel <= kLastRing) return Square::ring(static_cast<std::uint8_t>(rel));
+  if (rel < kHomeSteps) return Square::home_path(static_cast<std::uint8_t>(rel - kFirstRow + 1));
+  return Square::home();
+}
+
+// Sends a lone pawn of another colour on ring square `abs` to its start (board.rkt bumps
+// the pawn a move lands on). Two pawns there (a blockade) are left alone: landing there is
+// not a capture, whatever the referee says of the move.
+bool bump(Board& b, Colour mover, int abs) {
+  int found = -1, count = 0;
+  for (int s = 0; s < 16; ++s)
+    if (colour_of_slot(s) != mover && b.locs[s].kind == LocKind::main && b.locs[s].index == abs) {
+      found = s;
+      ++count;
+    }
+  if (count != 1) return false;
+  b.locs[found] = Loc{LocKind::start, 0};
+  return true;
+}
+
+std::string pawn_name(Pawn p) { return std::string(colour_name(p.colour)) + " " + std::to_string(p.id); }
+
+}  // namespace
+
+int enter_square(Colour c) { return 5 + 17 * static_cast<int>(c); }
+
+std::optional<Square> square_of_loc(Colour c, Loc loc) {
+  switch (loc.kind) {
+    case LocKind::start: return Square::nest();
+    case LocKind::home: return Square::home();
+    case LocKind::row: return Square::home_path(static_cast<std::uint8_t>(loc.index + 1));
+    case LocKind::main: {
+      const int rel = rel_of_ring(c, loc.index);
+      if (rel > kLastRing) return std::nullopt;
+      return Square::ring(static_cast<std::uint8_t>(rel));
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Loc> loc_of_square(Colour c, Square s) {
+  const auto rel = rel_of_square(s);
+  if (!rel) return std::nullopt;
+  if (*rel < 0) return Loc{LocKind::start, 0};
+  return loc_of_rel(c, *rel);
+}
+
+PositionDesc desc_of_board(const Board& b, Colour to_move, int rerolls) {
+  PositionDesc d;
+  for (int c = 0; c < colour_count; ++c) {
+    SeatPawns sp;
+    sp.seat = static_cast<Colour>(c);
+    for (int id = 0; id < kPawnsPerColour; ++id) {
+      const Loc loc = b.locs[slot(sp.seat, id)];
+      if (auto sq = square_of_loc(sp.seat, loc)) sp.pawns.push_back(*sq);
+      else sp.pawns.push_back(Square::ring(static_cast<std::uint8_t>(rel_of_ring(sp.seat, loc.index))));
+    }
+    d.seats.push_back(std::move(sp));
+  }
+  d.to_move = to_move;
+  d.rerolls = static_cast<std::uint8_t>(std::clamp(rerolls, 0, int{PositionDesc::max_rerolls}));
+  canonicalize(d);
+  return d;
+}
+
+std::optional<Board> board_of_desc(const PositionDesc& d, const Board& previous) {
+  Board out;
+  for (int c = 0; c < colour_count; ++c) {
+    const Colour colour = static_cast<Colour>(c);
+    const SeatPawns* sp = d.find(colour);
+    if (!sp || sp->pawns.size() != kPawnsPerColour) return std::nullopt;
+    std::vector<Loc> want;
+    for (Square s : sp->pawns) {
+      auto loc = loc_of_square(colour, s);
+      if (!loc) return std::nullopt;
+      want.push_back(*loc);
+    }
+    std::array<bool, kPawnsPerColour> placed{};
+    // Pawns that still stand where they stood keep their ids.
+    for (int id = 0; id < kPawnsPerColour; ++id) {
+      auto it = std::find(want.begin(), want.end(), previous.locs[slot(colour, id)]);
+      if (it == want.end()) continue;
+      out.locs[slot(colour, id)] = *it;
+      placed[id] = true;
+      want.erase(it);
+    }
+    std::size_t next = 0;
+    for (int id = 0; id < kPawnsPerColour; ++id)
+      if (!placed[id]) out.locs[slot(colour, id)] = want[next++];
+  }
+  return out;
+}
+
+Board initial_board() { return Board{}; }
+
+bool finished(const Board& b, Colour c) {
+  for (int id = 0; id < kPawnsPerColour; ++id)
+    if (b.locs[slot(c, id)].kind != LocKind::home) return false;
+  return true;
+}
+
+Applied apply_moves(const Board& before, const Moves& m) {
+  Applied a;
+  a.after = before;
+  for (std::size_t i = 0; i < m.list.size(); ++i) {
+    const Move& mv = m.list[i];
+    const Colour c = mv.pawn.colour;
+    Loc& loc = a.after.at(mv.pawn);
+    int dest = 0;
+    if (mv.kind == MoveKind::enter) {
+      dest = 0;
+    } else {
+      int from = 0;
+      if (mv.kind == MoveKind::main) {
+        if (mv.start < 0 || mv.start >= kRingSquares) {
+          a.error = "ring square " + std::to_string(mv.start) + " is not on the board (0..67)";
+        } else {
+          from = rel_of_ring(c, mv.start);
+          if (from > kLastRing)
+            a.error = "ring square " + std::to_string(mv.start) + " lies behind the " +
+                      std::string(colour_name(c)) + " ENTER (" + std::to_string(enter_square(c)) + ")";
+        }
+      } else if (mv.start < 0 || mv.start >= kHomeRowSquares) {
+        a.error = "home-row square " + std::to_string(mv.start) + " is not on the board (0..6)";
+      } else {
+        from = kFirstRow + mv.start;
+      }
+      if (a.error.empty() && mv.distance <= 0)
+        a.error = "distance " + std::to_string(mv.distance) + " is not positive";
+      dest = from + mv.distance;
+      if (a.error.empty() && dest > kHomeSteps)
+        a.error = "pawn " + pawn_name(mv.pawn) + " would move " + std::to_string(dest - kHomeSteps) +
+                  " past HOME";
+    }
+    if (!a.error.empty()) {
+      a.error_move = static_cast<int>(i);
+      a.captures.resize(m.list.size(), false);
+      return a;
+    }
+    loc = loc_of_rel(c, dest);
+    const bool bumped = loc.kind == LocKind::main && bump(a.after, c, loc.index);
+    a.captures.push_back(bumped);
+    a.captured += bumped;
+    a.arrived += loc.kind == LocKind::home;
+  }
+  return a;
+}
+
+StepsResult steps_of_moves(const Board& before, Colour mover, const Moves& m) {
+  StepsResult r;
+  for (std::size_t i = 0; i < m.list.size(); ++i)
+    if (m.list[i].pawn.colour != mover) {
+      r.error = "move " + std::to_string(i + 1) + " moves " + pawn_name(m.list[i].pawn) + " on " +
+                std::string(colour_name(mover)) + "'s roll; PPN records plays of the mover's own pawns only";
+      r.error_move = static_cast<int>(i);
+      return r;
+    }
+  r.applied = apply_moves(before, m);
+  if (!r.applied.error.empty()) {
+    r.error = "move " + std::to_string(r.applied.error_move + 1) + ": " + r.applied.error;
+    r.error_move = r.applied.error_move;
+    return r;
+  }
+  int used20 = 0, used10 = 0;
+  for (std::size_t i = 0; i < m.list.size(); ++i) {
+    const Move& mv = m.list[i];
+    Step st;
+    MiniMove mm;
+    if (mv.kind == MoveKind::enter) {
+      mm.from = Square::nest();
+      mm.to = Square::ring(0);
+    } else {
+      const int from = mv.kind == MoveKind::main ? rel_of_ring(mover, mv.start) : kFirstRow + mv.start;
+      mm.from = square_of_rel(from);
+      mm.to = square_of_rel(from + mv.distance);
+      if (mv.distance == 20 || mv.distance == 10) {
+        st.bonus = static_cast<std::uint8_t>(mv.distance);
+        (mv.distance == 20 ? used20 : used10)++;
+      }
+    }
+    mm.capture = r.applied.captures[i];
+    st.move = mm;
+    r.steps.push_back(st);
+  }
+  if (!finished(r.applied.after, mover)) {
+    for (int k = used20; k < r.applied.captured; ++k) r.steps.push_back(Step{20, std::nullopt});
+    for (int k = used10; k < r.applied.arrived; ++k) r.steps.push_back(Step{10, std::nullopt});
+  }
+  return r;
+}
+
+MovesResult moves_of_steps(const Board& before, Colour mover, const std::vector<Step>& steps) {
+  MovesResult r;
+  r.applied.after = before;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const Step& st = steps[i];
+    if (!st.move) continue;  // a forfeited bonus is no move
+    const auto from = rel_of_square(st.move->from);
+    const auto to = rel_of_square(st.move->to);
+    if (!from || !to || *to < *from || (*from < 0 && *to != 0)) {
+      r.error = "step " + std::to_string(i + 1) + " (" + to_string(st.move->from) + "/" +
+                to_string(st.move->to) + ") is not a move on Racket's board";
+      return r;
+    }
+    const auto from_loc = *from < 0 ? Loc{LocKind::start, 0} : loc_of_rel(mover, *from);
+    int id = -1;
+    for (int k = 0; k < kPawnsPerColour && id < 0; ++k)
+      if (r.applied.after.locs[slot(mover, k)] == from_loc) id = k;
+    if (id < 0) {
+      r.error = "step " + std::to_string(i + 1) + ": no " + std::string(colour_name(mover)) + " pawn on " +
+                to_string(st.move->from);
+      return r;
+    }
+    Move mv;
+    mv.pawn = Pawn{mover, static_cast<std::uint8_t>(id)};
+    if (*from < 0) {
+      mv.kind = MoveKind::enter;
+    } else {
+      mv.kind = from_loc.kind == LocKind::main ? MoveKind::main : MoveKind::home;
+      mv.start = from_loc.index;
+      mv.distance = *to - *from;
+    }
+    Moves one;
+    one.list.push_back(mv);
+    Applied a = apply_moves(r.applied.after, one);
+    if (!a.error.empty()) {
+      r.error = "step " + std::to_string(i + 1) + ": " + a.error;
+      return r;
+    }
+    r.applied.after = a.after;
+    r.applied.captures.push_back(a.captures[0]);
+    r.applied.captured += a.captured;
+    r.applied.arrived += a.arrived;
+    r.moves.list.push_back(mv);
+  }
+  return r;
+}
+
+}  // namespace ppn::convert::nu

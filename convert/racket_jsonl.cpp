@@ -1,0 +1,286 @@
+#include "convert/racket_jsonl.hpp"
+
+#include <zlib.h>
+
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "convert/nu_ppn.hpp"
+
+namespace ppn::convert::racket {
+
+namespace {
+
+using nlohmann::json;
+using nu::Board;
+using nu::Error;
+
+// The schema's board order: blue0..3, green0..3, red0..3, yellow0..3 (Racket color->int).
+constexpr std::array<Colour, 4> kRecordColours = {Colour::Blue, Colour::Green, Colour::Red, Colour::Yellow};
+
+std::optional<std::string> read_board(const json& j, Board& out) {
+  if (!j.is_array() || j.size() != 16) return "\"board\": expected an array of 16 locations";
+  for (int i = 0; i < 16; ++i) {
+    const nu::Pawn p{kRecordColours[i / 4], static_cast<std::uint8_t>(i % 4)};
+    const json& loc = j[i];
+    nu::Loc l;
+    if (loc == "start") l = {nu::LocKind::start, 0};
+    else if (loc == "home") l = {nu::LocKind::home, 0};
+    else if (loc.is_object() && loc.contains("main") && loc["main"].is_number_integer() &&
+             loc["main"].get<int>() >= 0 && loc["main"].get<int>() < nu::kRingSquares)
+      l = {nu::LocKind::main, static_cast<std::uint8_t>(loc["main"].get<int>())};
+    else if (loc.is_object() && loc.contains("row") && loc["row"].is_number_integer() &&
+             loc["row"].get<int>() >= 0 && loc["row"].get<int>() < nu::kHomeRowSquares)
+      l = {nu::LocKind::row, static_cast<std::uint8_t>(loc["row"].get<int>())};
+    else
+      return "\"board\"[" + std::to_string(i) + "]: expected \"start\", \"home\", {\"main\": 0..67} or {\"row\": 0..6}, found " +
+             loc.dump();
+    out.at(p) = l;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> read_pawn(const json& j, nu::Pawn& out) {
+  if (!j.is_array() || j.size() != 2 || !j[0].is_string() || !j[1].is_number_integer())
+    return "expected a pawn [colour, id], found " + j.dump();
+  const auto c = colour_from_name(j[0].get<std::string>());
+  const int id = j[1].get<int>();
+  if (!c || id < 0 || id > 3) return "expected a pawn [colour, 0..3], found " + j.dump();
+  out = nu::Pawn{*c, static_cast<std::uint8_t>(id)};
+  return std::nullopt;
+}
+
+std::optional<std::string> read_moves(const json& j, nu::Moves& out) {
+  if (!j.is_array()) return "\"moves\": expected an array";
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    const json& m = j[i];
+    const std::string where = "\"moves\"[" + std::to_string(i) + "]: ";
+    nu::Move mv;
+    const char* key = nullptr;
+    if (m.is_object() && m.contains("enter")) key = "enter", mv.kind = nu::MoveKind::enter;
+    else if (m.is_object() && m.contains("main")) key = "main", mv.kind = nu::MoveKind::main;
+    else if (m.is_object() && m.contains("row")) key = "row", mv.kind = nu::MoveKind::home;
+    else return where + "expected {\"enter\"|\"main\"|\"row\": pawn, ...}, found " + m.dump();
+    if (auto e = read_pawn(m[key], mv.pawn)) return where + *e;
+    if (mv.kind != nu::MoveKind::enter) {
+      if (!m.contains("start") || !m["start"].is_number_integer() || !m.contains("distance") ||
+          !m["distance"].is_number_integer())
+        return where + "expected integer \"start\" and \"distance\"";
+      mv.start = m["start"].get<int>();
+      mv.distance = m["distance"].get<int>();
+    }
+    out.list.push_back(mv);
+  }
+  return std::nullopt;
+}
+
+class CorpusReader {
+ public:
+  CorpusReader(const std::string& source, const std::function<void(Game&)>& on_game, std::vector<Error>& problems,
+               CorpusStats& stats)
+      : source_(source), on_game_(on_game), problems_(problems), stats_(stats) {}
+
+  void line(long no, const std::string& text) {
+    ++stats_.lines;
+    if (text.find_first_not_of(" \t\r") == std::string::npos) return;
+    json rec;
+    try {
+      rec = json::parse(text);
+    } catch (const json::parse_error& e) {
+      // nlohmann reports the byte after which parsing failed (1-based).
+      return problem(no, static_cast<int>(std::max<std::size_t>(e.byte, 1)),
+                     std::string("malformed JSON: ") + e.what() + "; the line is skipped");
+    }
+    if (!rec.is_object()) return problem(no, 1, "expected a JSON object; the line is skipped");
+    if (!rec.contains("game") || !rec["game"].is_number_integer())
+      return problem(no, 1, "a record without an integer \"game\"; the line is skipped");
+    const long g = rec["game"].get<long>();
+    if (!rec.contains("color")) {
+      if (rec.contains("winner")) return result(no, g);
+      return header(no, g, rec);
+    }
+    if (!game_ || g != game_id_) {
+      problem(no, 1, "a roll of game " + std::to_string(g) + " without its header line; a game is started here");
+      header(no, g, json::object());
+    }
+    roll(no, rec);
+  }
+
+  void finish() { flush(); }
+
+ private:
+  void problem(long line, int column, std::string message) {
+    Error e;
+    e.source = source_;
+    e.line = static_cast<int>(line);
+    e.column = column;
+    e.message = std::move(message);
+    problems_.push_back(std::move(e));
+  }
+
+  void header(long no, long g, const json& rec) {
+    flush();
+    game_.emplace();
+    game_id_ = g;
+    header_line_ = no;
+    Game& game = *game_;
+    game.set_tag("Event", "Racket games/parcheesi self-play, game " + std::to_string(g));
+    game.set_tag("Site", source_ + ":" + std::to_string(no));
+    game.set_tag("Game", "parcheesi");
+    game.set_tag("Variant", "racket-nu");
+    game.set_tag("Seats", "green red blue yellow");
+    game.set_tag("Result", "*");
+    if (rec.contains("players") && rec["players"].is_array()) {
+      std::string names;
+      for (const auto& p : rec["players"])
+        if (p.is_string()) names += (names.empty() ? "" : ", ") + p.get<std::string>();
+      game.leading_comments.push_back("players in registration order: " + names);
+    }
+    if (rec.contains("seed") && rec["seed"].is_number_integer())
+      game.set_tag("Seed", std::to_string(rec["seed"].get<long>()));
+    rolls_ = 0;
+    expected_.reset();
+    finished_.reset();
+    dropped_ = 0;
+  }
+
+  void result(long no, long g) {
+    if (!game_ || g != game_id_) return problem(no, 1, "a result line of game " + std::to_string(g) + " without its game; skipped");
+    if (finished_) game_->set_tag("Result", std::string(colour_name(*finished_)));
+    else problem(no, 1, "the result line ends game " + std::to_string(g) + ", but no colour has all four pawns HOME");
+    flush();
+  }
+
+  void flush() {
+    if (!game_) return;
+    if (dropped_ > 0 && !game_->movetext.empty())
+      if (auto* r = std::get_if<Roll>(&game_->movetext.back()))
+        r->comments.push_back("Racket's referee then threw " + std::to_string(dropped_) +
+                              " more roll(s) for the finisher, with nothing left to move; the game is over "
+                              "(rules.md Q63), so they are not recorded");
+    ++stats_.games;
+    on_game_(*game_);
+    game_.reset();
+  }
+
+  void roll(long no, const json& rec) {
+    if (!rec["color"].is_string() || !colour_from_name(rec["color"].get<std::string>()))
+      return problem(no, 1, "\"color\": expected green, red, blue or yellow; the line is skipped");
+    const Colour mover = *colour_from_name(rec["color"].get<std::string>());
+    if (!rec.contains("dice") || !rec["dice"].is_array()) return problem(no, 1, "no \"dice\" array; the line is skipped");
+    std::vector<int> dice;
+    for (const auto& d : rec["dice"])
+      if (d.is_number_integer() && d.get<int>() >= 1 && d.get<int>() <= 6) dice.push_back(d.get<int>());
+    const bool four = dice.size() == 4 && dice[0] == dice[1] && dice[2] == 7 - dice[0] && dice[3] == dice[2];
+    if (dice.size() != rec["dice"].size() || (dice.size() != 2 && !four))
+      return problem(no, 1, "\"dice\": expected two dice 1..6 or the doublet parts [d,d,7-d,7-d], found " +
+                                rec["dice"].dump() + "; the line is skipped");
+    if (finished_) {
+      ++dropped_;
+      return;
+    }
+    Roll r;
+    r.number = static_cast<std::uint32_t>(++rolls_);
+    r.seat = mover;
+    r.dice = {static_cast<std::uint8_t>(dice[0]), static_cast<std::uint8_t>(dice[1])};
+    if (rec.contains("penalty") && rec["penalty"] == true) {
+      r.kind = PlayKind::Penalty;
+      game_->movetext.emplace_back(std::move(r));
+      expected_.reset();  // the penalty's pawn is judged by the rules engine, not here
+      return;
+    }
+    Board board;
+    if (!rec.contains("board")) return problem(no, 1, "no \"board\"; the line is skipped");
+    if (auto e = read_board(rec["board"], board)) return problem(no, 1, *e + "; the line is skipped");
+    nu::Moves moves;
+    if (!rec.contains("moves")) return problem(no, 1, "no \"moves\"; the line is skipped");
+    if (auto e = read_moves(rec["moves"], moves)) return problem(no, 1, *e + "; the line is skipped");
+    if (expected_ && !(*expected_ == board))
+      problem(no, 1, "the board differs from the result of the previous roll (line " + std::to_string(expected_line_) +
+                         ") carried out on its board");
+    auto steps = nu::steps_of_moves(board, mover, moves);
+    if (!steps.error.empty()) {
+      expected_.reset();
+      return problem(no, 1, steps.error + "; the line is skipped");
+    }
+    r.kind = steps.steps.empty() ? PlayKind::NoPlay : PlayKind::Moves;
+    r.steps = std::move(steps.steps);
+    game_->movetext.emplace_back(std::move(r));
+    expected_ = steps.applied.after;
+    expected_line_ = no;
+    if (nu::finished(steps.applied.after, mover)) finished_ = mover;
+  }
+
+  std::string source_;
+  const std::function<void(Game&)>& on_game_;
+  std::vector<Error>& problems_;
+  CorpusStats& stats_;
+  std::optional<Game> game_;
+  long game_id_ = -1;
+  long header_line_ = 0;
+  std::uint32_t rolls_ = 0;
+  std::optional<Board> expected_;
+  long expected_line_ = 0;
+  std::optional<Colour> finished_;
+  int dropped_ = 0;
+};
+
+}  // namespace
+
+std::optional<std::string> for_each_line(const std::filesystem::path& path,
+                                         const std::function<void(long, const std::string&)>& f) {
+  gzFile in = gzopen(path.string().c_str(), "rb");
+  if (!in) return "cannot open the file";
+  std::string line;
+  char buf[65536];
+  long lineno = 0;
+  while (gzgets(in, buf, sizeof buf)) {
+    line += buf;
+    if (!line.empty() && line.back() == '\n') {
+      line.pop_back();
+      f(++lineno, line);
+      line.clear();
+    }
+  }
+  if (!line.empty()) f(++lineno, line);
+  int err = Z_OK;
+  const char* msg = gzerror(in, &err);
+  std::optional<std::string> result;
+  if (err != Z_OK && err != Z_STREAM_END) result = std::string("read error (truncated or corrupt .gz?): ") + msg;
+  gzclose(in);
+  return result;
+}
+
+CorpusStats read_corpus(const std::filesystem::path& path, const std::function<void(Game&)>& on_game,
+                        std::vector<Error>& problems) {
+  CorpusStats stats;
+  CorpusReader reader(path.string(), on_game, problems, stats);
+  auto err = for_each_line(path, [&](long no, const std::string& text) { reader.line(no, text); });
+  reader.finish();
+  if (err) {
+    Error e;
+    e.source = path.string();
+    e.line = static_cast<int>(stats.lines);
+    e.message = *err;
+    problems.push_back(std::move(e));
+  }
+  return stats;
+}
+
+CorpusStats read_corpus_text(std::string_view text, const std::string& source,
+                             const std::function<void(Game&)>& on_game, std::vector<Error>& problems) {
+  CorpusStats stats;
+  CorpusReader reader(source, on_game, problems, stats);
+  long no = 0;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    auto nl = text.find('\n', pos);
+    if (nl == std::string_view::npos) nl = text.size();
+    reader.line(++no, std::string(text.substr(pos, nl - pos)));
+    pos = nl + 1;
+  }
+  reader.finish();
+  return stats;
+}
+
+}  // namespace ppn::convert::racket

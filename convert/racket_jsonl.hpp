@@ -1,0 +1,49 @@
+// Reference-engine self-play corpora (Racket games/parcheesi; schema in
+// shared/corpora/racket/README.md) as PPN games: `.jsonl` or `.jsonl.gz`, one record per line.
+//
+//   header {"game": g, "players": [...]}          -> a new game, [Variant "racket-nu"],
+//                                                     [Seats "green red blue yellow"]
+//   roll   {"game","color","board","dice","moves"} -> a roll line; dice [d,d,7-d,7-d] is the
+//                                                     throw d-d; moves in the mover's squares
+//   penalty {"game","color","dice","penalty":true} -> `G 3-3: PENALTY`
+//   result {"game","winner",...}                   -> [Result] = the colour with 4 pawns HOME
+//
+// Capture marks, bonus steps and forfeited bonuses come from carrying out each play on the
+// record's board (nu_ppn.hpp apply_moves); the result is compared with the next record's
+// board, and a difference is reported. Racket's finisher still throws the extra roll(s) of
+// a doublet (README "In these games ..."): those lines are dropped and named in a comment,
+// because the game is over (rules.md Q63). Problems are located (file:line:column) and the
+// rest is still converted. Nothing throws.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string_view>
+#include <string>
+#include <vector>
+
+#include "convert/nu_xml.hpp"
+#include "notation/game.hpp"
+
+namespace ppn::convert::racket {
+
+struct CorpusStats {
+  long lines = 0;
+  long games = 0;
+  long rolls = 0;
+};
+
+// Calls on_game for every game, in file order; problems go to `problems`.
+CorpusStats read_corpus(const std::filesystem::path& path, const std::function<void(Game&)>& on_game,
+                        std::vector<nu::Error>& problems);
+// The same over text already in memory (`source` labels locations).
+CorpusStats read_corpus_text(std::string_view text, const std::string& source,
+                             const std::function<void(Game&)>& on_game, std::vector<nu::Error>& problems);
+
+// Opens a .jsonl or .jsonl.gz file (zlib reads both) and calls f(line_number, text) per
+// line. Error: a message.
+std::optional<std::string> for_each_line(const std::filesystem::path& path,
+                                         const std::function<void(long, const std::string&)>& f);
+
+}  // namespace ppn::convert::racket
