@@ -22,4 +22,7 @@ void add_bench_command(CLI::App& app, int& exit_code);     // cli/bench_command.
 void add_selfplay_command(CLI::App& app, int& exit_code);  // cli/selfplay_command.cpp
 void add_convert_command(CLI::App& app, int& exit_code);   // cli/convert_command.cpp
 void add_export_command(CLI::App& app, int& exit_code);    // cli/export_command.cpp
+void add_stats_command(CLI::App& app, int& exit_code);     // cli/stats_command.cpp
+void add_analyze_command(CLI::App& app, int& exit_code);   // cli/analyze_command.cpp
+void add_audit_command(CLI::App& app, int& exit_code);     // cli/audit_command.cpp
 }  // namespace ppn::cli

@@ -16,6 +16,9 @@ int main(int argc, char** argv) {
   ppn::cli::add_selfplay_command(app, exit_code);
   ppn::cli::add_convert_command(app, exit_code);
   ppn::cli::add_export_command(app, exit_code);
+  ppn::cli::add_stats_command(app, exit_code);
+  ppn::cli::add_analyze_command(app, exit_code);
+  ppn::cli::add_audit_command(app, exit_code);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,185 @@
+// Position evaluation (see evaluator.hpp).
+#include "analysis/evaluator.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/game_stats.hpp"
+#include "analysis/rng.hpp"
+#include "analysis/selfplay.hpp"
+
+namespace ppn::analysis {
+
+using namespace ppn::replay;
+
+namespace {
+
+// Race model constants (analysis/README.md "Evaluator"), fitted to greedy self-play under
+// hasbro-2001: the average race progress of a seat per turn of its own (dice, doublets' extra
+// rolls and tops and bottoms, bonuses, minus captures suffered and blocked dice), the spread
+// of the turns still needed, and the wait for a five while every pawn is in the nest.
+constexpr double kStepsPerTurn = 7.0;
+constexpr double kSpreadSqrt = 0.9;   // sigma = kSpreadSqrt * sqrt(mu) + kSpreadLinear * mu
+constexpr double kSpreadLinear = 0.10;
+constexpr double kNestWait = 36.0 / 15.0;  // expected rolls to throw a five (a 5, 1+4 or 2+3)
+constexpr int kGrid = 64;
+// Rolls out of 36 that move some pawn exactly d squares with one die or both (the backgammon
+// hit table; the 20 bonus and entry captures are left out), d = 1..12.
+constexpr int kHitWays[13] = {0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3};
+
+// Expected steps a seat loses to captures before it moves again: each of its pawns on an
+// ordinary ring square, with opponent pawns 1..12 squares behind it, is hit with the chance
+// that one of them throws the distance, and goes back to the nest (kNestSteps - its steps).
+double exposure(const Position& p, int seat) {
+  const auto& g = kParcheesi68;
+  double lost = 0;
+  for (auto b : p.pawns[seat]) {
+    if (b == kNest) continue;
+    const int rel = rel_of_byte(b);
+    if (!g.on_track(rel)) continue;
+    const int a = g.abs_of_rel(seat, rel);
+    if (g.is_safe_abs(a)) continue;
+    double safe = 1.0;
+    for (int o = 0; o < kMaxSeats; ++o) {
+      if (o == seat || !p.seat_present(o)) continue;
+      for (auto ob : p.pawns[o]) {
+        if (ob == kNest) continue;
+        const int orel = rel_of_byte(ob);
+        if (!g.on_track(orel)) continue;
+        const int d = (a - g.abs_of_rel(o, orel) + g.ring_len) % g.ring_len;
+        // Only squares the attacker still passes before its turn-off (rel 63).
+        if (d >= 1 && d <= 12 && (g.is_lap(orel) || g.track(orel) + d <= g.last_ring))
+          safe *= 1.0 - kHitWays[d] / 36.0;
+      }
+    }
+    lost += (1.0 - safe) * (kNestSteps - g.steps_to_home(rel));
+  }
+  return lost;
+}
+
+double normal_cdf(double x) { return 0.5 * std::erfc(-x * M_SQRT1_2); }
+
+int dice_used(const Play& play) {
+  int n = 0;
+  for (const auto& mm : play)
+    if (!mm.is_bonus()) n += mm.kind == MiniKind::enter && (mm.flags & kEnterBySum) ? 2 : 1;
+  return n;
+}
+
+}  // namespace
+
+GameState state_after(const GameState& st, int d1, int d2, const Position& result, const Play* play,
+                      const Options& o) {
+  GameState s = st;
+  bool fully_used = true;
+  if (play) fully_used = dice_used(*play) >= roll_setup(st, d1, d2, o).parts.size();
+  advance_turn(s, d1, d2, result, o, fully_used, play);
+  return s;
+}
+
+WinProbs Evaluator::race(const GameState& st) const {
+  WinProbs w;
+  if (st.ranking_len > 0) {
+    w.p[st.ranking[0]] = 1.0;
+    return w;
+  }
+  // Seats still playing, in turn order from the one to move.
+  int order[kMaxSeats], n = 0;
+  int start = 0;
+  for (int i = 0; i < kMaxSeats; ++i)
+    if (st.turn_order[i] == st.to_move) start = i;
+  for (int i = 0; i < kMaxSeats; ++i) {
+    const int s = st.turn_order[(start + i) % kMaxSeats];
+    if ((st.seats_mask >> s & 1) && !(st.finished_mask >> s & 1) && st.pos.seat_present(s)) order[n++] = s;
+  }
+  if (n == 0) return w;
+  if (n == 1) {
+    w.p[order[0]] = 1.0;
+    return w;
+  }
+  double mu[kMaxSeats], sigma[kMaxSeats];
+  double lo = 1e9, hi = -1e9;
+  for (int i = 0; i < n; ++i) {
+    const int s = order[i];
+    const int steps = race_steps(st.pos, s);
+    bool on_board = false;
+    for (auto b : st.pos.pawns[s]) on_board |= b != kNest && rel_of_byte(b) != kParcheesi68.home;
+    double turns = (steps + exposure(st.pos, s)) / kStepsPerTurn + (on_board ? 0.0 : kNestWait);
+    turns = std::max(turns, 1.0);
+    sigma[i] = kSpreadSqrt * std::sqrt(turns) + kSpreadLinear * turns;
+    // The seat i-th to move finishes its T-th turn at time T - 1 + i/n.
+    mu[i] = turns - 1.0 + static_cast<double>(i) / n;
+    lo = std::min(lo, mu[i] - 5 * sigma[i]);
+    hi = std::max(hi, mu[i] + 5 * sigma[i]);
+  }
+  // P(seat i first) = integral of f_i(t) * prod_{j != i} (1 - F_j(t)) dt, on a grid of
+  // intervals: the mass of T_i in each interval times the others' survival at its midpoint.
+  const double dt = (hi - lo) / kGrid;
+  double total = 0;
+  double prob[kMaxSeats] = {};
+  double cdf_prev[kMaxSeats];
+  for (int i = 0; i < n; ++i) cdf_prev[i] = normal_cdf((lo - mu[i]) / sigma[i]);
+  for (int k = 1; k <= kGrid; ++k) {
+    const double t = lo + k * dt, mid = t - dt / 2;
+    double cdf[kMaxSeats], surv_mid[kMaxSeats];
+    for (int i = 0; i < n; ++i) {
+      cdf[i] = normal_cdf((t - mu[i]) / sigma[i]);
+      surv_mid[i] = 1.0 - normal_cdf((mid - mu[i]) / sigma[i]);
+    }
+    for (int i = 0; i < n; ++i) {
+      double v = cdf[i] - cdf_prev[i];
+      for (int j = 0; j < n; ++j)
+        if (j != i) v *= surv_mid[j];
+      prob[i] += v;
+    }
+    for (int i = 0; i < n; ++i) cdf_prev[i] = cdf[i];
+  }
+  for (int i = 0; i < n; ++i) total += prob[i];
+  if (total <= 0) {
+    // Far outside the grid's reach: the smallest expected finish wins.
+    int best = 0;
+    for (int i = 1; i < n; ++i)
+      if (mu[i] < mu[best]) best = i;
+    w.p[order[best]] = 1.0;
+    return w;
+  }
+  for (int i = 0; i < n; ++i) w.p[order[i]] = prob[i] / total;
+  return w;
+}
+
+WinProbs Evaluator::rollout(const GameState& start, std::uint64_t salt) const {
+  WinProbs sum;
+  if (start.ranking_len > 0) return race(start);
+  const int runs = std::max(1, cfg_.rollouts);
+  for (int i = 0; i < runs; ++i) {
+    Rng rng(cfg_.seed * 0x9E3779B97F4A7C15ull ^ (salt + 0x632BE59BD9B4E019ull) * 0xD1B54A32D192ED03ull ^
+            static_cast<std::uint64_t>(i) * 0xBF58476D1CE4E5B9ull);
+    GameState st = start;
+    bool over = false;
+    for (int k = 0; (cfg_.horizon <= 0 || k < cfg_.horizon) && !over; ++k) {
+      const int d1 = rng.die(), d2 = rng.die();
+      const int seat = st.to_move;
+      const RollSetup setup = roll_setup(st, d1, d2, o_);
+      if (setup.kind == RollKind::penalty) {
+        over = advance_turn(st, d1, d2, apply_penalty(st.pos, seat, o_, kParcheesi68, st.last_moved), o_);
+        continue;
+      }
+      const LegalPlays lp = legal_plays(o_, st, d1, d2);
+      if (lp.plays.empty()) break;  // cannot happen: the empty play is legal when nothing else is
+      std::size_t pick = 0;
+      if (lp.plays.size() > 1) {
+        int best = greedy_score(lp.results[0], seat);
+        for (std::size_t j = 1; j < lp.results.size(); ++j)
+          if (const int sc = greedy_score(lp.results[j], seat); sc > best) best = sc, pick = j;
+      }
+      const Play& play = lp.plays[pick];
+      over = advance_turn(st, d1, d2, lp.results[pick], o_, dice_used(play) >= setup.parts.size(), &play);
+    }
+    const WinProbs r = race(st);
+    for (int s = 0; s < kMaxSeats; ++s) sum.p[s] += r.p[s];
+  }
+  for (auto& v : sum.p) v /= runs;
+  return sum;
+}
+
+}  // namespace ppn::analysis

@@ -1,0 +1,60 @@
+// Position evaluation: each seat's probability of winning from a game state (issue 7
+// "Evaluation, luck and move quality"; methods in analysis/README.md).
+//
+//   Evaluator ev(options, {.rollouts = 64, .horizon = 16, .seed = 1});
+//   WinProbs w = ev.race(st);                  // cheap race-based estimate
+//   WinProbs r = ev.rollout(st, salt);         // Monte-Carlo rollouts, deterministic
+//   double mine = r.p[st.to_move];
+//
+// * race(): every seat's turns still needed to bring its pawns HOME (race_steps / an average
+//   advance per turn, plus a wait for a five while all its pawns are in the nest) as a normal
+//   distribution; a seat wins when its finishing time, shifted by its place in the turn order,
+//   comes first. A game already won is exact (1 for the winner).
+// * rollout(): plays the game on from the state `rollouts` times with the greedy bot's policy
+//   (selfplay.hpp greedy_score: the best-scoring result of legal_plays) and fair dice from Rng, each rollout for at most `horizon` rolls
+//   (0: to the end), scoring a finished rollout 1/0 and an unfinished one with race(). The
+//   dice of rollout i depend only on (seed, salt, i): evaluating several plays of one roll
+//   with the same salt uses the same dice for each (common random numbers), so their
+//   differences are far less noisy than each value.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "replay/engine.hpp"
+
+namespace ppn::analysis {
+
+struct WinProbs {
+  std::array<double, 4> p{};  // by engine seat; sums to 1 over the seats still playing
+};
+
+struct EvalConfig {
+  int rollouts = 64;
+  int horizon = 8;          // rolls per rollout before race() scores it; 0 = to the end
+  std::uint64_t seed = 1;
+};
+
+class Evaluator {
+ public:
+  Evaluator(const replay::Options& o, EvalConfig cfg) : o_(o), cfg_(cfg) {}
+
+  const replay::Options& options() const { return o_; }
+  const EvalConfig& config() const { return cfg_; }
+
+  // The race-based estimate (cheap; exact once the game is won).
+  WinProbs race(const replay::GameState& st) const;
+  // Monte-Carlo rollouts (see above); `salt` picks the dice streams.
+  WinProbs rollout(const replay::GameState& st, std::uint64_t salt) const;
+
+ private:
+  replay::Options o_;
+  EvalConfig cfg_;
+};
+
+// The state after `result` of a roll (d1, d2) was played from `st` (turn machinery included:
+// a doublet gives the mover another roll). `play` may be null.
+replay::GameState state_after(const replay::GameState& st, int d1, int d2, const replay::Position& result,
+                              const replay::Play* play, const replay::Options& o);
+
+}  // namespace ppn::analysis

@@ -1,0 +1,84 @@
+// Luck and move quality of a recorded game (issue 7; methods in analysis/README.md), and the
+// annotated game `ppn analyze` writes.
+//
+//   AnalyzeConfig cfg;  cfg.eval.rollouts = 64;
+//   GameAnalysis ga = analyze_game(game, replay_cfg, cfg);
+//   for (const RollAnalysis& r : ga.rolls) ... r.luck ... r.loss ...
+//   Game out = annotate_game(game, ga, cfg);   // `?`/`??` and comments, re-parses and validates
+//
+// Luck of a roll (race evaluator): the mover's winning chance after the best play of the
+//   actual dice minus the average of the same over all 36 throws (21 distinct). It sums to
+//   zero on average over fair dice.
+// Move quality (rollout evaluator): at a roll with two or more distinct legal plays, the
+//   mover's winning chance after the best play minus after the play made (the loss, >= 0).
+//   The candidates rolled out are the play made and the best `candidates` plays by the race
+//   evaluator. A loss of at least `mistake` is an error (`?`), of at least `blunder` a blunder
+//   (`??`).
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "analysis/evaluator.hpp"
+#include "notation/game.hpp"
+#include "replay/replayer.hpp"
+
+namespace ppn::analysis {
+
+struct AnalyzeConfig {
+  EvalConfig eval{};
+  int candidates = 4;        // plays rolled out besides the one made
+  double mistake = 0.04;     // loss in winning chance for `?`
+  double blunder = 0.10;     // ... for `??`
+  bool luck = true;
+  bool quality = true;
+};
+
+struct RollAnalysis {
+  int roll_index = 0;         // 0-based among main-line rolls
+  int seat = 0;               // engine seat of the mover
+  int distinct_plays = 0;     // 0 for penalty rolls
+  bool decision = false;      // two or more distinct plays, and the play made is among them
+  double luck = 0;            // winning chance, mover's view
+  double before = 0;          // mover's winning chance before the roll (race evaluator)
+  double played = 0;          // rollout value of the play made (decisions only)
+  double best = 0;            // rollout value of the best candidate
+  double loss = 0;            // best - played, >= 0
+  std::string best_play;      // PPN of the best candidate when it is not the play made
+  unsigned nag = 0;           // 0, 2 (`?`) or 4 (`??`)
+};
+
+struct SeatAnalysis {
+  bool present = false;
+  int rolls = 0;
+  int decisions = 0;
+  int mistakes = 0;           // `?` (blunders not included)
+  int blunders = 0;           // `??`
+  double total_loss = 0;      // sum of losses over decisions
+  double luck = 0;            // sum of the luck of its rolls
+  double result = 0;          // 1 for the winner, 0 otherwise (unfinished game: race estimate)
+  double error_rate() const { return decisions ? double(mistakes + blunders) / decisions : 0.0; }
+  double luck_adjusted() const { return result - luck; }
+};
+
+struct GameAnalysis {
+  bool ok = false;
+  std::string error;          // why nothing was analysed
+  std::string profile;
+  int rolls_analysed = 0;
+  bool stopped = false;       // replay stopped at an illegal roll (analysed up to it)
+  std::vector<RollAnalysis> rolls;
+  std::array<SeatAnalysis, 4> seats;
+  std::vector<std::array<double, 4>> cumulative_luck;  // after every analysed roll, by seat
+};
+
+GameAnalysis analyze_game(const Game& game, const replay::ReplayConfig& rcfg, const AnalyzeConfig& cfg);
+
+// The game with the analysis written in: `?` / `??` on the rolls whose loss passes the
+// thresholds (a NAG already there is kept), a comment "ppn: best ... (win A% vs B%)" on them,
+// and game comments "ppn: <colour>: ..." with each seat's totals. Comments starting with "ppn:"
+// from an earlier analysis are replaced, so analysing twice gives the same text.
+Game annotate_game(const Game& game, const GameAnalysis& ga, const AnalyzeConfig& cfg);
+
+}  // namespace ppn::analysis

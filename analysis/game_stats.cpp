@@ -1,0 +1,235 @@
+// Game statistics (see game_stats.hpp for the definitions).
+#include "analysis/game_stats.hpp"
+
+#include <algorithm>
+
+#include "replay/bridge.hpp"
+
+namespace ppn::analysis {
+
+using namespace ppn::replay;
+
+namespace {
+
+constexpr const Geometry& g = kParcheesi68;
+
+// Blockade squares of a seat, as engine-absolute ring squares (bit set).
+std::array<std::uint64_t, 2> blockades_of(const Position& p, int seat) {
+  std::array<std::uint64_t, 2> bits{};
+  if (!p.seat_present(seat)) return bits;
+  const auto& pw = p.pawns[seat];
+  for (int k = 0; k + 1 < kPawnsPerSeat; ++k) {
+    const auto b = pw[k];
+    if (b == kNest || b != pw[k + 1]) continue;
+    const int rel = rel_of_byte(b);
+    if (!g.on_track(rel)) continue;
+    const int a = g.abs_of_rel(seat, rel);
+    bits[a >> 6] |= std::uint64_t{1} << (a & 63);
+  }
+  return bits;
+}
+
+bool has_bit(const std::array<std::uint64_t, 2>& bits, int a) { return (bits[a >> 6] >> (a & 63)) & 1u; }
+
+// Whether `mover`'s roll with these parts has a move that a blockade in `bits` stops.
+bool roll_blocked_by(const Position& p, int mover, const FixedVec<std::uint8_t, 4>& parts,
+                     const std::array<std::uint64_t, 2>& bits) {
+  if ((bits[0] | bits[1]) == 0) return false;
+  bool has_five = false;
+  for (auto v : parts) has_five |= v == 5;
+  for (auto b : p.pawns[mover]) {
+    if (b == kNest) {
+      if (has_five && has_bit(bits, g.abs_of(mover, 0))) return true;
+      continue;
+    }
+    const int rel = rel_of_byte(b);
+    if (!g.on_track(rel)) continue;
+    const int t = g.track(rel);
+    for (auto v : parts)
+      for (int k = 1; k <= v; ++k) {
+        const int tt = t + k;
+        if (!g.is_lap(rel) && tt > g.last_ring) break;  // turns into the home path
+        if (has_bit(bits, g.abs_of(mover, tt % g.ring_len))) return true;
+      }
+  }
+  return false;
+}
+
+CaptureWhere where_of(int seat, int rel) {
+  const int a = g.abs_of_rel(seat, rel);
+  if (a % g.arm_spacing == 0) return CaptureWhere::entry;
+  return g.is_safe_abs(a) ? CaptureWhere::safe : CaptureWhere::unsafe;
+}
+
+int nest_count(const Position& p, int seat) { return p.count(seat, kNest); }
+
+}  // namespace
+
+std::string_view capture_where_name(CaptureWhere w) {
+  switch (w) {
+    case CaptureWhere::unsafe: return "unsafe";
+    case CaptureWhere::safe: return "safe";
+    case CaptureWhere::entry: return "entry";
+  }
+  return "?";
+}
+
+int race_steps(const Position& p, int seat) {
+  if (!p.seat_present(seat)) return 0;
+  int n = 0;
+  for (auto b : p.pawns[seat]) n += b == kNest ? kNestSteps : g.steps_to_home(rel_of_byte(b));
+  return n;
+}
+
+std::string player_key(const GameStats& gs, int seat) {
+  const auto& s = gs.seats[seat];
+  if (!s.player.empty()) return s.player;
+  return "(" + std::string(colour_name(colour_of(seat))) + ")";
+}
+
+GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg) {
+  GameStats gs;
+  const GameRules rules = rules_for_game(game, cfg);
+  gs.profile = rules.profile;
+  gs.rolls = static_cast<int>(game.roll_count());
+  if (!rules.error.empty()) {
+    gs.error = rules.error;
+    return gs;
+  }
+  std::vector<const Roll*> rolls;
+  for (const auto& e : game.movetext)
+    if (const Roll* r = std::get_if<Roll>(&e)) rolls.push_back(r);
+
+  int leader = -1;
+  bool started = false;
+  auto note_race = [&](const Position& p, int number) {
+    std::array<int, 4> r{};
+    int best = -1, best_v = 1 << 30;
+    bool tie = false;
+    for (int s = 0; s < kMaxSeats; ++s) {
+      if (!p.seat_present(s)) continue;
+      r[s] = race_steps(p, s);
+      if (r[s] < best_v) best_v = r[s], best = s, tie = false;
+      else if (r[s] == best_v) tie = true;
+    }
+    if (!tie && best >= 0 && best != leader) {
+      if (leader >= 0) ++gs.lead_changes;
+      leader = best;
+    }
+    gs.race.push_back(r);
+    gs.race_roll_number.push_back(number);
+  };
+
+  const ReplayResult res = replay_game(game, cfg, [&](const RollEvent& e) {
+    const Position& before = e.before.pos;
+    const Position& after = e.after.pos;
+    if (!started) {
+      started = true;
+      note_race(before, 0);
+    }
+    const int m = seat_of(e.roll->seat);
+    SeatStats& me = gs.seats[m];
+    ++me.rolls;
+    const int d1 = e.roll->dice[0], d2 = e.roll->dice[1];
+    if (d1 == d2) ++me.doublets;
+    const RollSetup setup = roll_setup(e.before, d1, d2, rules.options);
+    if (setup.kind == RollKind::four_part && e.roll->kind == PlayKind::Moves) ++me.four_part;
+    if (setup.kind == RollKind::penalty || e.events.penalty) ++me.penalties;
+    if (e.roll->kind == PlayKind::NoPlay) ++me.no_play;
+    {
+      const int in_nest = nest_count(before, m);
+      bool on_board = false;
+      for (auto b : before.pawns[m]) on_board |= b != kNest && rel_of_byte(b) != g.home;
+      if (in_nest > 0 && !on_board) ++me.nest_rolls;
+    }
+    if (setup.kind != RollKind::penalty) {
+      me.pawns_entered += std::max(0, nest_count(before, m) - nest_count(after, m));
+      me.bonuses_earned += e.events.bonuses_earned;
+      me.bonuses_played += e.events.bonuses_used;
+      // A bonus left over by the roll that wins is void, not forfeited (rules.md Q63).
+      if (!seat_finished(after, m)) me.bonuses_forfeited += e.events.bonuses_forfeited;
+      // Captures: opponent pawns that left a board square for their nest.
+      for (int o = 0; o < kMaxSeats; ++o) {
+        if (o == m || !before.seat_present(o)) continue;
+        for (int k = 0; k < kPawnsPerSeat; ++k) {
+          const auto b = before.pawns[o][k];
+          if (b == kNest || (k > 0 && before.pawns[o][k - 1] == b)) continue;
+          const int lost = before.count(o, b) - after.count(o, b);
+          if (lost <= 0) continue;
+          const auto w = static_cast<int>(where_of(o, rel_of_byte(b)));
+          me.captures_made.by_where[w] += lost;
+          gs.seats[o].captures_suffered.by_where[w] += lost;
+        }
+      }
+      // Blockades that stopped this roll.
+      for (int o = 0; o < kMaxSeats; ++o)
+        if (o != m && before.seat_present(o) && roll_blocked_by(before, m, setup.parts, blockades_of(before, o)))
+          ++gs.seats[o].opponent_rolls_blocked;
+    }
+    // Blockades formed by this roll.
+    const auto was = blockades_of(before, m), now = blockades_of(after, m);
+    me.blockades_formed += __builtin_popcountll(now[0] & ~was[0]) + __builtin_popcountll(now[1] & ~was[1]);
+    note_race(after, static_cast<int>(e.roll->number.value_or(static_cast<std::uint32_t>(e.roll_index + 1))));
+  });
+
+  gs.replayed = res.setup_ok;
+  if (!res.setup_ok) {
+    for (const auto& d : res.diagnostics) gs.error += (gs.error.empty() ? "" : "; ") + d.code + ": " + d.message;
+    return gs;
+  }
+  gs.rolls_replayed = res.rolls_replayed;
+  gs.complete = !res.stopped;
+  gs.game_over = res.game_over;
+  gs.ranking = res.ranking;
+  const GameState& fin = res.final_state;
+  if (!started) note_race(fin.pos, 0);
+  for (int i = 0; i < kMaxSeats; ++i) {
+    const int s = fin.turn_order[i];
+    if (fin.pos.seat_present(s)) gs.seat_order.push_back(colour_of(s));
+  }
+  for (int s = 0; s < kMaxSeats; ++s) {
+    SeatStats& st = gs.seats[s];
+    st.present = fin.pos.seat_present(s);
+    if (!st.present) continue;
+    const Colour c = colour_of(s);
+    std::string tag(colour_name(c));
+    tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
+    st.player = std::string(game.tag_value(tag));
+    st.race_start = gs.race.front()[s];
+    st.race_end = race_steps(fin.pos, s);
+    for (std::size_t k = 0; k < res.ranking.size(); ++k)
+      if (res.ranking[k] == c) st.place = static_cast<int>(k) + 1;
+  }
+  for (const auto& d : res.diagnostics) {
+    if (d.roll_index < 0 || d.roll_index >= static_cast<int>(rolls.size()) || d.code.rfind("E-", 0) != 0) continue;
+    ++gs.seats[seat_of(rolls[d.roll_index]->seat)].illegal[d.code];
+  }
+  return gs;
+}
+
+void PlayerTotals::add(const GameStats& gs, int seat) {
+  const SeatStats& s = gs.seats[seat];
+  if (key.empty()) key = player_key(gs, seat);
+  ++games;
+  if (s.place == 1) ++wins;
+  if (s.place > 0) ++finished;
+  lead_changes_in_games += gs.lead_changes;
+  sum.present = true;
+  sum.rolls += s.rolls;
+  sum.pawns_entered += s.pawns_entered;
+  sum.captures_made.add(s.captures_made);
+  sum.captures_suffered.add(s.captures_suffered);
+  sum.bonuses_earned += s.bonuses_earned;
+  sum.bonuses_played += s.bonuses_played;
+  sum.bonuses_forfeited += s.bonuses_forfeited;
+  sum.doublets += s.doublets;
+  sum.four_part += s.four_part;
+  sum.penalties += s.penalties;
+  sum.blockades_formed += s.blockades_formed;
+  sum.opponent_rolls_blocked += s.opponent_rolls_blocked;
+  sum.no_play += s.no_play;
+  sum.nest_rolls += s.nest_rolls;
+  for (const auto& [code, n] : s.illegal) sum.illegal[code] += n;
+}
+
+}  // namespace ppn::analysis

@@ -1,0 +1,113 @@
+// Per-game and per-player statistics of a recorded game (issue 7 "Statistics"), computed by
+// replaying it: the db importer stores them, `ppn stats` prints them.
+//
+//   replay::ReplayConfig cfg;                       // as for validate
+//   GameStats gs = compute_game_stats(game, cfg);   // replays the game once
+//   for (const SeatStats& s : gs.seats) if (s.present) ... s.captures_made.total() ...
+//   PlayerTotals t;  t.add(gs, seat);               // sums over games, keyed by player
+//
+// Definitions (analysis/README.md "Statistics"):
+//   race      steps to HOME per seat, summed over its four pawns; a pawn in the nest counts
+//             kNestSteps (71 steps from its ENTER plus the five that enters it), a pawn at
+//             HOME 0. Recorded for the start and after every replayed roll.
+//   leader    the seat with the strictly smallest race; a lead change is a new strict leader
+//             (ties keep the previous one; the first strict leader is no change).
+//   capture   where the captured pawn stood: on an ENTER space (`entry`, the entry captures
+//             of seed 000), on another safety (`safe`, only profiles that allow it) or on an
+//             ordinary square (`unsafe`).
+//   blockade  two pawns of one seat on one ring square. Formed: a blockade square present
+//             after its owner's roll and not before it. It stops an opponent roll when some
+//             dice part of that roll would have carried one of the roller's pawns onto or past
+//             it (or a five entered a pawn onto a blockaded ENTER); each roll counts once per
+//             blockading seat.
+//   nest roll a roll thrown while none of the mover's pawns was on the board (all in the nest
+//             or HOME, at least one in the nest).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "notation/game.hpp"
+#include "replay/replayer.hpp"
+
+namespace ppn::analysis {
+
+inline constexpr int kNestSteps = 76;  // 71 steps from the ENTER + the five that enters
+
+enum class CaptureWhere : std::uint8_t { unsafe = 0, safe = 1, entry = 2 };
+std::string_view capture_where_name(CaptureWhere w);
+
+struct CaptureCounts {
+  std::array<int, 3> by_where{};  // indexed by CaptureWhere
+  int total() const { return by_where[0] + by_where[1] + by_where[2]; }
+  void add(const CaptureCounts& o) {
+    for (int i = 0; i < 3; ++i) by_where[i] += o.by_where[i];
+  }
+};
+
+struct SeatStats {
+  bool present = false;
+  std::string player;              // the [Green]/[Red]/... tag, "" when absent
+  int rolls = 0;                   // rolls replayed for this seat
+  int pawns_entered = 0;
+  CaptureCounts captures_made;
+  CaptureCounts captures_suffered;
+  int bonuses_earned = 0, bonuses_played = 0, bonuses_forfeited = 0;
+  int doublets = 0;
+  int four_part = 0;               // doublets played as tops and bottoms (four parts)
+  int penalties = 0;               // third-doublet penalties
+  int blockades_formed = 0;
+  int opponent_rolls_blocked = 0;  // opponent rolls stopped by this seat's blockades
+  int no_play = 0;                 // rolls with no legal play (`-`)
+  int nest_rolls = 0;              // rolls spent with no pawn on the board
+  int race_start = 0, race_end = 0;
+  int place = 0;                   // finishing place (1 = winner), 0 = did not finish
+  std::map<std::string, int> illegal;  // rule code -> illegal plays recorded for this seat
+  int illegal_total() const {
+    int n = 0;
+    for (const auto& [code, k] : illegal) n += k;
+    return n;
+  }
+};
+
+struct GameStats {
+  std::string profile;             // rule profile used
+  bool replayed = false;           // false: the game could not be set up (nothing counted)
+  std::string error;               // why, when not replayed
+  int rolls = 0;                   // main-line rolls in the record
+  int rolls_replayed = 0;
+  bool complete = false;           // replayed to its end without stopping
+  bool game_over = false;
+  std::vector<Colour> seat_order;  // seats in turn order
+  std::array<SeatStats, 4> seats;  // indexed by engine seat (Colour value)
+  std::vector<Colour> ranking;     // finishing order, best first
+  // race[k][s]: steps to HOME of seat s after roll k-1 (race[0] = before the first roll);
+  // absent seats hold 0.
+  std::vector<std::array<int, 4>> race;
+  std::vector<int> race_roll_number;  // the record's roll number of race[k] (0 for the start)
+  int lead_changes = 0;
+};
+
+// Replays `game` under `cfg` (on_error is honoured as in validate; keep-prefix counts the
+// rolls before the first illegal one) and counts everything above.
+GameStats compute_game_stats(const Game& game, const replay::ReplayConfig& cfg);
+
+// Race of one seat in a position (see the definitions above).
+int race_steps(const replay::Position& p, int seat);
+
+// Sums over games for one player (or colour).
+struct PlayerTotals {
+  std::string key;                 // player name, or "(green)" for an unnamed seat
+  int games = 0, wins = 0, finished = 0;
+  SeatStats sum;                   // counts summed; place/race fields unused
+  int lead_changes_in_games = 0;
+  void add(const GameStats& gs, int seat);
+};
+
+// The key a seat is aggregated under: its player tag, else "(colour)".
+std::string player_key(const GameStats& gs, int seat);
+
+}  // namespace ppn::analysis

@@ -1,0 +1,135 @@
+#include "cli/analyze_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "analysis/game_analysis.hpp"
+#include "cli/input_files.hpp"
+#include "notation/printer.hpp"
+#include "parser/parser.hpp"
+
+namespace ppn::cli {
+
+namespace {
+
+struct AnalyzeArgs {
+  std::vector<std::string> files;
+  std::string output;
+  std::string variant;
+  std::vector<std::string> options;
+  analysis::AnalyzeConfig cfg;
+};
+
+void summary(std::ostream& out, const std::string& where, const Game& game, const analysis::GameAnalysis& ga) {
+  out << where << ": " << ga.profile << ", " << ga.rolls_analysed << " rolls analysed"
+      << (ga.stopped ? " (stopped at an illegal roll)" : "") << "\n";
+  for (int s = 0; s < 4; ++s) {
+    const auto& sa = ga.seats[static_cast<std::size_t>(s)];
+    if (!sa.present) continue;
+    const Colour c = static_cast<Colour>(s);
+    std::string tag(colour_name(c));
+    tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
+    std::string who(colour_name(c));
+    if (auto p = game.tag_value(tag); !p.empty()) who += " (" + std::string(p) + ")";
+    char line[300];
+    std::snprintf(line, sizeof line,
+                  "  %-24s decisions %3d  ? %2d  ?? %2d  error rate %5.1f%%  loss %.3f  luck %+.3f  result %.2f  "
+                  "luck-adjusted %+.3f",
+                  who.c_str(), sa.decisions, sa.mistakes, sa.blunders, 100 * sa.error_rate(), sa.total_loss, sa.luck,
+                  sa.result, sa.luck_adjusted());
+    out << line << "\n";
+  }
+}
+
+int run_analyze(const AnalyzeArgs& a) {
+  replay::ReplayConfig rc;
+  rc.variant = a.variant;
+  rc.options = a.options;
+  rc.on_error = replay::OnError::keep_prefix;
+  rc.max_alternatives = 0;
+  std::ofstream file;
+  std::ostream* out = nullptr;
+  if (!a.output.empty() && a.output != "-") {
+    file.open(a.output, std::ios::binary);
+    if (!file) {
+      std::cerr << "analyze: cannot write " << a.output << "\n";
+      return 2;
+    }
+    out = &file;
+  } else if (a.output == "-") {
+    out = &std::cout;
+  }
+  std::ostream& report = out == &std::cout ? std::cerr : std::cout;
+  int code = 0;
+  std::size_t games = 0;
+  std::string text;
+  for (const auto& path : a.files) {
+    auto in = open_input(path);
+    if (!in) {
+      std::cerr << display_name(path) << ": error: cannot open file\n";
+      code = 2;
+      continue;
+    }
+    parser::parse_stream(
+        *in, display_name(path),
+        [&](Game& game) {
+          ++games;
+          const std::string where = display_name(path) + ":" + std::to_string(game.source_line) + ": game " +
+                                    std::to_string(games);
+          const auto ga = analysis::analyze_game(game, rc, a.cfg);
+          if (!ga.ok) {
+            std::cerr << where << ": error: not analysed: " << ga.error << "\n";
+            code = std::max(code, 1);
+          } else {
+            if (ga.stopped) code = std::max(code, 1);
+            summary(report, where, game, ga);
+          }
+          if (out) {
+            text.clear();
+            append_ppn(text, analysis::annotate_game(game, ga, a.cfg));
+            out->write(text.data(), static_cast<std::streamsize>(text.size()));
+          }
+        },
+        [&](const parser::ParseError& e) {
+          std::cerr << e.format();
+          code = 2;
+        });
+  }
+  if (out) {
+    out->flush();
+    if (!*out) {
+      std::cerr << "analyze: write error on " << a.output << "\n";
+      return 2;
+    }
+  }
+  return code;
+}
+
+}  // namespace
+
+void add_analyze_command(CLI::App& app, int& exit_code) {
+  auto a = std::make_shared<AnalyzeArgs>();
+  auto* sub = app.add_subcommand("analyze", "Luck and move quality of PPN games; writes them back annotated");
+  sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
+  sub->add_option("-o,--output", a->output, "Write the annotated games here ('-' for standard output)");
+  sub->add_option("--rollouts", a->cfg.eval.rollouts, "Rollouts per candidate play")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  sub->add_option("--horizon", a->cfg.eval.horizon, "Rolls per rollout before the race estimate (0: to the end)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 10000));
+  sub->add_option("--seed", a->cfg.eval.seed, "Rollout dice seed")->capture_default_str();
+  sub->add_option("--candidates", a->cfg.candidates, "Plays rolled out besides the one made")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  sub->add_option("--mistake", a->cfg.mistake, "Loss in winning chance marked ?")->capture_default_str()->check(CLI::Range(0.0, 1.0));
+  sub->add_option("--blunder", a->cfg.blunder, "Loss in winning chance marked ??")->capture_default_str()->check(CLI::Range(0.0, 1.0));
+  sub->add_option("--variant", a->variant, "Rule profile (overrides [Variant])");
+  sub->add_option("--option", a->options, "Override one rule option: name=value (repeatable)");
+  sub->callback([a, &exit_code]() { exit_code = run_analyze(*a); });
+}
+
+}  // namespace ppn::cli

@@ -1,0 +1,109 @@
+#include "cli/audit_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "analysis/dice_audit.hpp"
+#include "cli/input_files.hpp"
+#include "parser/parser.hpp"
+
+namespace ppn::cli {
+
+namespace {
+
+struct AuditArgs {
+  std::vector<std::string> files;
+  std::string by = "player";
+};
+
+void print_report(std::ostream& out, const std::string& title, const analysis::AuditReport& r) {
+  out << title << "\n";
+  for (const auto& t : r.tests) {
+    char line[200];
+    if (t.df > 0)
+      std::snprintf(line, sizeof line, "  %-15s chi2 %8.2f  df %2d  p %-9.3g n %lld", t.name.c_str(), t.statistic, t.df,
+                    t.p, static_cast<long long>(t.n));
+    else
+      std::snprintf(line, sizeof line, "  %-15s exact            p %-9.3g n %lld", t.name.c_str(), t.p,
+                    static_cast<long long>(t.n));
+    out << line << (t.enough ? "" : "  (too few for this test)") << "  " << t.observed << "\n";
+  }
+  out << "  verdict: " << r.verdict << "\n";
+}
+
+int run_audit(const AuditArgs& a) {
+  int rc = 0;
+  analysis::DiceSample all;
+  std::vector<std::pair<std::string, analysis::DiceSample>> groups;  // first-appearance order
+  std::map<std::string, std::size_t> index;
+  std::size_t games = 0;
+  auto group = [&](const std::string& key) -> analysis::DiceSample& {
+    auto it = index.find(key);
+    if (it == index.end()) {
+      it = index.emplace(key, groups.size()).first;
+      groups.emplace_back(key, analysis::DiceSample{});
+    }
+    return groups[it->second].second;
+  };
+  for (const auto& path : a.files) {
+    auto in = open_input(path);
+    if (!in) {
+      std::cerr << display_name(path) << ": error: cannot open file\n";
+      rc = 2;
+      continue;
+    }
+    const std::string source = display_name(path);
+    parser::parse_stream(
+        *in, source,
+        [&](Game& game) {
+          ++games;
+          for (const auto& e : game.movetext) {
+            const Roll* r = std::get_if<Roll>(&e);
+            if (!r) continue;
+            const int d1 = r->dice[0], d2 = r->dice[1];
+            all.add(d1, d2);
+            if (a.by == "source") {
+              group(source).add(d1, d2);
+            } else if (a.by == "player") {
+              std::string tag(colour_name(r->seat));
+              tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
+              std::string key(game.tag_value(tag));
+              if (key.empty()) key = "(" + std::string(colour_name(r->seat)) + ")";
+              group(key).add(d1, d2);
+            }
+          }
+        },
+        [&](const parser::ParseError& e) {
+          std::cerr << e.format();
+          rc = 2;
+        });
+  }
+  const auto overall = analysis::audit(all);
+  print_report(std::cout, "audit: " + std::to_string(games) + (games == 1 ? " game" : " games") + ", all dice",
+               overall);
+  bool suspicious = overall.suspicious;
+  for (const auto& [key, sample] : groups) {
+    const auto r = analysis::audit(sample);
+    suspicious |= r.suspicious;
+    print_report(std::cout, (a.by == "source" ? "source " : "player ") + key, r);
+  }
+  if (rc == 0 && suspicious) rc = 1;
+  return rc;
+}
+
+}  // namespace
+
+void add_audit_command(CLI::App& app, int& exit_code) {
+  auto a = std::make_shared<AuditArgs>();
+  auto* sub = app.add_subcommand("audit", "Dice-fairness audit: face counts, doublets, fives, streaks, chi-square tests");
+  sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
+  sub->add_option("--by", a->by, "Also audit each player, each source file, or none")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"player", "source", "none"}));
+  sub->callback([a, &exit_code]() { exit_code = run_audit(*a); });
+}
+
+}  // namespace ppn::cli

@@ -1,0 +1,214 @@
+#include "cli/stats_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "analysis/charts.hpp"
+#include "analysis/game_analysis.hpp"
+#include "analysis/game_stats.hpp"
+#include "cli/input_files.hpp"
+#include "parser/parser.hpp"
+
+namespace ppn::cli {
+
+namespace {
+
+struct StatsArgs {
+  std::vector<std::string> files;
+  std::string player;
+  std::string variant;
+  std::vector<std::string> options;
+  bool games = false;
+  std::string chart;   // race | luck | faces
+  std::string output;  // the chart's file ('-': standard output)
+  int game = 1;        // the game a race or luck chart shows (1-based over all files)
+};
+
+std::string pct(int n, int of) {
+  char buf[64];
+  if (of <= 0) std::snprintf(buf, sizeof buf, "%d/%d", n, of);
+  else std::snprintf(buf, sizeof buf, "%d/%d (%.1f%%)", n, of, 100.0 * n / of);
+  return buf;
+}
+
+std::string where(const analysis::CaptureCounts& c) {
+  return std::to_string(c.total()) + " (unsafe " + std::to_string(c.by_where[0]) + ", safe " +
+         std::to_string(c.by_where[1]) + ", entry " + std::to_string(c.by_where[2]) + ")";
+}
+
+std::string place_name(int p) {
+  static const char* names[] = {"-", "1st", "2nd", "3rd", "4th"};
+  return p >= 0 && p <= 4 ? names[p] : std::to_string(p);
+}
+
+void print_player(std::ostream& out, const analysis::PlayerTotals& t) {
+  const auto& s = t.sum;
+  out << t.key << ": " << t.games << (t.games == 1 ? " game" : " games") << ", " << s.rolls
+      << (s.rolls == 1 ? " roll\n" : " rolls\n");
+  out << "  won                 " << pct(t.wins, t.games) << " games; finished " << pct(t.finished, t.games) << "\n";
+  out << "  pawns entered       " << s.pawns_entered << "\n";
+  out << "  captures made       " << where(s.captures_made) << "\n";
+  out << "  captures suffered   " << where(s.captures_suffered) << "\n";
+  out << "  bonuses             earned " << s.bonuses_earned << ", played " << s.bonuses_played << ", forfeited "
+      << s.bonuses_forfeited << "\n";
+  out << "  doublets            " << pct(s.doublets, s.rolls) << " rolls; 4-part bonuses " << s.four_part
+      << "; third-doublet penalties " << s.penalties << "\n";
+  out << "  blockades           formed " << s.blockades_formed << ", stopped " << s.opponent_rolls_blocked
+      << " opponent rolls\n";
+  out << "  no legal play       " << pct(s.no_play, s.rolls) << " rolls\n";
+  out << "  in the nest         " << pct(s.nest_rolls, s.rolls) << " rolls\n";
+  out << "  illegal plays       " << s.illegal_total();
+  if (!s.illegal.empty()) {
+    out << " (";
+    bool first = true;
+    for (const auto& [code, n] : s.illegal) {
+      out << (first ? "" : ", ") << code << " " << n;
+      first = false;
+    }
+    out << ")";
+  }
+  out << "\n";
+}
+
+int run_stats(const StatsArgs& a) {
+  // With the chart on standard output, the statistics go to standard error.
+  std::ostream& text = !a.chart.empty() && a.output == "-" ? std::cerr : std::cout;
+  replay::ReplayConfig cfg;
+  cfg.variant = a.variant;
+  cfg.options = a.options;
+  cfg.on_error = replay::OnError::keep_prefix;
+  cfg.max_alternatives = 0;
+  int rc = 0;
+  std::size_t games = 0, complete = 0, rolls = 0, replayed = 0, lead_changes = 0;
+  std::vector<analysis::PlayerTotals> players;  // in order of first appearance
+  std::map<std::string, std::size_t> index;
+  bool player_found = a.player.empty();
+  std::string svg;                 // the chart, once made
+  analysis::DiceSample dice;       // every throw, for --chart faces
+  for (const auto& path : a.files) {
+    auto in = open_input(path);
+    if (!in) {
+      std::cerr << display_name(path) << ": error: cannot open file\n";
+      rc = 2;
+      continue;
+    }
+    const auto ps = parser::parse_stream(
+        *in, display_name(path),
+        [&](Game& game) {
+          ++games;
+          const auto gs = analysis::compute_game_stats(game, cfg);
+          for (const auto& e : game.movetext)
+            if (const Roll* r = std::get_if<Roll>(&e)) dice.add(r->dice[0], r->dice[1]);
+          if (static_cast<int>(games) == a.game && gs.replayed) {
+            std::string title(game.tag_value("Event"));
+            if (title.empty()) title = display_name(path) + " game " + std::to_string(games);
+            if (a.chart == "race") svg = analysis::race_chart(gs, title + ": steps to HOME");
+            if (a.chart == "luck") {
+              analysis::AnalyzeConfig ac;
+              ac.quality = false;  // luck needs only the race evaluator
+              svg = analysis::luck_chart(analysis::analyze_game(game, cfg, ac), gs.seat_order,
+                                         title + ": cumulative luck");
+            }
+          }
+          rolls += static_cast<std::size_t>(gs.rolls);
+          if (!gs.replayed) {
+            std::cerr << display_name(path) << ":" << game.source_line << ": error: game " << games
+                      << " not counted: " << gs.error << "\n";
+            rc = std::max(rc, 1);
+            return;
+          }
+          replayed += static_cast<std::size_t>(gs.rolls_replayed);
+          complete += gs.complete;
+          lead_changes += static_cast<std::size_t>(gs.lead_changes);
+          if (!gs.complete)
+            std::cerr << display_name(path) << ":" << game.source_line << ": warning: game " << games
+                      << " stops at an illegal roll; counted up to it (" << gs.rolls_replayed << " of " << gs.rolls
+                      << " rolls)\n";
+          if (a.games) {
+            text << "game " << games << " (" << display_name(path) << ":" << game.source_line << "): "
+                      << gs.profile << ", " << gs.rolls_replayed << " rolls, ";
+            if (gs.ranking.empty()) text << "unfinished";
+            else {
+              text << "finishing order";
+              for (Colour c : gs.ranking) text << " " << colour_name(c);
+            }
+            text << "; race lead changes " << gs.lead_changes << "; race at the end";
+            for (Colour c : gs.seat_order)
+              text << " " << colour_name(c) << " " << gs.seats[static_cast<int>(c)].race_end;
+            text << "\n";
+          }
+          for (Colour c : gs.seat_order) {
+            const int s = static_cast<int>(c);
+            const std::string key = analysis::player_key(gs, s);
+            if (!a.player.empty() && key != a.player && std::string(colour_name(c)) != a.player) continue;
+            player_found = true;
+            auto it = index.find(key);
+            if (it == index.end()) {
+              it = index.emplace(key, players.size()).first;
+              players.emplace_back();
+            }
+            players[it->second].add(gs, s);
+          }
+        },
+        [&](const parser::ParseError& e) {
+          std::cerr << e.format();
+          rc = 2;
+        });
+    (void)ps;
+  }
+  text << "stats: " << games << (games == 1 ? " game" : " games") << " (" << complete << " replayed to the end), "
+            << rolls << " rolls (" << replayed << " replayed), race lead changes " << lead_changes << "\n";
+  if (!player_found) {
+    std::cerr << "stats: no player or colour named \"" << a.player << "\" in these games\n";
+    return std::max(rc, 1);
+  }
+  for (const auto& t : players) print_player(text, t);
+  if (!a.chart.empty()) {
+    if (a.chart == "faces") {
+      svg = analysis::faces_chart(dice, "Dice faces: " + std::to_string(dice.rolls) + " throws");
+    } else if (svg.empty()) {
+      std::cerr << "stats: no replayable game " << a.game << " for the " << a.chart << " chart (" << games
+                << " games read)\n";
+      return std::max(rc, 1);
+    }
+    if (a.output == "-") {
+      std::cout << svg;
+    } else {
+      std::ofstream f(a.output, std::ios::binary);
+      f << svg;
+      f.flush();
+      if (!f) {
+        std::cerr << "stats: cannot write " << a.output << "\n";
+        return 2;
+      }
+    }
+  }
+  return rc;
+}
+
+}  // namespace
+
+void add_stats_command(CLI::App& app, int& exit_code) {
+  auto a = std::make_shared<StatsArgs>();
+  auto* sub = app.add_subcommand("stats", "Per-game and per-player statistics of PPN games, with sample sizes");
+  sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
+  sub->add_option("--player", a->player, "Only this player (a [Green]/[Red]/... tag value, or a colour name)");
+  sub->add_flag("--games", a->games, "Also print one line per game (finishing order, race)");
+  sub->add_option("--chart", a->chart, "Also draw an SVG chart: race (one game), luck (one game), faces (all dice)")
+      ->check(CLI::IsMember({"race", "luck", "faces"}));
+  auto* out = sub->add_option("-o,--output", a->output, "The chart's SVG file ('-' for standard output)");
+  sub->get_option("--chart")->needs(out);
+  out->needs(sub->get_option("--chart"));
+  sub->add_option("--game", a->game, "The game a race or luck chart shows (1-based, over all files)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 30));
+  sub->add_option("--variant", a->variant, "Rule profile (overrides [Variant])");
+  sub->add_option("--option", a->options, "Override one rule option: name=value (repeatable)");
+  sub->callback([a, &exit_code]() { exit_code = run_stats(*a); });
+}
+
+}  // namespace ppn::cli
