@@ -20,6 +20,9 @@ void add_fmt_command(CLI::App& app, int& exit_code);       // cli/fmt_command.cp
 void add_validate_command(CLI::App& app, int& exit_code);  // cli/validate_command.cpp
 void add_bench_command(CLI::App& app, int& exit_code);     // cli/bench_command.cpp
 void add_selfplay_command(CLI::App& app, int& exit_code);  // cli/selfplay_command.cpp
+void add_import_command(CLI::App& app, int& exit_code);    // cli/import_command.cpp
+void add_query_command(CLI::App& app, int& exit_code);     // cli/query_command.cpp
+void add_find_command(CLI::App& app, int& exit_code);      // cli/find_command.cpp
 void add_convert_command(CLI::App& app, int& exit_code);   // cli/convert_command.cpp
 void add_export_command(CLI::App& app, int& exit_code);    // cli/export_command.cpp
 void add_stats_command(CLI::App& app, int& exit_code);     // cli/stats_command.cpp

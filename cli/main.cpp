@@ -14,6 +14,9 @@ int main(int argc, char** argv) {
   ppn::cli::add_validate_command(app, exit_code);
   ppn::cli::add_bench_command(app, exit_code);
   ppn::cli::add_selfplay_command(app, exit_code);
+  ppn::cli::add_import_command(app, exit_code);
+  ppn::cli::add_query_command(app, exit_code);
+  ppn::cli::add_find_command(app, exit_code);
   ppn::cli::add_convert_command(app, exit_code);
   ppn::cli::add_export_command(app, exit_code);
   ppn::cli::add_stats_command(app, exit_code);

@@ -1,0 +1,269 @@
+#include "cli/bench_import.hpp"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sqlite3.h>
+
+#include "analysis/selfplay.hpp"
+#include "cli/bench_command.hpp"
+#include "db/importer.hpp"
+#include "db/schema.hpp"
+#include "db/search.hpp"
+#include "notation/printer.hpp"
+#include "parser/parser.hpp"
+#include "replay/bridge.hpp"
+
+namespace ppn::cli {
+
+namespace {
+
+struct BenchImportArgs {
+  analysis::SelfplayConfig cfg;
+  int games = 7200;
+  int lookups = 200;
+  bool keep = false;
+};
+
+std::size_t rows_of(const db::GameRows& g) {
+  return 2 + g.seats.size() + g.tags.size() + g.rolls.size() + g.positions.size() + g.diagnostics.size();
+}
+
+// The baseline: the same rows with nothing but the sqlite3 C API (no wrapper, no parsing, no
+// replay, no duplicate checks), one transaction. Returns seconds.
+double raw_insert(const std::string& path, const std::vector<db::GameRows>& games) {
+  {
+    auto created = db::open_for_writing(path);  // the same schema and settings
+    if (auto* err = std::get_if<std::string>(&created)) throw std::runtime_error(*err);
+  }
+  sqlite3* h = nullptr;
+  if (sqlite3_open(path.c_str(), &h) != SQLITE_OK) throw std::runtime_error("cannot open " + path);
+  auto exec = [&](const char* sql) {
+    if (sqlite3_exec(h, sql, nullptr, nullptr, nullptr) != SQLITE_OK) throw std::runtime_error(sqlite3_errmsg(h));
+  };
+  exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-131072");
+  auto prep = [&](const char* sql) {
+    sqlite3_stmt* s = nullptr;
+    if (sqlite3_prepare_v2(h, sql, -1, &s, nullptr) != SQLITE_OK) throw std::runtime_error(sqlite3_errmsg(h));
+    return s;
+  };
+  auto done = [&](sqlite3_stmt* s) {
+    if (sqlite3_step(s) != SQLITE_DONE) throw std::runtime_error(sqlite3_errmsg(h));
+    sqlite3_reset(s);
+  };
+  BenchTimer t;
+  sqlite3_stmt* game = prep(
+      "INSERT INTO games(source_file, source_line, checksum, setup_hash, variant, players, result, winner, finished, "
+      "status, on_error, rolls, rolls_replayed, illegal_rolls) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)");
+  sqlite3_stmt* seat = prep(
+      "INSERT INTO game_seats(game_id, colour, seat_order, player_id, player_name, finish_rank) VALUES(?1,?2,?3,NULL,NULL,?4)");
+  sqlite3_stmt* tag = prep("INSERT INTO tags(game_id, ord, name, value) VALUES(?1,?2,?3,?4)");
+  sqlite3_stmt* roll = prep(
+      "INSERT INTO rolls(id, game_id, roll_index, colour, die1, die2, play, legal, entries, captures, arrivals, "
+      "bonuses_earned, bonuses_used, bonuses_forfeited, penalty, line, line_hash) "
+      "VALUES(?17,?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)");
+  sqlite3_stmt* pos = prep("INSERT INTO positions(id, hash, game_id, roll_index, pos, turn) VALUES(?6,?1,?2,?3,?4,?5)");
+  sqlite3_stmt* stats = prep(
+      "INSERT INTO game_stats(game_id, rolls, doublets, penalties, no_plays, entries, captures, arrivals, "
+      "bonuses_earned, bonuses_used, bonuses_forfeited, illegal_rolls) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)");
+  exec("BEGIN");
+  for (const auto& g : games) {
+    sqlite3_bind_text(game, 1, g.source_file.c_str(), -1, SQLITE_STATIC);
+    sqlite3_bind_int64(game, 2, g.source_line);
+    sqlite3_bind_int64(game, 3, static_cast<sqlite3_int64>(g.checksum));
+    sqlite3_bind_int64(game, 4, static_cast<sqlite3_int64>(g.setup_hash));
+    sqlite3_bind_text(game, 5, g.variant.c_str(), -1, SQLITE_STATIC);
+    sqlite3_bind_int(game, 6, static_cast<int>(g.seats.size()));
+    sqlite3_bind_text(game, 7, g.result.c_str(), -1, SQLITE_STATIC);
+    if (g.winner) sqlite3_bind_text(game, 8, colour_name(*g.winner).data(), -1, SQLITE_STATIC);
+    else sqlite3_bind_null(game, 8);
+    sqlite3_bind_int(game, 9, g.finished);
+    sqlite3_bind_text(game, 10, g.legal ? "legal" : "illegal", -1, SQLITE_STATIC);
+    sqlite3_bind_text(game, 11, g.on_error.c_str(), -1, SQLITE_STATIC);
+    sqlite3_bind_int(game, 12, static_cast<int>(g.rolls.size()));
+    sqlite3_bind_int(game, 13, g.rolls_replayed);
+    sqlite3_bind_int(game, 14, g.illegal_rolls);
+    done(game);
+    const auto id = sqlite3_last_insert_rowid(h);
+    for (const auto& s : g.seats) {
+      sqlite3_bind_int64(seat, 1, id);
+      sqlite3_bind_text(seat, 2, colour_name(s.colour).data(), -1, SQLITE_STATIC);
+      sqlite3_bind_int(seat, 3, s.seat_order);
+      if (s.finish_rank) sqlite3_bind_int(seat, 4, *s.finish_rank);
+      else sqlite3_bind_null(seat, 4);
+      done(seat);
+    }
+    for (std::size_t i = 0; i < g.tags.size(); ++i) {
+      sqlite3_bind_int64(tag, 1, id);
+      sqlite3_bind_int(tag, 2, static_cast<int>(i));
+      sqlite3_bind_text(tag, 3, g.tags[i].name.c_str(), -1, SQLITE_STATIC);
+      sqlite3_bind_text(tag, 4, g.tags[i].value.c_str(), -1, SQLITE_STATIC);
+      done(tag);
+    }
+    for (std::size_t i = 0; i < g.rolls.size(); ++i) {
+      const auto& r = g.rolls[i];
+      sqlite3_bind_int64(roll, 1, id);
+      sqlite3_bind_int(roll, 2, static_cast<int>(i));
+      sqlite3_bind_text(roll, 3, colour_name(r.colour).data(), -1, SQLITE_STATIC);
+      sqlite3_bind_int(roll, 4, r.die1);
+      sqlite3_bind_int(roll, 5, r.die2);
+      sqlite3_bind_text(roll, 6, r.play.c_str(), static_cast<int>(r.play.size()), SQLITE_STATIC);
+      sqlite3_bind_int(roll, 7, r.legal.value_or(false));
+      sqlite3_bind_int(roll, 8, r.events.entries);
+      sqlite3_bind_int(roll, 9, r.events.captures);
+      sqlite3_bind_int(roll, 10, r.events.arrivals);
+      sqlite3_bind_int(roll, 11, r.events.bonuses_earned);
+      sqlite3_bind_int(roll, 12, r.events.bonuses_used);
+      sqlite3_bind_int(roll, 13, r.events.bonuses_forfeited);
+      sqlite3_bind_int(roll, 14, r.play.rfind("PENALTY", 0) == 0);
+      sqlite3_bind_int64(roll, 15, r.line);
+      sqlite3_bind_int64(roll, 16, static_cast<sqlite3_int64>(r.line_hash));
+      sqlite3_bind_int64(roll, 17, db::roll_key(id, static_cast<sqlite3_int64>(i)));
+      done(roll);
+    }
+    for (const auto& p : g.positions) {
+      sqlite3_bind_int64(pos, 1, static_cast<sqlite3_int64>(p.hash));
+      sqlite3_bind_int64(pos, 2, id);
+      sqlite3_bind_int(pos, 3, p.roll_index);
+      sqlite3_bind_blob(pos, 4, &p.pos, sizeof p.pos, SQLITE_STATIC);
+      sqlite3_bind_int(pos, 5, p.turn);
+      sqlite3_bind_int64(pos, 6, db::roll_key(id, p.roll_index));
+      done(pos);
+    }
+    const auto& s = g.stats;
+    const int v[] = {s.rolls, s.doublets, s.penalties, s.no_plays, s.entries, s.captures, s.arrivals,
+                     s.bonuses_earned, s.bonuses_used, s.bonuses_forfeited, s.illegal_rolls};
+    sqlite3_bind_int64(stats, 1, id);
+    for (int i = 0; i < 11; ++i) sqlite3_bind_int(stats, i + 2, v[i]);
+    done(stats);
+  }
+  exec("COMMIT");
+  const double secs = t.seconds();
+  for (auto* s : {game, seat, tag, roll, pos, stats}) sqlite3_finalize(s);
+  sqlite3_close(h);
+  return secs;
+}
+
+int run_bench_import(const BenchImportArgs& a) {
+  auto made = analysis::make_selfplay(a.cfg);
+  if (auto* err = std::get_if<std::string>(&made)) {
+    std::cerr << "bench import: " << *err << "\n";
+    return 2;
+  }
+  const auto& sp = std::get<analysis::Selfplay>(made);
+  const auto dir = make_bench_dir();
+  const auto ppn_file = (dir / "selfplay.ppn").string();
+  {
+    std::ofstream out(ppn_file, std::ios::binary);
+    std::string text;
+    for (int i = 0; i < a.games; ++i) {
+      text.clear();
+      append_ppn(text, sp.play_game(static_cast<std::uint64_t>(i)));
+      out << text;
+    }
+  }
+
+  // Measured: the importer, file to committed database.
+  const auto import_db = (dir / "import.sqlite").string();
+  db::ImportOptions opts;
+  auto opened = db::Importer::open(import_db, opts);
+  if (auto* err = std::get_if<std::string>(&opened)) {
+    std::cerr << "bench import: " << *err << "\n";
+    return 2;
+  }
+  db::FileReport rep;
+  BenchTimer t;
+  {
+    std::ifstream in(ppn_file, std::ios::binary);
+    rep = std::get<std::unique_ptr<db::Importer>>(opened)->import_stream(in, ppn_file, {});
+  }
+  const double import_s = t.seconds();
+  std::get<std::unique_ptr<db::Importer>>(opened).reset();
+  if (!rep.db_error.empty() || rep.counts.added != static_cast<std::size_t>(a.games) || rep.counts.illegal != 0) {
+    std::cerr << "bench import: import failed: " << rep.db_error << " (" << rep.counts.added << " of " << a.games
+              << " games added, " << rep.counts.illegal << " illegal)\n";
+    return 1;
+  }
+
+  // The same rows, computed outside the timing, for the baseline.
+  std::vector<db::GameRows> rows;
+  rows.reserve(static_cast<std::size_t>(a.games));
+  std::size_t row_count = 0, rolls = 0;
+  {
+    std::ifstream in(ppn_file, std::ios::binary);
+    parser::parse_stream(
+        in, ppn_file,
+        [&](Game& g) {
+          rows.emplace_back();
+          db::make_game_rows(g, opts.replay, rows.back());
+          row_count += rows_of(rows.back());
+          rolls += rows.back().rolls.size();
+        },
+        {});
+  }
+  const double raw_s = raw_insert((dir / "raw.sqlite").string(), rows);
+
+  // Position search on the imported database: positions spread over the games.
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < rows.size() && ids.size() < static_cast<std::size_t>(a.lookups);
+       i += std::max<std::size_t>(1, rows.size() / static_cast<std::size_t>(a.lookups))) {
+    const auto& g = rows[i];
+    if (g.positions.empty()) continue;
+    const auto& p = g.positions[g.positions.size() / 2];
+    replay::GameState st;
+    st.set_position(p.pos);
+    st.to_move = p.turn / 16;
+    st.doublets = p.turn % 16;
+    ids.push_back(replay::position_id(st));
+  }
+  double worst_ms = 0, total_ms = 0;
+  std::size_t found = 0, positions = 0;
+  for (const auto& id : ids) {
+    BenchTimer q;
+    auto rd = db::open_for_reading(import_db);
+    auto res = db::find_position(std::get<db::Database>(rd), id);
+    const double ms = q.seconds() * 1e3;
+    worst_ms = std::max(worst_ms, ms);
+    total_ms += ms;
+    if (auto* tab = std::get_if<db::Table>(&res)) found += !tab->rows.empty();
+  }
+  {
+    auto rd = db::open_for_reading(import_db);
+    positions = static_cast<std::size_t>(std::get<db::Database>(rd).scalar("SELECT count(*) FROM positions"));
+  }
+
+  const double g_imp = a.games / import_s, g_raw = a.games / raw_s;
+  std::cout << "bench import: " << a.games << " self-play games (" << a.cfg.variant << ", " << a.cfg.players
+            << " players), " << rolls << " rolls, " << row_count << " rows\n";
+  std::cout << "  import (parse+replay+store) " << static_cast<long>(g_imp) << " games/s, "
+            << fixed1(static_cast<double>(row_count) / import_s / 1e6) << " M rows/s\n";
+  std::cout << "  baseline: raw C-API inserts " << static_cast<long>(g_raw) << " games/s, "
+            << fixed1(static_cast<double>(row_count) / raw_s / 1e6) << " M rows/s\n";
+  char ratio[32];
+  std::snprintf(ratio, sizeof ratio, "%.2f", g_imp / g_raw);
+  std::cout << "  ratio import/raw " << ratio << "x\n";
+  char ms[64];
+  std::snprintf(ms, sizeof ms, "%.2f ms mean, %.2f ms worst", ids.empty() ? 0.0 : total_ms / ids.size(), worst_ms);
+  std::cout << "  find --position on " << positions << " positions: " << ms << " (" << found << "/" << ids.size()
+            << " found, open + lookup)\n";
+  if (!a.keep) std::filesystem::remove_all(dir);
+  else std::cout << "  kept " << dir.string() << "\n";
+  return found == ids.size() ? 0 : 1;
+}
+
+}  // namespace
+
+void add_bench_import(CLI::App& bench, int& exit_code) {
+  auto a = std::make_shared<BenchImportArgs>();
+  auto* sub = bench.add_subcommand("import", "Games/s importing self-play games vs. raw sqlite3 inserts of the same rows");
+  sub->add_option("--games", a->games, "Self-play games")->capture_default_str()->check(CLI::Range(1, 10000000));
+  sub->add_option("--seed", a->cfg.seed, "Random seed")->capture_default_str();
+  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
+  sub->add_option("--lookups", a->lookups, "Position searches timed")->capture_default_str()->check(CLI::Range(1, 100000));
+  sub->add_flag("--keep", a->keep, "Keep the temp dir (PPN file and both databases)");
+  sub->callback([a, &exit_code]() { exit_code = run_bench_import(*a); });
+}
+
+}  // namespace ppn::cli

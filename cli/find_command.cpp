@@ -1,0 +1,73 @@
+#include "cli/find_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <memory>
+
+#include "cli/table_output.hpp"
+#include "db/schema.hpp"
+#include "db/search.hpp"
+
+namespace ppn::cli {
+
+namespace {
+
+struct FindArgs {
+  std::string db = "ppn.sqlite";
+  std::string position;
+  std::vector<std::string> patterns;
+  bool ignore_turn = false;
+  std::string format = "table";
+};
+
+int run_find(const FindArgs& a) {
+  const auto fmt = parse_table_format(a.format);
+  if (!fmt) {
+    std::cerr << "find: --format must be table, csv or json\n";
+    return 2;
+  }
+  if (a.position.empty() == a.patterns.empty()) {
+    std::cerr << "find: give --position ID or --pattern P (not both)\n";
+    return 2;
+  }
+  std::vector<db::Pattern> patterns;
+  for (const auto& p : a.patterns) {
+    auto parsed = db::parse_pattern(p);
+    if (auto* err = std::get_if<std::string>(&parsed)) {
+      std::cerr << "find: " << *err << "\n";
+      return 2;
+    }
+    patterns.push_back(std::get<db::Pattern>(parsed));
+  }
+  auto opened = db::open_for_reading(a.db);
+  if (auto* err = std::get_if<std::string>(&opened)) {
+    std::cerr << "find: " << *err << "\n";
+    return 2;
+  }
+  auto& database = std::get<db::Database>(opened);
+  auto result = a.position.empty() ? db::find_pattern(database, patterns)
+                                   : db::find_position(database, a.position, a.ignore_turn);
+  if (auto* err = std::get_if<std::string>(&result)) {
+    std::cerr << "find: " << *err << "\n";
+    return 2;
+  }
+  const auto& t = std::get<db::Table>(result);
+  print_table(std::cout, t, *fmt);
+  return t.rows.empty() ? 1 : 0;
+}
+
+}  // namespace
+
+void add_find_command(CLI::App& app, int& exit_code) {
+  auto a = std::make_shared<FindArgs>();
+  auto* sub = app.add_subcommand("find", "Search the game database for a position or a structural pattern");
+  sub->add_option("--db", a->db, "Database file")->capture_default_str();
+  sub->add_option("--position", a->position, "A position ID, e.g. \"g:N,N,12,40 r:N,N,N,N / g d0\"");
+  sub->add_flag("--ignore-turn", a->ignore_turn, "With --position: match the pawns only, not who is to move");
+  sub->add_option("--pattern", a->patterns,
+                  "blockade-on-enter:C | home-path:C:N | near-home:C:K (C a colour; repeat to require several)");
+  sub->add_option("--format", a->format, "Output: table, csv or json")->capture_default_str();
+  sub->callback([a, &exit_code]() { exit_code = run_find(*a); });
+}
+
+}  // namespace ppn::cli

@@ -1,0 +1,159 @@
+#include "db/game_rows.hpp"
+
+#include <algorithm>
+
+#include "notation/printer.hpp"
+#include "notation/tags.hpp"
+#include "notation/text_util.hpp"
+
+namespace ppn::db {
+
+namespace {
+
+// The setup part of the checksum: what decides how the rolls are read. The tags are taken
+// in a canonical spelling so that `G Y` and `green yellow` are one setup.
+void hash_setup(const Game& g, Fnv64& h) {
+  std::string variant(g.tag_value("Variant"));
+  std::transform(variant.begin(), variant.end(), variant.begin(), [](unsigned char c) { return std::tolower(c); });
+  h.add("V=");
+  h.add(variant);
+  for (auto o : g.tag_values("Option")) {
+    h.add("\nO=");
+    h.add(o);
+  }
+  h.add("\nS=");
+  if (auto seats = parse_seats(g.tag_value("Seats")))
+    for (auto c : *seats) h.add(std::string_view(&"GRBY"[static_cast<int>(c)], 1));
+  else h.add(g.tag_value("Seats"));
+  if (const auto* setup = g.find_tag("Setup")) {
+    h.add("\nP=");
+    auto p = parse_position_id(setup->value);
+    if (auto* d = std::get_if<PositionDesc>(&p)) h.add(format_position_id(*d));
+    else h.add(setup->value);
+  }
+}
+
+}  // namespace
+
+void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows& out) {
+  out.source_file = game.source_file;
+  out.source_line = game.source_line;
+  out.result = std::string(game.tag_value("Result"));
+  out.tags = game.tags;
+  out.on_error = std::string(replay::on_error_name(cfg.on_error));
+  out.seats.clear();
+  out.rolls.clear();
+  out.positions.clear();
+  out.stats = {};
+
+  // Checksums: the setup, then every main-line entry (a roll without its number, comments
+  // and NAGs; an observed position; a withdrawal). line_hash of roll k is the checksum of the
+  // game cut after roll k, so "is this game a prefix of that one" is one comparison.
+  Fnv64 h;
+  hash_setup(game, h);
+  out.setup_hash = h.h;
+  std::string text;
+  for (const auto& e : game.movetext) {
+    if (const auto* r = std::get_if<Roll>(&e)) {
+      RollRow row;
+      row.play = play_to_ppn(*r);
+      text.clear();
+      text += '\n';
+      text += colour_letter(r->seat);
+      text += ' ';
+      text += static_cast<char>('0' + r->dice[0]);
+      if (r->dice[1]) {
+        text += '-';
+        text += static_cast<char>('0' + r->dice[1]);
+      }
+      text += ": ";
+      text += row.play;
+      h.add(text);
+      row.colour = r->seat;
+      row.die1 = r->dice[0];
+      row.die2 = r->dice[1];
+      row.line = r->line;
+      row.line_hash = h.h;
+      out.rolls.push_back(std::move(row));
+    } else if (const auto* o = std::get_if<ObservedPosition>(&e)) {
+      h.add("\n@ ");
+      h.add(format_position_id(o->position));
+    } else if (const auto* w = std::get_if<Withdrawal>(&e)) {
+      h.add("\n");
+      h.add(std::string_view(&"GRBY"[static_cast<int>(w->seat)], 1));
+      h.add(w->kind == WithdrawalKind::Resigns ? " RESIGNS" : " ABANDONS");
+    }
+  }
+  out.checksum = h.h;
+
+  const auto res = replay::replay_game(game, cfg, [&](const replay::RollEvent& e) {
+    auto& row = out.rolls[static_cast<std::size_t>(e.roll_index)];
+    row.legal = e.legal;
+    row.events = e.events;
+    PositionRow p;
+    p.pos = e.after.pos;
+    p.hash = replay::compute_hash(e.after.pos);
+    p.roll_index = e.roll_index;
+    p.turn = static_cast<std::uint8_t>(e.after.to_move * 16 + e.after.doublets);
+    out.positions.push_back(p);
+  });
+  out.variant = res.profile.empty() ? std::string(game.tag_value("Variant")) : res.profile;
+  out.rolls_replayed = res.rolls_replayed;
+  out.illegal_rolls = res.illegal;
+  out.stop_run = res.stop_run;
+  out.legal = res.errors() == 0 && res.illegal == 0 && res.setup_ok;
+  out.diagnostics = res.diagnostics;
+  if (res.skipped) out.positions.clear();  // --on-error skip: the game is kept, its positions are not
+  for (const auto& d : res.diagnostics)
+    if (d.roll_index >= 0 && d.severity == replay::Severity::error &&
+        static_cast<std::size_t>(d.roll_index) < out.rolls.size())
+      out.rolls[static_cast<std::size_t>(d.roll_index)].legal = false;
+
+  // Seats in turn order, ranks from [Result] when it gives a finished order, else from the
+  // replay (the first finisher wins, seed 000 HOW TO WIN).
+  std::vector<Colour> order;
+  if (auto s = parse_seats(game.tag_value("Seats"))) order = *s;
+  std::vector<Colour> ranking;
+  const auto parsed_result = parse_result(game.tag_value("Result"));
+  if (parsed_result && parsed_result->finished) ranking = parsed_result->ranking;
+  else if (res.game_over) ranking = res.ranking;
+  out.finished = !ranking.empty();
+  out.winner = ranking.empty() ? std::nullopt : std::optional<Colour>(ranking.front());
+  static constexpr std::array<std::string_view, 4> player_tag = {"Green", "Red", "Blue", "Yellow"};
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    SeatRow s;
+    s.colour = order[i];
+    s.seat_order = static_cast<int>(i) + 1;
+    s.player_name = normalize_space(trim(game.tag_value(player_tag[static_cast<int>(order[i])])));
+    for (std::size_t k = 0; k < ranking.size(); ++k)
+      if (ranking[k] == order[i]) s.finish_rank = static_cast<int>(k) + 1;
+    out.seats.push_back(std::move(s));
+  }
+
+  auto& st = out.stats;
+  for (const auto& r : out.rolls) {
+    ++st.rolls;
+    const bool doublet = r.die2 != 0 && r.die1 == r.die2;
+    const bool penalty = r.play.rfind("PENALTY", 0) == 0;
+    st.doublets += doublet;
+    st.penalties += penalty;
+    st.no_plays += r.play == "-";
+    st.entries += r.events.entries;
+    st.captures += r.events.captures;
+    st.arrivals += r.events.arrivals;
+    st.bonuses_earned += r.events.bonuses_earned;
+    st.bonuses_used += r.events.bonuses_used;
+    st.bonuses_forfeited += r.events.bonuses_forfeited;
+    st.illegal_rolls += r.legal.has_value() && !*r.legal;
+    for (auto& s : out.seats)
+      if (s.colour == r.colour) {
+        ++s.rolls;
+        s.doublets += doublet;
+        s.penalties += penalty;
+        s.captures += r.events.captures;
+        s.illegal_rolls += r.legal.has_value() && !*r.legal;
+      }
+  }
+}
+
+}  // namespace ppn::db

@@ -1,0 +1,86 @@
+// One game turned into the rows the database stores (db/SCHEMA.md): replayed and validated
+// under its profile, checksummed, with its per-roll events, positions and statistics. Pure
+// computation, no SQLite: the importer stores these rows, and `ppn bench import` inserts the
+// very same rows with raw C-API calls as its baseline.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "notation/game.hpp"
+#include "replay/replayer.hpp"
+
+namespace ppn::db {
+
+struct SeatRow {
+  Colour colour = Colour::Green;
+  int seat_order = 0;               // 1 = first to roll ([Seats] order)
+  std::string player_name;          // [Green "..."] etc., empty when absent
+  std::optional<int> finish_rank;   // 1 = winner
+  // Statistics of this seat's rolls (player_stats is summed from these).
+  int rolls = 0, doublets = 0, penalties = 0, captures = 0, illegal_rolls = 0;
+};
+
+struct RollRow {
+  Colour colour = Colour::Green;
+  std::uint8_t die1 = 0, die2 = 0;
+  std::string play;                 // the play in canonical PPN ("N/0 0/6", "-", "PENALTY 41/N")
+  std::optional<bool> legal;        // nullopt: not replayed (after a stop)
+  replay::Events events;
+  std::uint32_t line = 0;
+  std::uint64_t line_hash = 0;      // content checksum of the setup and rolls 0..this one
+};
+
+struct PositionRow {
+  std::uint64_t hash = 0;           // replay::compute_hash of pos
+  int roll_index = 0;               // the position after this roll
+  replay::Position pos;
+  std::uint8_t turn = 0;            // seat to move * 16 + doublets thrown in the turn
+};
+
+struct GameStatsRow {
+  int rolls = 0, doublets = 0, penalties = 0, no_plays = 0, entries = 0, captures = 0, arrivals = 0,
+      bonuses_earned = 0, bonuses_used = 0, bonuses_forfeited = 0, illegal_rolls = 0;
+};
+
+struct GameRows {
+  std::string source_file;
+  std::uint32_t source_line = 0;
+  std::uint64_t checksum = 0;       // setup + every main-line entry (comments, NAGs, other tags excluded)
+  std::uint64_t setup_hash = 0;     // setup only: the checksum of the game with no rolls
+  std::string variant;              // profile used
+  std::string result;               // [Result] as recorded ("" when absent)
+  std::optional<Colour> winner;
+  bool finished = false;
+  bool legal = true;                // no error diagnostic
+  std::string on_error;
+  int rolls_replayed = 0;
+  int illegal_rolls = 0;
+  bool stop_run = false;            // --on-error stop met an illegal roll
+  std::vector<Tag> tags;
+  std::vector<SeatRow> seats;
+  std::vector<RollRow> rolls;
+  std::vector<PositionRow> positions;
+  std::vector<replay::ReplayDiagnostic> diagnostics;
+  GameStatsRow stats;
+};
+
+// Replays `game` under `cfg` (its profile from [Variant], overrides from cfg) and fills
+// `out` (its vectors are reused).
+void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows& out);
+
+// FNV-1a 64 over bytes, streaming (the checksum of a prefix is the state after it).
+struct Fnv64 {
+  std::uint64_t h = 14695981039346656037ull;
+  void add(std::string_view s) {
+    for (unsigned char c : s) {
+      h ^= c;
+      h *= 1099511628211ull;
+    }
+  }
+};
+
+}  // namespace ppn::db

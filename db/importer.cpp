@@ -1,0 +1,413 @@
+#include "db/importer.hpp"
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <istream>
+#include <mutex>
+#include <thread>
+
+#include "db/schema.hpp"
+#include "notation/text_util.hpp"
+
+namespace ppn::db {
+
+void ImportCounts::add(const ImportCounts& o) {
+  files += o.files;
+  games += o.games;
+  added += o.added;
+  illegal += o.illegal;
+  duplicates += o.duplicates;
+  prefix_duplicates += o.prefix_duplicates;
+  syntax_errors += o.syntax_errors;
+  io_errors += o.io_errors;
+  rolls += o.rolls;
+  positions += o.positions;
+}
+
+std::string alias_key(std::string_view name) {
+  std::string s = normalize_space(trim(name));
+  for (auto& c : s) c = to_lower(c);
+  return s;
+}
+
+namespace {
+std::string_view colour_text(Colour c) { return colour_name(c); }
+}  // namespace
+
+struct Importer::Statements {
+  Statement find_checksum, prefix_candidates, roll_line_hash, prefix_by_setup, prefix_by_line;
+  Statement insert_game, insert_seat, insert_tag, insert_roll, insert_diag, insert_position, insert_stats;
+  Statement find_alias, insert_player, insert_alias, upsert_player_stats;
+
+  explicit Statements(Database& db)
+      : find_checksum(db, "SELECT id FROM games WHERE checksum = ?1"),
+        prefix_candidates(db, "SELECT game_id FROM positions WHERE hash = ?1 AND roll_index = ?2"),
+        roll_line_hash(db, "SELECT line_hash FROM rolls WHERE id = ?1"),
+        prefix_by_setup(db, "SELECT id FROM games WHERE setup_hash = ?1 AND rolls > 0 LIMIT 1"),
+        prefix_by_line(db,
+                       "SELECT g.id FROM games g JOIN rolls r ON r.id = (g.id << 16) + ?2 "
+                       "WHERE g.setup_hash = ?1 AND r.line_hash = ?3 AND g.rolls > ?2 + 1 LIMIT 1"),
+        insert_game(db,
+                    "INSERT INTO games(source_file, source_line, checksum, setup_hash, variant, players, result, "
+                    "winner, finished, status, on_error, rolls, rolls_replayed, illegal_rolls) "
+                    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"),
+        insert_seat(db,
+                    "INSERT INTO game_seats(game_id, colour, seat_order, player_id, player_name, finish_rank) "
+                    "VALUES(?1, ?2, ?3, ?4, ?5, ?6)"),
+        insert_tag(db, "INSERT INTO tags(game_id, ord, name, value) VALUES(?1, ?2, ?3, ?4)"),
+        insert_roll(db,
+                    "INSERT INTO rolls(id, game_id, roll_index, colour, die1, die2, play, legal, entries, captures, "
+                    "arrivals, bonuses_earned, bonuses_used, bonuses_forfeited, penalty, line, line_hash) "
+                    "VALUES(?17, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"),
+        insert_diag(db,
+                    "INSERT INTO diagnostics(game_id, seq, roll_index, severity, code, message, line, col, "
+                    "position_id, alternatives) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
+        insert_position(db, "INSERT INTO positions(id, hash, game_id, roll_index, pos, turn) VALUES(?6, ?1, ?2, ?3, ?4, ?5)"),
+        insert_stats(db,
+                     "INSERT INTO game_stats(game_id, rolls, doublets, penalties, no_plays, entries, captures, "
+                     "arrivals, bonuses_earned, bonuses_used, bonuses_forfeited, illegal_rolls) "
+                     "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"),
+        find_alias(db, "SELECT player_id FROM player_aliases WHERE alias = ?1"),
+        insert_player(db, "INSERT INTO players(name) VALUES(?1)"),
+        insert_alias(db, "INSERT OR REPLACE INTO player_aliases(alias, player_id) VALUES(?1, ?2)"),
+        upsert_player_stats(db,
+                            "INSERT INTO player_stats(player_id, games, wins, finished, rolls, doublets, penalties, "
+                            "captures, illegal_rolls) VALUES(?1, 1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) "
+                            "ON CONFLICT(player_id) DO UPDATE SET games = games + 1, wins = wins + excluded.wins, "
+                            "finished = finished + excluded.finished, rolls = rolls + excluded.rolls, "
+                            "doublets = doublets + excluded.doublets, penalties = penalties + excluded.penalties, "
+                            "captures = captures + excluded.captures, "
+                            "illegal_rolls = illegal_rolls + excluded.illegal_rolls") {}
+};
+
+
+Importer::Importer(Database db, ImportOptions opts) : db_(std::move(db)), opts_(std::move(opts)) {
+  st_ = std::make_unique<Statements>(db_);
+}
+
+Importer::~Importer() = default;  // an open transaction rolls back
+
+std::variant<std::unique_ptr<Importer>, std::string> Importer::open(const std::string& path, ImportOptions opts) {
+  auto opened = open_for_writing(path);
+  if (auto* err = std::get_if<std::string>(&opened)) return *err;
+  try {
+    std::unique_ptr<Importer> imp(new Importer(std::move(std::get<Database>(opened)), std::move(opts)));
+    if (!imp->opts_.aliases.empty()) {
+      for (const auto& a : imp->opts_.aliases) {
+        const auto eq = a.find('=');
+        if (eq == std::string::npos || alias_key(a.substr(0, eq)).empty() || alias_key(a.substr(eq + 1)).empty())
+          return "--alias " + a + ": expected ALIAS=NAME";
+      }
+      for (const auto& a : imp->opts_.aliases) {
+        const auto eq = a.find('=');
+        imp->add_alias(a.substr(0, eq), a.substr(eq + 1));
+      }
+      imp->commit();
+    }
+    return imp;
+  } catch (const SqliteError& e) {
+    return std::string(e.what());
+  }
+}
+
+std::int64_t Importer::player_id(const std::string& name) {
+  const auto key = alias_key(name);
+  if (auto it = players_.find(key); it != players_.end()) return it->second;
+  auto& f = st_->find_alias;
+  f.reset();
+  f.bind(1, key);
+  std::int64_t id = 0;
+  if (f.step()) id = f.get_int(0);
+  f.reset();
+  if (id == 0) {
+    st_->insert_player.bind(1, normalize_space(trim(name))).run();
+    id = db_.last_insert_rowid();
+    st_->insert_alias.bind(1, key).bind(2, id).run();
+  }
+  players_.emplace(key, id);
+  return id;
+}
+
+// ALIAS becomes a spelling of NAME. When ALIAS was a player of its own, its games move to
+// NAME and the two players' statistics are summed again.
+void Importer::add_alias(const std::string& alias, const std::string& name) {
+  if (!tx_) tx_ = std::make_unique<Transaction>(db_);
+  const auto key = alias_key(alias);
+  const auto target = player_id(name);
+  auto& f = st_->find_alias;
+  f.reset();
+  f.bind(1, key);
+  const std::int64_t old = f.step() ? f.get_int(0) : 0;
+  f.reset();
+  if (old == target) return;
+  if (old != 0) {
+    Statement(db_, "UPDATE game_seats SET player_id = ?1 WHERE player_id = ?2").bind(1, target).bind(2, old).run();
+    Statement(db_, "UPDATE player_aliases SET player_id = ?1 WHERE player_id = ?2").bind(1, target).bind(2, old).run();
+    Statement(db_,
+              "INSERT INTO player_stats(player_id, games, wins, finished, rolls, doublets, penalties, captures, "
+              "illegal_rolls) SELECT ?1, games, wins, finished, rolls, doublets, penalties, captures, illegal_rolls "
+              "FROM player_stats WHERE player_id = ?2 "
+              "ON CONFLICT(player_id) DO UPDATE SET games = games + excluded.games, wins = wins + excluded.wins, "
+              "finished = finished + excluded.finished, rolls = rolls + excluded.rolls, "
+              "doublets = doublets + excluded.doublets, penalties = penalties + excluded.penalties, "
+              "captures = captures + excluded.captures, illegal_rolls = illegal_rolls + excluded.illegal_rolls")
+        .bind(1, target)
+        .bind(2, old)
+        .run();
+    Statement(db_, "DELETE FROM player_stats WHERE player_id = ?1").bind(1, old).run();
+    Statement(db_, "DELETE FROM players WHERE id = ?1").bind(1, old).run();
+    for (auto& [k, id] : players_)
+      if (id == old) id = target;
+  }
+  st_->insert_alias.bind(1, key).bind(2, target).run();
+  players_[key] = target;
+}
+
+bool Importer::is_prefix_duplicate(const GameRows& g) {
+  const auto n = static_cast<std::int64_t>(g.rolls.size());
+  if (n == 0) {
+    auto& q = st_->prefix_by_setup;
+    q.bind(1, g.setup_hash);
+    const bool found = q.step();
+    q.reset();
+    return found;
+  }
+  const std::uint64_t want = g.rolls.back().line_hash;
+  if (!g.positions.empty() && g.positions.back().roll_index <= n - 1) {
+    // A stored game with the same first n rolls went through the same positions: look its
+    // candidates up by the last position's hash (the positions primary key), then compare
+    // the checksum of their first n rolls.
+    const auto& last = g.positions.back();
+    auto& c = st_->prefix_candidates;
+    c.bind(1, last.hash).bind(2, last.roll_index);
+    std::vector<std::int64_t> ids;
+    while (c.step()) ids.push_back(c.get_int(0));
+    c.reset();
+    for (auto id : ids) {
+      auto& r = st_->roll_line_hash;
+      r.bind(1, roll_key(id, n - 1));
+      const bool same = r.step() && static_cast<std::uint64_t>(r.get_int(0)) == want;
+      r.reset();
+      if (same) {
+        // Stored games with more rolls only (equal length would be an exact duplicate).
+        auto& more = st_->roll_line_hash;
+        more.bind(1, roll_key(id, n));
+        const bool longer = more.step();
+        more.reset();
+        if (longer) return true;
+      }
+    }
+    return false;
+  }
+  // No position to look up (nothing replayed): compare with the games of the same setup.
+  auto& q = st_->prefix_by_line;
+  q.bind(1, g.setup_hash).bind(2, n - 1).bind(3, want);
+  const bool found = q.step();
+  q.reset();
+  return found;
+}
+
+ImportOutcome Importer::store(const GameRows& g) {
+  if (!tx_) tx_ = std::make_unique<Transaction>(db_);
+  {
+    auto& f = st_->find_checksum;
+    f.bind(1, g.checksum);
+    const bool dup = f.step();
+    f.reset();
+    if (dup) return ImportOutcome::duplicate;
+  }
+  if (is_prefix_duplicate(g)) return ImportOutcome::prefix_duplicate;
+
+  auto& ig = st_->insert_game;
+  ig.bind_static(1, g.source_file).bind(2, static_cast<std::int64_t>(g.source_line)).bind(3, g.checksum).bind(4, g.setup_hash);
+  ig.bind(5, g.variant).bind(6, static_cast<std::int64_t>(g.seats.size()));
+  if (g.result.empty()) ig.bind_null(7);
+  else ig.bind(7, g.result);
+  if (g.winner) ig.bind_static(8, colour_text(*g.winner));
+  else ig.bind_null(8);
+  ig.bind(9, g.finished ? 1 : 0).bind_static(10, g.legal ? "legal" : "illegal").bind(11, g.on_error);
+  ig.bind(12, static_cast<std::int64_t>(g.rolls.size())).bind(13, g.rolls_replayed).bind(14, g.illegal_rolls);
+  ig.run();
+  const std::int64_t id = db_.last_insert_rowid();
+
+  for (const auto& s : g.seats) {
+    auto& is = st_->insert_seat;
+    is.bind(1, id).bind_static(2, colour_text(s.colour)).bind(3, s.seat_order);
+    if (s.player_name.empty()) is.bind_null(4).bind_null(5);
+    else {
+      const auto pid = player_id(s.player_name);
+      is.bind(4, pid).bind(5, s.player_name);
+      auto& ps = st_->upsert_player_stats;
+      ps.bind(1, pid).bind(2, s.finish_rank == 1 ? 1 : 0).bind(3, g.finished ? 1 : 0).bind(4, s.rolls);
+      ps.bind(5, s.doublets).bind(6, s.penalties).bind(7, s.captures).bind(8, s.illegal_rolls);
+      ps.run();
+    }
+    if (s.finish_rank) is.bind(6, *s.finish_rank);
+    else is.bind_null(6);
+    is.run();
+  }
+  for (std::size_t i = 0; i < g.tags.size(); ++i)
+    st_->insert_tag.bind(1, id).bind(2, static_cast<std::int64_t>(i)).bind_static(3, g.tags[i].name).bind_static(4, g.tags[i].value).run();
+  auto& ir = st_->insert_roll;
+  for (std::size_t i = 0; i < g.rolls.size(); ++i) {
+    const auto& r = g.rolls[i];
+    ir.bind(1, id).bind(2, static_cast<std::int64_t>(i)).bind_static(3, colour_text(r.colour));
+    ir.bind(4, static_cast<int>(r.die1)).bind(5, static_cast<int>(r.die2)).bind_static(6, r.play);
+    if (r.legal) ir.bind(7, *r.legal ? 1 : 0);
+    else ir.bind_null(7);
+    const auto& e = r.events;
+    ir.bind(8, static_cast<int>(e.entries)).bind(9, static_cast<int>(e.captures)).bind(10, static_cast<int>(e.arrivals));
+    ir.bind(11, static_cast<int>(e.bonuses_earned)).bind(12, static_cast<int>(e.bonuses_used));
+    ir.bind(13, static_cast<int>(e.bonuses_forfeited));
+    ir.bind(14, r.play.rfind("PENALTY", 0) == 0 ? 1 : 0);
+    ir.bind(15, static_cast<std::int64_t>(r.line)).bind(16, r.line_hash).bind(17, roll_key(id, static_cast<std::int64_t>(i)));
+    ir.run();
+  }
+  for (std::size_t i = 0; i < g.diagnostics.size(); ++i) {
+    const auto& d = g.diagnostics[i];
+    auto& id_ = st_->insert_diag;
+    id_.bind(1, id).bind(2, static_cast<std::int64_t>(i));
+    if (d.roll_index >= 0) id_.bind(3, d.roll_index);
+    else id_.bind_null(3);
+    id_.bind_static(4, d.severity == replay::Severity::error ? "error" : "warning").bind(5, d.code).bind(6, d.message);
+    id_.bind(7, static_cast<std::int64_t>(d.line)).bind(8, static_cast<std::int64_t>(d.column));
+    if (d.position_id.empty()) id_.bind_null(9);
+    else id_.bind(9, d.position_id);
+    if (d.alternatives.empty()) id_.bind_null(10);
+    else {
+      std::string alts;
+      for (const auto& a : d.alternatives) (alts += alts.empty() ? "" : " | ") += a;
+      id_.bind(10, alts);
+    }
+    id_.run();
+  }
+  auto& ip = st_->insert_position;
+  for (const auto& p : g.positions) {
+    ip.bind(1, p.hash).bind(2, id).bind(3, p.roll_index).bind(6, roll_key(id, p.roll_index));
+    ip.bind_blob_static(4, std::span<const std::uint8_t>(&p.pos.pawns[0][0], sizeof p.pos)).bind(5, static_cast<int>(p.turn));
+    ip.run();
+  }
+  const auto& s = g.stats;
+  auto& ist = st_->insert_stats;
+  ist.bind(1, id).bind(2, s.rolls).bind(3, s.doublets).bind(4, s.penalties).bind(5, s.no_plays).bind(6, s.entries);
+  ist.bind(7, s.captures).bind(8, s.arrivals).bind(9, s.bonuses_earned).bind(10, s.bonuses_used);
+  ist.bind(11, s.bonuses_forfeited).bind(12, s.illegal_rolls);
+  ist.run();
+  ++in_tx_;
+  return ImportOutcome::added;
+}
+
+void Importer::commit() {
+  if (tx_) tx_->commit();
+  tx_.reset();
+  in_tx_ = 0;
+}
+
+// Two stages on two threads: a reader parses each game and replays it into GameRows (pure
+// computation), the calling thread stores them. A bounded queue of recycled GameRows sits in
+// between, so memory stays bounded and the vectors are reused.
+FileReport Importer::import_stream(std::istream& in, const std::string& name, const parser::ErrorHandler& on_error) {
+  FileReport rep;
+  auto& c = rep.counts;
+  c.files = 1;
+  constexpr std::size_t kQueue = 64;
+  std::mutex m;
+  std::condition_variable cv;
+  std::deque<std::unique_ptr<GameRows>> ready, spare;
+  std::size_t live = 0;  // GameRows allocated
+  bool reader_done = false;
+  std::atomic<bool> cancel = false;
+  std::string reader_error;
+
+  std::thread reader([&] {
+    try {
+      parser::parse_stream(
+          in, name,
+          [&](Game& game) {
+            if (cancel.load(std::memory_order_relaxed)) return;
+            std::unique_ptr<GameRows> rows;
+            {
+              std::unique_lock lock(m);
+              cv.wait(lock, [&] { return !spare.empty() || live < kQueue || cancel.load(); });
+              if (cancel.load()) return;
+              if (!spare.empty()) {
+                rows = std::move(spare.front());
+                spare.pop_front();
+              } else {
+                rows = std::make_unique<GameRows>();
+                ++live;
+              }
+            }
+            make_game_rows(game, opts_.replay, *rows);
+            std::lock_guard lock(m);
+            ready.push_back(std::move(rows));
+            cv.notify_all();
+          },
+          [&](const parser::ParseError& e) {
+            std::lock_guard lock(m);
+            ++c.syntax_errors;
+            if (on_error) on_error(e);
+          });
+    } catch (const std::exception& e) {
+      std::lock_guard lock(m);
+      reader_error = e.what();
+    }
+    std::lock_guard lock(m);
+    reader_done = true;
+    cv.notify_all();
+  });
+
+  try {
+    for (;;) {
+      std::unique_ptr<GameRows> rows;
+      {
+        std::unique_lock lock(m);
+        cv.wait(lock, [&] { return !ready.empty() || reader_done; });
+        if (ready.empty()) break;
+        rows = std::move(ready.front());
+        ready.pop_front();
+      }
+      if (!rep.stop_run) {
+        const auto& g = *rows;
+        ++c.games;
+        switch (store(g)) {
+          case ImportOutcome::added:
+            ++c.added;
+            c.illegal += !g.legal;
+            c.rolls += g.rolls.size();
+            c.positions += g.positions.size();
+            if (!g.diagnostics.empty() && opts_.on_diagnostics) opts_.on_diagnostics(g);
+            break;
+          case ImportOutcome::duplicate: ++c.duplicates; break;
+          case ImportOutcome::prefix_duplicate: ++c.prefix_duplicates; break;
+        }
+        if (g.stop_run) {
+          rep.stop_run = true;
+          cancel = true;
+        }
+        if (in_tx_ >= opts_.batch_games) commit();
+      }
+      std::lock_guard lock(m);
+      spare.push_back(std::move(rows));
+      cv.notify_all();
+    }
+    reader.join();
+    if (!reader_error.empty()) throw SqliteError(0, "reading " + name + ": " + reader_error);
+    commit();
+  } catch (const SqliteError& e) {
+    {
+      std::lock_guard lock(m);
+      cancel = true;
+      cv.notify_all();
+    }
+    if (reader.joinable()) reader.join();
+    tx_.reset();  // rolls back this file's uncommitted games
+    in_tx_ = 0;
+    players_.clear();
+    rep.db_error = e.what();
+  }
+  return rep;
+}
+
+}  // namespace ppn::db

@@ -1,0 +1,94 @@
+// The importer behind `ppn import`: reads PPN files one game at a time, replays and validates
+// each game (db/game_rows.hpp), and stores it unless the database already holds it.
+//
+//   auto opened = Importer::open("ppn.sqlite", opts);      // error text or an importer
+//   auto& imp = *std::get<std::unique_ptr<Importer>>(opened);
+//   FileReport r = imp.import_stream(in, "games.ppn", on_syntax_error);
+//
+// What happens to a game (ImportOutcome): it is new (stored, legal or illegal with its
+// diagnostics), a duplicate (same checksum: setup and main line, db/SCHEMA.md), or a prefix
+// duplicate (its main line is the start of a stored game's: an unfinished copy). Duplicates
+// are not stored again, so importing the same files twice adds nothing.
+//
+// Atomicity: games are written in transactions of ImportOptions::batch_games games, and every
+// file ends with a commit; import_stream returns only after that commit, so a file it has
+// reported survives a kill -9 (WAL, synchronous=NORMAL). A game is never split across two
+// transactions, so a killed import leaves whole games only; re-running it skips what is
+// there and stores the rest.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+#include "db/game_rows.hpp"
+#include "db/sqlite.hpp"
+#include "parser/parser.hpp"
+
+namespace ppn::db {
+
+struct ImportOptions {
+  replay::ReplayConfig replay;       // --variant / --option / --on-error / --order
+  int batch_games = 1000;            // games per transaction
+  std::vector<std::string> aliases;  // "ALIAS=NAME": ALIAS is another spelling of player NAME
+  // Called for every new game that has diagnostics (it is stored with them).
+  std::function<void(const GameRows&)> on_diagnostics;
+};
+
+enum class ImportOutcome : std::uint8_t { added, duplicate, prefix_duplicate };
+
+struct ImportCounts {
+  std::size_t files = 0, games = 0, added = 0, illegal = 0, duplicates = 0, prefix_duplicates = 0,
+              syntax_errors = 0, io_errors = 0, rolls = 0, positions = 0;
+  void add(const ImportCounts& o);
+};
+
+struct FileReport {
+  ImportCounts counts;
+  bool stop_run = false;  // --on-error stop met an illegal roll: import no further games
+  std::string db_error;   // non-empty: a database error; this file's uncommitted games were rolled back
+};
+
+// The player alias key: white space collapsed, lower case ("  Marta  RUIZ" -> "marta ruiz").
+std::string alias_key(std::string_view name);
+
+class Importer {
+ public:
+  // Opens (creating and migrating) the database and records the aliases. Error: a message.
+  static std::variant<std::unique_ptr<Importer>, std::string> open(const std::string& path, ImportOptions opts);
+  ~Importer();
+
+  // Imports every game of `in`; syntax errors go to on_error and the other games are still
+  // imported. Commits before returning.
+  FileReport import_stream(std::istream& in, const std::string& name, const parser::ErrorHandler& on_error);
+
+  // Stores one prepared game inside the open transaction (begun when none is open).
+  ImportOutcome store(const GameRows& rows);
+  // Commits the open transaction, if any.
+  void commit();
+
+  Database& database() { return db_; }
+  const ImportOptions& options() const { return opts_; }
+
+ private:
+  Importer(Database db, ImportOptions opts);
+  void prepare_statements();
+  void add_alias(const std::string& alias, const std::string& name);
+  std::int64_t player_id(const std::string& name);
+  bool is_prefix_duplicate(const GameRows& rows);
+
+  Database db_;
+  ImportOptions opts_;
+  std::unique_ptr<Transaction> tx_;
+  int in_tx_ = 0;  // games stored in the open transaction
+  std::unordered_map<std::string, std::int64_t> players_;  // alias key -> id (committed or in tx_)
+  struct Statements;
+  std::unique_ptr<Statements> st_;
+};
+
+}  // namespace ppn::db

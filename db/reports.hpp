@@ -1,0 +1,29 @@
+// The canned statistics reports of `ppn query REPORT` and the read-only `--sql` runner. Every
+// report carries its sample size (games, rolls or dice counted) beside each figure.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "db/sqlite.hpp"
+#include "db/table.hpp"
+
+namespace ppn::db {
+
+struct ReportInfo {
+  std::string_view name;
+  std::string_view description;
+  std::string_view sql;
+};
+// summary, players, captures, doublets, length, illegal, dice.
+const std::vector<ReportInfo>& reports();
+const ReportInfo* find_report(std::string_view name);
+
+// Runs a report. Error: a message.
+std::variant<Table, std::string> run_report(Database& db, std::string_view name);
+// Runs one read-only SQL statement (anything that would write is refused). Error: a message.
+std::variant<Table, std::string> run_read_only_sql(Database& db, std::string_view sql);
+
+}  // namespace ppn::db

@@ -1,0 +1,191 @@
+#include "db/schema.hpp"
+
+#include <array>
+#include <filesystem>
+
+namespace ppn::db {
+
+namespace {
+
+// Migration 0 -> 1: the first schema. db/SCHEMA.md explains every column; keep the two in
+// step. Colours are lower-case names (green, red, blue, yellow); roll_index is 0-based among
+// the main-line rolls; a position row holds the position *after* its roll.
+// rolls and positions are keyed by id = game_id * 65536 + roll_index (kRollKeyShift): the
+// importer appends them in key order, the cheapest insert SQLite has (a WITHOUT ROWID
+// table keyed by (game_id, roll_index) costs a B-tree search per row), and a game's rows
+// are one key range.
+constexpr std::string_view kV1 = R"sql(
+CREATE TABLE games(
+  id             INTEGER PRIMARY KEY,
+  source_file    TEXT    NOT NULL,
+  source_line    INTEGER NOT NULL,
+  checksum       INTEGER NOT NULL UNIQUE,
+  setup_hash     INTEGER NOT NULL,
+  variant        TEXT    NOT NULL,
+  players        INTEGER NOT NULL,
+  result         TEXT,
+  winner         TEXT,
+  finished       INTEGER NOT NULL,
+  status         TEXT    NOT NULL CHECK (status IN ('legal', 'illegal')),
+  on_error       TEXT    NOT NULL,
+  rolls          INTEGER NOT NULL,
+  rolls_replayed INTEGER NOT NULL,
+  illegal_rolls  INTEGER NOT NULL,
+  imported_at    TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE TABLE players(
+  id   INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE
+);
+CREATE TABLE player_aliases(
+  alias     TEXT    PRIMARY KEY,
+  player_id INTEGER NOT NULL REFERENCES players(id)
+) WITHOUT ROWID;
+CREATE TABLE game_seats(
+  game_id     INTEGER NOT NULL REFERENCES games(id),
+  colour      TEXT    NOT NULL,
+  seat_order  INTEGER NOT NULL,
+  player_id   INTEGER REFERENCES players(id),
+  player_name TEXT,
+  finish_rank INTEGER,
+  PRIMARY KEY (game_id, colour)
+) WITHOUT ROWID;
+CREATE INDEX game_seats_player ON game_seats(player_id);
+CREATE TABLE tags(
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  ord     INTEGER NOT NULL,
+  name    TEXT    NOT NULL,
+  value   TEXT    NOT NULL,
+  PRIMARY KEY (game_id, ord)
+) WITHOUT ROWID;
+CREATE TABLE rolls(
+  id                INTEGER PRIMARY KEY,
+  game_id           INTEGER NOT NULL REFERENCES games(id),
+  roll_index        INTEGER NOT NULL,
+  colour            TEXT    NOT NULL,
+  die1              INTEGER NOT NULL,
+  die2              INTEGER NOT NULL,
+  play              TEXT    NOT NULL,
+  legal             INTEGER,
+  entries           INTEGER NOT NULL DEFAULT 0,
+  captures          INTEGER NOT NULL DEFAULT 0,
+  arrivals          INTEGER NOT NULL DEFAULT 0,
+  bonuses_earned    INTEGER NOT NULL DEFAULT 0,
+  bonuses_used      INTEGER NOT NULL DEFAULT 0,
+  bonuses_forfeited INTEGER NOT NULL DEFAULT 0,
+  penalty           INTEGER NOT NULL DEFAULT 0,
+  line              INTEGER NOT NULL,
+  line_hash         INTEGER NOT NULL
+);
+CREATE TABLE diagnostics(
+  game_id      INTEGER NOT NULL REFERENCES games(id),
+  seq          INTEGER NOT NULL,
+  roll_index   INTEGER,
+  severity     TEXT    NOT NULL,
+  code         TEXT    NOT NULL,
+  message      TEXT    NOT NULL,
+  line         INTEGER NOT NULL,
+  col          INTEGER NOT NULL,
+  position_id  TEXT,
+  alternatives TEXT,
+  PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE positions(
+  id         INTEGER PRIMARY KEY,
+  game_id    INTEGER NOT NULL REFERENCES games(id),
+  roll_index INTEGER NOT NULL,
+  hash       INTEGER NOT NULL,
+  pos        BLOB    NOT NULL,
+  turn       INTEGER NOT NULL
+);
+CREATE INDEX positions_hash ON positions(hash);
+CREATE TABLE game_stats(
+  game_id           INTEGER PRIMARY KEY REFERENCES games(id),
+  rolls             INTEGER NOT NULL,
+  doublets          INTEGER NOT NULL,
+  penalties         INTEGER NOT NULL,
+  no_plays          INTEGER NOT NULL,
+  entries           INTEGER NOT NULL,
+  captures          INTEGER NOT NULL,
+  arrivals          INTEGER NOT NULL,
+  bonuses_earned    INTEGER NOT NULL,
+  bonuses_used      INTEGER NOT NULL,
+  bonuses_forfeited INTEGER NOT NULL,
+  illegal_rolls     INTEGER NOT NULL
+);
+CREATE TABLE player_stats(
+  player_id     INTEGER PRIMARY KEY REFERENCES players(id),
+  games         INTEGER NOT NULL,
+  wins          INTEGER NOT NULL,
+  finished      INTEGER NOT NULL,
+  rolls         INTEGER NOT NULL,
+  doublets      INTEGER NOT NULL,
+  penalties     INTEGER NOT NULL,
+  captures      INTEGER NOT NULL,
+  illegal_rolls INTEGER NOT NULL
+);
+)sql";
+
+constexpr std::array<std::string_view, 1> kMigrations = {kV1};
+
+std::variant<Database, std::string> check_version(Database& db, const std::string& path) {
+  const auto v = db.scalar("PRAGMA user_version");
+  if (v > schema_version())
+    return path + ": schema version " + std::to_string(v) + " is newer than this ppn (" +
+           std::to_string(schema_version()) + ")";
+  return std::move(db);
+}
+
+}  // namespace
+
+int schema_version() { return static_cast<int>(kMigrations.size()); }
+std::string_view migration_sql(int k) { return kMigrations.at(static_cast<std::size_t>(k)); }
+
+void configure_connection(Database& db) {
+  db.exec("PRAGMA journal_mode=WAL");
+  // Foreign keys are declared for documentation and tools, not enforced: the importer is the
+  // only writer and always inserts a game before its rows (enforcing would cost a parent
+  // look-up per roll and position row); tests check that no row is orphaned.
+  db.exec(
+      "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-131072; "
+      "PRAGMA temp_store=MEMORY");
+}
+
+std::variant<Database, std::string> open_for_writing(const std::string& path) {
+  try {
+    Database db(path, Database::Mode::read_write_create);
+    configure_connection(db);
+    // Migrate under the write lock, re-reading the version inside it: two importers
+    // starting on a new file must not both create the tables.
+    Transaction t(db);
+    int v = static_cast<int>(db.scalar("PRAGMA user_version"));
+    if (v > schema_version())
+      return path + ": schema version " + std::to_string(v) + " is newer than this ppn (" +
+             std::to_string(schema_version()) + ")";
+    if (v == 0 && db.scalar("SELECT count(*) FROM sqlite_schema") != 0)
+      return path + ": not a ppn database (it has tables but no schema version)";
+    for (; v < schema_version(); ++v) {
+      db.exec(migration_sql(v));
+      db.exec("PRAGMA user_version=" + std::to_string(v + 1));
+    }
+    t.commit();
+    return db;
+  } catch (const SqliteError& e) {
+    return std::string(e.what());
+  }
+}
+
+std::variant<Database, std::string> open_for_reading(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return path + ": no such database";
+  try {
+    Database db(path, Database::Mode::read_only);
+    db.exec("PRAGMA cache_size=-65536");
+    if (db.scalar("PRAGMA user_version") == 0) return path + ": not a ppn database (schema version 0)";
+    return check_version(db, path);
+  } catch (const SqliteError& e) {
+    return std::string(e.what());
+  }
+}
+
+}  // namespace ppn::db

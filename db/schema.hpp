@@ -1,0 +1,38 @@
+// The game database's schema (db/SCHEMA.md documents every table and column) and its
+// migrations. The schema version is `PRAGMA user_version`: migration k takes a database from
+// version k to k+1, all inside one transaction, so a database is always at one version.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "db/sqlite.hpp"
+
+namespace ppn::db {
+
+// rolls.id and positions.id are game_id << kRollKeyShift | roll_index (db/SCHEMA.md).
+inline constexpr int kRollKeyShift = 16;
+inline constexpr std::int64_t roll_key(std::int64_t game_id, std::int64_t roll_index) {
+  return (game_id << kRollKeyShift) | roll_index;
+}
+
+// Version a freshly migrated database has.
+int schema_version();
+
+// The SQL of migration k (0-based: from version k to k+1).
+std::string_view migration_sql(int k);
+
+// Per-connection settings: WAL (readers run while an import writes; a kill -9 of a writer
+// loses nothing it committed), synchronous=NORMAL, a large page cache, foreign keys on.
+void configure_connection(Database& db);
+
+// Opens `path` for writing (created when missing) and migrates it to schema_version().
+// A database newer than this program is refused. Error: a message.
+std::variant<Database, std::string> open_for_writing(const std::string& path);
+// Opens an existing database read-only (queries, search). Error: a message (missing file,
+// not a ppn database, newer schema).
+std::variant<Database, std::string> open_for_reading(const std::string& path);
+
+}  // namespace ppn::db

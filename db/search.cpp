@@ -1,0 +1,170 @@
+#include "db/search.hpp"
+
+#include <charconv>
+#include <cstring>
+#include <map>
+
+#include "notation/position_id.hpp"
+#include "replay/bridge.hpp"
+
+namespace ppn::db {
+
+namespace {
+
+std::optional<Colour> colour_arg(std::string_view s) {
+  if (s.size() == 1) return colour_from_letter(s[0]);
+  return colour_from_name(s);
+}
+
+std::optional<int> int_arg(std::string_view s) {
+  int v = 0;
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (r.ec != std::errc() || r.ptr != s.data() + s.size() || v < 0) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+std::variant<Table, std::string> find_position(Database& db, std::string_view id, bool ignore_turn) {
+  auto parsed = parse_position_id(id);
+  if (auto* e = std::get_if<PositionIdError>(&parsed))
+    return "position ID, column " + std::to_string(e->offset + 1) + ": " + e->message;
+  const auto& desc = std::get<PositionDesc>(parsed);
+  if (!desc.pending.empty()) return std::string("a position in the middle of a roll is never stored (drop the [parts])");
+  auto st = replay::state_from_desc(desc);
+  if (auto* e = std::get_if<std::string>(&st)) return "position ID: " + *e;
+  const auto& gs = std::get<replay::GameState>(st);
+  const auto hash = replay::compute_hash(gs.pos);
+  try {
+    Statement q(db,
+                "SELECT p.game_id AS game, g.source_file AS file, g.source_line AS line, p.roll_index + 1 AS roll, "
+                "r.colour, r.die1 || CASE WHEN r.die2 > 0 THEN '-' || r.die2 ELSE '' END AS dice, r.play "
+                "FROM positions p JOIN games g ON g.id = p.game_id "
+                "JOIN rolls r ON r.id = p.id "
+                "WHERE p.hash = ?1 AND p.pos = ?2 AND (?3 OR p.turn = ?4) ORDER BY p.game_id, p.roll_index");
+    q.bind(1, hash);
+    q.bind_blob(2, std::span<const std::uint8_t>(&gs.pos.pawns[0][0], sizeof gs.pos));
+    q.bind(3, ignore_turn ? 1 : 0);
+    q.bind(4, gs.to_move * 16 + gs.doublets);
+    return collect(q);
+  } catch (const SqliteError& e) {
+    return std::string(e.what());
+  }
+}
+
+std::variant<Pattern, std::string> parse_pattern(std::string_view text) {
+  const auto c1 = text.find(':');
+  if (c1 == std::string_view::npos)
+    return "pattern '" + std::string(text) + "': expected blockade-on-enter:C, home-path:C:N or near-home:C:K";
+  const auto kind = text.substr(0, c1);
+  auto rest = text.substr(c1 + 1);
+  Pattern p;
+  std::string_view col = rest, num;
+  if (const auto c2 = rest.find(':'); c2 != std::string_view::npos) {
+    col = rest.substr(0, c2);
+    num = rest.substr(c2 + 1);
+  }
+  const auto c = colour_arg(col);
+  if (!c) return "pattern '" + std::string(text) + "': '" + std::string(col) + "' is not a colour";
+  p.colour = *c;
+  if (kind == "blockade-on-enter") {
+    p.kind = Pattern::Kind::blockade_on_enter;
+    if (!num.empty()) return "pattern '" + std::string(text) + "': blockade-on-enter takes a colour only";
+    return p;
+  }
+  if (kind == "home-path") p.kind = Pattern::Kind::home_path;
+  else if (kind == "near-home") p.kind = Pattern::Kind::near_home;
+  else return "pattern '" + std::string(text) + "': unknown pattern '" + std::string(kind) + "'";
+  const auto n = int_arg(num);
+  if (!n) return "pattern '" + std::string(text) + "': expected a number after the colour";
+  p.n = *n;
+  return p;
+}
+
+bool matches(const Pattern& p, const replay::Position& pos) {
+  const auto& g = replay::kParcheesi68;
+  const int seat = static_cast<int>(p.colour);
+  switch (p.kind) {
+    case Pattern::Kind::blockade_on_enter: {
+      const int enter_abs = g.abs_of(seat, 0);
+      for (int s = 0; s < replay::kMaxSeats; ++s) {
+        if (!pos.seat_present(s)) continue;
+        int here = 0;
+        for (auto b : pos.pawns[s]) {
+          const int rel = replay::rel_of_byte(b);
+          if (b != replay::kNest && g.on_track(rel) && g.abs_of_rel(s, rel) == enter_abs) ++here;
+        }
+        if (here >= 2) return true;
+      }
+      return false;
+    }
+    case Pattern::Kind::home_path: {
+      if (!pos.seat_present(seat)) return false;
+      int n = 0;
+      for (auto b : pos.pawns[seat]) n += b != replay::kNest && g.on_home_path(replay::rel_of_byte(b));
+      return n >= p.n;
+    }
+    case Pattern::Kind::near_home: {
+      if (!pos.seat_present(seat)) return false;
+      for (auto b : pos.pawns[seat]) {
+        const int rel = replay::rel_of_byte(b);
+        if (b != replay::kNest && rel != g.home && g.steps_to_home(rel) <= p.n) return true;
+      }
+      return false;
+    }
+  }
+  return false;
+}
+
+std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pattern>& patterns) {
+  try {
+    struct Hit {
+      std::int64_t first = 0, last = 0, count = 0;
+    };
+    std::map<std::int64_t, Hit> hits;
+    Statement scan(db, "SELECT game_id, roll_index, pos FROM positions");
+    while (scan.step()) {
+      const auto blob = scan.get_blob(2);
+      if (blob.size() != sizeof(replay::Position)) continue;
+      replay::Position pos;
+      std::memcpy(&pos, blob.data(), sizeof pos);
+      bool all = true;
+      for (const auto& p : patterns)
+        if (!matches(p, pos)) {
+          all = false;
+          break;
+        }
+      if (!all) continue;
+      const auto game = scan.get_int(0), roll = scan.get_int(1) + 1;
+      auto [it, fresh] = hits.try_emplace(game, Hit{roll, roll, 0});
+      auto& h = it->second;
+      h.first = std::min(h.first, roll);
+      h.last = std::max(h.last, roll);
+      ++h.count;
+    }
+    Table t;
+    t.columns = {"game", "file", "line", "first_roll", "last_roll", "rolls"};
+    Statement info(db, "SELECT source_file, source_line FROM games WHERE id = ?1");
+    for (const auto& [game, h] : hits) {
+      info.bind(1, game);
+      std::vector<Cell> row{game};
+      if (info.step()) {
+        row.emplace_back(std::string(info.get_text(0)));
+        row.emplace_back(info.get_int(1));
+      } else {
+        row.emplace_back(std::monostate{});
+        row.emplace_back(std::monostate{});
+      }
+      info.reset();
+      row.emplace_back(h.first);
+      row.emplace_back(h.last);
+      row.emplace_back(h.count);
+      t.rows.push_back(std::move(row));
+    }
+    return t;
+  } catch (const SqliteError& e) {
+    return std::string(e.what());
+  }
+}
+
+}  // namespace ppn::db

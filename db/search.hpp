@@ -1,0 +1,40 @@
+// Position search (`ppn find`): exact positions through the hash key of the positions table,
+// and structural patterns by a scan of every stored position.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "db/sqlite.hpp"
+#include "db/table.hpp"
+#include "notation/colour.hpp"
+#include "replay/position.hpp"
+
+namespace ppn::db {
+
+// Every game and roll after which `id` (a position ID, notation/SPEC.md 7) stood: columns
+// game, file, line, roll (1-based: the position after that roll), play. With `ignore_turn`
+// only the pawns must match, not the seat to move and the doublets count. Error: a message.
+std::variant<Table, std::string> find_position(Database& db, std::string_view id, bool ignore_turn = false);
+
+// A structural pattern (all given patterns must hold in one position):
+//   blockade-on-enter:C   two pawns of one colour stand on C's ENTER space
+//   home-path:C:N         at least N pawns of C on C's home path (h1-h7, HOME not counted)
+//   near-home:C:K         a pawn of C within K squares of HOME (on the board, not at HOME)
+// C is a colour name or letter.
+struct Pattern {
+  enum class Kind : std::uint8_t { blockade_on_enter, home_path, near_home } kind{};
+  Colour colour = Colour::Green;
+  int n = 0;
+};
+std::variant<Pattern, std::string> parse_pattern(std::string_view text);
+bool matches(const Pattern& p, const replay::Position& pos);
+
+// One row per game with a position matching every pattern: game, file, line, first_roll,
+// last_roll, rolls (how many of its positions match). Error: a message.
+std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pattern>& patterns);
+
+}  // namespace ppn::db

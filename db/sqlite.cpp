@@ -1,0 +1,160 @@
+#include "db/sqlite.hpp"
+
+#include <sqlite3.h>
+
+namespace ppn::db {
+
+namespace {
+// Before the first connection: no global memory statistics (they take a mutex on every
+// allocation SQLite makes; nothing here reads them).
+const int kConfigured = [] { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }();
+}  // namespace
+
+Database::Database(const std::string& path, Mode mode, int busy_timeout_ms) {
+  (void)kConfigured;
+  int flags = SQLITE_OPEN_NOMUTEX;
+  switch (mode) {
+    case Mode::read_write_create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
+    case Mode::read_write: flags |= SQLITE_OPEN_READWRITE; break;
+    case Mode::read_only: flags |= SQLITE_OPEN_READONLY; break;
+  }
+  const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string msg = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+    sqlite3_close_v2(db_);
+    db_ = nullptr;
+    throw SqliteError(rc, path + ": " + msg);
+  }
+  sqlite3_extended_result_codes(db_, 1);
+  sqlite3_busy_timeout(db_, busy_timeout_ms);
+}
+
+Database::~Database() {
+  if (db_) sqlite3_close_v2(db_);
+}
+
+void Database::fail(int rc, std::string_view what) const {
+  throw SqliteError(rc, std::string(what) + ": " + (db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc)));
+}
+
+void Database::exec(std::string_view sql) {
+  char* err = nullptr;
+  const std::string s(sql);
+  const int rc = sqlite3_exec(db_, s.c_str(), nullptr, nullptr, &err);
+  if (rc != SQLITE_OK) {
+    std::string msg = err ? err : sqlite3_errstr(rc);
+    sqlite3_free(err);
+    throw SqliteError(rc, msg);
+  }
+}
+
+std::int64_t Database::scalar(std::string_view sql) {
+  Statement st(*this, sql);
+  return st.step() ? st.get_int(0) : 0;
+}
+
+std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+int Database::changes() const { return sqlite3_changes(db_); }
+
+Statement::Statement(Database& db, std::string_view sql) : db_(&db) {
+  const int rc = sqlite3_prepare_v3(db.handle(), sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT,
+                                    &st_, nullptr);
+  if (rc != SQLITE_OK) db.fail(rc, "prepare");
+  if (!st_) throw SqliteError(SQLITE_MISUSE, "empty SQL statement");
+}
+
+Statement::~Statement() {
+  if (st_) sqlite3_finalize(st_);
+}
+
+Statement& Statement::bind(int i, std::int64_t v) {
+  if (const int rc = sqlite3_bind_int64(st_, i, v); rc != SQLITE_OK) db_->fail(rc, "bind");
+  return *this;
+}
+Statement& Statement::bind(int i, double v) {
+  if (const int rc = sqlite3_bind_double(st_, i, v); rc != SQLITE_OK) db_->fail(rc, "bind");
+  return *this;
+}
+Statement& Statement::bind(int i, std::string_view text) {
+  if (const int rc = sqlite3_bind_text(st_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+      rc != SQLITE_OK)
+    db_->fail(rc, "bind");
+  return *this;
+}
+Statement& Statement::bind_static(int i, std::string_view text) {
+  if (const int rc = sqlite3_bind_text(st_, i, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
+      rc != SQLITE_OK)
+    db_->fail(rc, "bind");
+  return *this;
+}
+Statement& Statement::bind_blob(int i, std::span<const std::uint8_t> bytes) {
+  if (const int rc = sqlite3_bind_blob(st_, i, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
+      rc != SQLITE_OK)
+    db_->fail(rc, "bind");
+  return *this;
+}
+Statement& Statement::bind_blob_static(int i, std::span<const std::uint8_t> bytes) {
+  if (const int rc = sqlite3_bind_blob(st_, i, bytes.data(), static_cast<int>(bytes.size()), SQLITE_STATIC);
+      rc != SQLITE_OK)
+    db_->fail(rc, "bind");
+  return *this;
+}
+Statement& Statement::bind_null(int i) {
+  if (const int rc = sqlite3_bind_null(st_, i); rc != SQLITE_OK) db_->fail(rc, "bind");
+  return *this;
+}
+
+bool Statement::step() {
+  const int rc = sqlite3_step(st_);
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  sqlite3_reset(st_);
+  db_->fail(rc, "step");
+}
+
+void Statement::run() {
+  while (step()) {
+  }
+  sqlite3_reset(st_);
+}
+
+void Statement::reset() {
+  sqlite3_reset(st_);
+  sqlite3_clear_bindings(st_);
+}
+
+int Statement::columns() const { return sqlite3_column_count(st_); }
+std::string_view Statement::column_name(int c) const {
+  const char* n = sqlite3_column_name(st_, c);
+  return n ? n : "";
+}
+bool Statement::is_null(int c) const { return sqlite3_column_type(st_, c) == SQLITE_NULL; }
+int Statement::column_type(int c) const { return sqlite3_column_type(st_, c); }
+std::int64_t Statement::get_int(int c) const { return sqlite3_column_int64(st_, c); }
+double Statement::get_double(int c) const { return sqlite3_column_double(st_, c); }
+std::string_view Statement::get_text(int c) const {
+  const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st_, c));
+  return p ? std::string_view(p, static_cast<std::size_t>(sqlite3_column_bytes(st_, c))) : std::string_view();
+}
+std::span<const std::uint8_t> Statement::get_blob(int c) const {
+  const auto* p = static_cast<const std::uint8_t*>(sqlite3_column_blob(st_, c));
+  return {p, static_cast<std::size_t>(sqlite3_column_bytes(st_, c))};
+}
+bool Statement::read_only() const { return sqlite3_stmt_readonly(st_) != 0; }
+
+Transaction::Transaction(Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+Transaction::~Transaction() {
+  if (!done_) {
+    try {
+      db_.exec("ROLLBACK");
+    } catch (...) {
+      // The transaction is gone already (e.g. rolled back by SQLite after an I/O error).
+    }
+  }
+}
+void Transaction::commit() {
+  db_.exec("COMMIT");
+  done_ = true;
+}
+
+}  // namespace ppn::db

@@ -1,0 +1,40 @@
+// Helpers for the game-database tests: a fresh temp dir per test, scalar queries.
+#pragma once
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+#include "db/schema.hpp"
+#include "db/sqlite.hpp"
+
+namespace ppn::test {
+
+// A fresh, empty directory under the temp dir (removed and re-created).
+inline std::filesystem::path fresh_dir(const std::string& name) {
+  const auto d = std::filesystem::temp_directory_path() / ("ppn-dbtest-" + name + "-" + std::to_string(getpid()));
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d;
+}
+
+inline std::string write_file(const std::filesystem::path& p, const std::string& text) {
+  std::ofstream(p, std::ios::binary) << text;
+  return p.string();
+}
+
+inline std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+inline std::int64_t scalar(const std::string& db_path, const std::string& sql) {
+  db::Database d(db_path, db::Database::Mode::read_only);
+  return d.scalar(sql);
+}
+
+inline std::string quoted(const std::string& s) { return "'" + s + "'"; }
+
+}  // namespace ppn::test

@@ -1,0 +1,496 @@
+// The SQLite game database end to end: `ppn import` (new, duplicate, prefix duplicate,
+// illegal games under each --on-error policy, player aliases), every `ppn query` report checked
+// against answers counted independently from the parsed samples, `--sql`, and `ppn find`.
+#include <catch2/catch.hpp>
+#include <map>
+#include <set>
+
+#include "cli_run.hpp"
+#include "db/search.hpp"
+#include "db_helpers.hpp"
+#include "notation/printer.hpp"
+#include "notation/tags.hpp"
+#include "parser/parser.hpp"
+#include "replay/bridge.hpp"
+#include "replay/replayer.hpp"
+
+using namespace ppn::test;
+
+namespace {
+
+std::vector<std::string> sample_files() {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(source_path("samples")))
+    if (e.path().extension() == ".ppn") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += " " + x;
+  return s;
+}
+
+std::vector<ppn::Game> sample_games() {
+  std::vector<ppn::Game> games;
+  for (const auto& f : sample_files()) {
+    auto r = ppn::parser::parse_all(read_file(f), f);
+    REQUIRE(r.errors.empty());
+    for (auto& g : r.games) games.push_back(std::move(g));
+  }
+  return games;
+}
+
+std::vector<const ppn::Roll*> main_line(const ppn::Game& g) {
+  std::vector<const ppn::Roll*> v;
+  for (const auto& e : g.movetext)
+    if (const auto* r = std::get_if<ppn::Roll>(&e)) v.push_back(r);
+  return v;
+}
+
+// CSV output of a query, as rows of fields (no quoting in these reports).
+std::vector<std::vector<std::string>> csv(const std::string& out) {
+  std::vector<std::vector<std::string>> rows;
+  std::size_t pos = 0;
+  while (pos < out.size()) {
+    const auto nl = out.find('\n', pos);
+    const std::string line = out.substr(pos, nl - pos);
+    pos = nl == std::string::npos ? out.size() : nl + 1;
+    std::vector<std::string> f;
+    std::size_t s = 0;
+    for (;;) {
+      const auto c = line.find(',', s);
+      f.push_back(line.substr(s, c - s));
+      if (c == std::string::npos) break;
+      s = c + 1;
+    }
+    rows.push_back(std::move(f));
+  }
+  return rows;
+}
+
+// Imports the samples into a fresh database; returns its path.
+std::string samples_db(const std::string& name) {
+  const auto dir = fresh_dir(name);
+  const auto db = (dir / "s.sqlite").string();
+  const auto r = run_ppn("import --db " + db + joined(sample_files()));
+  REQUIRE(r.code == 0);
+  return db;
+}
+
+}  // namespace
+
+TEST_CASE("db import: the samples go in once; importing them again adds nothing", "[db][cli]") {
+  const auto dir = fresh_dir("samples");
+  const auto db = (dir / "s.sqlite").string();
+  const auto files = sample_files();
+  const auto games = sample_games();
+  std::size_t rolls = 0;
+  for (const auto& g : games) rolls += g.roll_count();
+
+  const auto r1 = run_ppn("import --db " + db + joined(files));
+  CHECK(r1.code == 0);
+  CHECK_THAT(r1.out, Catch::Contains("import: 6 files, 6 games: 6 new (0 illegal), 0 duplicates, 0 prefix duplicates, "
+                                     "0 syntax errors; " + db + " holds 6 games"));
+  CHECK(scalar(db, "PRAGMA user_version") == ppn::db::schema_version());
+  CHECK(scalar(db, "SELECT count(*) FROM rolls") == static_cast<std::int64_t>(rolls));
+  CHECK(scalar(db, "SELECT count(*) FROM positions") == static_cast<std::int64_t>(rolls));  // all legal
+  CHECK(scalar(db, "SELECT count(*) FROM games WHERE status = 'legal' AND finished") == 6);
+  CHECK(scalar(db, "SELECT count(*) FROM game_seats") == 4 + 4 + 3 + 3 + 2 + 2);
+  CHECK(scalar(db, "SELECT sum(rolls) FROM game_stats") == static_cast<std::int64_t>(rolls));
+  // Every roll's PPN text as the canonical printer writes it.
+  const auto first = main_line(games[0]);
+  {
+    ppn::db::Database d(db, ppn::db::Database::Mode::read_only);
+    ppn::db::Statement st(d, "SELECT play FROM rolls WHERE game_id = 1 AND roll_index = 21");
+    REQUIRE(st.step());
+    CHECK(st.get_text(0) == ppn::play_to_ppn(*first[21]));
+    CHECK(st.get_text(0) == "15/18 18/21x +20 21/41");
+  }
+  // No orphans: every roll and position belongs to a game, the ids encode (game, roll).
+  CHECK(scalar(db, "SELECT count(*) FROM rolls WHERE game_id NOT IN (SELECT id FROM games)") == 0);
+  CHECK(scalar(db, "SELECT count(*) FROM positions WHERE id != (game_id << 16) + roll_index") == 0);
+
+  const auto r2 = run_ppn("import --db " + db + joined(files));
+  CHECK(r2.code == 0);
+  CHECK_THAT(r2.out, Catch::Contains("6 games: 0 new (0 illegal), 6 duplicates, 0 prefix duplicates"));
+  CHECK(scalar(db, "SELECT count(*) FROM games") == 6);
+  CHECK(scalar(db, "SELECT count(*) FROM rolls") == static_cast<std::int64_t>(rolls));
+
+  SECTION("the same game re-formatted, with other comments and tags, is still a duplicate") {
+    auto g = games[1];
+    g.set_tag("Event", "Another event");
+    g.leading_comments = {"copied from a club bulletin"};
+    const auto copy = write_file(dir / "copy.ppn", ppn::to_ppn(g));
+    const auto r = run_ppn("import --db " + db + " " + copy);
+    CHECK_THAT(r.out, Catch::Contains("1 game: 0 new (0 illegal), 1 duplicate, 0 prefix duplicates"));
+  }
+  SECTION("an unfinished copy (a prefix of a stored game) is reported and not stored") {
+    auto g = games[0];
+    int kept = 0;
+    std::erase_if(g.movetext, [&](const ppn::MovetextEntry& e) {
+      return std::holds_alternative<ppn::Roll>(e) && ++kept > 40;
+    });
+    g.set_tag("Result", "*");
+    const auto cut = write_file(dir / "cut.ppn", ppn::to_ppn(g));
+    const auto r = run_ppn("import --db " + db + " " + cut);
+    CHECK(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("1 game: 0 new (0 illegal), 0 duplicates, 1 prefix duplicate"));
+    CHECK(scalar(db, "SELECT count(*) FROM games") == 6);
+
+    // The same prefix with one roll changed is a new game.
+    auto& last = std::get<ppn::Roll>(g.movetext.back());
+    REQUIRE(last.kind == ppn::PlayKind::Moves);
+    g.set_tag("Event", "changed");
+    last.comments = {"changed"};
+    std::swap(last.dice[0], last.dice[1]);
+    const auto other = write_file(dir / "other.ppn", ppn::to_ppn(g));
+    const auto r3 = run_ppn("import --db " + db + " " + other);
+    CHECK_THAT(r3.out, Catch::Contains("1 game: 1 new (0 illegal), 0 duplicates, 0 prefix duplicates"));
+  }
+}
+
+TEST_CASE("db import: illegal games are stored with their diagnostics under each --on-error policy", "[db][cli]") {
+  const auto dir = fresh_dir("illegal");
+  const std::string head = "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green blue\"]\n[Result \"*\"]\n";
+  // Roll 3 (line 9): green plays only the 6 where both dice can be played.
+  const auto bad = write_file(dir / "bad.ppn", head + "[Green \"Ann\"]\n\n1. G 5-3: N/0 0/3\n2. B 6-4: -\n"
+                                                      "3. G 6-4: 3/9\n4. B 6-4: -\n5. G 1-2: 9/10 10/12\n");
+  struct Case {
+    const char* policy;
+    int positions;
+  };
+  for (const auto& c : {Case{"keep-prefix", 2}, Case{"skip", 0}, Case{"as-played", 5}}) {
+    DYNAMIC_SECTION("--on-error " << c.policy) {
+      const auto db = (dir / (std::string(c.policy) + ".sqlite")).string();
+      std::filesystem::remove(db);
+      const auto r = run_ppn("import --db " + db + " --on-error " + c.policy + " " + bad, true);
+      CHECK(r.code == 1);
+      CHECK_THAT(r.out, Catch::Contains("1 game: 1 new (1 illegal)"));
+      CHECK_THAT(r.out, Catch::Contains(bad + ":9:1:"));
+      CHECK_THAT(r.out, Catch::Contains("[E-DIE-STILL-USABLE]"));
+      CHECK(scalar(db, "SELECT count(*) FROM games WHERE status = 'illegal' AND on_error = " + quoted(c.policy)) == 1);
+      CHECK(scalar(db, "SELECT count(*) FROM rolls") == 5);
+      CHECK(scalar(db, "SELECT count(*) FROM positions") == c.positions);
+      CHECK(scalar(db, "SELECT roll_index FROM diagnostics WHERE code = 'E-DIE-STILL-USABLE'") == 2);
+      CHECK(scalar(db, "SELECT legal FROM rolls WHERE roll_index = 2") == 0);
+      CHECK(scalar(db, "SELECT illegal_rolls FROM game_stats") == 1);
+      CHECK(scalar(db, "SELECT illegal_rolls FROM player_stats") == 1);  // Ann is green
+      const auto q = run_ppn("query --db " + db + " illegal --format csv");
+      CHECK(q.code == 0);
+      CHECK_THAT(q.out, Catch::Contains("code,rolls,games,per_1000_rolls\nE-DIE-STILL-USABLE,1,1,200\n"));
+      // Importing it again: a duplicate.
+      CHECK_THAT(run_ppn("import --db " + db + " " + bad).out, Catch::Contains("0 new (0 illegal), 1 duplicate"));
+    }
+  }
+  SECTION("--on-error stop stores the game and imports no further game") {
+    const auto db = (dir / "stop.sqlite").string();
+    std::filesystem::remove(db);
+    const auto good = write_file(dir / "good.ppn", head + "\n1. G 5-3: N/0 0/3\n");
+    const auto r = run_ppn("import --db " + db + " --on-error stop " + bad + " " + good);
+    CHECK(r.code == 1);
+    CHECK(scalar(db, "SELECT count(*) FROM games") == 1);
+  }
+  SECTION("syntax errors are located, the file's other games still go in, exit 2") {
+    const auto db = (dir / "syntax.sqlite").string();
+    const auto mixed = write_file(dir / "mixed.ppn", head + "\n1. G 5-: N/0\n\n" + head + "\n1. G 5-3: N/0 0/3\n");
+    const auto r = run_ppn("import --db " + db + " " + mixed, true);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.out, Catch::Contains(mixed + ":6:"));
+    CHECK_THAT(r.out, Catch::Contains("1 game: 1 new (0 illegal), 0 duplicates, 0 prefix duplicates, 1 syntax error"));
+    CHECK(scalar(db, "SELECT count(*) FROM games") == 1);
+  }
+  SECTION("a missing file is an I/O error; a database of another program is refused") {
+    const auto db = (dir / "io.sqlite").string();
+    CHECK(run_ppn("import --db " + db + " " + (dir / "nope.ppn").string()).code == 2);
+    const auto foreign = (dir / "foreign.sqlite").string();
+    { ppn::db::Database(foreign).exec("CREATE TABLE t(x)"); }
+    const auto r = run_ppn("import --db " + foreign + " " + bad, true);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.out, Catch::Contains("not a ppn database"));
+  }
+}
+
+TEST_CASE("db import: one player under several spellings; --alias merges players", "[db][cli]") {
+  const auto dir = fresh_dir("alias");
+  const auto db = (dir / "a.sqlite").string();
+  auto games = sample_games();
+  // Game 1 has Marta Ruiz as green (the winner); write a copy of game 2 with her under
+  // other spellings of case and space (the same player) and one under a nickname.
+  REQUIRE(games[0].tag_value("Green") == "Marta Ruiz");
+  games[1].set_tag("Green", "  marta   RUIZ ");
+  games[2].set_tag("Green", "M. Ruiz");
+  std::string text;
+  for (int i = 0; i < 3; ++i) text += ppn::to_ppn(games[static_cast<std::size_t>(i)]);
+  const auto f = write_file(dir / "three.ppn", text);
+  REQUIRE(run_ppn("import --db " + db + " " + f).code == 0);
+  CHECK(scalar(db, "SELECT games FROM player_stats JOIN players ON id = player_id WHERE name = 'Marta Ruiz'") == 2);
+  CHECK(scalar(db, "SELECT games FROM player_stats JOIN players ON id = player_id WHERE name = 'M. Ruiz'") == 1);
+
+  const auto r = run_ppn("import --db " + db + " --alias 'M. Ruiz=Marta Ruiz' " + f);
+  CHECK(r.code == 0);
+  CHECK(scalar(db, "SELECT count(*) FROM players WHERE name LIKE '%Ruiz%' AND name NOT LIKE 'Tomas%'") == 1);
+  const auto wins = games[0].tag_value("Result").starts_with("green") + games[1].tag_value("Result").starts_with("green") +
+                    games[2].tag_value("Result").starts_with("green");
+  CHECK(scalar(db, "SELECT games FROM player_stats JOIN players ON id = player_id WHERE name = 'Marta Ruiz'") == 3);
+  CHECK(scalar(db, "SELECT wins FROM player_stats JOIN players ON id = player_id WHERE name = 'Marta Ruiz'") == wins);
+  // player_stats agrees with the seats it sums.
+  CHECK(scalar(db, "SELECT count(*) FROM player_stats s WHERE games != (SELECT count(*) FROM game_seats g "
+                   "WHERE g.player_id = s.player_id) OR wins != (SELECT count(*) FROM game_seats g "
+                   "WHERE g.player_id = s.player_id AND finish_rank = 1)") == 0);
+  // A later game under the alias goes to the same player.
+  games[3].set_tag("Green", "m. ruiz");
+  const auto f4 = write_file(dir / "four.ppn", ppn::to_ppn(games[3]));
+  REQUIRE(run_ppn("import --db " + db + " " + f4).code == 0);
+  CHECK(scalar(db, "SELECT games FROM player_stats JOIN players ON id = player_id WHERE name = 'Marta Ruiz'") == 4);
+  CHECK(run_ppn("import --db " + db + " --alias nonsense " + f4).code == 2);
+}
+
+TEST_CASE("db query: every report against answers counted from the parsed samples", "[db][cli]") {
+  const auto db = samples_db("reports");
+  const auto games = sample_games();
+
+  // Independent counts over the main lines.
+  std::map<std::string, std::array<long, 5>> by_colour;  // rolls, doublets, penalties, captures, bonus moves
+  std::array<long, 7> faces{};
+  std::array<long, 7> doublets{};
+  long dice = 0, pairs = 0, forfeits = 0;
+  std::map<std::string, std::pair<long, long>> players;  // name -> games, wins
+  std::map<int, std::vector<long>> lengths;              // players -> rolls per game
+  for (const auto& g : games) {
+    const auto rs = main_line(g);
+    lengths[static_cast<int>(ppn::parse_seats(g.tag_value("Seats"))->size())].push_back(static_cast<long>(rs.size()));
+    const auto winner = ppn::parse_result(g.tag_value("Result"))->ranking.front();
+    const auto seats = *ppn::parse_seats(g.tag_value("Seats"));
+    for (auto c : seats) {
+      const std::string tag(c == ppn::Colour::Green ? "Green" : c == ppn::Colour::Red ? "Red" : c == ppn::Colour::Blue ? "Blue" : "Yellow");
+      auto& p = players[std::string(g.tag_value(tag))];
+      ++p.first;
+      p.second += c == winner;
+    }
+    for (const auto* r : rs) {
+      auto& bc = by_colour[std::string(ppn::colour_name(r->seat))];
+      ++bc[0];
+      ++faces[r->dice[0]];
+      ++faces[r->dice[1]];
+      dice += 2;
+      ++pairs;
+      if (r->dice[0] == r->dice[1]) {
+        ++bc[1];
+        ++doublets[r->dice[0]];
+      }
+      bc[2] += r->kind == ppn::PlayKind::Penalty;
+      for (const auto& s : r->steps) {
+        bc[3] += s.move && s.move->capture;
+        bc[4] += s.bonus && s.move;
+        forfeits += s.forfeited();
+      }
+    }
+  }
+
+  SECTION("summary") {
+    const auto t = csv(run_ppn("query --db " + db + " summary --format csv").out);
+    REQUIRE(t.size() == 2);
+    CHECK(t[0] == std::vector<std::string>{"games", "legal", "illegal", "finished", "rolls", "positions", "players", "files"});
+    CHECK(t[1][0] == "6");
+    CHECK(t[1][6] == std::to_string(players.size()));
+  }
+  SECTION("dice") {
+    const auto t = csv(run_ppn("query --db " + db + " dice --format csv").out);
+    REQUIRE(t.size() == 7);
+    for (int f = 1; f <= 6; ++f) {
+      CHECK(t[f][0] == std::to_string(f));
+      CHECK(t[f][1] == std::to_string(faces[f]));
+      CHECK(t[f][2] == std::to_string(dice));
+      CHECK(t[f][5] == std::to_string(doublets[f]));
+      CHECK(t[f][6] == std::to_string(pairs));
+    }
+  }
+  SECTION("doublets and captures per colour, with the totals") {
+    const auto d = csv(run_ppn("query --db " + db + " doublets --format csv").out);
+    const auto c = csv(run_ppn("query --db " + db + " captures --format csv").out);
+    REQUIRE(d.size() == by_colour.size() + 2);
+    REQUIRE(c.size() == by_colour.size() + 2);
+    long all_rolls = 0, all_caps = 0, all_bonus = 0;
+    for (std::size_t i = 1; i + 1 < d.size(); ++i) {
+      const auto& want = by_colour.at(d[i][0]);
+      CHECK(d[i][1] == std::to_string(want[0]));
+      CHECK(d[i][2] == std::to_string(want[1]));
+      CHECK(d[i][4] == std::to_string(want[2]));
+      const auto& wc = by_colour.at(c[i][0]);
+      CHECK(c[i][2] == std::to_string(wc[0]));
+      CHECK(c[i][3] == std::to_string(wc[3]));
+      CHECK(c[i][6] == std::to_string(wc[4]));  // bonuses_used = bonus moves written
+      all_rolls += want[0];
+      all_caps += wc[3];
+      all_bonus += wc[4];
+    }
+    CHECK(d.back()[0] == "all");
+    CHECK(d.back()[1] == std::to_string(all_rolls));
+    CHECK(c.back()[3] == std::to_string(all_caps));
+    CHECK(c.back()[6] == std::to_string(all_bonus));
+    // Forfeits written `+20 -`, plus the bonuses void at the win (the engine counts them as
+    // not used, rules.md Q63): each sample ends with a pawn reaching HOME (+10).
+    CHECK(c.back()[7] == std::to_string(forfeits + static_cast<long>(games.size())));
+    CHECK(std::stol(c.back()[5]) == std::stol(c.back()[6]) + std::stol(c.back()[7]));
+  }
+  SECTION("length") {
+    const auto t = csv(run_ppn("query --db " + db + " length --format csv").out);
+    REQUIRE(t.size() == lengths.size() + 1);
+    std::size_t i = 1;
+    for (const auto& [n, v] : lengths) {
+      CHECK(t[i][1] == std::to_string(n));
+      CHECK(t[i][2] == std::to_string(v.size()));
+      CHECK(t[i][4] == std::to_string(*std::min_element(v.begin(), v.end())));
+      CHECK(t[i][6] == std::to_string(*std::max_element(v.begin(), v.end())));
+      ++i;
+    }
+  }
+  SECTION("players: games and wins overall match the [Result] tags; colour and seat rows add up") {
+    const auto t = csv(run_ppn("query --db " + db + " players --format csv").out);
+    std::map<std::string, std::pair<long, long>> all, colour_sum, seat_sum;
+    for (std::size_t i = 1; i < t.size(); ++i) {
+      const auto g = std::stol(t[i][2]), w = std::stol(t[i][3]);
+      auto& m = t[i][1] == "all" ? all : t[i][1].starts_with("colour") ? colour_sum : seat_sum;
+      m[t[i][0]].first += g;
+      m[t[i][0]].second += w;
+    }
+    CHECK(all == players);
+    CHECK(colour_sum == players);
+    CHECK(seat_sum == players);
+  }
+  SECTION("illegal: none in the samples") {
+    CHECK(csv(run_ppn("query --db " + db + " illegal --format csv").out).size() == 1);
+  }
+  SECTION("formats: aligned table with a row count, JSON objects") {
+    const auto t = run_ppn("query --db " + db + " length");
+    CHECK_THAT(t.out, Catch::StartsWith("variant      players  games  finished  min_rolls  avg_rolls  max_rolls\n"
+                                        "-----------  -------"));
+    CHECK_THAT(t.out, Catch::EndsWith("(3 rows)\n"));
+    const auto j = run_ppn("query --db " + db + " summary --format json");
+    CHECK_THAT(j.out, Catch::Contains("\"games\": 6"));
+  }
+  SECTION("--sql runs read-only SQL; writes, unknown reports and bad SQL are refused") {
+    const auto r = run_ppn("query --db " + db + " --format csv --sql \"SELECT count(*) AS n FROM rolls WHERE die1 = die2\"");
+    CHECK(r.code == 0);
+    long all_doublets = 0;
+    for (auto d : doublets) all_doublets += d;
+    CHECK(r.out == "n\n" + std::to_string(all_doublets) + "\n");
+    const auto w = run_ppn("query --db " + db + " --sql \"DELETE FROM games\"", true);
+    CHECK(w.code == 2);
+    CHECK_THAT(w.out, Catch::Contains("read-only"));
+    CHECK(run_ppn("query --db " + db + " --sql \"SELECT 1; DELETE FROM games\"").code == 2);
+    CHECK(scalar(db, "SELECT count(*) FROM games") == 6);
+    CHECK(run_ppn("query --db " + db + " --sql \"SELEKT 1\"").code == 2);
+    CHECK(run_ppn("query --db " + db + " nonsense").code == 2);
+    CHECK(run_ppn("query --db /nonexistent/x.sqlite summary").code == 2);
+  }
+}
+
+TEST_CASE("db find: exact positions through the hash key; structural patterns", "[db][cli]") {
+  const auto db = samples_db("find");
+  const auto games = sample_games();
+
+  // Every (game, roll) after which each state stood, from replaying the samples here.
+  std::map<std::string, std::set<std::pair<int, int>>> where;  // position ID -> {(game, roll)}
+  std::map<std::string, int> pawns_only;                       // pawns part of the ID -> occurrences
+  for (std::size_t gi = 0; gi < games.size(); ++gi)
+    ppn::replay::replay_game(games[gi], {}, [&](const ppn::replay::RollEvent& e) {
+      const auto id = ppn::replay::position_id(e.after);
+      where[id].insert({static_cast<int>(gi) + 1, e.roll_index + 1});
+      ++pawns_only[id.substr(0, id.find(" / "))];
+    });
+
+  SECTION("a position seen once, and the most frequent one") {
+    std::string once, most;
+    for (const auto& [id, at] : where) {
+      if (at.size() == 1 && at.begin()->first == 1 && at.begin()->second == 50) once = id;
+      if (most.empty() || at.size() > where[most].size()) most = id;
+    }
+    REQUIRE(!once.empty());
+    const auto r = run_ppn("find --db " + db + " --position \"" + once + "\" --format csv");
+    CHECK(r.code == 0);
+    const auto t = csv(r.out);
+    REQUIRE(t.size() == 2);
+    CHECK(t[0] == std::vector<std::string>{"game", "file", "line", "roll", "colour", "dice", "play"});
+    CHECK(t[1][0] == "1");
+    CHECK(t[1][3] == "50");
+    const auto m = csv(run_ppn("find --db " + db + " --position \"" + most + "\" --format csv").out);
+    CHECK(m.size() == where[most].size() + 1);
+    const auto loose = csv(run_ppn("find --db " + db + " --ignore-turn --position \"" + most + "\" --format csv").out);
+    CHECK(static_cast<int>(loose.size()) == pawns_only[most.substr(0, most.find(" / "))] + 1);
+  }
+  SECTION("nothing found exits 1; a malformed ID exits 2 with the column") {
+    CHECK(run_ppn("find --db " + db + " --position \"g:H,H,H,H r:N,N,N,N / r d0\"").code == 1);
+    const auto bad = run_ppn("find --db " + db + " --position \"g:N,N,Q / g d0\"", true);
+    CHECK(bad.code == 2);
+    CHECK_THAT(bad.out, Catch::Contains("column"));
+  }
+  SECTION("patterns: the blockade on Red's ENTER in sample 01 (rolls 32-41), on Green's in 06 (23-40)") {
+    const auto t = csv(run_ppn("find --db " + db + " --pattern blockade-on-enter:red --format csv").out);
+    bool g1 = false;
+    for (std::size_t i = 1; i < t.size(); ++i)
+      if (t[i][0] == "1") g1 = std::stoi(t[i][3]) <= 32 && std::stoi(t[i][4]) >= 40;
+    CHECK(g1);
+    const auto t6 = csv(run_ppn("find --db " + db + " --pattern blockade-on-enter:g --format csv").out);
+    bool g6 = false;
+    for (std::size_t i = 1; i < t6.size(); ++i)
+      if (t6[i][0] == "6") g6 = std::stoi(t6[i][3]) <= 23 && std::stoi(t6[i][4]) >= 39;
+    CHECK(g6);
+  }
+  SECTION("patterns agree with a scan of the replayed positions, alone and combined") {
+    for (const std::vector<std::string>& pats :
+         {std::vector<std::string>{"home-path:green:2"}, {"near-home:blue:6"}, {"home-path:y:1", "near-home:y:3"}}) {
+      std::vector<ppn::db::Pattern> ps;
+      std::string args;
+      for (const auto& p : pats) {
+        ps.push_back(std::get<ppn::db::Pattern>(ppn::db::parse_pattern(p)));
+        args += " --pattern " + p;
+      }
+      std::map<int, std::tuple<int, int, int>> want;  // game -> first, last, count
+      for (std::size_t gi = 0; gi < games.size(); ++gi)
+        ppn::replay::replay_game(games[gi], {}, [&](const ppn::replay::RollEvent& e) {
+          for (const auto& p : ps)
+            if (!ppn::db::matches(p, e.after.pos)) return;
+          auto [it, fresh] = want.try_emplace(static_cast<int>(gi) + 1, e.roll_index + 1, e.roll_index + 1, 0);
+          std::get<1>(it->second) = e.roll_index + 1;
+          ++std::get<2>(it->second);
+        });
+      const auto r = run_ppn("find --db " + db + args + " --format csv");
+      const auto t = csv(r.out);
+      REQUIRE(t.size() == want.size() + 1);
+      CHECK(!want.empty());
+      std::size_t i = 1;
+      for (const auto& [g, v] : want) {
+        CHECK(t[i][0] == std::to_string(g));
+        CHECK(t[i][3] == std::to_string(std::get<0>(v)));
+        CHECK(t[i][4] == std::to_string(std::get<1>(v)));
+        CHECK(t[i][5] == std::to_string(std::get<2>(v)));
+        ++i;
+      }
+    }
+  }
+  SECTION("bad patterns are usage errors") {
+    CHECK(run_ppn("find --db " + db + " --pattern home-path:purple:2").code == 2);
+    CHECK(run_ppn("find --db " + db + " --pattern over-the-rainbow:g").code == 2);
+    CHECK(run_ppn("find --db " + db + " --pattern near-home:g").code == 2);
+  }
+}
+
+TEST_CASE("db patterns: one hand-made position per pattern and its edge", "[db]") {
+  using ppn::db::matches;
+  using ppn::db::parse_pattern;
+  auto pat = [](const char* s) { return std::get<ppn::db::Pattern>(parse_pattern(s)); };
+  auto pos = [](const char* s) { return *ppn::replay::parse_position_text(s); };
+  // Red's ENTER is green's relative square 17 (ENTERs are 17 apart, seats g r b y).
+  CHECK(matches(pat("blockade-on-enter:red"), pos("s0[17 17 N N] s1[N N N N] s2[-] s3[-]")));
+  CHECK_FALSE(matches(pat("blockade-on-enter:red"), pos("s0[17 N N N] s1[0 N N N] s2[-] s3[-]")));
+  CHECK_FALSE(matches(pat("blockade-on-enter:green"), pos("s0[17 17 N N] s1[N N N N] s2[-] s3[-]")));
+  CHECK(matches(pat("blockade-on-enter:r"), pos("s0[N N N N] s1[0 0 N N] s2[-] s3[-]")));  // its own pair too
+  CHECK(matches(pat("home-path:green:2"), pos("s0[64 70 H N] s1[N N N N] s2[-] s3[-]")));
+  CHECK_FALSE(matches(pat("home-path:green:3"), pos("s0[64 70 H N] s1[N N N N] s2[-] s3[-]")));  // HOME is not the path
+  CHECK(matches(pat("near-home:green:5"), pos("s0[66 N N N] s1[N N N N] s2[-] s3[-]")));
+  CHECK_FALSE(matches(pat("near-home:green:4"), pos("s0[66 H N N] s1[N N N N] s2[-] s3[-]")));
+  CHECK_FALSE(matches(pat("near-home:blue:70"), pos("s0[66 N N N] s1[N N N N] s2[-] s3[-]")));  // absent seat
+}
