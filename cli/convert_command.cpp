@@ -120,7 +120,9 @@ class Converter {
       std::cerr << "convert: " << path << ": " << rep.start_games << " <start-game> (" << rep.handshakes
                 << " handshake(s)), " << rep.games.size() << " game(s), " << do_moves << " <do-move>, " << rolls
                 << " observed roll(s), " << penalties << " doubles penalty(ies), " << rep.foreign_lines
-                << " foreign line(s) skipped\n";
+                << " line(s) of the player's own output skipped"
+                << (rep.foreign_lines ? " (the first at line " + std::to_string(rep.first_foreign_line) + ")" : "")
+                << "\n";
     }
   }
 

@@ -94,8 +94,9 @@ class NuXmlExporter {
     });
     for (const auto& d : res.diagnostics)
       if (d.severity == replay::Severity::error) {
-        std::cerr << name << ": error[" << d.code << "]: line " << d.line << ": " << d.message
-                  << "; the export of this game stops there\n";
+        std::cerr << g.source_file << ":" << d.line << ":" << std::max<std::uint32_t>(d.column, 1) << ": error["
+                  << d.code << "]: " << d.message << "; the export of this game (line " << g.source_line
+                  << ") stops there\n";
         return 1;
       }
     if (!error.empty()) {

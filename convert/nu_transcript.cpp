@@ -138,7 +138,7 @@ class Reader {
       handshake_pending_ = true;
       return;
     }
-    ++rep_.foreign_lines;
+    if (rep_.foreign_lines++ == 0) rep_.first_foreign_line = no;
   }
 
   // Text left in the server stream when something else happens is a truncated message.

@@ -48,6 +48,7 @@ struct TranscriptReport {
   int handshakes = 0;           // of them, first of a connection
   int connections = 0;
   int foreign_lines = 0;        // non-blank lines that are not protocol traffic
+  int first_foreign_line = 0;   // the first of them (0: none)
 };
 
 TranscriptReport read_transcript(std::string_view text, const std::string& source);

@@ -92,6 +92,11 @@ class CorpusReader {
                      std::string("malformed JSON: ") + e.what() + "; the line is skipped");
     }
     if (!rec.is_object()) return problem(no, 1, "expected a JSON object; the line is skipped");
+    if (!rec.contains("game") && rec.contains("color") && rec.contains("verdict")) {
+      // a probe corpus: single rolls with verdicts, not games (reported once, at finish)
+      if (probes_++ == 0) first_probe_ = no;
+      return;
+    }
     if (!rec.contains("game") || !rec["game"].is_number_integer())
       return problem(no, 1, "a record without an integer \"game\"; the line is skipped");
     const long g = rec["game"].get<long>();
@@ -106,7 +111,13 @@ class CorpusReader {
     roll(no, rec);
   }
 
-  void finish() { flush(); }
+  void finish() {
+    flush();
+    if (probes_ > 0)
+      problem(first_probe_, 1, std::to_string(probes_) +
+                                   " probe record(s) (one roll each, with a verdict) are not games and were skipped; "
+                                   "check them with `ppn conform`");
+  }
 
  private:
   void problem(long line, int column, std::string message) {
@@ -223,6 +234,8 @@ class CorpusReader {
   long expected_line_ = 0;
   std::optional<Colour> finished_;
   int dropped_ = 0;
+  long probes_ = 0;
+  long first_probe_ = 0;
 };
 
 }  // namespace

@@ -525,19 +525,19 @@ struct Walker {
       d.message = "observed position: " + *err;
       d.line = o.line;
       d.column = o.column;
-      d.roll_index = roll_index;
-      res.diagnostics.push_back(std::move(d));
+      res.diagnostics.push_back(std::move(d));  // a record error, not a roll's (roll_index -1)
       return;
     }
     const auto& ns = std::get<GameState>(made);
     if (auto why = implausible(ns)) {
       ReplayDiagnostic d;
       d.code = "E-IMPLAUSIBLE-STRETCH";
-      d.message = "the observed position cannot follow from the last one by unseen plays: " + *why +
-                  " (notation/SPEC.md 3.4)";
+      // A record error of its own (roll_index -1), not a roll's: the replayed position it is
+      // compared with is in the message.
+      d.message = "the observed position cannot follow from the replayed one (" + position_id(st, g) +
+                  ") by unseen plays: " + *why + " (notation/SPEC.md 3.4)";
       d.line = o.line;
       d.column = o.column;
-      d.roll_index = roll_index;
       d.position_id = position_id(st, g);
       res.diagnostics.push_back(std::move(d));
     }

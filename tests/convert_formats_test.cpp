@@ -148,6 +148,7 @@ TEST_CASE("convert transcript: fragments joined, foreign lines skipped, bad mess
   CHECK(rep.start_games == 2);
   CHECK(rep.handshakes == 1);
   CHECK(rep.foreign_lines == 1);
+  CHECK(rep.first_foreign_line == 9);
   REQUIRE(rep.games.size() == 1);
   const auto& g = rep.games[0];
   CHECK(g.observer == Colour::Yellow);
@@ -345,6 +346,34 @@ TEST_CASE("convert racket-jsonl: malformed lines are located and skipped", "[con
   CHECK_THAT(problems[1].message, Catch::Contains("malformed JSON"));
   REQUIRE(games.size() == 1);
   CHECK(games[0].roll_count() == 1);
+  // a probe corpus is not a game corpus: one problem, no games
+  problems.clear();
+  games.clear();
+  racket::read_corpus_text("{\"color\":\"green\",\"board\":[],\"dice\":[1,2],\"moves\":[],\"verdict\":\"legal\"}\n"
+                           "{\"color\":\"red\",\"board\":[],\"dice\":[1,2],\"moves\":[],\"verdict\":\"legal\"}\n",
+                           "p.jsonl", [&](Game& g) { games.push_back(g); }, problems);
+  CHECK(games.empty());
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].line == 1);
+  CHECK_THAT(problems[0].message, Catch::Contains("2 probe record(s)"));
+}
+
+TEST_CASE("convert racket-jsonl: a truncated .gz is reported, the games before it kept",
+          "[convert][racket][shared]") {
+  PPN_REQUIRE_SHARED(corpus, kSelfplay);
+  std::ifstream in(corpus, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto cut = std::filesystem::temp_directory_path() / "ppn_truncated.jsonl.gz";
+  std::ofstream(cut, std::ios::binary) << bytes.substr(0, bytes.size() / 2);
+  std::vector<nu::Error> problems;
+  int games = 0;
+  racket::read_corpus(cut, [&](Game&) { ++games; }, problems);
+  std::filesystem::remove(cut);
+  CHECK(games > 10);
+  CHECK(games < 100);
+  REQUIRE_FALSE(problems.empty());
+  CHECK(problems.back().line > 0);
+  CHECK_THAT(problems.back().message, Catch::Contains("truncated"));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -471,5 +500,14 @@ TEST_CASE("cli: convert detects formats, export round-trips, bad input exits 2",
   CHECK(r.code == 2);
   r = test::run_ppn("export --to yaml " + ppn.string(), true);
   CHECK(r.code == 2);
+  // an implausible stretch is a record error of its own: exit 1
+  const auto obs = dir / "obs.ppn";
+  std::ofstream(obs) << "[Variant \"racket-nu\"]\n[Seats \"green red blue yellow\"]\n[Observer \"yellow\"]\n\n"
+                        "@ g:N,N,N,N r:N,N,N,N b:N,N,N,N y:N,N,N,N / y d0\n1. Y 2-5: N/0 0/2\n"
+                        "@ g:N,N,N,N r:N,N,N,N b:N,N,N,N y:N,N,N,5 / y d0\n";
+  r = test::run_ppn("validate " + obs.string());
+  CHECK(r.code == 1);
+  CHECK_THAT(r.out, Catch::Contains(obs.string() + ":7:1: error[E-IMPLAUSIBLE-STRETCH]"));
+  CHECK_THAT(r.out, Catch::Contains("1 record error"));
   std::filesystem::remove_all(dir);
 }
