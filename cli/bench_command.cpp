@@ -14,6 +14,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   bench->require_subcommand(1);
   add_bench_parse(*bench, exit_code);
   add_bench_replay(*bench, exit_code);
+  add_bench_analyze(*bench, exit_code);
   add_bench_import(*bench, exit_code);
 }
 

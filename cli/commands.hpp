@@ -23,6 +23,8 @@ void add_selfplay_command(CLI::App& app, int& exit_code);  // cli/selfplay_comma
 void add_import_command(CLI::App& app, int& exit_code);    // cli/import_command.cpp
 void add_query_command(CLI::App& app, int& exit_code);     // cli/query_command.cpp
 void add_find_command(CLI::App& app, int& exit_code);      // cli/find_command.cpp
+void add_replay_command(CLI::App& app, int& exit_code);    // cli/replay_command.cpp
+void add_render_command(CLI::App& app, int& exit_code);    // cli/render_command.cpp
 void add_convert_command(CLI::App& app, int& exit_code);   // cli/convert_command.cpp
 void add_export_command(CLI::App& app, int& exit_code);    // cli/export_command.cpp
 void add_stats_command(CLI::App& app, int& exit_code);     // cli/stats_command.cpp

@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
   ppn::cli::add_import_command(app, exit_code);
   ppn::cli::add_query_command(app, exit_code);
   ppn::cli::add_find_command(app, exit_code);
+  ppn::cli::add_replay_command(app, exit_code);
+  ppn::cli::add_render_command(app, exit_code);
   ppn::cli::add_convert_command(app, exit_code);
   ppn::cli::add_export_command(app, exit_code);
   ppn::cli::add_stats_command(app, exit_code);

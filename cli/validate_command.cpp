@@ -1,11 +1,13 @@
 #include "cli/validate_command.hpp"
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "cli/input_files.hpp"
+#include "cli/progress.hpp"
 #include "notation/game.hpp"
 #include "parser/parser.hpp"
 #include "replay/replayer.hpp"
@@ -46,7 +48,8 @@ std::string plural(std::size_t n, const char* one, const char* many) {
 
 class Validator {
  public:
-  Validator(const ValidateArgs& a, replay::ReplayConfig cfg) : a_(a), cfg_(std::move(cfg)), json_(a.format == "json") {}
+  Validator(const ValidateArgs& a, replay::ReplayConfig cfg, Progress& progress)
+      : a_(a), cfg_(std::move(cfg)), json_(a.format == "json"), progress_(progress) {}
 
   // Returns false when the run must stop (--on-error stop).
   bool file(const std::string& path) {
@@ -56,6 +59,7 @@ class Validator {
     auto in = open_input(path);
     if (!in) {
       ++c.io_errors;
+      progress_.clear();
       if (json_) emit({{"type", "diagnostic"}, {"file", name}, {"severity", "error"}, {"code", "E-IO"},
                        {"message", "cannot open file"}});
       else std::cerr << name << ": error: cannot open file\n";
@@ -63,11 +67,22 @@ class Validator {
       return true;
     }
     bool stop = false;
+    const std::size_t file_no = total_.files;
+    std::error_code size_ec;
+    const std::uint64_t size = path == "-" ? 0 : std::filesystem::file_size(path, size_ec);
+    auto tick = [&] {
+      if (!progress_.active()) return;
+      const auto at = in->tellg();  // -1 once the reader has met the end of the file
+      progress_.update(done_bytes_ + (at >= 0 ? static_cast<std::uint64_t>(at) : size),
+                       std::to_string(file_no) + "/" + std::to_string(a_.files.size()) + " files, " +
+                           plural(total_.games + c.games, "game", "games"));
+    };
     parser::parse_stream(
         *in, name,
         [&](Game& g) {
           if (stop) return;
           ++c.games;
+          tick();
           c.rolls += g.roll_count();
           if (a_.syntax_only) return;
           const auto r = replay::replay_game(g, cfg_);
@@ -82,11 +97,14 @@ class Validator {
         },
         [&](const parser::ParseError& e) {
           ++c.syntax_errors;
+          progress_.clear();
           if (json_)
             emit({{"type", "diagnostic"}, {"file", e.file}, {"line", e.line}, {"column", e.column},
                   {"severity", "error"}, {"code", "E-SYNTAX"}, {"message", e.message}});
           else std::cerr << e.format();
         });
+    done_bytes_ += size;
+    progress_.clear();
     if (json_)
       emit({{"type", "file"}, {"file", name}, {"games", c.games}, {"rolls", c.rolls}, {"illegal_rolls", c.illegal},
             {"record_errors", c.record_errors}, {"warnings", c.warnings}, {"syntax_errors", c.syntax_errors}});
@@ -99,6 +117,7 @@ class Validator {
   }
 
   int finish() {
+    progress_.finish();
     const auto& t = total_;
     if (json_)
       emit({{"type", "summary"}, {"files", t.files}, {"games", t.games}, {"rolls", t.rolls},
@@ -121,6 +140,7 @@ class Validator {
   void emit(const nlohmann::json& j) { std::cout << j.dump() << "\n"; }
 
   void report(const std::string& file, std::size_t game_no, const replay::ReplayDiagnostic& d) {
+    progress_.clear();
     const char* sev = d.severity == replay::Severity::error ? "error" : "warning";
     if (json_) {
       nlohmann::json j{{"type", "diagnostic"}, {"file", file}, {"line", d.line}, {"column", d.column},
@@ -152,6 +172,8 @@ class Validator {
   const ValidateArgs& a_;
   replay::ReplayConfig cfg_;
   bool json_;
+  Progress& progress_;         // on standard error, only when it is a terminal
+  std::uint64_t done_bytes_ = 0;  // bytes of the files already read
   Counts total_;
 };
 
@@ -183,7 +205,19 @@ int run_validate(const ValidateArgs& a) {
         return 2;
       }
   }
-  Validator v(a, cfg);
+  // The progress bar measures bytes; with standard input (size unknown) it only counts.
+  std::uint64_t total_bytes = 0;
+  for (const auto& path : a.files) {
+    std::error_code ec;
+    const auto size = path == "-" ? 0 : std::filesystem::file_size(path, ec);
+    if (path == "-" || ec) {
+      total_bytes = 0;
+      break;
+    }
+    total_bytes += size;
+  }
+  Progress progress("validate", total_bytes);
+  Validator v(a, cfg, progress);
   for (const auto& path : a.files)
     if (!v.file(path)) break;
   return v.finish();

@@ -1,0 +1,113 @@
+#include "cli/bench_analyze.hpp"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "analysis/game_analysis.hpp"
+#include "analysis/selfplay.hpp"
+#include "cli/bench_command.hpp"
+#include "replay/replayer.hpp"
+
+namespace ppn::cli {
+
+namespace {
+
+struct BenchAnalyzeArgs {
+  analysis::SelfplayConfig cfg;
+  analysis::AnalyzeConfig acfg;
+  int games = 4;
+};
+
+int run_bench_analyze(const BenchAnalyzeArgs& a) {
+  auto made = analysis::make_selfplay(a.cfg);
+  if (auto* err = std::get_if<std::string>(&made)) {
+    std::cerr << "bench analyze: " << *err << "\n";
+    return 2;
+  }
+  const auto& sp = std::get<analysis::Selfplay>(made);
+  std::vector<Game> games;
+  std::size_t rolls = 0;
+  for (int i = 0; i < a.games; ++i) {
+    games.push_back(sp.play_game(static_cast<std::uint64_t>(i)));
+    rolls += games.back().roll_count();
+  }
+  replay::ReplayConfig rc;
+  rc.variant = a.cfg.variant;
+  rc.options = a.cfg.options;
+
+  // Baseline: replaying the same games and generating every legal play of every position
+  // (the engine work one decision needs before any evaluation), best of 3 passes.
+  const auto rules = replay::rules_for_game(games.front(), rc);
+  double base_s = 1e300;
+  std::size_t positions = 0, plays = 0;
+  for (int pass = 0; pass < 3; ++pass) {
+    positions = plays = 0;
+    BenchTimer t;
+    for (const auto& g : games)
+      replay::replay_game(g, rc, [&](const replay::RollEvent& e) {
+        ++positions;
+        plays += replay::legal_plays(rules.options, e.before, e.roll->dice[0], e.roll->dice[1]).plays.size();
+      });
+    base_s = std::min(base_s, t.seconds());
+  }
+
+  // Measured: the whole analysis (luck of every roll, rollouts of every decision).
+  BenchTimer t;
+  std::size_t decisions = 0, analysed = 0;
+  double worst_game = 0;
+  std::size_t worst_rolls = 0;
+  for (const auto& g : games) {
+    BenchTimer gt;
+    const auto ga = analysis::analyze_game(g, rc, a.acfg);
+    const double s = gt.seconds();
+    if (!ga.ok) {
+      std::cerr << "bench analyze: a self-play game could not be analysed: " << ga.error << "\n";
+      return 1;
+    }
+    if (s > worst_game) worst_game = s, worst_rolls = ga.rolls.size();
+    analysed += ga.rolls.size();
+    for (const auto& r : ga.rolls) decisions += r.decision;
+  }
+  const double an_s = t.seconds();
+  const double dec_rate = static_cast<double>(decisions) / an_s;
+  const double base_rate = static_cast<double>(positions) / base_s;
+  char buf[400];
+  std::cout << "bench analyze: variant " << a.cfg.variant << ", " << games.size() << " self-play games, "
+            << a.cfg.players << " players, " << rolls << " rolls, " << decisions << " decisions; "
+            << a.acfg.eval.rollouts << " rollouts of " << a.acfg.eval.horizon << " rolls, " << a.acfg.candidates
+            << " candidates, single thread\n";
+  std::snprintf(buf, sizeof buf, "  analyze               %.1f decisions/s (%.1f rolls/s; %.2f s for all)\n", dec_rate,
+                static_cast<double>(analysed) / an_s, an_s);
+  std::cout << buf;
+  std::snprintf(buf, sizeof buf, "  baseline: replay + legal plays of the same positions  %.0f positions/s (%zu plays)\n",
+                base_rate, plays);
+  std::cout << buf;
+  std::snprintf(buf, sizeof buf, "  ratio analyze/baseline %.2g (an analysed decision costs %.0f baseline positions)\n",
+                dec_rate / base_rate, base_rate / dec_rate);
+  std::cout << buf;
+  const double per_roll = an_s / static_cast<double>(analysed);
+  std::snprintf(buf, sizeof buf,
+                "  per game: slowest %.2f s (%zu rolls); %.2f s per 150 rolls at this game mix\n", worst_game,
+                worst_rolls, per_roll * 150);
+  std::cout << buf;
+  return 0;
+}
+
+}  // namespace
+
+void add_bench_analyze(CLI::App& bench, int& exit_code) {
+  auto a = std::make_shared<BenchAnalyzeArgs>();
+  auto* sub = bench.add_subcommand("analyze", "Decisions/s analysed (luck + rollouts) vs. replay + legal-play generation");
+  sub->add_option("--games", a->games, "Self-play games to generate and analyse")->capture_default_str()->check(CLI::Range(1, 100000));
+  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
+  sub->add_option("--seed", a->cfg.seed, "Self-play seed")->capture_default_str();
+  sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
+  sub->add_option("--rollouts", a->acfg.eval.rollouts, "Rollouts per candidate play")->capture_default_str()->check(CLI::Range(1, 100000));
+  sub->add_option("--horizon", a->acfg.eval.horizon, "Rolls per rollout (0: to the end)")->capture_default_str()->check(CLI::Range(0, 10000));
+  sub->add_option("--candidates", a->acfg.candidates, "Plays rolled out besides the one made")->capture_default_str()->check(CLI::Range(1, 1000));
+  sub->callback([a, &exit_code]() { exit_code = run_bench_analyze(*a); });
+}
+
+}  // namespace ppn::cli

@@ -1,0 +1,210 @@
+#include "render/html_viewer.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "notation/colour.hpp"
+#include "notation/position_id.hpp"
+#include "notation/printer.hpp"
+#include "render/svg_board.hpp"
+#include "replay/bridge.hpp"
+
+namespace ppn::render {
+
+namespace {
+
+constexpr const char* kCss = R"CSS(
+body { font-family: system-ui, sans-serif; margin: 0; background: #f7f3ea; color: #222; }
+header { padding: 8px 16px; background: #3b3024; color: #f7f3ea; }
+header h1 { font-size: 18px; margin: 0; }
+header .tags { font-size: 13px; opacity: 0.85; }
+main { display: flex; flex-wrap: wrap; gap: 16px; padding: 12px 16px; align-items: flex-start; }
+#board svg { max-width: 100%; height: auto; }
+aside { flex: 1 1 380px; min-width: 320px; }
+#controls { display: flex; gap: 6px; align-items: center; margin-bottom: 8px; }
+#controls button { font-size: 16px; padding: 4px 10px; }
+#slider { flex: 1; }
+#status { font-family: monospace; font-size: 15px; margin: 6px 0; white-space: pre-wrap; }
+#diagnostics .diag { border-left: 4px solid #b00020; background: #fde7ea; padding: 6px 8px; margin: 6px 0; font-size: 13px; }
+#diagnostics .diag.warning { border-color: #b07000; background: #fff4de; }
+#diagnostics .code { font-weight: bold; font-family: monospace; }
+#diagnostics .alts { font-family: monospace; margin-top: 4px; }
+#ppn { font-family: monospace; font-size: 13px; background: #fff; border: 1px solid #d8cfbd; padding: 8px; max-height: 420px; overflow: auto; white-space: pre-wrap; }
+#ppn .roll { cursor: pointer; display: block; }
+#ppn .roll.illegal { color: #b00020; text-decoration: underline wavy #b00020; }
+#ppn .roll.current { background: #ffe08a; outline: 1px solid #c9a227; }
+#help { font-size: 12px; color: #555; margin-top: 6px; }
+)CSS";
+
+constexpr const char* kScript = R"JS(
+(function () {
+  'use strict';
+  var frames = JSON.parse(document.getElementById('frames').textContent);
+  var svg = document.querySelector('#board svg');
+  var pawns = document.getElementById('pawns');
+  var dice = document.getElementById('dice');
+  var slider = document.getElementById('slider');
+  var statusBox = document.getElementById('status');
+  var diagBox = document.getElementById('diagnostics');
+  var rolls = document.querySelectorAll('#ppn .roll');
+  var current = -1;
+  function text(tag, cls, s) { var e = document.createElement(tag); if (cls) e.className = cls; e.textContent = s; return e; }
+  function show(i) {
+    i = Math.max(0, Math.min(frames.length - 1, i));
+    var f = frames[i];
+    current = i;
+    pawns.innerHTML = f.pawns;
+    dice.innerHTML = f.dice;
+    svg.setAttribute('data-position', f.position);
+    slider.value = String(i);
+    statusBox.textContent = f.label + '\n' + f.next;
+    diagBox.innerHTML = '';
+    f.diagnostics.forEach(function (d) {
+      var box = text('div', 'diag ' + d.severity, '');
+      box.appendChild(text('span', 'code', d.code + ': '));
+      box.appendChild(text('span', 'message', d.message));
+      if (d.alternatives.length) box.appendChild(text('div', 'alts', 'legal: ' + d.alternatives.join(' | ')));
+      diagBox.appendChild(box);
+    });
+    for (var k = 0; k < rolls.length; k++) {
+      var on = Number(rolls[k].getAttribute('data-frame')) === i;
+      rolls[k].classList.toggle('current', on);
+      if (on && rolls[k].scrollIntoView) rolls[k].scrollIntoView({block: 'nearest'});
+    }
+    document.body.setAttribute('data-frame', String(i));
+  }
+  function onKey(key) {
+    if (key === 'ArrowRight' || key === 'n' || key === ' ') show(current + 1);
+    else if (key === 'ArrowLeft' || key === 'p') show(current - 1);
+    else if (key === 'Home') show(0);
+    else if (key === 'End') show(frames.length - 1);
+    else return false;
+    return true;
+  }
+  document.addEventListener('keydown', function (ev) {
+    if (ev.target === slider && (ev.key === 'ArrowRight' || ev.key === 'ArrowLeft')) return;  // the slider moves itself
+    if (onKey(ev.key)) ev.preventDefault();
+  });
+  slider.addEventListener('input', function () { show(Number(slider.value)); });
+  document.getElementById('first').addEventListener('click', function () { show(0); });
+  document.getElementById('prev').addEventListener('click', function () { show(current - 1); });
+  document.getElementById('next').addEventListener('click', function () { show(current + 1); });
+  document.getElementById('last').addEventListener('click', function () { show(frames.length - 1); });
+  for (var k = 0; k < rolls.length; k++)
+    rolls[k].addEventListener('click', function (ev) { show(Number(ev.currentTarget.getAttribute('data-frame'))); });
+  // URL fragment: #frame=N starts at frame N; #keys=K1,K2 presses keys (test hook, links).
+  var start = 0, keys = [];
+  location.hash.replace(/^#/, '').split('&').forEach(function (part) {
+    var kv = part.split('=');
+    if (kv[0] === 'frame') start = Number(kv[1]) || 0;
+    if (kv[0] === 'keys' && kv[1]) keys = decodeURIComponent(kv[1]).split(',');
+  });
+  show(start);
+  keys.forEach(function (k) {
+    document.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true, cancelable: true}));
+  });
+  document.body.setAttribute('data-ready', '1');
+})();
+)JS";
+
+std::string entry_text(const MovetextEntry& e, std::uint32_t ordinal) {
+  if (const Roll* r = std::get_if<Roll>(&e)) return to_ppn(*r, ordinal);
+  if (const auto* o = std::get_if<ObservedPosition>(&e)) return "@ " + format_position_id(o->position);
+  const auto& w = std::get<Withdrawal>(e);
+  return std::string(1, colour_letter(w.seat)) + (w.kind == WithdrawalKind::Resigns ? " RESIGNS" : " ABANDONS");
+}
+
+}  // namespace
+
+std::string html_viewer(const Timeline& t, const Game& game, const std::string& title) {
+  nlohmann::json frames = nlohmann::json::array();
+  const int n = static_cast<int>(t.frames.size());
+  for (int i = 0; i < n; ++i) {
+    const Frame& f = t.frames[static_cast<std::size_t>(i)];
+    const auto& st = f.state;
+    std::string next;
+    if (i == n - 1 && t.game_over && st.ranking_len)
+      next = "Game over: " + std::string(colour_name(static_cast<Colour>(st.ranking[0]))) + " wins";
+    else
+      next = std::string(colour_name(static_cast<Colour>(st.to_move))) + " to roll" +
+             (st.doublets ? " again (doublet " + std::to_string(st.doublets) + ")" : "");
+    nlohmann::json diags = nlohmann::json::array();
+    auto add = [&](const replay::ReplayDiagnostic& d) {
+      std::string msg = d.message;
+      const std::string as_played = " (accepted as played)";
+      if (msg.size() > as_played.size() && msg.compare(msg.size() - as_played.size(), as_played.size(), as_played) == 0)
+        msg = msg.substr(0, msg.size() - as_played.size()) + " (shown as played)";
+      if (d.step_index >= 0) msg += " (mini-move " + std::to_string(d.step_index + 1) + ")";
+      diags.push_back({{"code", d.code},
+                       {"severity", d.code.rfind("W-", 0) == 0 ? "warning" : "error"},
+                       {"message", msg},
+                       {"alternatives", d.alternatives}});
+    };
+    for (const auto& d : f.diagnostics) add(d);
+    if (i == n - 1)
+      for (const auto& d : t.game_diagnostics) add(d);
+    std::string label = f.roll_index < 0 ? "Start of the game (" + t.profile + ")"
+                                          : "Roll " + std::to_string(f.number) + " (" + std::to_string(i) + " of " +
+                                                std::to_string(n - 1) + "): " + f.move_text;
+    if (f.roll_index >= 0 && !f.applied) label += "  [not replayed]";
+    else if (!f.legal) label += "  [illegal, shown as played]";
+    frames.push_back({{"frame", i},
+                      {"number", f.number},
+                      {"label", label},
+                      {"next", next},
+                      {"position", replay::position_id(st)},
+                      {"pawns", svg_pawn_layer(st)},
+                      {"dice", svg_dice_layer(f.roll)},
+                      {"legal", f.legal},
+                      {"diagnostics", diags}});
+  }
+  std::string data = frames.dump();
+  // Inside <script>, "</" must not appear (it could close the element).
+  std::string safe;
+  safe.reserve(data.size());
+  for (std::size_t i = 0; i < data.size(); ++i) {
+    if (data[i] == '<' && i + 1 < data.size() && (data[i + 1] == '/' || data[i + 1] == '!')) safe += "\\u003c";
+    else safe += data[i];
+  }
+
+  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+  out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+  out += "<title>" + xml_escape(title) + "</title>\n<style>" + kCss + "</style>\n</head>\n<body data-frame=\"0\">\n";
+  out += "<header><h1>" + xml_escape(title) + "</h1><div class=\"tags\">";
+  std::string tags;
+  for (const auto& tg : game.tags) tags += (tags.empty() ? "" : " \u00b7 ") + tg.name + ": " + tg.value;
+  out += xml_escape(tags) + "</div></header>\n<main>\n<div id=\"board\">";
+  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(kSvgWidth) + "\" height=\"" +
+         std::to_string(kSvgHeight) + "\" viewBox=\"0 0 " + std::to_string(kSvgWidth) + " " +
+         std::to_string(kSvgHeight) + "\" data-position=\"\">";
+  out += svg_board_layer() + "<g id=\"pawns\"></g><g id=\"dice\"></g></svg></div>\n<aside>\n";
+  out += "<div id=\"controls\"><button id=\"first\" title=\"first (Home)\">&#x25C0;&#x25C0;</button>"
+         "<button id=\"prev\" title=\"previous (left arrow)\">&#x25C0;</button>"
+         "<button id=\"next\" title=\"next (right arrow)\">&#x25B6;</button>"
+         "<button id=\"last\" title=\"last (End)\">&#x25B6;&#x25B6;</button>"
+         "<input id=\"slider\" type=\"range\" min=\"0\" max=\"" + std::to_string(n - 1) + "\" value=\"0\" aria-label=\"roll\"></div>\n";
+  out += "<div id=\"status\"></div>\n<div id=\"diagnostics\"></div>\n<div id=\"ppn\">";
+  // The game's text: tags and comments, then one line per movetext entry; roll lines are
+  // clickable and carry their frame.
+  std::string head;
+  for (const auto& tg : game.tags) head += "[" + tg.name + " \"" + tg.value + "\"]\n";
+  for (const auto& c : game.leading_comments) head += "{ " + c + " }\n";
+  out += "<span class=\"roll\" data-frame=\"0\">" + xml_escape(head) + "</span>";
+  int roll = 0;
+  for (const auto& e : game.movetext) {
+    if (std::holds_alternative<Roll>(e)) {
+      ++roll;
+      const Frame& f = t.frames[static_cast<std::size_t>(roll)];
+      out += "<span class=\"roll" + std::string(f.legal && f.applied ? "" : " illegal") + "\" data-frame=\"" +
+             std::to_string(roll) + "\">" + xml_escape(f.roll_text) + "</span>";
+    } else {
+      out += "<span class=\"entry\">" + xml_escape(entry_text(e, 0)) + "</span>\n";
+    }
+  }
+  out += "</div>\n<div id=\"help\">Keys: &#x2192; / &#x2190; (or n / p) step, Home / End first and last. "
+         "Click a roll to jump there.</div>\n</aside>\n</main>\n";
+  out += "<script type=\"application/json\" id=\"frames\">" + safe + "</script>\n";
+  out += std::string("<script>") + kScript + "</script>\n</body>\n</html>\n";
+  return out;
+}
+
+}  // namespace ppn::render

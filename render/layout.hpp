@@ -1,0 +1,71 @@
+// Where every square of the 68-square Parcheesi board sits on the physical board, as cells of a
+// 19 x 19 grid. One layout serves the text board, the SVG and the HTML viewer.
+//
+// The board (seed 000 SETUP and the gameboard diagram it describes; design/rules.md §1.1) is a
+// cross: four arms of 3 x 8 cells around a 3 x 3 HOME in the middle (rows and columns 8..10),
+// the four 8 x 8 corners hold the nests. Each arm gives the ring 17 squares: its two outer
+// columns (8 each) and the end square of its middle column; the other 7 cells of the middle
+// column are the home path of the seat sitting at that arm (h1 at the board edge, h7 next to
+// HOME).
+//
+// Seats (engine seat = Colour: green 0, red 1, blue 2, yellow 3, replay/bridge.hpp) sit
+// counter-clockwise in travel order: green at the bottom, red on the right, blue at the top,
+// yellow on the left. Each player "sits so that the START circle is to their right" (seed
+// 000), so green's nest is the bottom-right corner, red's the top-right, blue's the top-left,
+// yellow's the bottom-left. A seat's ENTER is the 5th square from the board edge on the column
+// beside its nest (rules.md §1.1 "Own ENTER"); pawns move counter-clockwise (seed 000 MOVING
+// YOUR ENTERED PAWNS) and turn off at the end square of their own arm (rel 63).
+//
+// Engine-absolute ring square a (replay/geometry.hpp) is green's relative square a, so
+// ring_cell(0) is green's ENTER, ring_cell(17) red's, ring_cell(63) green's turn-off.
+#pragma once
+
+#include <cstdint>
+
+#include "replay/position.hpp"
+
+namespace ppn::render {
+
+inline constexpr int kGrid = 19;      // cells per side
+inline constexpr int kArmLen = 8;     // cells from the board edge to HOME
+inline constexpr int kCentre = 8;     // first row / column of the HOME block (8..10)
+
+struct Cell {
+  int row = 0, col = 0;
+  friend constexpr bool operator==(const Cell&, const Cell&) = default;
+};
+
+enum class Side : std::uint8_t { bottom, right, top, left };
+// Where a seat sits (see above).
+Side side_of_seat(int seat);
+
+// Cell of an engine-absolute ring square 0..67.
+Cell ring_cell(int abs);
+// Cell of home-path square k (1..7) of a seat.
+Cell home_path_cell(int seat, int k);
+// The nest block of a seat: its top-left cell (8 x 8 cells).
+Cell nest_origin(int seat);
+
+enum class CellKind : std::uint8_t { empty, ring, home_path, nest, home };
+
+struct CellInfo {
+  CellKind kind = CellKind::empty;
+  int abs = -1;        // ring: engine-absolute square
+  int seat = -1;       // home_path / nest: its owner; ring: the seat whose ENTER this is, or -1
+  int index = 0;       // home_path: k (1..7)
+  bool safe = false;   // ring: a safety square (seed 000: "All spaces with the Lotus flower")
+  bool enter = false;  // ring: some seat's ENTER (also safe)
+  bool turnoff = false;  // ring: the end square of an arm, some seat's rel 63 (also safe)
+};
+CellInfo cell_info(Cell c, const replay::Geometry& g = replay::kParcheesi68);
+
+// Where a pawn byte (replay/position.hpp) of a seat stands.
+enum class SpotKind : std::uint8_t { nest, ring, home_path, home };
+struct Spot {
+  SpotKind kind = SpotKind::nest;
+  int abs = -1;  // ring
+  int index = 0; // home_path k
+};
+Spot spot_of(int seat, std::uint8_t byte, const replay::Geometry& g = replay::kParcheesi68);
+
+}  // namespace ppn::render

@@ -1,0 +1,316 @@
+#include "render/text_board.hpp"
+
+#include <array>
+#include <cstdlib>
+#include <string_view>
+
+#include "notation/colour.hpp"
+#include "notation/printer.hpp"
+#include "render/layout.hpp"
+#include "replay/bridge.hpp"
+
+namespace ppn::render {
+
+namespace {
+
+using replay::GameState;
+using replay::kParcheesi68;
+
+// ANSI SGR sequences. Pawns: black letters on the seat's bright colour; home paths: the
+// seat's colour on the default background; safeties: blue background.
+constexpr std::array<const char*, 4> kFg = {"\x1b[32m", "\x1b[31m", "\x1b[34m", "\x1b[33m"};
+constexpr std::array<const char*, 4> kPawn = {"\x1b[1;30;102m", "\x1b[1;30;101m", "\x1b[1;97;104m",
+                                              "\x1b[1;30;103m"};
+constexpr const char* kSafe = "\x1b[37;44m";
+constexpr const char* kRingStyle = "\x1b[90m";
+constexpr const char* kReset = "\x1b[0m";
+
+char upper(int seat) { return colour_letter(static_cast<Colour>(seat)); }
+char lower(int seat) { return static_cast<char>(upper(seat) - 'A' + 'a'); }
+
+struct Canvas {
+  // 19 rows of 19 cells, each 2 visible columns with an optional style.
+  struct Piece {
+    std::string text = "  ";
+    std::string style;
+  };
+  std::array<std::array<Piece, kGrid>, kGrid> cells{};
+  // Text written over nest / HOME blocks: (row, first col) -> text with its own styling,
+  // spanning whole cells.
+  void put(int row, int col, std::string text, std::string style = {}) {
+    // text of visible width 2*n is split over n cells
+    int w = 0;
+    std::string chunk;
+    int c = col;
+    for (char ch : text) {
+      chunk += ch;
+      if (++w == 2) {
+        if (c < kGrid) cells[row][c] = {chunk, style};
+        chunk.clear();
+        w = 0;
+        ++c;
+      }
+    }
+    if (!chunk.empty() && c < kGrid) cells[row][c] = {chunk + " ", style};
+  }
+  std::vector<std::string> lines(bool colour) const {
+    std::vector<std::string> out;
+    for (const auto& row : cells) {
+      std::string line;
+      std::string_view current;
+      for (const auto& p : row) {
+        if (colour && p.style != current) {
+          if (!current.empty()) line += kReset;
+          if (!p.style.empty()) line += p.style;
+          current = p.style;
+        }
+        line += p.text;
+      }
+      if (colour && !current.empty()) line += kReset;
+      out.push_back(std::move(line));
+    }
+    return out;
+  }
+};
+
+int pawns_at(const GameState& st, int seat, SpotKind kind) {
+  int n = 0;
+  for (auto b : st.pos.pawns[seat]) n += spot_of(seat, b).kind == kind;
+  return n;
+}
+
+std::string player_name(const Game* game, int seat) {
+  if (!game) return {};
+  std::string tag(colour_name(static_cast<Colour>(seat)));
+  tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
+  return std::string(game->tag_value(tag));
+}
+
+std::string pad(std::string s, std::size_t n) {
+  if (s.size() > n) s.resize(n);
+  s.resize(n, ' ');
+  return s;
+}
+
+}  // namespace
+
+int visible_width(const std::string& s) {
+  int w = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == 0x1b) {
+      while (i < s.size() && s[i] != 'm') ++i;
+      continue;
+    }
+    if ((c & 0xC0) != 0x80) ++w;
+  }
+  return w;
+}
+
+bool colour_wanted(bool is_terminal) {
+  if (!is_terminal) return false;
+  if (const char* nc = std::getenv("NO_COLOR"); nc && *nc) return false;
+  if (const char* term = std::getenv("TERM"); !term || std::string_view(term) == "dumb") return false;
+  return true;
+}
+
+std::vector<std::string> board_lines(const GameState& st, const TextStyle& style, const Game* game) {
+  const auto& g = kParcheesi68;
+  Canvas cv;
+  // Squares.
+  for (int r = 0; r < kGrid; ++r)
+    for (int c = 0; c < kGrid; ++c) {
+      const CellInfo info = cell_info({r, c}, g);
+      auto& p = cv.cells[r][c];
+      switch (info.kind) {
+        case CellKind::ring:
+          if (info.enter) p = {std::string(1, lower(info.seat)) + "*", kSafe};
+          else if (info.safe) p = {" *", kSafe};
+          else p = {" .", kRingStyle};
+          break;
+        case CellKind::home_path: p = {std::string(" ") + lower(info.seat), kFg[info.seat]}; break;
+        default: break;
+      }
+    }
+  // Pawns on the ring and home paths: up to two per square (Q22), any colours (Parchís
+  // shares safeties between two colours, rules.md Q25).
+  std::array<std::string, 68> ring;
+  std::array<int, 68> ring_seat;
+  ring_seat.fill(-1);
+  for (int s = 0; s < replay::kMaxSeats; ++s) {
+    if (!st.pos.seat_present(s)) continue;
+    for (auto b : st.pos.pawns[s]) {
+      const Spot sp = spot_of(s, b, g);
+      if (sp.kind == SpotKind::ring) {
+        ring[sp.abs] += upper(s);
+        if (ring_seat[sp.abs] < 0) ring_seat[sp.abs] = s;
+      } else if (sp.kind == SpotKind::home_path) {
+        const Cell c = home_path_cell(s, sp.index);
+        auto& p = cv.cells[c.row][c.col];
+        if (p.text[0] == upper(s)) p.text[1] = upper(s);
+        else p = {std::string(1, upper(s)) + " ", kPawn[s]};
+      }
+    }
+  }
+  for (int a = 0; a < g.ring_len; ++a) {
+    if (ring[a].empty()) continue;
+    const Cell c = ring_cell(a);
+    std::string text = ring[a].substr(0, 2);
+    if (text.size() == 1) text += g.is_safe_abs(a) ? '*' : ' ';
+    cv.cells[c.row][c.col] = {text, kPawn[ring_seat[a]]};
+  }
+  // Nests: the seat's name, its pawns in the nest, and who is to move.
+  for (int s = 0; s < replay::kMaxSeats; ++s) {
+    const Cell o = nest_origin(s);
+    std::string name(colour_name(static_cast<Colour>(s)));
+    for (auto& ch : name) ch = static_cast<char>(ch - 'a' + 'A');
+    if (!st.pos.seat_present(s)) {
+      cv.put(o.row + 3, o.col + 1, pad(name, 12), kRingStyle);
+      cv.put(o.row + 4, o.col + 1, pad("(not playing)", 14), kRingStyle);
+      continue;
+    }
+    const bool finished = st.finished_mask >> s & 1;
+    const bool out = !(st.seats_mask >> s & 1) && !finished;
+    const bool mover = st.to_move == s && !out;
+    cv.put(o.row + 1, o.col + 1, pad((mover ? "> " : "  ") + name, 14), std::string(kFg[s]) + "\x1b[1m");
+    const std::string who = player_name(game, s);
+    if (!who.empty()) cv.put(o.row + 2, o.col + 1, pad("  " + who, 14), kFg[s]);
+    const int in_nest = pawns_at(st, s, SpotKind::nest);
+    std::string pawns;
+    for (int k = 0; k < in_nest; ++k) pawns += std::string(1, upper(s)) + " ";
+    cv.put(o.row + 4, o.col + 1, pad("  nest " + std::to_string(in_nest), 14), kFg[s]);
+    if (in_nest) cv.put(o.row + 5, o.col + 2, pad(pawns, 8), kPawn[s]);
+    const int home = pawns_at(st, s, SpotKind::home);
+    cv.put(o.row + 6, o.col + 1, pad("  HOME " + std::to_string(home), 14), kFg[s]);
+    if (out) cv.put(o.row + 7, o.col + 1, pad("  withdrawn", 14), kRingStyle);
+    else if (finished) cv.put(o.row + 7, o.col + 1, pad("  finished", 14), kFg[s]);
+  }
+  // HOME: pawns home per seat, each on the side of its home path.
+  auto home_count = [&](int s) {
+    if (!st.pos.seat_present(s)) return std::string("  ");
+    return std::string(1, upper(s)) + std::to_string(pawns_at(st, s, SpotKind::home));
+  };
+  cv.put(8, 8, "  ");
+  cv.put(8, 9, home_count(2), kFg[2]);
+  cv.put(8, 10, "  ");
+  cv.put(9, 8, home_count(3), kFg[3]);
+  cv.put(9, 9, "HM", "\x1b[1m");
+  cv.put(9, 10, home_count(1), kFg[1]);
+  cv.put(10, 8, "  ");
+  cv.put(10, 9, home_count(0), kFg[0]);
+  cv.put(10, 10, "  ");
+  return cv.lines(style.colour);
+}
+
+namespace {
+
+std::vector<std::string> wrap(const std::string& text, std::size_t width, const std::string& indent) {
+  std::vector<std::string> out;
+  std::string line;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t j = text.find(' ', i);
+    if (j == std::string::npos) j = text.size();
+    const std::string word = text.substr(i, j - i);
+    const std::string lead = out.empty() ? "" : indent;
+    if (!line.empty() && lead.size() + line.size() + 1 + word.size() > width) {
+      out.push_back(lead + line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    i = j + 1;
+  }
+  if (!line.empty()) out.push_back((out.empty() ? "" : indent) + line);
+  return out;
+}
+
+std::string seat_label(int s) {
+  std::string n(colour_name(static_cast<Colour>(s)));
+  return n;
+}
+
+}  // namespace
+
+std::string text_frame(const Timeline& t, int frame, const Game& game, const std::string& title,
+                       const TextStyle& style) {
+  const Frame& f = t.frames[static_cast<std::size_t>(frame)];
+  const auto& st = f.state;
+  const int total = static_cast<int>(t.frames.size()) - 1;
+  std::vector<std::string> panel;
+  if (f.roll_index < 0) panel.push_back("Start of the game");
+  else panel.push_back("Roll " + std::to_string(f.number) + "  (" + std::to_string(frame) + " of " +
+                       std::to_string(total) + ")");
+  panel.push_back("");
+  if (f.roll) {
+    const Roll& r = *f.roll;
+    std::string dice = "dice ";
+    for (int i = 0; i < r.dice_count(); ++i) dice += "[" + std::to_string(r.dice[i]) + "]";
+    panel.push_back(seat_label(static_cast<int>(r.seat)) + " rolled " + dice);
+    const std::string play = play_to_ppn(r);
+    for (auto& l : wrap("play " + play, 40, "     ")) panel.push_back(l);
+    std::string what;
+    if (f.penalty) what = "third doublet: PENALTY";
+    if (f.captures) what += std::string(what.empty() ? "" : ", ") + std::to_string(f.captures) + " capture" +
+                            (f.captures > 1 ? "s" : "");
+    if (!f.applied) what += std::string(what.empty() ? "" : ", ") + "not replayed";
+    else if (!f.legal) what += std::string(what.empty() ? "" : ", ") + "ILLEGAL (shown as played)";
+    if (!what.empty()) panel.push_back(what);
+  } else {
+    panel.push_back("profile " + t.profile);
+  }
+  panel.push_back("");
+  const bool over = frame == total && t.game_over;
+  if (over && st.ranking_len > 0) panel.push_back("Game over: " + seat_label(st.ranking[0]) + " wins");
+  else if (over) panel.push_back("Game over");
+  else {
+    const int m = st.to_move;
+    std::string next = seat_label(m) + " to roll";
+    if (st.doublets > 0) next += " again (doublet " + std::to_string(st.doublets) + ")";
+    panel.push_back(next);
+  }
+  panel.push_back("");
+  panel.push_back("Pawns (each in its own squares):");
+  for (int s : seats_in_order(st)) {
+    std::string line = std::string(1, upper(s)) + "  ";
+    for (auto b : st.pos.pawns[s]) {
+      const int rel = b == replay::kNest ? -1 : replay::rel_of_byte(b);
+      line += to_string(replay::square_of_rel(rel)) + " ";
+    }
+    const std::string lead = style.colour ? std::string(kFg[s]) : "";
+    panel.push_back(lead + line + (style.colour ? kReset : ""));
+  }
+  const auto board = board_lines(st, style, &game);
+  std::string out = title + "\n";
+  for (std::size_t i = 0; i < board.size(); ++i) {
+    out += board[i];
+    if (i < panel.size()) out += "  " + panel[i];
+    out += "\n";
+  }
+  const std::size_t width = static_cast<std::size_t>(style.width > 20 ? style.width - 1 : 79);
+  for (const auto& d : f.diagnostics) {
+    const bool warn_only = d.code.rfind("W-", 0) == 0;
+    std::string head = (warn_only ? "warning[" : "error[") + d.code + "]: ";
+    std::string msg = d.message;
+    const std::string as_played = " (accepted as played)";
+    if (msg.size() > as_played.size() && msg.compare(msg.size() - as_played.size(), as_played.size(), as_played) == 0)
+      msg.resize(msg.size() - as_played.size());
+    std::string text = head + msg;
+    if (d.step_index >= 0) text += " (mini-move " + std::to_string(d.step_index + 1) + ")";
+    const auto lines = wrap(text, width, "  ");
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      out += (style.colour && i == 0 ? std::string(warn_only ? "\x1b[33m" : "\x1b[1;31m") : "") + lines[i] +
+             (style.colour && i == 0 ? kReset : "") + "\n";
+    if (!d.alternatives.empty()) {
+      std::string alts = "legal: ";
+      for (std::size_t i = 0; i < d.alternatives.size(); ++i) alts += (i ? " | " : "") + d.alternatives[i];
+      for (const auto& l : wrap(alts, width, "       ")) out += "  " + l + "\n";
+    }
+  }
+  if (frame == total)
+    for (const auto& d : t.game_diagnostics) {
+      for (const auto& l : wrap("game: " + d.code + ": " + d.message, width, "  ")) out += l + "\n";
+    }
+  return out;
+}
+
+}  // namespace ppn::render

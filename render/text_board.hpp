@@ -1,0 +1,43 @@
+// The board as text: a picture of the cross in 38 columns x 19 lines (2 columns per square),
+// with a side panel (roll, dice, play, who is to move, each seat's pawns in its own
+// coordinates) and the diagnostics of the roll below, readable in 80 columns.
+//
+// Squares (plain form; the colour form adds ANSI colours: safeties on blue, home paths and
+// pawns in their seat's colour):
+//    .   ring square           *   safety square (seed 000: "spaces with the Lotus flower")
+//   g*   green's ENTER (a safety; the lower-case letter names its seat)
+//    g   green's home path     G   one green pawn   GG  a green blockade   GR  a shared safety
+// Nests (the corners) list their pawns and the seat's name; HOME (the middle) counts the
+// pawns home per seat.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "notation/game.hpp"
+#include "render/timeline.hpp"
+
+namespace ppn::render {
+
+struct TextStyle {
+  bool colour = false;  // ANSI colours (caller decides: a terminal, NO_COLOR unset, TERM != dumb)
+  int width = 80;       // columns for wrapping the diagnostics
+};
+
+// The 19 lines of the board alone (each 38 visible columns).
+std::vector<std::string> board_lines(const replay::GameState& st, const TextStyle& style,
+                                     const Game* game = nullptr);
+
+// One frame of a timeline: a title line, the board with its side panel, the diagnostics.
+// `title` is e.g. "samples/01.ppn, game 1".
+std::string text_frame(const Timeline& t, int frame, const Game& game, const std::string& title,
+                       const TextStyle& style);
+
+// Whether colour should be used on a stream that is (not) a terminal: NO_COLOR (any value,
+// https://no-color.org) and TERM=dumb turn it off.
+bool colour_wanted(bool is_terminal);
+
+// Visible width of a string holding ANSI escape sequences (UTF-8 counted by code points).
+int visible_width(const std::string& s);
+
+}  // namespace ppn::render

@@ -1,0 +1,97 @@
+#include "render/timeline.hpp"
+
+#include <algorithm>
+
+#include "notation/printer.hpp"
+#include "replay/bridge.hpp"
+
+namespace ppn::render {
+
+int Timeline::frame_of_number(std::uint32_t number) const {
+  if (number == 0) return frames.empty() ? -1 : 0;
+  for (std::size_t i = 1; i < frames.size(); ++i)
+    if (frames[i].number == number) return static_cast<int>(i);
+  return -1;
+}
+
+Timeline build_timeline(const Game& game, const replay::ReplayConfig& base) {
+  Timeline t;
+  replay::ReplayConfig cfg = base;
+  cfg.on_error = replay::OnError::as_played;
+
+  std::vector<const Roll*> rolls;
+  for (const auto& e : game.movetext)
+    if (const Roll* r = std::get_if<Roll>(&e)) rolls.push_back(r);
+
+  std::vector<bool> seen(rolls.size(), false);
+  std::vector<Frame> frames(rolls.size() + 1);
+  bool have_start = false;
+  auto res = replay::replay_game(game, cfg, [&](const replay::RollEvent& e) {
+    if (!have_start && e.roll_index == 0) {
+      frames[0].state = e.before;
+      have_start = true;
+    }
+    if (e.roll_index < 0 || static_cast<std::size_t>(e.roll_index) >= rolls.size()) return;
+    Frame& f = frames[static_cast<std::size_t>(e.roll_index) + 1];
+    f.state = e.after;
+    f.captures = e.events.captures;
+    f.penalty = e.events.penalty;
+    seen[static_cast<std::size_t>(e.roll_index)] = true;
+  });
+  t.profile = res.profile;
+  t.game_over = res.game_over;
+  if (!res.setup_ok) {
+    for (const auto& d : res.diagnostics) t.setup_error += (t.setup_error.empty() ? "" : "; ") + d.message;
+    if (t.setup_error.empty()) t.setup_error = "the game cannot be replayed";
+    return t;
+  }
+  if (!have_start) {
+    // No roll was applied (an empty game, or the first roll could not be carried out): the
+    // start position is the state before the first roll, which the replayer's final state
+    // equals (nothing was applied).
+    frames[0].state = res.final_state;
+  }
+  frames[0].roll_index = -1;
+  for (std::size_t i = 0; i < rolls.size(); ++i) {
+    Frame& f = frames[i + 1];
+    const Roll& r = *rolls[i];
+    f.roll_index = static_cast<int>(i);
+    f.roll = &r;
+    f.number = r.number.value_or(static_cast<std::uint32_t>(i + 1));
+    f.roll_text = to_ppn(r, f.number);
+    f.move_text = std::to_string(f.number) + ". " + colour_letter(r.seat) + " " + std::to_string(r.dice[0]) +
+                  (r.dice_count() == 2 ? "-" + std::to_string(r.dice[1]) : std::string()) + ": " + play_to_ppn(r);
+    f.applied = seen[i];
+    if (!f.applied) f.state = frames[i].state;
+    if (!f.applied || f.captures == 0) {
+      // An illegal roll applied as recorded carries no engine events: count the record's `x`.
+      int marked = 0;
+      if (r.kind == PlayKind::Moves)
+        for (const auto& s : r.steps) marked += s.move && s.move->capture;
+      if (f.captures == 0) f.captures = marked;
+    }
+    if (r.kind == PlayKind::Penalty) f.penalty = true;
+  }
+  for (const auto& d : res.diagnostics) {
+    if (d.roll_index >= 0 && static_cast<std::size_t>(d.roll_index) < rolls.size()) {
+      Frame& f = frames[static_cast<std::size_t>(d.roll_index) + 1];
+      f.diagnostics.push_back(d);
+      // Under as_played an illegal roll's diagnostic is downgraded to a warning and carries
+      // "(accepted as played)"; W- codes are record marks, not rule breaks.
+      if (d.code.rfind("W-", 0) != 0) f.legal = false;
+    } else {
+      t.game_diagnostics.push_back(d);
+    }
+  }
+  t.frames = std::move(frames);
+  return t;
+}
+
+std::vector<int> seats_in_order(const replay::GameState& st) {
+  std::vector<int> out;
+  for (auto s : st.turn_order)
+    if (st.seats_mask >> s & 1 || st.pos.seat_present(s)) out.push_back(s);
+  return out;
+}
+
+}  // namespace ppn::render

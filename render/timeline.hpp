@@ -1,0 +1,52 @@
+// A game as a sequence of frames for viewers: the position before the first roll, then the
+// position after every main-line roll, each with its roll, dice, play in PPN and the
+// diagnostics the replayer gave for that roll.
+//
+// The replay runs with on_error=as_played (replay/replayer.hpp) so that a viewer can show the
+// game past an illegal roll: the illegal roll's frame carries the diagnostic and the position
+// the record's play leads to. A roll the replayer could not apply at all (e.g. it names a
+// square where the mover has no pawn) keeps the previous position and is marked !applied;
+// when the replay stops there, the later rolls are also !applied.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "notation/game.hpp"
+#include "replay/replayer.hpp"
+
+namespace ppn::render {
+
+struct Frame {
+  int roll_index = -1;        // 0-based main-line roll; -1: the start position
+  std::uint32_t number = 0;   // the roll's move number as recorded (0 for the start)
+  const Roll* roll = nullptr; // the roll (points into the Game)
+  std::string roll_text;      // the roll in canonical PPN, with annotations, comments, variations
+  std::string move_text;      // only the move: "41. G 2-3: 30/32 32/35x +20 35/55"
+  replay::GameState state;    // the position after the roll (before the first roll: the start)
+  bool applied = true;        // the replayer applied the roll (legal, or as played)
+  bool legal = true;          // no error diagnostic for this roll
+  int captures = 0;           // pawns captured by the roll
+  bool penalty = false;       // the roll was the third-doublet PENALTY
+  std::vector<replay::ReplayDiagnostic> diagnostics;  // of this roll
+};
+
+struct Timeline {
+  std::string profile;
+  std::string setup_error;    // non-empty: the game cannot be replayed at all (bad [Seats], ...)
+  std::vector<Frame> frames;  // frames[0] is the start; frames[k] follows the k-th roll
+  std::vector<replay::ReplayDiagnostic> game_diagnostics;  // not tied to a roll
+  bool game_over = false;
+
+  // Index of the frame of the roll numbered `number` (0: the start); -1 when there is none.
+  int frame_of_number(std::uint32_t number) const;
+};
+
+// The game must outlive the timeline (frames point at its rolls).
+Timeline build_timeline(const Game& game, const replay::ReplayConfig& base = {});
+
+// Seats in turn order (from [Seats], else the order of first rolls), for labels.
+std::vector<int> seats_in_order(const replay::GameState& st);
+
+}  // namespace ppn::render
