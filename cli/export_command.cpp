@@ -41,8 +41,10 @@ class NuXmlExporter {
   int game(const Game& g) {
     const std::string name = g.source_file + ":" + std::to_string(g.source_line);
     out_ << "<!-- game " << name << " -->\n";
+    // An illegal roll is still written as recorded (a referee's test case is exactly that),
+    // and reported; replay goes on from the play as recorded (OnError::as_played).
     replay::ReplayConfig cfg;
-    cfg.on_error = replay::OnError::keep_prefix;
+    cfg.on_error = replay::OnError::as_played;
     const auto rules = replay::rules_for_game(g, cfg);
     std::optional<std::vector<std::uint8_t>> pending;
     if (auto setup = game_setup(g); setup && !setup->pending.empty()) {
@@ -92,13 +94,14 @@ class NuXmlExporter {
       // carry the ids forward: the next roll's board keeps the ids of the pawns that moved
       board = moves.applied.after;
     });
-    for (const auto& d : res.diagnostics)
-      if (d.severity == replay::Severity::error) {
-        std::cerr << g.source_file << ":" << d.line << ":" << std::max<std::uint32_t>(d.column, 1) << ": error["
-                  << d.code << "]: " << d.message << "; the export of this game (line " << g.source_line
-                  << ") stops there\n";
-        return 1;
-      }
+    for (const auto& d : res.diagnostics) {
+      const bool stop = d.severity == replay::Severity::error;
+      std::cerr << g.source_file << ":" << d.line << ":" << std::max<std::uint32_t>(d.column, 1)
+                << (stop ? ": error[" : ": warning[") << d.code << "]: " << d.message
+                << (stop ? "; the export of this game (line " + std::to_string(g.source_line) + ") stops there" : "")
+                << "\n";
+    }
+    if (res.errors() > 0 || res.illegal > 0) return 1;
     if (!error.empty()) {
       std::cerr << name << ": error: " << error << "\n";
       return 1;

@@ -7,8 +7,9 @@
 //           <moves>..</moves> reply, one message per line; a third-doublet penalty is
 //           <doubles-penalty></doubles-penalty> and <void></void>. Each game starts with an
 //           XML comment naming it. The positions come from replaying the game under its
-//           profile, so an illegal roll ends that game's export (reported).
-// Exit 0: all exported; 1: a game stopped at an illegal roll (nu-xml); 2: syntax/I/O/usage.
+//           profile; an illegal roll is written as recorded and reported (a referee test
+//           case is just that), and one that cannot even be carried out ends the game's export.
+// Exit 0: all exported; 1: a game holds an illegal roll (nu-xml); 2: syntax/I/O/usage.
 #pragma once
 
 namespace CLI {
