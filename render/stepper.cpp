@@ -139,6 +139,7 @@ namespace {
 
 // The terminal as it was, restored on every way out (normal exit, signals).
 termios g_saved;
+termios g_raw;
 int g_fd = -1;
 int g_out = -1;
 volatile sig_atomic_t g_resized = 0;
@@ -160,9 +161,21 @@ void on_fatal_signal(int sig) {
 
 void on_winch(int) { g_resized = 1; }
 
+// Ctrl-Z: give the shell its terminal back while stopped, take it again on resume.
+void on_tstp(int) {
+  if (g_fd < 0) return;
+  tcsetattr(g_fd, TCSAFLUSH, &g_saved);
+  if (g_out >= 0) [[maybe_unused]] auto n = ::write(g_out, kLeaveScreen, sizeof kLeaveScreen - 1);
+  std::raise(SIGSTOP);
+  // Resumed (SIGCONT).
+  tcsetattr(g_fd, TCSAFLUSH, &g_raw);
+  if (g_out >= 0) [[maybe_unused]] auto n = ::write(g_out, kEnterScreen, sizeof kEnterScreen - 1);
+  g_resized = 1;  // redraw
+}
+
 struct TerminalGuard {
   bool ok = false;
-  struct sigaction old_int{}, old_term{}, old_hup{}, old_quit{}, old_winch{};
+  struct sigaction old_int{}, old_term{}, old_hup{}, old_quit{}, old_winch{}, old_tstp{};
   TerminalGuard(int in, int out) {
     if (tcgetattr(in, &g_saved) != 0) return;
     termios raw = g_saved;
@@ -170,6 +183,7 @@ struct TerminalGuard {
     raw.c_cc[VMIN] = 1;
     raw.c_cc[VTIME] = 0;
     if (tcsetattr(in, TCSAFLUSH, &raw) != 0) return;
+    g_raw = raw;
     g_fd = in;
     g_out = out;
     struct sigaction sa {};
@@ -183,6 +197,10 @@ struct TerminalGuard {
     sw.sa_handler = on_winch;  // no SA_RESTART: read() returns EINTR and the frame is redrawn
     sigemptyset(&sw.sa_mask);
     sigaction(SIGWINCH, &sw, &old_winch);
+    struct sigaction st {};
+    st.sa_handler = on_tstp;
+    sigemptyset(&st.sa_mask);
+    sigaction(SIGTSTP, &st, &old_tstp);
     [[maybe_unused]] auto n = ::write(out, kEnterScreen, sizeof kEnterScreen - 1);
     ok = true;
   }
@@ -194,6 +212,7 @@ struct TerminalGuard {
     sigaction(SIGHUP, &old_hup, nullptr);
     sigaction(SIGQUIT, &old_quit, nullptr);
     sigaction(SIGWINCH, &old_winch, nullptr);
+    sigaction(SIGTSTP, &old_tstp, nullptr);
   }
 };
 

@@ -11,7 +11,7 @@
 //
 // StepperState is the key logic alone (no terminal), so it can be tested directly;
 // run_terminal_stepper drives it on a terminal in non-canonical mode, restoring the terminal
-// on exit and on SIGINT/SIGTERM/SIGHUP/SIGQUIT.
+// on exit and on SIGINT/SIGTERM/SIGHUP/SIGQUIT (and while stopped by Ctrl-Z).
 #pragma once
 
 #include <string>

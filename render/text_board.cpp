@@ -252,7 +252,9 @@ std::string text_frame(const Timeline& t, int frame, const Game& game, const std
     if (f.penalty) what = "third doublet: PENALTY";
     if (f.captures) what += std::string(what.empty() ? "" : ", ") + std::to_string(f.captures) + " capture" +
                             (f.captures > 1 ? "s" : "");
-    if (!f.applied) what += std::string(what.empty() ? "" : ", ") + "not replayed";
+    if (!f.applied)
+      what += std::string(what.empty() ? "" : ", ") +
+              (f.diagnostics.empty() ? "not replayed (replay stopped earlier)" : "not replayed");
     else if (!f.legal) what += std::string(what.empty() ? "" : ", ") + "ILLEGAL (shown as played)";
     if (!what.empty()) panel.push_back(what);
   } else {

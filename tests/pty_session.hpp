@@ -69,6 +69,16 @@ class PtySession {
     exited_ = true;
     return status;
   }
+  void signal(int sig) { kill(pid_, sig); }
+  // Whether the child is stopped (Ctrl-Z), waiting for it to be so (a guard, not a timing).
+  bool stopped() {
+    for (int guard = 0; guard < 200; ++guard) {
+      int status = 0;
+      if (waitpid(pid_, &status, WUNTRACED | WNOHANG) == pid_ && WIFSTOPPED(status)) return true;
+      read_some(20);
+    }
+    return false;
+  }
   termios attrs() const {
     termios t{};
     tcgetattr(fd_, &t);

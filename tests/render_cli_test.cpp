@@ -176,7 +176,7 @@ TEST_CASE("cli replay on a terminal: every sample steps from the start to the en
   }
 }
 
-TEST_CASE("cli replay on a terminal: Ctrl-C restores the terminal; colour unless NO_COLOR", "[cli][render][pty]") {
+TEST_CASE("cli replay on a terminal: Ctrl-Z and Ctrl-C give the terminal back; colour unless NO_COLOR", "[cli][render][pty]") {
   const auto file = source_path("tests/render/illegal-roll.ppn").string();
   PtySession s({"replay", file}, /*colour=*/true);
   REQUIRE(s.wait_for("q quit", 0));
@@ -184,6 +184,14 @@ TEST_CASE("cli replay on a terminal: Ctrl-C restores the terminal; colour unless
   auto m = s.mark();
   s.send("e");
   REQUIRE(s.wait_for("E-NO-FIVE", m));
+  // Ctrl-Z: the terminal is handed back while stopped, taken again on resume.
+  m = s.mark();
+  s.send("\x1a");
+  REQUIRE(s.stopped());
+  CHECK((s.attrs().c_lflag & (ICANON | ECHO)) == (ICANON | ECHO));
+  s.signal(SIGCONT);
+  REQUIRE(s.wait_for("q quit", m));
+  CHECK((s.attrs().c_lflag & (ICANON | ECHO)) == 0);
   m = s.mark();
   s.send("\x03");  // Ctrl-C: SIGINT
   const int status = s.finish();
