@@ -14,10 +14,11 @@ using namespace ppn::replay;
 
 namespace {
 
-// Race model constants (analysis/README.md "Evaluator"), fitted to greedy self-play under
-// hasbro-2001: the average race progress of a seat per turn of its own (dice, doublets' extra
-// rolls and tops and bottoms, bonuses, minus captures suffered and blocked dice), the spread
-// of the turns still needed, and the wait for a five while every pawn is in the nest.
+// Race model constants (analysis/README.md "Evaluator"). Chosen by hand, not fitted: a turn
+// advances about 7 steps (two dice average 7; doublets' extra rolls and bonuses roughly pay for
+// blocked dice and dice spent entering); the spread of the turns still needed grows with
+// them; a seat with every pawn in the nest first waits for a five. The tests check the
+// answers that do not depend on them (symmetric starts, won races).
 constexpr double kStepsPerTurn = 7.0;
 constexpr double kSpreadSqrt = 0.9;   // sigma = kSpreadSqrt * sqrt(mu) + kSpreadLinear * mu
 constexpr double kSpreadLinear = 0.10;
