@@ -1,8 +1,9 @@
 // The HTML viewer in a real browser: headless Chromium (Debian package `chromium`, installed by
-// scripts/install-deps) opens the file written by `ppn render --html`, presses keys through
-// the page's URL hook (#keys=..., render/html_viewer.hpp), and the test reads what the page
-// then shows from the DOM Chromium dumps: the frame, the position on the board, every pawn's
-// square, the highlighted roll and the diagnostics.
+// scripts/install-deps) opens the file written by `ppn render --html`; the test presses keys
+// (DevTools protocol Input.dispatchKeyEvent, tests/cdp_browser.hpp) and reads what the page
+// then shows from its DOM: the frame, the position on the board, every pawn's square, the
+// highlighted roll, the slider; and a screenshot. The URL hook (#keys=..., used by links) is
+// checked with --dump-dom on a record with an illegal roll, whose diagnostic shows at its roll.
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "cdp_browser.hpp"
 #include "cli_run.hpp"
 #include "notation/position_id.hpp"
 #include "parser/parser.hpp"
@@ -68,11 +70,6 @@ struct Browser {
   std::string dump_dom(const std::filesystem::path& html, const std::string& fragment) const {
     return capture(bin + flags() + " --dump-dom 'file://" + html.string() + "#" + fragment + "' 2>/dev/null");
   }
-  bool screenshot(const std::filesystem::path& html, const std::filesystem::path& png) const {
-    capture(bin + flags() + " --window-size=1200,900 --screenshot=" + png.string() + " 'file://" + html.string() +
-            "#keys=End' 2>/dev/null");
-    return std::filesystem::exists(png);
-  }
 };
 
 std::string attr(const std::string& dom, const std::string& re) {
@@ -123,34 +120,47 @@ TEST_CASE("html viewer in headless Chromium: keyboard steps, the board and the h
   const auto t = ppn::render::build_timeline(g);
   const auto html = std::filesystem::temp_directory_path() / ("ppn-viewer-" + std::to_string(::getpid()) + ".html");
   REQUIRE(run_ppn("render " + file + " --html -o " + html.string()).code == 0);
-  Browser browser(bin);
 
-  SECTION("three steps forward with the right arrow") {
-    const std::string dom = browser.dump_dom(html, "keys=ArrowRight,ArrowRight,ArrowRight");
-    REQUIRE(attr(dom, "<body[^>]*data-ready=\"(1)\"") == "1");
-    CHECK(attr(dom, "<body[^>]*data-frame=\"(\\d+)\"") == "3");
-    const std::string expected = ppn::replay::position_id(t.frames[3].state);
-    CHECK(attr(dom, "<svg[^>]*data-position=\"([^\"]*)\"") == expected);
-    CHECK(pawns_shown(dom) == seats_part(expected));
-    CHECK(attr(dom, "<span class=\"roll current\" data-frame=\"(\\d+)\"") == "3");
-    CHECK(attr(dom, "<span class=\"roll current\" data-frame=\"3\">([^<]*)") == t.frames[3].roll_text);
-  }
-  SECTION("End, then back one with the left arrow; Home returns to the start") {
-    const std::string dom = browser.dump_dom(html, "keys=End,ArrowLeft");
-    CHECK(attr(dom, "<body[^>]*data-frame=\"(\\d+)\"") == "96");
-    CHECK(pawns_shown(dom) == seats_part(ppn::replay::position_id(t.frames[96].state)));
-    const std::string home = browser.dump_dom(html, "keys=End,Home,ArrowLeft");
-    CHECK(attr(home, "<body[^>]*data-frame=\"(\\d+)\"") == "0");
-    CHECK(pawns_shown(home) == "g:N,N,N,N r:N,N,N,N b:N,N,N,N y:N,N,N,N");
-  }
-  SECTION("a screenshot of the last position") {
-    const auto png = std::filesystem::temp_directory_path() / ("ppn-viewer-" + std::to_string(::getpid()) + ".png");
-    REQUIRE(browser.screenshot(html, png));
-    const std::string bytes = slurp(png);
-    CHECK(bytes.size() > 10000);
-    CHECK(bytes.compare(1, 3, "PNG") == 0);
-    std::filesystem::remove(png);
-  }
+  // Real key presses through the DevTools protocol.
+  ppn::test::CdpBrowser browser(bin);
+  REQUIRE(browser.open("file://" + html.string()));
+  auto shown = [&](int frame) {
+    INFO("frame " << frame);
+    CHECK(browser.eval("document.body.getAttribute('data-frame')") == std::to_string(frame));
+    const std::string expected = ppn::replay::position_id(t.frames[static_cast<std::size_t>(frame)].state);
+    CHECK(browser.eval("document.querySelector('#board svg').getAttribute('data-position')") == expected);
+    const auto layer = browser.eval("document.getElementById('pawns').outerHTML");
+    REQUIRE(layer.is_string());
+    CHECK(pawns_shown(layer.get<std::string>() + "<g id=\"dice\"") == seats_part(expected));
+    CHECK(browser.eval("document.querySelector('#ppn .roll.current').getAttribute('data-frame')") ==
+          std::to_string(frame));
+    CHECK(browser.eval("document.getElementById('slider').value") == std::to_string(frame));
+  };
+  shown(0);
+  for (int k = 0; k < 3; ++k) browser.press("ArrowRight", 39);
+  shown(3);
+  CHECK(browser.eval("document.querySelector('#ppn .roll.current').textContent") == t.frames[3].roll_text);
+  CHECK(browser.eval("document.getElementById('status').textContent.split('\\n')[0]") ==
+        "Roll 3 (3 of 97): " + t.frames[3].move_text);
+  browser.press("End", 35);
+  shown(97);
+  CHECK(browser.eval("document.getElementById('status').textContent").get<std::string>().find("Game over: green wins") !=
+        std::string::npos);
+  browser.press("ArrowLeft", 37);
+  shown(96);
+  browser.press("Home", 36);
+  browser.press("ArrowLeft", 37);  // nothing before the start
+  shown(0);
+  CHECK(browser.eval("document.querySelectorAll('#pawns .pawn[data-where=nest]').length") == 16);
+  // The slider jumps; the next key steps on from there.
+  browser.eval("(function(){var s=document.getElementById('slider'); s.value='45'; s.dispatchEvent(new Event('input'));})()");
+  shown(45);
+  browser.press("ArrowRight", 39);
+  shown(46);
+  // A screenshot of what is shown: a PNG of the page.
+  const std::string png = browser.screenshot();
+  CHECK(png.size() > 10000);
+  CHECK(png.compare(1, 3, "PNG") == 0);
   std::filesystem::remove(html);
 }
 
