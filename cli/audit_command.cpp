@@ -8,6 +8,8 @@
 
 #include "analysis/dice_audit.hpp"
 #include "cli/input_files.hpp"
+#include "db/reports.hpp"
+#include "db/schema.hpp"
 #include "parser/parser.hpp"
 
 namespace ppn::cli {
@@ -16,6 +18,7 @@ namespace {
 
 struct AuditArgs {
   std::vector<std::string> files;
+  std::string db;  // --db: audit the rolls a database holds
   std::string by = "player";
 };
 
@@ -48,6 +51,38 @@ int run_audit(const AuditArgs& a) {
     }
     return groups[it->second].second;
   };
+  if (!a.db.empty()) {
+    // Every stored roll, in game and roll order, with its seat's player and the game's source.
+    auto opened = db::open_for_reading(a.db);
+    if (auto* err = std::get_if<std::string>(&opened)) {
+      std::cerr << "audit: " << *err << "\n";
+      return 2;
+    }
+    auto result = db::run_read_only_sql(
+        std::get<db::Database>(opened),
+        "SELECT r.die1, r.die2, r.colour, COALESCE(p.name, s.player_name), g.source_file, r.game_id "
+        "FROM rolls r JOIN games g ON g.id = r.game_id "
+        "LEFT JOIN game_seats s ON s.game_id = r.game_id AND s.colour = r.colour "
+        "LEFT JOIN players p ON p.id = s.player_id ORDER BY r.game_id, r.roll_index");
+    if (auto* err = std::get_if<std::string>(&result)) {
+      std::cerr << "audit: " << *err << "\n";
+      return 2;
+    }
+    auto text = [](const db::Cell& c) { return std::holds_alternative<std::string>(c) ? std::get<std::string>(c) : std::string(); };
+    auto integer = [](const db::Cell& c) { return std::holds_alternative<std::int64_t>(c) ? std::get<std::int64_t>(c) : 0; };
+    std::int64_t last_game = -1;
+    for (const auto& row : std::get<db::Table>(result).rows) {
+      const int d1 = static_cast<int>(integer(row[0])), d2 = static_cast<int>(integer(row[1]));
+      if (integer(row[5]) != last_game) last_game = integer(row[5]), ++games;
+      all.add(d1, d2);
+      if (a.by == "source") group(text(row[4])).add(d1, d2);
+      else if (a.by == "player") {
+        std::string key = text(row[3]);
+        if (key.empty()) key = "(" + text(row[2]) + ")";
+        group(key).add(d1, d2);
+      }
+    }
+  }
   for (const auto& path : a.files) {
     auto in = open_input(path);
     if (!in) {
@@ -99,11 +134,20 @@ int run_audit(const AuditArgs& a) {
 void add_audit_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<AuditArgs>();
   auto* sub = app.add_subcommand("audit", "Dice-fairness audit: face counts, doublets, fives, streaks, chi-square tests");
-  sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
+  auto* files = sub->add_option("files", a->files, "PPN files ('-' for standard input)");
+  auto* dbopt = sub->add_option("--db", a->db, "Audit the rolls stored in this database (ppn import)");
+  files->excludes(dbopt);
   sub->add_option("--by", a->by, "Also audit each player, each source file, or none")
       ->capture_default_str()
       ->check(CLI::IsMember({"player", "source", "none"}));
-  sub->callback([a, &exit_code]() { exit_code = run_audit(*a); });
+  sub->callback([a, &exit_code]() {
+    if (a->files.empty() && a->db.empty()) {
+      std::cerr << "audit: give PPN files or --db PATH\n";
+      exit_code = 2;
+      return;
+    }
+    exit_code = run_audit(*a);
+  });
 }
 
 }  // namespace ppn::cli

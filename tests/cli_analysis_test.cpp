@@ -108,3 +108,41 @@ TEST_CASE("cli audit: fair self-play dice pass, loaded dice fail", "[cli][analys
   std::filesystem::remove(fair);
   std::filesystem::remove(loaded);
 }
+
+TEST_CASE("cli audit --db: the stored rolls give the same report as the files", "[cli][analysis][audit][db]") {
+  const std::string games = tmp_file("db-games.ppn");
+  const std::string db = tmp_file("audit.sqlite");
+  std::filesystem::remove(db);
+  REQUIRE(run_ppn("selfplay --games 4 --seed 8 -o " + games).code == 0);
+  REQUIRE(run_ppn("import --db " + db + " " + games).code == 0);
+  const auto from_files = run_ppn("audit --by player " + games);
+  const auto from_db = run_ppn("audit --by player --db " + db);
+  CHECK(from_db.code == 0);
+  CHECK(from_db.out == from_files.out);
+  CHECK(run_ppn("audit").code == 2);
+  CHECK(run_ppn("audit --db /nonexistent/x.sqlite").code == 2);
+  std::filesystem::remove(games);
+  std::filesystem::remove(db);
+  std::filesystem::remove(db + "-wal");
+  std::filesystem::remove(db + "-shm");
+}
+
+TEST_CASE("cli stats, audit, analyze on converted corpora", "[cli][analysis][shared]") {
+  PPN_REQUIRE_SHARED(racket, "corpora/racket/selfplay-seed1001.jsonl.gz");
+  PPN_REQUIRE_SHARED(transcript, "external/nu-eecs395-parcheesi-xml/transcripts-nathanshelly/output.log");
+  const std::string rk = tmp_file("racket.ppn"), nu = tmp_file("nu.ppn"), an = tmp_file("nu-analysed.ppn");
+  REQUIRE(run_ppn("convert -q " + racket.string() + " -o " + rk).code == 0);
+  const auto st = run_ppn("stats " + rk);
+  CHECK(st.code == 0);
+  CHECK(st.out.find("stats: 100 games (100 replayed to the end), 14343 rolls (14343 replayed)") != std::string::npos);
+  const auto au = run_ppn("audit --by none " + rk);
+  CHECK(au.code == 0);
+  CHECK(au.out.find("verdict: consistent with fair dice (14343 throws") != std::string::npos);
+  // A player-side transcript: the other seats are observed positions (`@`), their rolls unseen.
+  REQUIRE(run_ppn("convert -q " + transcript.string() + " -o " + nu).code == 0);
+  const auto a = run_ppn("analyze --rollouts 8 --horizon 4 " + nu + " -o " + an);
+  CHECK(a.code == 0);
+  CHECK(a.out.find("yellow (Rocky)") != std::string::npos);
+  CHECK(run_ppn("validate " + an).code == 0);
+  for (const auto& f : {rk, nu, an}) std::filesystem::remove(f);
+}
