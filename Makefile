@@ -1,4 +1,5 @@
-# Quick start: `make run` (install, build, validate samples/) and `make test` (install, build, test).
+# Quick start: `make run` (install, build, validate samples/, import them into
+# $(BUILD)/samples.sqlite and print statistics) and `make test` (install, build, test).
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PPN := $(BUILD)/cli/ppn
@@ -16,6 +17,9 @@ build: configure
 
 run: build
 	$(PPN) validate samples/*.ppn
+	$(PPN) import --db $(BUILD)/samples.sqlite samples/*.ppn
+	$(PPN) query --db $(BUILD)/samples.sqlite summary
+	$(PPN) query --db $(BUILD)/samples.sqlite captures
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -30,6 +34,7 @@ test-sanitize: deps
 bench: build
 	$(PPN) bench parse
 	$(PPN) bench replay
+	$(PPN) bench import
 
 clean:
 	rm -rf $(BUILD)

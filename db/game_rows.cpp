@@ -33,9 +33,50 @@ void hash_setup(const Game& g, Fnv64& h) {
   }
 }
 
+
+// The text a main-line roll adds to the checksum: "\nG 5-3: N/0 0/3".
+void roll_line(const Roll& r, const std::string& play, std::string& text) {
+  text.clear();
+  text += '\n';
+  text += colour_letter(r.seat);
+  text += ' ';
+  text += static_cast<char>('0' + r.dice[0]);
+  if (r.dice[1]) {
+    text += '-';
+    text += static_cast<char>('0' + r.dice[1]);
+  }
+  text += ": ";
+  text += play;
+}
+
+void hash_other(const MovetextEntry& e, Fnv64& h) {
+  if (const auto* o = std::get_if<ObservedPosition>(&e)) {
+    h.add("\n@ ");
+    h.add(format_position_id(o->position));
+  } else if (const auto* w = std::get_if<Withdrawal>(&e)) {
+    h.add("\n");
+    h.add(std::string_view(&"GRBY"[static_cast<int>(w->seat)], 1));
+    h.add(w->kind == WithdrawalKind::Resigns ? " RESIGNS" : " ABANDONS");
+  }
+}
+
 }  // namespace
 
+std::uint64_t game_checksum(const Game& game) {
+  Fnv64 h;
+  hash_setup(game, h);
+  std::string text;
+  for (const auto& e : game.movetext) {
+    if (const auto* r = std::get_if<Roll>(&e)) {
+      roll_line(*r, play_to_ppn(*r), text);
+      h.add(text);
+    } else hash_other(e, h);
+  }
+  return h.h;
+}
+
 void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows& out) {
+  out.known_duplicate = false;
   out.source_file = game.source_file;
   out.source_line = game.source_line;
   out.result = std::string(game.tag_value("Result"));
@@ -57,17 +98,7 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
     if (const auto* r = std::get_if<Roll>(&e)) {
       RollRow row;
       row.play = play_to_ppn(*r);
-      text.clear();
-      text += '\n';
-      text += colour_letter(r->seat);
-      text += ' ';
-      text += static_cast<char>('0' + r->dice[0]);
-      if (r->dice[1]) {
-        text += '-';
-        text += static_cast<char>('0' + r->dice[1]);
-      }
-      text += ": ";
-      text += row.play;
+      roll_line(*r, row.play, text);
       h.add(text);
       row.colour = r->seat;
       row.die1 = r->dice[0];
@@ -75,14 +106,7 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
       row.line = r->line;
       row.line_hash = h.h;
       out.rolls.push_back(std::move(row));
-    } else if (const auto* o = std::get_if<ObservedPosition>(&e)) {
-      h.add("\n@ ");
-      h.add(format_position_id(o->position));
-    } else if (const auto* w = std::get_if<Withdrawal>(&e)) {
-      h.add("\n");
-      h.add(std::string_view(&"GRBY"[static_cast<int>(w->seat)], 1));
-      h.add(w->kind == WithdrawalKind::Resigns ? " RESIGNS" : " ABANDONS");
-    }
+    } else hash_other(e, h);
   }
   out.checksum = h.h;
 

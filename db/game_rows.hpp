@@ -60,6 +60,7 @@ struct GameRows {
   int rolls_replayed = 0;
   int illegal_rolls = 0;
   bool stop_run = false;            // --on-error stop met an illegal roll
+  bool known_duplicate = false;     // only the checksum is filled: the database already had it
   std::vector<Tag> tags;
   std::vector<SeatRow> seats;
   std::vector<RollRow> rolls;
@@ -67,6 +68,10 @@ struct GameRows {
   std::vector<replay::ReplayDiagnostic> diagnostics;
   GameStatsRow stats;
 };
+
+// The content checksum alone (GameRows::checksum), without replaying: the importer's fast
+// path for games the database already holds.
+std::uint64_t game_checksum(const Game& game);
 
 // Replays `game` under `cfg` (its profile from [Variant], overrides from cfg) and fills
 // `out` (its vectors are reused).

@@ -82,7 +82,8 @@ struct Importer::Statements {
 };
 
 
-Importer::Importer(Database db, ImportOptions opts) : db_(std::move(db)), opts_(std::move(opts)) {
+Importer::Importer(Database db, std::string path, ImportOptions opts)
+    : db_(std::move(db)), path_(std::move(path)), opts_(std::move(opts)) {
   st_ = std::make_unique<Statements>(db_);
 }
 
@@ -92,7 +93,7 @@ std::variant<std::unique_ptr<Importer>, std::string> Importer::open(const std::s
   auto opened = open_for_writing(path);
   if (auto* err = std::get_if<std::string>(&opened)) return *err;
   try {
-    std::unique_ptr<Importer> imp(new Importer(std::move(std::get<Database>(opened)), std::move(opts)));
+    std::unique_ptr<Importer> imp(new Importer(std::move(std::get<Database>(opened)), path, std::move(opts)));
     if (!imp->opts_.aliases.empty()) {
       for (const auto& a : imp->opts_.aliases) {
         const auto eq = a.find('=');
@@ -322,6 +323,11 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
 
   std::thread reader([&] {
     try {
+      // The reader's own read-only connection: a game whose checksum is already committed is
+      // a duplicate without being replayed (re-imports run at parsing speed). Games stored by
+      // the open transaction are not visible here; store() checks again and finds them.
+      Database seen_db(path_, Database::Mode::read_only);
+      Statement seen(seen_db, "SELECT 1 FROM games WHERE checksum = ?1");
       parser::parse_stream(
           in, name,
           [&](Game& game) {
@@ -339,7 +345,14 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
                 ++live;
               }
             }
-            make_game_rows(game, opts_.replay, *rows);
+            const auto sum = game_checksum(game);
+            seen.bind(1, sum);
+            const bool known = seen.step();
+            seen.reset();
+            if (known) {
+              rows->known_duplicate = true;
+              rows->checksum = sum;
+            } else make_game_rows(game, opts_.replay, *rows);
             std::lock_guard lock(m);
             ready.push_back(std::move(rows));
             cv.notify_all();
@@ -371,7 +384,7 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
       if (!rep.stop_run) {
         const auto& g = *rows;
         ++c.games;
-        switch (store(g)) {
+        switch (g.known_duplicate ? ImportOutcome::duplicate : store(g)) {
           case ImportOutcome::added:
             ++c.added;
             c.illegal += !g.legal;

@@ -76,13 +76,14 @@ class Importer {
   const ImportOptions& options() const { return opts_; }
 
  private:
-  Importer(Database db, ImportOptions opts);
+  Importer(Database db, std::string path, ImportOptions opts);
   void prepare_statements();
   void add_alias(const std::string& alias, const std::string& name);
   std::int64_t player_id(const std::string& name);
   bool is_prefix_duplicate(const GameRows& rows);
 
   Database db_;
+  std::string path_;
   ImportOptions opts_;
   std::unique_ptr<Transaction> tx_;
   int in_tx_ = 0;  // games stored in the open transaction

@@ -81,7 +81,7 @@ std::string samples_db(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("db import: the samples go in once; importing them again adds nothing", "[db][cli]") {
+TEST_CASE("db import: the samples go in once and importing them again adds nothing", "[db][cli]") {
   const auto dir = fresh_dir("samples");
   const auto db = (dir / "s.sqlite").string();
   const auto files = sample_files();
@@ -212,7 +212,7 @@ TEST_CASE("db import: illegal games are stored with their diagnostics under each
   }
 }
 
-TEST_CASE("db import: one player under several spellings; --alias merges players", "[db][cli]") {
+TEST_CASE("db import: one player under several spellings and --alias merges players", "[db][cli]") {
   const auto dir = fresh_dir("alias");
   const auto db = (dir / "a.sqlite").string();
   auto games = sample_games();
@@ -388,7 +388,7 @@ TEST_CASE("db query: every report against answers counted from the parsed sample
   }
 }
 
-TEST_CASE("db find: exact positions through the hash key; structural patterns", "[db][cli]") {
+TEST_CASE("db find: exact positions through the hash key and structural patterns", "[db][cli]") {
   const auto db = samples_db("find");
   const auto games = sample_games();
 

@@ -1,0 +1,190 @@
+// The importer's promises under stress, on samples/ plus 10,000 self-play games (10 files of
+// 1,000, generated once and cached in the build dir's test-data/):
+//   * kill -9 at several moments: the database passes integrity_check, holds only whole games
+//     (every game has all its rolls and positions), and every file the importer reported done
+//     is there in full; re-running the import completes the rest;
+//   * re-importing everything adds nothing;
+//   * two importers on one database at once both finish, nothing twice; a query runs while an
+//     import writes (WAL).
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <csignal>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <sstream>
+#include <thread>
+
+#include "cli_run.hpp"
+#include "db_helpers.hpp"
+
+extern char** environ;
+
+using namespace ppn::test;
+
+namespace {
+
+constexpr int kFiles = 10, kPerFile = 1000;
+
+std::filesystem::path selfplay_dir() {
+  return std::filesystem::path(ppn_binary()).parent_path().parent_path() / "test-data" / "selfplay-10k";
+}
+
+// Generates the 10 self-play files (deterministic: seeds 101..110), two at a time, unless a
+// previous run left them.
+std::vector<std::string> selfplay_files() {
+  const auto dir = selfplay_dir();
+  std::filesystem::create_directories(dir);
+  std::vector<std::string> files;
+  std::string cmd;
+  for (int i = 0; i < kFiles; ++i) {
+    const auto f = dir / ("selfplay-" + std::to_string(101 + i) + ".ppn");
+    files.push_back(f.string());
+    if (std::filesystem::exists(f)) continue;
+    cmd += ppn_binary() + " selfplay --games " + std::to_string(kPerFile) + " --seed " + std::to_string(101 + i) +
+           " -o " + f.string() + ".tmp && mv " + f.string() + ".tmp " + f.string() + (i % 2 ? " ; wait ; " : " & ");
+  }
+  if (!cmd.empty()) REQUIRE(std::system(("sh -c '" + cmd + " wait'").c_str()) == 0);
+  for (const auto& f : files) REQUIRE(std::filesystem::exists(f));
+  return files;
+}
+
+std::vector<std::string> sample_files() {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(source_path("samples")))
+    if (e.path().extension() == ".ppn") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// `ppn import --db DB FILES...` as a child with stdout to `out`.
+pid_t spawn_import(const std::string& db, const std::vector<std::string>& files, const std::string& out) {
+  std::vector<std::string> args{ppn_binary(), "import", "--batch", "200", "--db", db};
+  args.insert(args.end(), files.begin(), files.end());
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  REQUIRE(rc == 0);
+  return pid;
+}
+
+int wait_exit(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Files the importer reported done (the "FILE: N games: ..." lines of its stdout).
+std::vector<std::string> reported(const std::string& out) {
+  std::vector<std::string> files;
+  std::istringstream in(read_file(out));
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.starts_with("import: ") &&
+        (line.find(" games: ") != std::string::npos || line.find(" game: ") != std::string::npos))
+      files.push_back(line.substr(0, line.find(": ")));
+  return files;
+}
+
+std::size_t lines_in(const std::string& out) {
+  const auto t = read_file(out);
+  return static_cast<std::size_t>(std::count(t.begin(), t.end(), '\n'));
+}
+
+// The database is sound: integrity_check, whole games only.
+void check_sound(const std::string& db) {
+  ppn::db::Database d(db, ppn::db::Database::Mode::read_only);
+  ppn::db::Statement ic(d, "PRAGMA integrity_check");
+  REQUIRE(ic.step());
+  CHECK(ic.get_text(0) == "ok");
+  CHECK(d.scalar("SELECT count(*) FROM games g WHERE rolls != (SELECT count(*) FROM rolls r "
+                 "WHERE r.id BETWEEN g.id << 16 AND (g.id << 16) + 65535)") == 0);
+  CHECK(d.scalar("SELECT count(*) FROM games g WHERE rolls_replayed != (SELECT count(*) FROM positions p "
+                 "WHERE p.id BETWEEN g.id << 16 AND (g.id << 16) + 65535)") == 0);
+  CHECK(d.scalar("SELECT count(*) FROM games g WHERE NOT EXISTS (SELECT 1 FROM game_stats s WHERE s.game_id = g.id)") == 0);
+  CHECK(d.scalar("SELECT count(*) FROM game_seats WHERE game_id NOT IN (SELECT id FROM games)") == 0);
+  CHECK(d.scalar("SELECT count(*) - count(DISTINCT checksum) FROM games") == 0);
+  // player_stats sums the seats of the games present, no more and no less.
+  CHECK(d.scalar("SELECT count(*) FROM player_stats s WHERE games != (SELECT count(*) FROM game_seats g "
+                 "WHERE g.player_id = s.player_id)") == 0);
+}
+
+void check_reported_present(const std::string& db, const std::vector<std::string>& files) {
+  for (const auto& f : files) {
+    INFO("reported done: " << f);
+    const auto want = f.find("selfplay-") != std::string::npos ? kPerFile : 1;
+    CHECK(scalar(db, "SELECT count(*) FROM games WHERE source_file = " + quoted(f)) == want);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("db import of the samples and ten thousand self-play games: kill -9 loses nothing reported and "
+          "re-import adds nothing and two importers share a database",
+          "[db][cli][slow]") {
+  auto files = sample_files();
+  const auto sp = selfplay_files();
+  files.insert(files.end(), sp.begin(), sp.end());
+  const std::int64_t total = kFiles * kPerFile + static_cast<std::int64_t>(sample_files().size());
+  const auto dir = fresh_dir("kill");
+  const auto db = (dir / "k.sqlite").string();
+  const auto out = (dir / "out.txt").string();
+  using namespace std::chrono_literals;
+
+  // Three runs, each killed: early, after a few files were reported, and later.
+  struct Moment {
+    std::chrono::milliseconds after;
+    std::size_t after_lines;  // wait until this many lines were reported first
+  };
+  std::vector<std::string> done;
+  for (const auto& m : {Moment{150ms, 0}, Moment{40ms, 3}, Moment{900ms, 0}}) {
+    const auto pid = spawn_import(db, files, out);
+    const auto start = std::chrono::steady_clock::now();
+    while (lines_in(out) < m.after_lines && std::chrono::steady_clock::now() - start < 60s)
+      std::this_thread::sleep_for(5ms);
+    std::this_thread::sleep_for(m.after);
+    kill(pid, SIGKILL);
+    wait_exit(pid);
+    const auto now = reported(out);
+    done.insert(done.end(), now.begin(), now.end());
+    check_sound(db);
+    check_reported_present(db, done);
+  }
+  const auto before = scalar(db, "SELECT count(*) FROM games");
+  CHECK(before < total);  // the kills did interrupt something
+
+  // A query runs while the last import writes.
+  const auto pid = spawn_import(db, files, out);
+  std::this_thread::sleep_for(200ms);
+  const auto q = run_ppn("query --db " + db + " summary --format csv");
+  CHECK(q.code == 0);
+  CHECK(wait_exit(pid) == 0);
+  CHECK_THAT(read_file(out), Catch::Contains("import: " + std::to_string(files.size()) + " files, " +
+                                             std::to_string(total) + " games: " + std::to_string(total - before) +
+                                             " new (0 illegal), " + std::to_string(before) + " duplicates"));
+  check_sound(db);
+  CHECK(scalar(db, "SELECT count(*) FROM games") == total);
+  CHECK(scalar(db, "SELECT count(*) FROM positions") == scalar(db, "SELECT count(*) FROM rolls"));
+
+  // Everything again: nothing new.
+  const auto again = run_ppn("import -q --db " + db + " " + sp[0] + " " + sp[1] + " " + sp[2] + " " + files[0]);
+  CHECK(again.code == 0);
+  CHECK_THAT(again.out, Catch::Contains("3001 games: 0 new (0 illegal), 3001 duplicates, 0 prefix duplicates"));
+
+  // Two importers on one fresh database at once: one waits for the other's transactions.
+  const auto db2 = (dir / "two.sqlite").string();
+  const std::vector<std::string> some(sp.begin(), sp.begin() + 2);
+  const auto a = spawn_import(db2, some, (dir / "a.txt").string());
+  const auto b = spawn_import(db2, some, (dir / "b.txt").string());
+  CHECK(wait_exit(a) == 0);
+  CHECK(wait_exit(b) == 0);
+  check_sound(db2);
+  CHECK(scalar(db2, "SELECT count(*) FROM games") == 2 * kPerFile);
+}
