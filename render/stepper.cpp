@@ -15,7 +15,8 @@ namespace ppn::render {
 StepperState::StepperState(const Timeline& t, int start_frame) : t_(t), frame_(start_frame) {}
 
 const char* StepperState::help_line() {
-  return "n/\u2192 next  p/\u2190 prev  f first  l last  j jump  c capture  d penalty  e illegal  q quit";
+  // At most 79 columns, so that it never wraps on an 80-column terminal.
+  return "n/\u2192 next p/\u2190 prev f/l first/last j jump c capture d penalty e illegal q quit";
 }
 
 std::string StepperState::status() const {

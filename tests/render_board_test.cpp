@@ -290,3 +290,7 @@ TEST_CASE("render stepper keys: next, previous, first, last, jump, captures, pen
   sb.key('e');
   CHECK(sb.frame() == 2);
 }
+
+TEST_CASE("render stepper: the help line fits an 80-column terminal", "[render]") {
+  CHECK(visible_width(StepperState::help_line()) < 80);
+}

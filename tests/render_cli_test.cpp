@@ -253,3 +253,22 @@ TEST_CASE("cli validate: a progress bar on standard error only when it is a term
   CHECK_THAT(s.out(), Catch::Contains("\r\x1b[K"));
   CHECK_THAT(s.out(), Catch::Contains("validate: 6 files, 6 games"));
 }
+
+TEST_CASE("cli render and replay: --game picks a game of a file with several", "[cli][render]") {
+  const auto p = temp_file("two-games.ppn");
+  std::ofstream(p, std::ios::binary) << slurp(source_path("samples/05-two-player-kitchen-table.ppn")) << "\n"
+                                     << slurp(source_path("tests/render/illegal-roll.ppn"));
+  const auto second = run_ppn("render " + p.string() + " --game 2 --at 2");
+  CHECK(second.code == 0);
+  CHECK_THAT(second.out, Catch::Contains("E-NO-FIVE"));
+  const auto first = run_ppn("render " + p.string() + " --game 1 --at 2");
+  CHECK(first.code == 0);
+  CHECK_THAT(first.out, !Catch::Contains("E-NO-FIVE"));
+  const auto text = run_ppn("replay " + p.string() + " --game 2 --at 2");
+  CHECK_THAT(text.out, Catch::Contains(", game 2 (hasbro-2001)"));
+  CHECK_THAT(text.out, Catch::Contains("error[E-NO-FIVE]"));
+  const auto third = run_ppn("render " + p.string() + " --game 3 --html", true);
+  CHECK(third.code == 2);
+  CHECK_THAT(third.out, Catch::Contains("has 2 games, no game 3"));
+  std::filesystem::remove(p);
+}
