@@ -65,14 +65,6 @@ class ServerStream {
     while (i + 1 < segs_.size() && segs_[i + 1].offset <= offset) ++i;
     return {segs_[i].line, segs_[i].column + static_cast<int>(offset - segs_[i].offset)};
   }
-  // Lines spanned by the first n bytes ("lines 193-194").
-  int last_line(std::size_t n) const {
-    int line = 0;
-    for (const auto& s : segs_)
-      if (s.offset < n) line = s.line;
-    return line;
-  }
-
  private:
   struct Seg {
     std::size_t offset;
