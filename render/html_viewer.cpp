@@ -176,7 +176,9 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
   out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(kSvgWidth) + "\" height=\"" +
          std::to_string(kSvgHeight) + "\" viewBox=\"0 0 " + std::to_string(kSvgWidth) + " " +
          std::to_string(kSvgHeight) + "\" data-position=\"\">";
-  out += svg_board_layer() + "<g id=\"pawns\"></g><g id=\"dice\"></g></svg></div>\n<aside>\n";
+  unsigned seats = 0;
+  for (int s = 0; s < replay::kMaxSeats; ++s) seats |= t.frames.front().state.pos.seat_present(s) ? 1u << s : 0u;
+  out += svg_board_layer(seats) + "<g id=\"pawns\"></g><g id=\"dice\"></g></svg></div>\n<aside>\n";
   out += "<div id=\"controls\"><button id=\"first\" title=\"first (Home)\">&#x25C0;&#x25C0;</button>"
          "<button id=\"prev\" title=\"previous (left arrow)\">&#x25C0;</button>"
          "<button id=\"next\" title=\"next (right arrow)\">&#x25B6;</button>"

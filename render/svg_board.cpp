@@ -60,7 +60,7 @@ std::string xml_escape(const std::string& s) {
   return out;
 }
 
-std::string svg_board_layer() {
+std::string svg_board_layer(unsigned seats) {
   const auto& g = kParcheesi68;
   std::string out = "<g id=\"board\">";
   out += "<rect x=\"0\" y=\"0\" width=\"" + std::to_string(kSvgWidth) + "\" height=\"" +
@@ -71,7 +71,7 @@ std::string svg_board_layer() {
     const double x = kMargin + o.col * kCell + 4, y = kMargin + o.row * kCell + 4, w = kArmLen * kCell - 8;
     out += "<rect class=\"nest\" data-seat=\"" + seat_name(s) + "\" x=\"" + num(x) + "\" y=\"" + num(y) +
            "\" width=\"" + num(w) + "\" height=\"" + num(w) + "\" rx=\"14\" fill=\"" + kLight[s] +
-           "\" stroke=\"" + kColour[s] + "\" stroke-width=\"3\"/>";
+           "\" stroke=\"" + kColour[s] + "\" stroke-width=\"3\"" + ((seats >> s & 1) ? "" : " opacity=\"0.35\"") + "/>";
     out += "<circle cx=\"" + num(x + w / 2) + "\" cy=\"" + num(y + w / 2) + "\" r=\"" + num(w * 0.3) +
            "\" fill=\"none\" stroke=\"" + kColour[s] + "\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>";
   }
@@ -250,7 +250,9 @@ std::string svg_frame(const Timeline& t, int frame, const Game& game) {
   std::string title = std::string(game.tag_value("Event"));
   out += "<title>" + xml_escape((title.empty() ? "Parcheesi" : title) + (f.roll_index < 0 ? std::string(", start") : ", roll " + std::to_string(f.number))) + "</title>";
   out += "<rect width=\"100%\" height=\"100%\" fill=\"#fffdf7\"/>";
-  out += svg_board_layer();
+  unsigned seats = 0;
+  for (int s = 0; s < replay::kMaxSeats; ++s) seats |= f.state.pos.seat_present(s) ? 1u << s : 0u;
+  out += svg_board_layer(seats);
   out += svg_pawn_layer(f.state);
   out += svg_dice_layer(f.roll);
   // Caption: the roll in PPN, who is to move, diagnostics.

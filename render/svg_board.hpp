@@ -24,8 +24,9 @@ inline constexpr int kCaptionPx = 112;                // dice and caption under 
 inline constexpr int kSvgWidth = kBoardPx + 2 * kMargin;
 inline constexpr int kSvgHeight = kBoardPx + 2 * kMargin + kCaptionPx;
 
-// The squares, nests and HOME (no pawns), as one <g id="board">.
-std::string svg_board_layer();
+// The squares, nests and HOME (no pawns), as one <g id="board">. Nests of seats not in the
+// game (bit s of `seats` clear) are drawn faded.
+std::string svg_board_layer(unsigned seats = 0xF);
 // The pawns of a position, as one <g id="pawns">.
 std::string svg_pawn_layer(const replay::GameState& st);
 // Two dice faces (one for Ludo) under the board, as one <g id="dice">; empty group for none.

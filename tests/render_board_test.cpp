@@ -227,6 +227,9 @@ TEST_CASE("render SVG: blockades, dice and the diagnostic of an illegal roll", "
   const std::string s2 = svg_frame(tb, 2, bad);
   CHECK_THAT(s2, Catch::Contains("E-NO-FIVE"));
   CHECK_THAT(svg_frame(tb, 3, bad), !Catch::Contains("E-NO-FIVE"));
+  // Seats not in the game: their nests are faded.
+  CHECK(std::regex_search(s2, std::regex(R"re(class="nest" data-seat="red"[^>]*opacity="0.35")re")));
+  CHECK_FALSE(std::regex_search(s2, std::regex(R"re(class="nest" data-seat="blue"[^>]*opacity)re")));
   const std::string html = html_viewer(tb, bad, "t");
   CHECK_THAT(html, Catch::Contains("E-NO-FIVE"));
   CHECK_THAT(html, Catch::Contains("class=\"roll illegal\" data-frame=\"2\""));
