@@ -138,11 +138,12 @@ TEST_CASE("luck and move quality over self-play: luck averages zero, the random 
   REQUIRE(dec[0] > 80);
   REQUIRE(dec[1] > 80);
   const double rate_greedy = double(err[0]) / dec[0], rate_random = double(err[1]) / dec[1];
-  INFO("greedy " << err[0] << "/" << dec[0] << ", random " << err[1] << "/" << dec[1]);
-  // (With these small settings: greedy 12/94, random 27/126 decisions marked; the greedy bot
+  INFO("greedy " << err[0] << "/" << dec[0] << " loss " << loss[0] << ", random " << err[1] << "/" << dec[1] << " loss "
+                  << loss[1]);
+  // (With these small settings: greedy 8/94, random 27/126 decisions marked; the greedy bot
   // wins 88% of such games.)
-  CHECK(rate_random > 1.4 * rate_greedy);
-  CHECK(loss[1] / dec[1] > 1.4 * loss[0] / dec[0]);
+  CHECK(rate_random > 2 * rate_greedy);
+  CHECK(loss[1] / dec[1] > 1.5 * loss[0] / dec[0]);
 }
 
 TEST_CASE("analyze: the annotated game re-parses, re-validates and is stable", "[analysis][quality]") {
