@@ -107,18 +107,17 @@ class Converter {
   void transcript(const std::string& path) {
     auto text = slurp(path);
     if (!text) return unreadable(path);
-    auto rep = convert::nu::read_transcript(*text, path);
+    int rolls = 0, penalties = 0, do_moves = 0;
+    auto rep = convert::nu::read_transcript(*text, path, [&](convert::nu::TranscriptGame& g) {
+      rolls += g.rolls;
+      penalties += g.penalties;
+      do_moves += g.do_moves;
+      emit(g.game);
+    });
     for (auto& e : rep.problems) report(e);
-    for (auto& g : rep.games) emit(g.game);
     if (!a_.quiet) {
-      int rolls = 0, penalties = 0, do_moves = 0;
-      for (const auto& g : rep.games) {
-        rolls += g.rolls;
-        penalties += g.penalties;
-        do_moves += g.do_moves;
-      }
       std::cerr << "convert: " << path << ": " << rep.start_games << " <start-game> (" << rep.handshakes
-                << " handshake(s)), " << rep.games.size() << " game(s), " << do_moves << " <do-move>, " << rolls
+                << " handshake(s)), " << rep.games_found << " game(s), " << do_moves << " <do-move>, " << rolls
                 << " observed roll(s), " << penalties << " doubles penalty(ies), " << rep.foreign_lines
                 << " line(s) of the player's own output skipped"
                 << (rep.foreign_lines ? " (the first at line " + std::to_string(rep.first_foreign_line) + ")" : "")

@@ -83,7 +83,8 @@ struct PendingMove {
 
 class Reader {
  public:
-  Reader(const std::string& source, TranscriptReport& rep) : source_(source), rep_(rep) {}
+  Reader(const std::string& source, TranscriptReport& rep, const GameVisitor& on_game)
+      : source_(source), rep_(rep), on_game_(on_game) {}
 
   void run(std::string_view text) {
     int line_no = 0;
@@ -266,7 +267,9 @@ class Reader {
       if (!game_->game.movetext.empty())
         if (auto* r = std::get_if<Roll>(&game_->game.movetext.back())) r->comments.push_back(note);
     }
-    rep_.games.push_back(std::move(*game_));
+    ++rep_.games_found;
+    if (on_game_) on_game_(*game_);
+    else rep_.games.push_back(std::move(*game_));
     game_.reset();
   }
 
@@ -415,6 +418,7 @@ class Reader {
 
   std::string source_;
   TranscriptReport& rep_;
+  const GameVisitor& on_game_;
   ServerStream server_;
   bool handshake_pending_ = true;
   Awaiting awaiting_ = Awaiting::nothing;
@@ -428,9 +432,9 @@ class Reader {
 
 }  // namespace
 
-TranscriptReport read_transcript(std::string_view text, const std::string& source) {
+TranscriptReport read_transcript(std::string_view text, const std::string& source, const GameVisitor& on_game) {
   TranscriptReport rep;
-  Reader(source, rep).run(text);
+  Reader(source, rep, on_game).run(text);
   return rep;
 }
 

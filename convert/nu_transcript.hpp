@@ -23,6 +23,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,7 +43,8 @@ struct TranscriptGame {
 };
 
 struct TranscriptReport {
-  std::vector<TranscriptGame> games;
+  std::vector<TranscriptGame> games;  // every game, unless a visitor took them one at a time
+  int games_found = 0;
   std::vector<Error> problems;  // located, in file order
   int start_games = 0;          // <start-game> messages
   int handshakes = 0;           // of them, first of a connection
@@ -51,7 +53,10 @@ struct TranscriptReport {
   int first_foreign_line = 0;   // the first of them (0: none)
 };
 
-TranscriptReport read_transcript(std::string_view text, const std::string& source);
+// Without a visitor the games are collected in the report; with one, each game is handed to
+// it as soon as it ends (a log's games are never all held) and `games` stays empty.
+using GameVisitor = std::function<void(TranscriptGame&)>;
+TranscriptReport read_transcript(std::string_view text, const std::string& source, const GameVisitor& on_game = {});
 // Reads the file; an unreadable file is one problem without a line.
 TranscriptReport read_transcript_file(const std::filesystem::path& path);
 

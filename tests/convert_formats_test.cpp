@@ -144,7 +144,13 @@ TEST_CASE("convert transcript: fragments joined, foreign lines skipped, bad mess
          "<start>61</start><distance>4</distance></move-piece-main></moves>\n";  // 14
   log += "Received data: <do-move><board><start>\n";                     // 15: truncated by the log's end
 
+  int visited = 0;
+  const auto streamed = nu::read_transcript(log, "t.log", [&](nu::TranscriptGame& g) { visited += g.rolls; });
+  CHECK(streamed.games.empty());
+  CHECK(streamed.games_found == 1);
+  CHECK(visited == 2);
   const auto rep = nu::read_transcript(log, "t.log");
+  CHECK(rep.games_found == 1);
   CHECK(rep.start_games == 2);
   CHECK(rep.handshakes == 1);
   CHECK(rep.foreign_lines == 1);
