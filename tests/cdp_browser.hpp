@@ -1,7 +1,8 @@
 // Headless Chromium driven over the DevTools protocol through --remote-debugging-pipe (JSON
 // messages, each ended by a NUL byte, on file descriptors 3 and 4 of the browser): no ports,
 // no WebDriver server. Key presses go through Input.dispatchKeyEvent, i.e. the browser's own
-// input pipeline, as a user's keyboard would. --no-sandbox: CI runs as root.
+// input pipeline, as a user's keyboard would. --no-sandbox: CI runs as root; --disable-dev-shm-usage:
+// containers often have a tiny /dev/shm.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -39,7 +40,7 @@ class CdpBrowser {
       dup2(devnull, 1);
       dup2(devnull, 2);
       const std::string data_dir = "--user-data-dir=" + profile_.string();
-      execl(chromium.c_str(), chromium.c_str(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+      execl(chromium.c_str(), chromium.c_str(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
             "--disable-extensions", "--remote-debugging-pipe", "--window-size=1200,900", data_dir.c_str(),
             "about:blank", static_cast<char*>(nullptr));
       _exit(127);

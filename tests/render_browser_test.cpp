@@ -64,7 +64,7 @@ struct Browser {
   }
   std::string flags() const {
     // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
-    return " --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions --user-data-dir=" +
+    return " --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --disable-extensions --user-data-dir=" +
            profile.string();
   }
   std::string dump_dom(const std::filesystem::path& html, const std::string& fragment) const {
