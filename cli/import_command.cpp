@@ -19,7 +19,7 @@ struct ImportArgs {
   std::string on_error = "keep-prefix";
   std::string order = "strict";
   std::vector<std::string> aliases;
-  int batch = 1000;
+  int batch = 10000;
   bool quiet = false;
 };
 
