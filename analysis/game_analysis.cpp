@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <numeric>
 
+#include "analysis/game_stats.hpp"
 #include "notation/tags.hpp"
 #include "replay/bridge.hpp"
 
@@ -130,8 +131,13 @@ GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const Anal
     for (const auto& d : res.diagnostics) ga.error += (ga.error.empty() ? "" : "; ") + d.code + ": " + d.message;
     return ga;
   }
+  if (res.skipped) {
+    ga.error = "skipped (--on-error skip) at " + stop_reason(res);
+    return ga;
+  }
   ga.ok = true;
   ga.stopped = res.stopped;
+  if (res.stopped) ga.stop_reason = stop_reason(res);
   ga.rolls_analysed = static_cast<int>(ga.rolls.size());
   const WinProbs fin = res.game_over && !res.ranking.empty() ? WinProbs{} : ev.race(res.final_state);
   for (int s = 0; s < kMaxSeats; ++s) {

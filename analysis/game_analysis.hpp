@@ -68,6 +68,7 @@ struct GameAnalysis {
   std::string profile;
   int rolls_analysed = 0;
   bool stopped = false;       // replay stopped at an illegal roll (analysed up to it)
+  std::string stop_reason;    // then: "LINE:COL: error[CODE]: message" of that roll
   std::vector<RollAnalysis> rolls;
   std::array<SeatAnalysis, 4> seats;
   std::vector<std::array<double, 4>> cumulative_luck;  // after every analysed roll, by seat

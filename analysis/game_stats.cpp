@@ -81,6 +81,13 @@ int race_steps(const Position& p, int seat) {
   return n;
 }
 
+std::string stop_reason(const ReplayResult& res) {
+  for (const auto& d : res.diagnostics)
+    if (d.severity == Severity::error)
+      return std::to_string(d.line) + ":" + std::to_string(d.column) + ": error[" + d.code + "]: " + d.message;
+  return "";
+}
+
 std::string player_key(const GameStats& gs, int seat) {
   const auto& s = gs.seats[seat];
   if (!s.player.empty()) return s.player;
@@ -172,13 +179,18 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg) {
     note_race(after, static_cast<int>(e.roll->number.value_or(static_cast<std::uint32_t>(e.roll_index + 1))));
   });
 
-  gs.replayed = res.setup_ok;
+  gs.replayed = res.setup_ok && !res.skipped;
+  if (res.skipped) {
+    gs.error = "skipped (--on-error skip) at " + stop_reason(res);
+    return gs;
+  }
   if (!res.setup_ok) {
     for (const auto& d : res.diagnostics) gs.error += (gs.error.empty() ? "" : "; ") + d.code + ": " + d.message;
     return gs;
   }
   gs.rolls_replayed = res.rolls_replayed;
   gs.complete = !res.stopped;
+  if (res.stopped) gs.stop_reason = stop_reason(res);
   gs.game_over = res.game_over;
   gs.ranking = res.ranking;
   const GameState& fin = res.final_state;

@@ -80,6 +80,7 @@ struct GameStats {
   int rolls = 0;                   // main-line rolls in the record
   int rolls_replayed = 0;
   bool complete = false;           // replayed to its end without stopping
+  std::string stop_reason;         // when not complete: "LINE:COL: error[CODE]: message" of the roll that stopped it
   bool game_over = false;
   std::vector<Colour> seat_order;  // seats in turn order
   std::array<SeatStats, 4> seats;  // indexed by engine seat (Colour value)
@@ -94,6 +95,9 @@ struct GameStats {
 // Replays `game` under `cfg` (on_error is honoured as in validate; keep-prefix counts the
 // rolls before the first illegal one) and counts everything above.
 GameStats compute_game_stats(const Game& game, const replay::ReplayConfig& cfg);
+
+// "LINE:COL: error[CODE]: message" of the first error of a replay ("" when none).
+std::string stop_reason(const replay::ReplayResult& res);
 
 // Race of one seat in a position (see the definitions above).
 int race_steps(const replay::Position& p, int seat);

@@ -20,6 +20,7 @@ struct AnalyzeArgs {
   std::string output;
   std::string variant;
   std::vector<std::string> options;
+  std::string on_error = "keep-prefix";
   analysis::AnalyzeConfig cfg;
 };
 
@@ -48,7 +49,7 @@ int run_analyze(const AnalyzeArgs& a) {
   replay::ReplayConfig rc;
   rc.variant = a.variant;
   rc.options = a.options;
-  rc.on_error = replay::OnError::keep_prefix;
+  rc.on_error = *replay::parse_on_error(a.on_error);
   rc.max_alternatives = 0;
   std::ofstream file;
   std::ostream* out = nullptr;
@@ -84,7 +85,11 @@ int run_analyze(const AnalyzeArgs& a) {
             std::cerr << where << ": error: not analysed: " << ga.error << "\n";
             code = std::max(code, 1);
           } else {
-            if (ga.stopped) code = std::max(code, 1);
+            if (ga.stopped) {
+              code = std::max(code, 1);
+              std::cerr << display_name(path) << ":" << ga.stop_reason << " (game " << games
+                        << " analysed up to this roll)\n";
+            }
             summary(report, where, game, ga);
           }
           if (out) {
@@ -127,6 +132,9 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 1000));
   sub->add_option("--mistake", a->cfg.mistake, "Loss in winning chance marked ?")->capture_default_str()->check(CLI::Range(0.0, 1.0));
   sub->add_option("--blunder", a->cfg.blunder, "Loss in winning chance marked ??")->capture_default_str()->check(CLI::Range(0.0, 1.0));
+  sub->add_option("--on-error", a->on_error, "After an illegal roll: keep-prefix (analyse up to it), skip, as-played")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"keep-prefix", "skip", "as-played"}));
   sub->add_option("--variant", a->variant, "Rule profile (overrides [Variant])");
   sub->add_option("--option", a->options, "Override one rule option: name=value (repeatable)");
   sub->callback([a, &exit_code]() { exit_code = run_analyze(*a); });

@@ -22,6 +22,7 @@ struct StatsArgs {
   std::string player;
   std::string variant;
   std::vector<std::string> options;
+  std::string on_error = "keep-prefix";
   bool games = false;
   std::string chart;   // race | luck | faces
   std::string output;  // the chart's file ('-': standard output)
@@ -80,7 +81,7 @@ int run_stats(const StatsArgs& a) {
   replay::ReplayConfig cfg;
   cfg.variant = a.variant;
   cfg.options = a.options;
-  cfg.on_error = replay::OnError::keep_prefix;
+  cfg.on_error = *replay::parse_on_error(a.on_error);
   cfg.max_alternatives = 0;
   int rc = 0;
   std::size_t games = 0, complete = 0, rolls = 0, replayed = 0, lead_changes = 0;
@@ -124,10 +125,10 @@ int run_stats(const StatsArgs& a) {
           replayed += static_cast<std::size_t>(gs.rolls_replayed);
           complete += gs.complete;
           lead_changes += static_cast<std::size_t>(gs.lead_changes);
+          if (!gs.complete) rc = std::max(rc, 1);
           if (!gs.complete)
-            std::cerr << display_name(path) << ":" << game.source_line << ": warning: game " << games
-                      << " stops at an illegal roll; counted up to it (" << gs.rolls_replayed << " of " << gs.rolls
-                      << " rolls)\n";
+            std::cerr << display_name(path) << ":" << gs.stop_reason << " (game " << games
+                      << " counted up to this roll: " << gs.rolls_replayed << " of " << gs.rolls << " rolls)\n";
           if (a.games) {
             text << "game " << games << " (" << display_name(path) << ":" << game.source_line << "): "
                       << gs.profile << ", " << gs.rolls_replayed << " rolls, ";
@@ -161,7 +162,7 @@ int run_stats(const StatsArgs& a) {
     (void)ps;
   }
   text << "stats: " << games << (games == 1 ? " game" : " games") << " (" << complete << " replayed to the end), "
-            << rolls << " rolls (" << replayed << " replayed), race lead changes " << lead_changes << "\n";
+            << rolls << (rolls == 1 ? " roll (" : " rolls (") << replayed << " replayed), race lead changes " << lead_changes << "\n";
   if (!player_found) {
     std::cerr << "stats: no player or colour named \"" << a.player << "\" in these games\n";
     return std::max(rc, 1);
@@ -206,6 +207,9 @@ void add_stats_command(CLI::App& app, int& exit_code) {
   sub->add_option("--game", a->game, "The game a race or luck chart shows (1-based, over all files)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1 << 30));
+  sub->add_option("--on-error", a->on_error, "After an illegal roll: keep-prefix (count up to it), skip, as-played")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"keep-prefix", "skip", "as-played"}));
   sub->add_option("--variant", a->variant, "Rule profile (overrides [Variant])");
   sub->add_option("--option", a->options, "Override one rule option: name=value (repeatable)");
   sub->callback([a, &exit_code]() { exit_code = run_stats(*a); });

@@ -146,3 +146,23 @@ TEST_CASE("cli stats, audit, analyze on converted corpora", "[cli][analysis][sha
   CHECK(run_ppn("validate " + an).code == 0);
   for (const auto& f : {rk, nu, an}) std::filesystem::remove(f);
 }
+
+TEST_CASE("cli stats/analyze: an illegal roll is located, and the game counted up to it", "[cli][analysis]") {
+  const std::string f = tmp_file("illegal.ppn");
+  {
+    std::ofstream o(f);
+    o << "[Seats \"green red\"]\n[Result \"*\"]\n\n1. G 5-3: N/0 0/3\n2. R 5-3: -\n3. G 1-2: 3/4 4/6\n";
+  }
+  const auto st = run_ppn("stats " + f, true);
+  CHECK(st.code == 1);
+  CHECK(st.out.find(f + ":5:1: error[E-ENTRY-STILL-POSSIBLE]") != std::string::npos);
+  CHECK(st.out.find("counted up to this roll: 1 of 3 rolls") != std::string::npos);
+  const auto an = run_ppn("analyze --rollouts 4 " + f, true);
+  CHECK(an.code == 1);
+  CHECK(an.out.find(f + ":5:1: error[E-ENTRY-STILL-POSSIBLE]") != std::string::npos);
+  CHECK(an.out.find("1 rolls analysed (stopped at an illegal roll)") != std::string::npos);
+  const auto skip = run_ppn("analyze --on-error skip " + f, true);
+  CHECK(skip.code == 1);
+  CHECK(skip.out.find("not analysed: skipped") != std::string::npos);
+  std::filesystem::remove(f);
+}
