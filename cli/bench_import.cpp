@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -175,12 +176,14 @@ int run_bench_import(const BenchImportArgs& a) {
     return 2;
   }
   db::FileReport rep;
+  const std::clock_t import_c0 = std::clock();
   BenchTimer t;
   {
     std::ifstream in(ppn_file, std::ios::binary);
     rep = std::get<std::unique_ptr<db::Importer>>(opened)->import_stream(in, ppn_file, {});
   }
   const double import_s = t.seconds();
+  const double import_cpu = static_cast<double>(std::clock() - import_c0) / CLOCKS_PER_SEC;
   std::get<std::unique_ptr<db::Importer>>(opened).reset();
   if (!rep.db_error.empty() || rep.counts.added != static_cast<std::size_t>(a.games) || rep.counts.illegal != 0) {
     std::cerr << "bench import: import failed: " << rep.db_error << " (" << rep.counts.added << " of " << a.games
@@ -204,7 +207,9 @@ int run_bench_import(const BenchImportArgs& a) {
         },
         {});
   }
+  const std::clock_t raw_c0 = std::clock();
   const double raw_s = raw_insert((dir / "raw.sqlite").string(), rows);
+  const double raw_cpu = static_cast<double>(std::clock() - raw_c0) / CLOCKS_PER_SEC;
 
   // Position search on the imported database: positions spread over the games.
   std::vector<std::string> ids;
@@ -242,6 +247,9 @@ int run_bench_import(const BenchImportArgs& a) {
             << fixed1(static_cast<double>(row_count) / import_s / 1e6) << " M rows/s\n";
   std::cout << "  baseline: raw C-API inserts " << static_cast<long>(g_raw) << " games/s, "
             << fixed1(static_cast<double>(row_count) / raw_s / 1e6) << " M rows/s\n";
+  std::cout << "  CPU time: import " << fixed1(import_cpu) << " s (reader and writer threads together, "
+            << static_cast<long>(a.games / import_cpu) << " games per CPU-second), raw " << fixed1(raw_cpu) << " s ("
+            << static_cast<long>(a.games / raw_cpu) << " games per CPU-second)\n";
   char ratio[32];
   std::snprintf(ratio, sizeof ratio, "%.2f", g_imp / g_raw);
   std::cout << "  ratio import/raw " << ratio << "x\n";

@@ -383,6 +383,20 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
       }
       if (!rep.stop_run) {
         const auto& g = *rows;
+        if (!g.known_duplicate && g.rolls.size() >= (std::size_t{1} << kRollKeyShift)) {
+          // rolls.id / positions.id hold the roll index in 16 bits (db/SCHEMA.md).
+          parser::ParseError e;
+          e.file = g.source_file;
+          e.line = g.source_line;
+          e.column = 1;
+          e.message = "a game of " + std::to_string(g.rolls.size()) + " rolls: the database holds at most 65,535 per game";
+          std::lock_guard lock(m);
+          ++c.syntax_errors;
+          if (on_error) on_error(e);
+          spare.push_back(std::move(rows));
+          cv.notify_all();
+          continue;
+        }
         ++c.games;
         switch (g.known_duplicate ? ImportOutcome::duplicate : store(g)) {
           case ImportOutcome::added:
