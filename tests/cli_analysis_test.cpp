@@ -166,3 +166,12 @@ TEST_CASE("cli stats/analyze: an illegal roll is located, and the game counted u
   CHECK(skip.out.find("not analysed: skipped") != std::string::npos);
   std::filesystem::remove(f);
 }
+
+TEST_CASE("cli bench analyze: runs and reports its figures next to the baseline", "[cli][analysis][bench]") {
+  // A smoke test with tiny settings; speed itself is measured with `ppn bench`, never in tests.
+  const auto r = run_ppn("bench analyze --games 1 --players 2 --rollouts 2 --horizon 2 --candidates 1");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("decisions/s") != std::string::npos);
+  CHECK(r.out.find("baseline: replay + legal plays of the same positions") != std::string::npos);
+  CHECK(r.out.find("ratio analyze/baseline") != std::string::npos);
+}
