@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include "analysis/game_analysis.hpp"
@@ -45,6 +46,20 @@ void summary(std::ostream& out, const std::string& where, const Game& game, cons
   }
 }
 
+// Per-player sums over games (players by their [Green]/... tag, else "(colour)").
+struct PlayerSum {
+  int games = 0, decisions = 0, mistakes = 0, blunders = 0;
+  double loss = 0, luck = 0, result = 0;
+};
+
+std::string player_of(const Game& game, int seat) {
+  const Colour c = static_cast<Colour>(seat);
+  std::string tag(colour_name(c));
+  tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
+  if (auto p = game.tag_value(tag); !p.empty()) return std::string(p);
+  return "(" + std::string(colour_name(c)) + ")";
+}
+
 int run_analyze(const AnalyzeArgs& a) {
   replay::ReplayConfig rc;
   rc.variant = a.variant;
@@ -65,8 +80,10 @@ int run_analyze(const AnalyzeArgs& a) {
   }
   std::ostream& report = out == &std::cout ? std::cerr : std::cout;
   int code = 0;
-  std::size_t games = 0;
+  std::size_t games = 0, analysed = 0;
   std::string text;
+  std::vector<std::string> order;
+  std::map<std::string, PlayerSum> sums;
   for (const auto& path : a.files) {
     auto in = open_input(path);
     if (!in) {
@@ -91,6 +108,21 @@ int run_analyze(const AnalyzeArgs& a) {
                         << " analysed up to this roll)\n";
             }
             summary(report, where, game, ga);
+            ++analysed;
+            for (int s = 0; s < 4; ++s) {
+              const auto& sa = ga.seats[static_cast<std::size_t>(s)];
+              if (!sa.present) continue;
+              const std::string key = player_of(game, s);
+              if (!sums.count(key)) order.push_back(key);
+              PlayerSum& p = sums[key];
+              ++p.games;
+              p.decisions += sa.decisions;
+              p.mistakes += sa.mistakes;
+              p.blunders += sa.blunders;
+              p.loss += sa.total_loss;
+              p.luck += sa.luck;
+              p.result += sa.result;
+            }
           }
           if (out) {
             text.clear();
@@ -102,6 +134,20 @@ int run_analyze(const AnalyzeArgs& a) {
           std::cerr << e.format();
           code = 2;
         });
+  }
+  if (analysed > 1) {
+    report << "analyze: " << analysed << " games; per player:\n";
+    for (const auto& key : order) {
+      const PlayerSum& p = sums[key];
+      char line[300];
+      std::snprintf(line, sizeof line,
+                    "  %-24s games %3d  decisions %4d  ? %3d  ?? %3d  error rate %5.1f%%  loss/decision %.4f  luck %+.3f  "
+                    "wins %.2f  luck-adjusted %+.3f",
+                    key.c_str(), p.games, p.decisions, p.mistakes, p.blunders,
+                    p.decisions ? 100.0 * (p.mistakes + p.blunders) / p.decisions : 0.0,
+                    p.decisions ? p.loss / p.decisions : 0.0, p.luck, p.result, p.result - p.luck);
+      report << line << "\n";
+    }
   }
   if (out) {
     out->flush();

@@ -175,3 +175,14 @@ TEST_CASE("cli bench analyze: runs and reports its figures next to the baseline"
   CHECK(r.out.find("baseline: replay + legal plays of the same positions") != std::string::npos);
   CHECK(r.out.find("ratio analyze/baseline") != std::string::npos);
 }
+
+TEST_CASE("cli analyze: per-player totals over several games", "[cli][analysis][quality]") {
+  const std::string f = tmp_file("two-games.ppn");
+  REQUIRE(run_ppn("selfplay --games 2 --players 2 --seed 3 -o " + f).code == 0);
+  const auto r = run_ppn("analyze --rollouts 4 --horizon 2 " + f);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("analyze: 2 games; per player:") != std::string::npos);
+  CHECK(r.out.find("  greedy bot               games   2") != std::string::npos);
+  CHECK(r.out.find("  random bot               games   2") != std::string::npos);
+  std::filesystem::remove(f);
+}
