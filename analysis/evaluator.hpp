@@ -1,21 +1,21 @@
 // Position evaluation: each seat's probability of winning from a game state (issue 7
 // "Evaluation, luck and move quality"; methods in analysis/README.md).
 //
-//   Evaluator ev(options, {.rollouts = 64, .horizon = 16, .seed = 1});
+//   Evaluator ev(options, {.rollouts = 64, .horizon = 8, .seed = 1});
 //   WinProbs w = ev.race(st);                  // cheap race-based estimate
 //   WinProbs r = ev.rollout(st, salt);         // Monte-Carlo rollouts, deterministic
 //   double mine = r.p[st.to_move];
 //
-// * race(): every seat's turns still needed to bring its pawns HOME (race_steps / an average
-//   advance per turn, plus a wait for a five while all its pawns are in the nest) as a normal
-//   distribution; a seat wins when its finishing time, shifted by its place in the turn order,
-//   comes first. A game already won is exact (1 for the winner).
+// * race(): every seat's turns still needed to bring its pawns HOME ((race_steps + expected
+//   steps lost to captures) / an average advance per turn, plus a wait for a five while all
+//   its pawns are in the nest) as a normal distribution; a seat wins when its finishing time,
+//   shifted by its place in the turn order, comes first. A game already won is exact.
 // * rollout(): plays the game on from the state `rollouts` times with the greedy bot's policy
-//   (selfplay.hpp greedy_score: the best-scoring result of legal_plays) and fair dice from Rng, each rollout for at most `horizon` rolls
-//   (0: to the end), scoring a finished rollout 1/0 and an unfinished one with race(). The
-//   dice of rollout i depend only on (seed, salt, i): evaluating several plays of one roll
-//   with the same salt uses the same dice for each (common random numbers), so their
-//   differences are far less noisy than each value.
+//   (selfplay.hpp greedy_score: the best-scoring result of legal_plays) and fair dice from
+//   Rng, each rollout for at most `horizon` rolls (0: to the end), scoring a finished rollout
+//   1/0 and an unfinished one with race(). The dice of rollout i depend only on (seed, salt,
+//   i): evaluating several plays of one roll with the same salt uses the same dice for each
+//   (common random numbers), so their differences are far less noisy than each value.
 #pragma once
 
 #include <array>
