@@ -3,6 +3,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <ctime>
 #include <istream>
 #include <mutex>
 #include <thread>
@@ -33,6 +34,12 @@ std::string alias_key(std::string_view name) {
 
 namespace {
 std::string_view colour_text(Colour c) { return colour_name(c); }
+
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
 }  // namespace
 
 struct Importer::Statements {
@@ -321,7 +328,9 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
   std::atomic<bool> cancel = false;
   std::string reader_error;
 
+  const double writer_cpu0 = thread_cpu_seconds();
   std::thread reader([&] {
+    const double cpu0 = thread_cpu_seconds();
     try {
       // The reader's own read-only connection: a game whose checksum is already committed is
       // a duplicate without being replayed (re-imports run at parsing speed). Games stored by
@@ -367,6 +376,7 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
       reader_error = e.what();
     }
     std::lock_guard lock(m);
+    rep.reader_cpu_seconds = thread_cpu_seconds() - cpu0;
     reader_done = true;
     cv.notify_all();
   });
@@ -422,6 +432,7 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
     reader.join();
     if (!reader_error.empty()) throw SqliteError(0, "reading " + name + ": " + reader_error);
     commit();
+    rep.writer_cpu_seconds = thread_cpu_seconds() - writer_cpu0;
   } catch (const SqliteError& e) {
     {
       std::lock_guard lock(m);

@@ -55,6 +55,8 @@ struct FileReport {
   ImportCounts counts;
   bool stop_run = false;  // --on-error stop met an illegal roll: import no further games
   std::string db_error;   // non-empty: a database error; this file's uncommitted games were rolled back
+  double reader_cpu_seconds = 0;  // CPU time of the parse + replay thread
+  double writer_cpu_seconds = 0;  // CPU time of the storing thread (the caller's)
 };
 
 // The player alias key: white space collapsed, lower case ("  Marta  RUIZ" -> "marta ruiz").

@@ -1,6 +1,8 @@
 #include "db/schema.hpp"
 
 #include <array>
+#include <chrono>
+#include <thread>
 #include <filesystem>
 
 namespace ppn::db {
@@ -142,7 +144,21 @@ int schema_version() { return static_cast<int>(kMigrations.size()); }
 std::string_view migration_sql(int k) { return kMigrations.at(static_cast<std::size_t>(k)); }
 
 void configure_connection(Database& db) {
-  db.exec("PRAGMA journal_mode=WAL");
+  // Switching a new file to WAL needs an exclusive lock and does not wait on the busy handler:
+  // two importers starting on one new file would see "database is locked". WAL is persistent,
+  // so only the first switch matters; retry it while another connection holds the file.
+  for (int attempt = 0;; ++attempt) {
+    try {
+      Statement mode(db, "PRAGMA journal_mode");
+      if (mode.step() && mode.get_text(0) == "wal") break;
+      mode.reset();
+      db.exec("PRAGMA journal_mode=WAL");
+      break;
+    } catch (const SqliteError& e) {
+      if ((e.code & 0xff) != 5 /* SQLITE_BUSY */ || attempt >= 6000) throw;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
   // Foreign keys are declared for documentation and tools, not enforced: the importer is the
   // only writer and always inserts a game before its rows (enforcing would cost a parent
   // look-up per roll and position row); tests check that no row is orphaned. Checkpoints every
