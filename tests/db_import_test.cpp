@@ -201,6 +201,16 @@ TEST_CASE("db import: illegal games are stored with their diagnostics under each
     CHECK_THAT(r.out, Catch::Contains("1 game: 1 new (0 illegal), 0 duplicates, 0 prefix duplicates, 1 syntax error"));
     CHECK(scalar(db, "SELECT count(*) FROM games") == 1);
   }
+  SECTION("a game longer than 65,535 rolls is refused with its location, not stored with clashing keys") {
+    const auto db = (dir / "long.sqlite").string();
+    std::string text = head + "\n";
+    for (int i = 0; i < 65536; ++i) text += i % 2 ? "B 6-3: -\n" : "G 6-3: -\n";
+    const auto longf = write_file(dir / "long.ppn", text + "\n" + head + "\n1. G 5-3: N/0 0/3\n");
+    const auto r = run_ppn("import --db " + db + " " + longf, true);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.out, Catch::Contains(longf + ":1:1: error: a game of 65536 rolls"));
+    CHECK(scalar(db, "SELECT count(*) FROM games") == 1);
+  }
   SECTION("a missing file is an I/O error; a database of another program is refused") {
     const auto db = (dir / "io.sqlite").string();
     CHECK(run_ppn("import --db " + db + " " + (dir / "nope.ppn").string()).code == 2);
