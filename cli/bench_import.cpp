@@ -66,10 +66,23 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       "INSERT INTO rolls(id, game_id, roll_index, colour, die1, die2, play, legal, entries, captures, arrivals, "
       "bonuses_earned, bonuses_used, bonuses_forfeited, penalty, line, line_hash) "
       "VALUES(?17,?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)");
-  sqlite3_stmt* pos = prep("INSERT INTO positions(id, hash, game_id, roll_index, pos, turn) VALUES(?6,?1,?2,?3,?4,?5)");
+  sqlite3_stmt* pos = prep("INSERT INTO positions(hash, id, pos, turn) VALUES(?1,?2,?3,?4)");
   sqlite3_stmt* stats = prep(
       "INSERT INTO game_stats(game_id, rolls, doublets, penalties, no_plays, entries, captures, arrivals, "
       "bonuses_earned, bonuses_used, bonuses_forfeited, illegal_rolls) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)");
+  // Positions go in as the importer writes them: in chunks sorted by their key.
+  std::vector<db::StoredPosition> held;
+  auto insert_held = [&] {
+    db::sort_by_key(held);
+    for (const auto& p : held) {
+      sqlite3_bind_int64(pos, 1, p.hash);
+      sqlite3_bind_int64(pos, 2, p.id);
+      sqlite3_bind_blob(pos, 3, &p.pos, sizeof p.pos, SQLITE_STATIC);
+      sqlite3_bind_int(pos, 4, p.turn);
+      done(pos);
+    }
+    held.clear();
+  };
   exec("BEGIN");
   for (const auto& g : games) {
     sqlite3_bind_text(game, 1, g.source_file.c_str(), -1, SQLITE_STATIC);
@@ -125,15 +138,9 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       sqlite3_bind_int64(roll, 17, db::roll_key(id, static_cast<sqlite3_int64>(i)));
       done(roll);
     }
-    for (const auto& p : g.positions) {
-      sqlite3_bind_int64(pos, 1, static_cast<sqlite3_int64>(p.hash));
-      sqlite3_bind_int64(pos, 2, id);
-      sqlite3_bind_int(pos, 3, p.roll_index);
-      sqlite3_bind_blob(pos, 4, &p.pos, sizeof p.pos, SQLITE_STATIC);
-      sqlite3_bind_int(pos, 5, p.turn);
-      sqlite3_bind_int64(pos, 6, db::roll_key(id, p.roll_index));
-      done(pos);
-    }
+    for (const auto& p : g.positions)
+      held.push_back({static_cast<std::int64_t>(p.hash), db::roll_key(id, p.roll_index), p.pos, p.turn});
+    if (held.size() >= db::kPositionChunk) insert_held();
     const auto& s = g.stats;
     const int v[] = {s.rolls, s.doublets, s.penalties, s.no_plays, s.entries, s.captures, s.arrivals,
                      s.bonuses_earned, s.bonuses_used, s.bonuses_forfeited, s.illegal_rolls};
@@ -141,6 +148,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
     for (int i = 0; i < 11; ++i) sqlite3_bind_int(stats, i + 2, v[i]);
     done(stats);
   }
+  insert_held();
   exec("COMMIT");
   const double secs = t.seconds();
   for (auto* s : {game, seat, tag, roll, pos, stats}) sqlite3_finalize(s);

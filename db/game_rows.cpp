@@ -180,4 +180,9 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
   }
 }
 
+void sort_by_key(std::vector<StoredPosition>& rows) {
+  std::sort(rows.begin(), rows.end(),
+            [](const StoredPosition& a, const StoredPosition& b) { return a.hash != b.hash ? a.hash < b.hash : a.id < b.id; });
+}
+
 }  // namespace ppn::db

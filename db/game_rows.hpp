@@ -41,6 +41,20 @@ struct PositionRow {
   std::uint8_t turn = 0;            // seat to move * 16 + doublets thrown in the turn
 };
 
+// A position row as the positions table keys it: (hash, id), id = roll_key(game, roll). The
+// importer holds the positions of its open transaction and inserts them in chunks of up to
+// kPositionChunk rows sorted by that key (schema migration 2, db/schema.cpp): sorted inserts
+// walk the B-tree in order, random ones dirty a new page each.
+struct StoredPosition {
+  std::int64_t hash = 0;  // the bit pattern of the unsigned hash, as SQLite stores it
+  std::int64_t id = 0;
+  replay::Position pos;
+  std::uint8_t turn = 0;
+};
+inline constexpr std::size_t kPositionChunk = std::size_t{1} << 17;
+// Sorts by (hash, id) as SQLite orders the key.
+void sort_by_key(std::vector<StoredPosition>& rows);
+
 struct GameStatsRow {
   int rolls = 0, doublets = 0, penalties = 0, no_plays = 0, entries = 0, captures = 0, arrivals = 0,
       bonuses_earned = 0, bonuses_used = 0, bonuses_forfeited = 0, illegal_rolls = 0;

@@ -1,5 +1,6 @@
 #include "db/importer.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -34,6 +35,15 @@ std::string alias_key(std::string_view name) {
 
 namespace {
 std::string_view colour_text(Colour c) { return colour_name(c); }
+
+// The held positions' hash table (Importer::held_ids_): a power of two at least twice the
+// most positions held at once, so that probes stay short.
+constexpr std::size_t kHeldSlots = std::size_t{1} << 19;
+static_assert(kHeldSlots >= 2 * (kPositionChunk + (std::size_t{1} << kRollKeyShift)));
+std::size_t held_slot(std::int64_t hash) {
+  // The position hashes are Zobrist sums, already uniform: the low bits index the table.
+  return static_cast<std::size_t>(hash) & (kHeldSlots - 1);
+}
 
 double thread_cpu_seconds() {
   timespec ts{};
@@ -70,7 +80,7 @@ struct Importer::Statements {
         insert_diag(db,
                     "INSERT INTO diagnostics(game_id, seq, roll_index, severity, code, message, line, col, "
                     "position_id, alternatives) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
-        insert_position(db, "INSERT INTO positions(id, hash, game_id, roll_index, pos, turn) VALUES(?6, ?1, ?2, ?3, ?4, ?5)"),
+        insert_position(db, "INSERT INTO positions(hash, id, pos, turn) VALUES(?1, ?2, ?3, ?4)"),
         insert_stats(db,
                      "INSERT INTO game_stats(game_id, rolls, doublets, penalties, no_plays, entries, captures, "
                      "arrivals, bonuses_earned, bonuses_used, bonuses_forfeited, illegal_rolls) "
@@ -184,7 +194,8 @@ bool Importer::is_prefix_duplicate(const GameRows& g) {
   const std::uint64_t want = g.rolls.back().line_hash;
   if (!g.positions.empty() && g.positions.back().roll_index <= n - 1) {
     // A stored game with the same first n rolls went through the same positions: look its
-    // candidates up by the last position's hash (the positions primary key), then compare
+    // candidates up by the last position's hash (the positions key, and the positions held
+    // for this transaction), then compare
     // the checksum of their first n rolls.
     const auto& last = g.positions.back();
     auto& c = st_->prefix_candidates;
@@ -192,6 +203,14 @@ bool Importer::is_prefix_duplicate(const GameRows& g) {
     std::vector<std::int64_t> ids;
     while (c.step()) ids.push_back(c.get_int(0));
     c.reset();
+    if (!held_ids_.empty()) {
+      const auto h = static_cast<std::int64_t>(last.hash);
+      for (auto i = held_slot(h);; i = (i + 1) & (held_ids_.size() - 1)) {
+        const auto [hash, key] = held_ids_[i];
+        if (key == 0) break;
+        if (hash == h && (key & 0xFFFF) == last.roll_index) ids.push_back(key >> kRollKeyShift);
+      }
+    }
     for (auto id : ids) {
       auto& r = st_->roll_line_hash;
       r.bind(1, roll_key(id, n - 1));
@@ -290,12 +309,16 @@ ImportOutcome Importer::store(const GameRows& g) {
     }
     id_.run();
   }
-  auto& ip = st_->insert_position;
   for (const auto& p : g.positions) {
-    ip.bind(1, p.hash).bind(2, id).bind(3, p.roll_index).bind(6, roll_key(id, p.roll_index));
-    ip.bind_blob_static(4, std::span<const std::uint8_t>(&p.pos.pawns[0][0], sizeof p.pos)).bind(5, static_cast<int>(p.turn));
-    ip.run();
+    const auto key = roll_key(id, p.roll_index);
+    const auto h = static_cast<std::int64_t>(p.hash);
+    held_.push_back({h, key, p.pos, p.turn});
+    if (held_ids_.empty()) held_ids_.resize(kHeldSlots);
+    auto i = held_slot(h);
+    while (held_ids_[i].second != 0) i = (i + 1) & (kHeldSlots - 1);
+    held_ids_[i] = {h, key};
   }
+  if (held_.size() >= kPositionChunk) flush_positions();
   const auto& s = g.stats;
   auto& ist = st_->insert_stats;
   ist.bind(1, id).bind(2, s.rolls).bind(3, s.doublets).bind(4, s.penalties).bind(5, s.no_plays).bind(6, s.entries);
@@ -306,8 +329,27 @@ ImportOutcome Importer::store(const GameRows& g) {
   return ImportOutcome::added;
 }
 
+void Importer::flush_positions() {
+  sort_by_key(held_);
+  auto& ip = st_->insert_position;
+  for (const auto& p : held_) {
+    ip.bind(1, p.hash).bind(2, p.id);
+    ip.bind_blob_static(3, std::span<const std::uint8_t>(&p.pos.pawns[0][0], sizeof p.pos)).bind(4, static_cast<int>(p.turn));
+    ip.run();
+  }
+  drop_positions();
+}
+
+void Importer::drop_positions() {
+  held_.clear();
+  std::fill(held_ids_.begin(), held_ids_.end(), std::pair<std::int64_t, std::int64_t>{});
+}
+
 void Importer::commit() {
-  if (tx_) tx_->commit();
+  if (tx_) {
+    flush_positions();
+    tx_->commit();
+  }
   tx_.reset();
   in_tx_ = 0;
 }
@@ -443,6 +485,7 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
     tx_.reset();  // rolls back this file's uncommitted games
     in_tx_ = 0;
     players_.clear();
+    drop_positions();
     rep.db_error = e.what();
   }
   return rep;

@@ -86,6 +86,8 @@ class Importer {
   void add_alias(const std::string& alias, const std::string& name);
   std::int64_t player_id(const std::string& name);
   bool is_prefix_duplicate(const GameRows& rows);
+  void flush_positions();  // inserts the held positions, sorted by key
+  void drop_positions();   // forgets them (rollback)
 
   Database db_;
   std::string path_;
@@ -93,6 +95,12 @@ class Importer {
   std::unique_ptr<Transaction> tx_;
   int in_tx_ = 0;  // games stored in the open transaction
   std::unordered_map<std::string, std::int64_t> players_;  // alias key -> id (committed or in tx_)
+  // Positions of the open transaction not inserted yet (flush_positions), and their ids by
+  // hash, so that a prefix duplicate of a game stored in this transaction is still found.
+  std::vector<StoredPosition> held_;
+  // Open addressing, linear probing: slot = (hash, id), id 0 = empty (ids are >= 1 << 16).
+  // Sized for the most positions held at once (kPositionChunk plus one game's 65,535).
+  std::vector<std::pair<std::int64_t, std::int64_t>> held_ids_;
   struct Statements;
   std::unique_ptr<Statements> st_;
 };

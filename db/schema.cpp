@@ -128,7 +128,29 @@ CREATE TABLE player_stats(
 );
 )sql";
 
-constexpr std::array<std::string_view, 1> kMigrations = {kV1};
+// Migration 1 -> 2: positions clustered on the hash. A WITHOUT ROWID table keyed by
+// (hash, id) replaces the rowid table and its separate hash index: one B-tree instead of two,
+// and the importer inserts each chunk of positions sorted by hash (db/importer.cpp), so the
+// inserts walk the tree in order instead of landing on random pages (about half the cost of
+// the v1 layout in `ppn bench import`). game_id and roll_index are derived from id and cost no
+// space. A game's positions are no longer one key range: per-game look-ups scan the table
+// (rolls keeps the per-game layout).
+constexpr std::string_view kV2 = R"sql(
+CREATE TABLE positions_v2(
+  hash       INTEGER NOT NULL,
+  id         INTEGER NOT NULL,
+  pos        BLOB    NOT NULL,
+  turn       INTEGER NOT NULL,
+  game_id    INTEGER GENERATED ALWAYS AS (id >> 16) VIRTUAL,
+  roll_index INTEGER GENERATED ALWAYS AS (id & 65535) VIRTUAL,
+  PRIMARY KEY (hash, id)
+) WITHOUT ROWID;
+INSERT INTO positions_v2(hash, id, pos, turn) SELECT hash, id, pos, turn FROM positions ORDER BY hash, id;
+DROP TABLE positions;
+ALTER TABLE positions_v2 RENAME TO positions;
+)sql";
+
+constexpr std::array<std::string_view, 2> kMigrations = {kV1, kV2};
 
 std::variant<Database, std::string> check_version(Database& db, const std::string& path) {
   const auto v = db.scalar("PRAGMA user_version");
