@@ -98,4 +98,36 @@ static_assert(kParcheesi68.is_safe_abs(0) && kParcheesi68.is_safe_abs(63) &&
                   !kParcheesi68.is_safe_abs(1),
               "safety squares as in rules.md §1.1");
 
+// The 52-square Ludo track (design/rules.md §1.4; seed 004): start squares 13 apart (rel 0 of
+// each seat, engine-absolute 13*s), the token's own track rel 0..50 (50 = "the square below
+// his home column", seed 004), home column rel 51..55 (h1..h5), the finish (HOME) rel 56: 56
+// steps from the start square. rel 51 of the ring (the square behind a seat's own start) is
+// never visited by that seat's tokens. Safe squares are an option (safe_squares, options.hpp):
+// none (the classic text: only "home column squares are always safe", seed 004), the four
+// start squares, or the starts and the four stars 8 steps after each start (rel 8) [LU-UK].
+enum class LudoSafes : std::uint8_t { none, starts, starts_and_stars };
+
+constexpr Geometry make_ludo52(LudoSafes safes) {
+  Geometry g;
+  g.ring_len = 52;
+  g.arm_spacing = 13;
+  g.last_ring = 50;
+  g.home_path_len = 5;
+  g.home = 56;
+  for (int k = 0; k < 4; ++k) {
+    auto mark = [&](int a) { g.safe_abs[a >> 6] |= std::uint64_t{1} << (a & 63); };
+    if (safes != LudoSafes::none) mark(13 * k);
+    if (safes == LudoSafes::starts_and_stars) mark(13 * k + 8);
+  }
+  return g;
+}
+
+inline constexpr Geometry kLudo52 = make_ludo52(LudoSafes::none);
+
+static_assert(kLudo52.home == kLudo52.last_ring + kLudo52.home_path_len + 1 && kLudo52.home == 56,
+              "the finish is 56 steps from the start square (rules.md §1.4)");
+static_assert(make_ludo52(LudoSafes::starts_and_stars).is_safe_abs(21) &&
+                  !make_ludo52(LudoSafes::starts).is_safe_abs(21) && make_ludo52(LudoSafes::starts).is_safe_abs(39),
+              "stars 8 steps after each start");
+
 }  // namespace ppn::replay

@@ -18,6 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include "replay/geometry.hpp"
+
 namespace ppn::replay {
 
 enum class OptionId : std::uint8_t {
@@ -42,6 +44,18 @@ enum class OptionId : std::uint8_t {
   home_overshoot,
   homepath_mandatory,
   six_counts,
+  // The board, and the options of the Ludo family (board=ludo52; rules.md §1.4, §4.1; seed
+  // 004). The board is fixed by the profile. Options of one board are refused on the other.
+  board,
+  safe_squares,
+  reroll_on_six,
+  stacking,
+  block_stops,
+  block_advance,
+  start_doubled,
+  pass_opponents,
+  homecolumn_no_jump,
+  play_for_places,
   count
 };
 inline constexpr int kOptionCount = static_cast<int>(OptionId::count);
@@ -73,6 +87,27 @@ enum class HomepathMandatory : std::uint8_t { yes, no };
 // Parchís: a 6 counts 7 (or 12) when the mover has no pawn in the nest ([ES-T], [ES-JCF];
 // rules.md §4.1 #27). Only `6` is implemented: a part above 6 means a bonus in the engine.
 enum class SixCounts : std::uint8_t { six, seven_when_all_out, twelve_when_all_out };
+// rules.md §4.1 #1 (madn40 is not implemented).
+enum class Board : std::uint8_t { parcheesi68, ludo52 };
+// Ludo only (replay/ludo.cpp cites the rule of each):
+enum class SafeSquares : std::uint8_t { none, starts, starts_and_stars };  // §1.4; [LU-UK]
+enum class RerollOnSix : std::uint8_t { yes, no };                          // seed 004 "bonus roll"
+// single_only: "Players may not end their move on a square they already occupy" [LU-W];
+// blocks: two own tokens on a square are "doubled and form a block" (seed 004).
+enum class Stacking : std::uint8_t { single_only, blocks };
+// What an opponent's block stops a lone token from doing: landing on it, or also passing it.
+enum class BlockStops : std::uint8_t { landing, landing_and_passing };
+// together: a block advances as one by the die and captures an opponent block it ends on,
+// "collectively" (seed 004).
+enum class BlockAdvance : std::uint8_t { no, together };
+// The start square may hold a doubled pair ("The start box has 2 own tokens (is doubled)").
+enum class StartDoubled : std::uint8_t { no, yes };
+// no: "may not move past that token" (seed 004; rules.md Q23 calls it corrupted: off by default).
+enum class PassOpponents : std::uint8_t { yes, no };
+// yes: "In the home column, you cannot jump over your token" (seed 004).
+enum class HomecolumnNoJump : std::uint8_t { no, yes };
+// yes: after the first finisher the others play on for the places ("The others often continue").
+enum class PlayForPlaces : std::uint8_t { yes, no };
 
 struct Options {
   std::array<std::uint8_t, kOptionCount> value{};  // indexed by OptionId; 0 = hasbro-2001
@@ -101,7 +136,18 @@ struct Options {
   PPN_OPTION_GETTER(home_overshoot, HomeOvershoot)
   PPN_OPTION_GETTER(homepath_mandatory, HomepathMandatory)
   PPN_OPTION_GETTER(six_counts, SixCounts)
+  PPN_OPTION_GETTER(board, Board)
+  PPN_OPTION_GETTER(safe_squares, SafeSquares)
+  PPN_OPTION_GETTER(reroll_on_six, RerollOnSix)
+  PPN_OPTION_GETTER(stacking, Stacking)
+  PPN_OPTION_GETTER(block_stops, BlockStops)
+  PPN_OPTION_GETTER(block_advance, BlockAdvance)
+  PPN_OPTION_GETTER(start_doubled, StartDoubled)
+  PPN_OPTION_GETTER(pass_opponents, PassOpponents)
+  PPN_OPTION_GETTER(homecolumn_no_jump, HomecolumnNoJump)
+  PPN_OPTION_GETTER(play_for_places, PlayForPlaces)
 #undef PPN_OPTION_GETTER
+  bool ludo() const { return board() == Board::ludo52; }
 
   friend bool operator==(const Options&, const Options&) = default;
 };
@@ -115,7 +161,8 @@ struct OptionsResult {
 
 // Named profiles: "hasbro-2001" (alias "winning-moves"), "racket-nu", "k14",
 // "wikipedia-house" (homepath_mandatory=no: second laps, replay/README.md),
-// "parchis-es" (its two-dice form, rules.md §4.2).
+// "parchis-es" (its two-dice form, rules.md §4.2); Ludo: "ludo" (classic), "ludo-seed" (seed
+// 004 as written), "ludo-modern" (safe starts and stars, extra rolls for captures and arrivals).
 // Unknown names give an error listing the valid ones.
 OptionsResult profile_options(std::string_view profile);
 
@@ -128,6 +175,11 @@ std::string_view option_name(OptionId id);
 std::string_view option_value_name(const Options& opts, OptionId id);
 // All options as "name=value" lines, in table order.
 std::string describe_options(const Options& opts);
+// The board of these options, its safe squares included (safe_squares on Ludo).
+Geometry geometry_of(const Options& opts);
+// Whether a profile name is one of the Ludo family's.
+bool is_ludo_profile(std::string_view profile);
+
 // Comma-separated list of profile names (for messages and --help).
 std::string profile_names();
 // The profile names, aliases included, in table order.
