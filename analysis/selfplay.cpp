@@ -16,7 +16,17 @@ namespace {
 // Turn order of the seats taking part. Seed 000 HOW TO PLAY: "Play then continues to the
 // left", i.e. the next player's ENTER lies 17 squares behind (rules.md §1.1): green, yellow,
 // blue, red. The Racket server (racket-nu) always plays green, red, blue, yellow (Q2).
-std::vector<Colour> seat_order(int players, bool racket) {
+std::vector<Colour> seat_order(int players, bool racket, bool ludo) {
+  if (ludo) {
+    // seed 004 "Players alternate turns in a clockwise direction", the direction the tokens
+    // travel: green, red, blue, yellow (engine seats 0..3, starts 13 apart); two players sit
+    // opposite each other.
+    switch (players) {
+      case 2: return {Colour::Green, Colour::Blue};
+      case 3: return {Colour::Green, Colour::Red, Colour::Blue};
+      default: return {Colour::Green, Colour::Red, Colour::Blue, Colour::Yellow};
+    }
+  }
   if (racket) {
     std::vector<Colour> all{Colour::Green, Colour::Red, Colour::Blue, Colour::Yellow};
     all.resize(players);
@@ -40,8 +50,7 @@ std::string seats_tag(const std::vector<Colour>& seats) {
 
 }  // namespace
 
-int greedy_score(const Position& p, int seat) {
-  const auto& g = kParcheesi68;
+int greedy_score(const Position& p, int seat, const Geometry& g) {
   int score = 0;
   for (int s = 0; s < kMaxSeats; ++s) {
     if (!p.seat_present(s)) continue;
@@ -73,7 +82,9 @@ std::variant<Selfplay, std::string> make_selfplay(const SelfplayConfig& cfg) {
 Game Selfplay::play_game(std::uint64_t index) const {
   Rng rng(cfg_.seed * 0x9E3779B97F4A7C15ull + index * 0xD1B54A32D192ED03ull + 1);
   const bool racket = cfg_.variant == "racket-nu";
-  const auto seats = seat_order(cfg_.players, racket);
+  const bool ludo = opts_.ludo();
+  const Geometry g = geometry_of(opts_);
+  const auto seats = seat_order(cfg_.players, racket, ludo);
   unsigned mask = 0;
   std::array<std::uint8_t, kMaxSeats> order{};
   int n = 0;
@@ -94,7 +105,7 @@ Game Selfplay::play_game(std::uint64_t index) const {
   game.tags = {{"Event", "ppn selfplay"},
                {"Site", "ppn"},
                {"Date", "????.??.??"},
-               {"Game", "parcheesi"},
+               {"Game", ludo ? "ludo" : "parcheesi"},
                {"Variant", cfg_.variant},
                {"Seats", seats_tag(seats)},
                {"Result", "*"}};
@@ -106,7 +117,7 @@ Game Selfplay::play_game(std::uint64_t index) const {
 
   bool over = false;
   for (int k = 0; k < cfg_.max_rolls && !over; ++k) {
-    const int d1 = rng.die(), d2 = rng.die();
+    const int d1 = rng.die(), d2 = ludo ? 0 : rng.die();  // Ludo: one die (seed 004)
     const int seat = st.to_move;
     Roll roll;
     roll.number = static_cast<std::uint32_t>(k + 1);
@@ -118,10 +129,10 @@ Game Selfplay::play_game(std::uint64_t index) const {
     Play played;  // the roll's mini-moves (repeat_penalty=last_moved_except_homepath, Q46)
     if (setup.kind == RollKind::penalty) {
       roll.kind = PlayKind::Penalty;
-      result = apply_penalty(st.pos, seat, opts_, kParcheesi68, st.last_moved);
+      result = apply_penalty(st.pos, seat, opts_, g, st.last_moved);
       for (auto b : st.pos.pawns[seat])
         if (b != kNest && result.count(seat, b) < st.pos.count(seat, b))
-          roll.penalty_move = ppn::MiniMove{square_of_rel(rel_of_byte(b)), Square::nest(), false};
+          roll.penalty_move = ppn::MiniMove{square_of_rel(rel_of_byte(b), g), Square::nest(), false};
     } else {
       const LegalPlays lp = legal_plays(opts_, st, d1, d2);
       assert(!lp.plays.empty() && "every roll has a legal play, the empty one at least");
@@ -131,9 +142,9 @@ Game Selfplay::play_game(std::uint64_t index) const {
         if (bots[seat] == BotKind::random) {
           pick = rng.below(static_cast<std::uint32_t>(lp.plays.size()));
         } else {
-          int best = greedy_score(lp.results[0], seat);
+          int best = greedy_score(lp.results[0], seat, g);
           for (std::size_t i = 1; i < lp.plays.size(); ++i)
-            if (const int sc = greedy_score(lp.results[i], seat); sc > best) best = sc, pick = i;
+            if (const int sc = greedy_score(lp.results[i], seat, g); sc > best) best = sc, pick = i;
         }
       }
       const Play& play = lp.plays[pick];
@@ -144,12 +155,20 @@ Game Selfplay::play_game(std::uint64_t index) const {
         if (!mm.is_bonus()) dice_used += mm.kind == MiniKind::enter && (mm.flags & kEnterBySum) ? 2 : 1;
       fully_used = dice_used >= setup.parts.size();
       if (play.empty()) roll.kind = PlayKind::NoPlay;
-      else roll.steps = steps_from_play(play, opts_, seat_finished(result, seat));
+      else roll.steps = steps_from_play(play, opts_, seat_finished(result, seat, g), g);
     }
     game.movetext.emplace_back(std::move(roll));
     over = advance_turn(st, d1, d2, result, opts_, fully_used, &played);
   }
-  if (over) game.set_tag("Result", std::string(colour_name(colour_of(st.ranking[0]))));
+  if (over) {
+    // The finishing order as far as the game decided it (Ludo plays on for the places).
+    std::string result;
+    for (int i = 0; i < st.ranking_len; ++i) {
+      if (i) result += ' ';
+      result += colour_name(colour_of(st.ranking[i]));
+    }
+    game.set_tag("Result", result);
+  }
   return game;
 }
 

@@ -45,6 +45,6 @@ class Selfplay {
 std::variant<Selfplay, std::string> make_selfplay(const SelfplayConfig& cfg);
 
 // Score of a position for `seat` as the greedy bot sees it (higher is better).
-int greedy_score(const replay::Position& p, int seat);
+int greedy_score(const replay::Position& p, int seat, const replay::Geometry& g = replay::kParcheesi68);
 
 }  // namespace ppn::analysis

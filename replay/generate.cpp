@@ -7,6 +7,7 @@
 
 #include "replay/checker.hpp"
 #include "replay/engine.hpp"
+#include "replay/ludo.hpp"
 
 namespace ppn::replay {
 namespace {
@@ -129,6 +130,15 @@ class Generator {
 
 LegalPlays legal_plays(const Options& o, const GameState& st, int d1, int d2,
                        const FixedVec<std::uint8_t, 4>* parts) {
+  if (o.ludo()) {
+    if (roll_setup(st, d1, d2, o).kind == RollKind::penalty) {
+      LegalPlays out;  // the third six: no move (seed 004)
+      out.plays.emplace_back();
+      out.results.push_back(st.pos);
+      return out;
+    }
+    return ludo::legal_plays(o, st, d1);
+  }
   LegalPlays out;
   RollCtx c;
   State s;

@@ -35,6 +35,9 @@ struct Geometry {
   std::uint8_t home_path_len = 7;  // seed 000 "home path"; Racket board-home-row-size 7
   std::uint8_t home = 71;          // HOME, "counting the HOME square as a space" (seed 000)
   std::uint8_t num_seats = 4;
+  // Ludo's track (make_ludo52): tokens of any colours share a safe square, up to two of one
+  // colour share any square (replay/ludo.cpp).
+  bool ludo = false;
   // Safety squares by engine-absolute ring square (bit i set = square i is safe).
   std::array<std::uint64_t, 2> safe_abs{};
 
@@ -114,6 +117,7 @@ constexpr Geometry make_ludo52(LudoSafes safes) {
   g.last_ring = 50;
   g.home_path_len = 5;
   g.home = 56;
+  g.ludo = true;
   for (int k = 0; k < 4; ++k) {
     auto mark = [&](int a) { g.safe_abs[a >> 6] |= std::uint64_t{1} << (a & 63); };
     if (safes != LudoSafes::none) mark(13 * k);

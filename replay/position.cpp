@@ -61,10 +61,12 @@ const char* position_check(const Position& p, const Geometry& g, bool shared_saf
       if (rel < 0 || (rel > g.home && !g.is_lap(rel))) return "byte-range";
       if (g.on_track(rel)) {
         const int a = g.abs_of_rel(s, rel);
-        if (owner[a] >= 0 && owner[a] != s && !(shared_safeties && g.is_safe_abs(a)))
+        if (owner[a] >= 0 && owner[a] != s && !((shared_safeties || g.ludo) && g.is_safe_abs(a)))
           return "ring-capacity";
         owner[a] = static_cast<std::int8_t>(s);
-        if (++count[a] > 2) return "ring-capacity";
+        // Ludo: two of one colour (a block), whatever the other colours on a safe square.
+        if (++count[a] > 2 && !g.ludo) return "ring-capacity";
+        if (g.ludo && p.count(s, b) > 2) return "ring-capacity";
       } else if (g.on_home_path(rel)) {
         if (++path[rel - g.last_ring] > 2) return "homepath-capacity";
       }

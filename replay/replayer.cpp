@@ -115,7 +115,7 @@ struct Walker {
   const RollVisitor& visit;
   ReplayResult& res;
   Options opts;
-  const Geometry& g = kParcheesi68;
+  Geometry g = kParcheesi68;  // geometry_of(opts)
   GameState st;
   int roll_index = 0;
   unsigned observer_mask = 0;  // [Observer]: seats whose every roll is recorded
@@ -312,9 +312,11 @@ struct Walker {
         return on_illegal(roll_diag(r, Severity::error, "E-DICE",
                                     "the roll that finishes the [Setup]'s roll must show dice among its pending parts"),
                           r, nullptr);
-    } else if (r.dice_count() != 2) {
-      return on_illegal(roll_diag(r, Severity::error, "E-DICE", "Parcheesi is played with two dice"), r,
-                        nullptr);
+    } else if (r.dice_count() != (opts.ludo() ? 1 : 2)) {
+      return on_illegal(roll_diag(r, Severity::error, "E-DICE",
+                                  opts.ludo() ? "Ludo is played with one die (seed 004 \"The rolls of a single die\")"
+                                              : "Parcheesi is played with two dice"),
+                        r, nullptr);
     }
     if (seat_of(r.seat) != st.to_move) {
       auto d = roll_diag(r, Severity::error, "E-TURN-ORDER",
@@ -329,7 +331,7 @@ struct Walker {
       st.to_move = static_cast<std::uint8_t>(seat_of(r.seat));
       st.doublets = 0;
     }
-    const int d1 = r.dice[0], d2 = r.dice_count() == 2 ? r.dice[1] : r.dice[0];
+    const int d1 = r.dice[0], d2 = opts.ludo() ? 0 : r.dice_count() == 2 ? r.dice[1] : r.dice[0];
     RollSetup setup = roll_setup(st, d1, d2, opts);
     if (given_parts) setup = RollSetup{RollKind::normal, *given_parts};
 
@@ -338,9 +340,12 @@ struct Walker {
       // move forward. Instead, your pawn closest to HOME ... must be returned to your START".
       if (r.kind != PlayKind::Penalty)
         return on_illegal(roll_diag(r, Severity::error, "E-PENALTY-EXPECTED",
-                                    "third doublet in this turn: no move is played, the pawn closest "
-                                    "to HOME goes back to the nest (seed 000 Doublets Penalty; "
-                                    "rules.md Q46); write `PENALTY`"),
+                                    opts.ludo() ? "third 6 in this turn: \"the player may not move and the turn "
+                                                  "immediately passes to the next player\" (seed 004; rules.md Q46); "
+                                                  "write `PENALTY`"
+                                                : "third doublet in this turn: no move is played, the pawn closest "
+                                                  "to HOME goes back to the nest (seed 000 Doublets Penalty; "
+                                                  "rules.md Q46); write `PENALTY`"),
                           r, nullptr);
       const Position after = apply_penalty(st.pos, st.to_move, opts, g, st.last_moved);
       if (r.penalty_move) {
@@ -371,8 +376,10 @@ struct Walker {
     }
     if (r.kind == PlayKind::Penalty)
       return on_illegal(roll_diag(r, Severity::error, "E-NO-PENALTY",
-                                  "PENALTY is recorded, but this is not the third doublet of the turn "
-                                  "(seed 000 Doublets Penalty; rules.md Q46-Q47)"),
+                                  opts.ludo() ? "PENALTY is recorded, but this is not the third 6 in a row of the turn "
+                                                "(seed 004; rules.md Q46-Q47)"
+                                              : "PENALTY is recorded, but this is not the third doublet of the turn "
+                                                "(seed 000 Doublets Penalty; rules.md Q46-Q47)"),
                         r, nullptr);
 
     static const std::vector<Step> kNoSteps;
@@ -625,18 +632,23 @@ GameRules rules_for_game(const Game& game, const ReplayConfig& cfg) {
   GameRules out;
   std::string_view profile = cfg.variant;
   if (profile.empty()) profile = game.tag_value("Variant");
-  if (profile.empty()) profile = kDefaultProfile;
+  const auto kind_tag = game.tag_value("Game");
+  const std::optional<GameKind> kind = parse_game_kind(kind_tag);
+  // A Ludo record without [Variant] is classic Ludo; the default profile is Parcheesi's.
+  if (profile.empty()) profile = kind == GameKind::Ludo ? "ludo" : kDefaultProfile;
   out.profile = std::string(profile);
-  if (auto kind = game.tag_value("Game"); !kind.empty() && parse_game_kind(kind) == GameKind::Ludo) {
-    out.error = "Ludo records are not supported by the rules engine yet";
-    return out;
-  }
   auto r = profile_options(profile);
   if (!r.ok()) {
     out.error = r.error;
     return out;
   }
   out.options = *r.options;
+  if (kind && (kind == GameKind::Ludo) != out.options.ludo()) {
+    out.error = "[Game \"" + std::string(kind == GameKind::Ludo ? "ludo" : "parcheesi") + "\"] contradicts the profile " + out.profile +
+                (out.options.ludo() ? ", a Ludo profile" : ", a Parcheesi profile") +
+                "; Ludo profiles: ludo, ludo-seed, ludo-modern";
+    return out;
+  }
   for (const auto& o : game_options(game))
     if (auto err = apply_override(out.options, o.name + "=" + o.value)) {
       out.error = "[Option \"" + o.name + "=" + o.value + "\"]: " + *err;
@@ -654,7 +666,7 @@ ReplayResult replay_game(const Game& game, const ReplayConfig& cfg, const RollVi
   ReplayResult res;
   const GameRules rules = rules_for_game(game, cfg);
   res.profile = rules.profile;
-  Walker w{game, cfg, visit, res, rules.options, kParcheesi68, GameState{}, 0, 0, std::nullopt};
+  Walker w{game, cfg, visit, res, rules.options, geometry_of(rules.options), GameState{}, 0, 0, std::nullopt};
   if (!rules.error.empty()) {
     res.setup_ok = false;
     w.game_diag(Severity::error, "E-RULES", rules.error);

@@ -33,6 +33,10 @@ constexpr std::array<Info, static_cast<int>(RuleCode::count)> kInfo = {{
     {"E-BLOCKADE-TOO-OLD", "blockade_limit=k14_3_turns: a blockade that stood through three of its owner's turns still stands at the end of the fourth although a legal play breaks it", "seed 002 Blockade 'After three turns of blockading, at least one of the pawns must be moved on the fourth turn'; rules.md Q56"},
     {"E-SECOND-LAP", "the pawn must turn into its home path: going round the ring again (a second lap) needs homepath_mandatory=no", "seed 000 'move your pawns up your home path'; seed 003 'A piece is not required to enter the home row and can pass the row and start another circuit' (the option); rules.md Q60"},
     {"E-BLOCKADE-NOT-OPENED", "blockade_limit=break_on_six: a die shows 6 and the play leaves more of the mover's blockades standing than some legal play does", "Parchis [ES-B] 'tendra que deshacerse obligatoriamente al salir un 6'; rules.md Q56"},
+    {"E-NO-SIX", "Ludo: a token enters from the yard only on a 6", "seed 004 'To enter a token into play from its yard to its starting square, a player must roll a 6'"},
+    {"E-OWN-TOKEN", "Ludo: the move ends on a square the mover's own token holds (stacking=single_only), or makes a third token of one colour on a square", "[LU-W] 'Players may not end their move on a square they already occupy'; seed 004 blocks are two tokens ('doubled'); rules.md Q22"},
+    {"E-TOKEN-PASSED", "Ludo, pass_opponents=no: the move passes an opponent's token", "seed 004 'may land on an opponent's token to capture it but may not move past that token'; rules.md Q23"},
+    {"E-HOMECOLUMN-JUMP", "Ludo, homecolumn_no_jump=yes: the move jumps over the mover's own token in the home column", "seed 004 'In the home column, you cannot jump over your token'"},
 }};
 }  // namespace
 

@@ -4,6 +4,7 @@
 
 #include "replay/checker.hpp"
 #include "replay/engine.hpp"
+#include "replay/ludo.hpp"
 
 namespace ppn::replay {
 
@@ -16,6 +17,14 @@ bool seat_finished(const Position& p, int seat, const Geometry& g) {
 RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
   RollSetup r;
   const int seat = st.to_move;
+  if (o.ludo()) {
+    // One die (d2 is 0). seed 004: "If the third roll is also a 6, the player may not move and
+    // the turn immediately passes to the next player" (repeat_penalty=lose_roll; Q46).
+    (void)d2;
+    if (d1 == 6 && st.doublets >= 2 && o.repeat_penalty() == RepeatPenalty::lose_roll) r.kind = RollKind::penalty;
+    else r.parts.push_back(static_cast<std::uint8_t>(d1));
+    return r;
+  }
   const bool doublet = d1 == d2;
   // seed 000 Doublets Penalty "The third consecutive time you roll doublets, you may not
   // move forward" (Q46, Q47).
@@ -55,6 +64,7 @@ RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
 Position apply_penalty(const Position& p, int seat, const Options& o, const Geometry& g,
                        std::uint8_t last_moved) {
   Position q = p;
+  if (o.ludo()) return q;  // the third six costs the roll, no token (seed 004; rules.md Q46)
   if (o.repeat_penalty() == RepeatPenalty::last_moved_except_homepath) {
     // Parchís [ES-B] (rules.md Q46): the last moved piece goes back to casa, unless it is
     // in the pasillo (home path) or llegada (HOME). No piece moved this turn: nothing goes
@@ -140,8 +150,58 @@ int six_kept_blockades(const GameState& st, int d1, int d2, const Position& resu
   return kept;
 }
 
+namespace {
+
+// The seat after `seat` in the recorded turn order (Q2), skipping absent or finished seats.
+void pass_turn(GameState& st, int seat) {
+  int idx = 0;
+  for (int i = 0; i < kMaxSeats; ++i)
+    if (st.turn_order[i] == seat) idx = i;
+  for (int step = 1; step <= kMaxSeats; ++step) {
+    const int next = st.turn_order[(idx + step) % kMaxSeats];
+    if (((st.seats_mask >> next) & 1) && !((st.finished_mask >> next) & 1)) {
+      st.to_move = static_cast<std::uint8_t>(next);
+      break;
+    }
+  }
+}
+
+// Ludo (board=ludo52). GameState::doublets counts the sixes thrown in a row in this turn.
+bool advance_ludo_turn(GameState& st, int d, const Position& result, const Options& o) {
+  const int seat = st.to_move;
+  const Geometry g = geometry_of(o);
+  const bool penalty = roll_setup(st, d, 0, o).kind == RollKind::penalty;
+  const bool again = !penalty && ludo::rolls_again(o, st, d, result);
+  st.set_position(result);
+  if (seat_finished(st.pos, seat, g) && !((st.finished_mask >> seat) & 1)) {
+    st.finished_mask = static_cast<std::uint8_t>(st.finished_mask | (1u << seat));
+    st.ranking[st.ranking_len++] = static_cast<std::uint8_t>(seat);
+    // seed 004 "The first to bring all their tokens to the finish wins the game. The others
+    // often continue to play to determine second-, third-, and fourth-place finishers"
+    // (play_for_places=yes: until one seat is left, who takes the last place).
+    int left = 0, last = -1;
+    for (int s = 0; s < kMaxSeats; ++s)
+      if (((st.seats_mask >> s) & 1) && !((st.finished_mask >> s) & 1)) ++left, last = s;
+    if (o.play_for_places() == PlayForPlaces::no || left <= 1) {
+      if (left == 1) st.ranking[st.ranking_len++] = static_cast<std::uint8_t>(last);
+      st.doublets = 0;
+      return true;
+    }
+  }
+  if (again) {
+    st.doublets = d == 6 ? static_cast<std::uint8_t>(st.doublets + 1) : std::uint8_t{0};
+    return false;
+  }
+  st.doublets = 0;
+  pass_turn(st, seat);
+  return false;
+}
+
+}  // namespace
+
 bool advance_turn(GameState& st, int d1, int d2, const Position& result, const Options& o,
                   bool fully_used, const Play* play) {
+  if (o.ludo()) return advance_ludo_turn(st, d1, result, o);
   const int seat = st.to_move;
   const bool doublet = d1 == d2;
   const bool penalty = doublet && st.doublets >= 2 && o.repeat_penalty() != RepeatPenalty::off;
@@ -175,17 +235,7 @@ bool advance_turn(GameState& st, int d1, int d2, const Position& result, const O
   st.doublets = 0;
   st.last_moved = kNest;
   age_blockades(st, seat);
-  // next seat in the recorded turn order (Q2), skipping absent or finished seats
-  int idx = 0;
-  for (int i = 0; i < kMaxSeats; ++i)
-    if (st.turn_order[i] == seat) idx = i;
-  for (int step = 1; step <= kMaxSeats; ++step) {
-    const int next = st.turn_order[(idx + step) % kMaxSeats];
-    if (((st.seats_mask >> next) & 1) && !((st.finished_mask >> next) & 1)) {
-      st.to_move = static_cast<std::uint8_t>(next);
-      break;
-    }
-  }
+  pass_turn(st, seat);
   return false;
 }
 

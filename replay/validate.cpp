@@ -5,6 +5,7 @@
 
 #include "replay/checker.hpp"
 #include "replay/engine.hpp"
+#include "replay/ludo.hpp"
 
 namespace ppn::replay {
 namespace detail {
@@ -257,6 +258,7 @@ RunResult run_assigned(const Options& o, const ValidateRequest& req, const Play&
 
 Verdict validate_play(const Options& o, const ValidateRequest& req) {
   assert(req.state && req.play);
+  if (o.ludo()) return ludo::validate_play(o, req);
   RunResult r = run_assigned(o, req, *req.play);
   if (!r.v.legal && req.order == OrderStrictness::outcome && req.play->size() > 1 &&
       req.play->size() <= 8 && r.v.diag.code != RuleCode::penalty_expected) {

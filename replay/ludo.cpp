@@ -1,0 +1,339 @@
+// The Ludo rules (replay/ludo.hpp). Each rule cites the seed sentence (seed 004, the Ludo text
+// in shared/seeds/), the classic Wikipedia text [LU-W] or the rules question (design/rules.md)
+// it follows; every ambiguity is an option of options.hpp, fixed by the profiles ludo,
+// ludo-seed and ludo-modern (replay/README.md "Ludo").
+#include "replay/ludo.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "replay/bridge.hpp"
+
+namespace ppn::replay::ludo {
+namespace {
+
+using Cell = std::array<std::uint8_t, kMaxSeats>;  // tokens per seat on one square
+
+// The start of a roll: the position seen from the mover.
+struct Board {
+  const Options* o = nullptr;
+  Geometry g;
+  int mover = 0;
+  Position pos;
+  std::array<Cell, kMaxRing> track{};  // by engine-absolute square
+
+  Board(const Options& opts, const Position& p, int seat)
+      : o(&opts), g(geometry_of(opts)), mover(seat), pos(p) {
+    for (int s = 0; s < kMaxSeats; ++s) {
+      if (!p.seat_present(s)) continue;
+      for (auto b : p.pawns[s])
+        if (b != kNest && rel_of_byte(b) <= g.last_ring) ++track[g.abs_of(s, rel_of_byte(b))][s];
+    }
+  }
+  int own_at(int rel) const { return pos.count(mover, rel < 0 ? kNest : byte_of_rel(rel)); }
+  // The opponents' tokens on the track square the mover calls rel.
+  Cell opponents_at(int rel) const {
+    Cell c = track[g.abs_of(mover, rel)];
+    c[mover] = 0;
+    return c;
+  }
+  bool safe(int rel) const { return g.is_safe_abs(g.abs_of(mover, rel)); }
+  std::string name(int rel) const { return rel < 0 ? "the yard" : to_string(square_of_rel(rel, g)); }
+};
+
+// One mini-move (a token, or a block of two: `movers`) judged on the board.
+struct Outcome {
+  RuleCode code = RuleCode::ok;
+  std::string why;
+  int from = -1, to = 0;
+  int movers = 1;
+  Cell captured{};  // tokens sent back to the yard, per seat
+  bool arrived = false;
+};
+
+Outcome failed(RuleCode c, std::string why) {
+  Outcome r;
+  r.code = c;
+  r.why = std::move(why);
+  return r;
+}
+
+// How many of one colour's tokens a square may hold: one under stacking=single_only ([LU-W]
+// "Players may not end their move on a square they already occupy"), except a doubled start
+// square (start_doubled=yes, seed 004 "The start box has 2 own tokens (is doubled)"); two
+// under stacking=blocks (seed 004 "the pieces are doubled and form a block").
+int capacity(const Board& b, int rel) {
+  if (b.o->stacking() == Stacking::blocks) return 2;
+  return rel == 0 && b.o->start_doubled() == StartDoubled::yes ? 2 : 1;
+}
+
+// Landing on track square `rel` (or a home-column square) with `movers` tokens.
+Outcome land(const Board& b, Outcome r) {
+  const int rel = r.to;
+  if (rel == b.g.home) {
+    r.arrived = true;  // the finish holds any number (Q62)
+    return r;
+  }
+  const int own = b.own_at(rel) - (r.from == rel ? r.movers : 0);
+  if (own + r.movers > capacity(b, rel))
+    return failed(RuleCode::own_token,
+                  b.name(rel) + " already holds " + (own == 1 ? "a token" : "two tokens") + " of the mover" +
+                      (b.o->stacking() == Stacking::single_only
+                           ? " (\"Players may not end their move on a square they already occupy\")"
+                           : " (a block is two tokens, seed 004 \"doubled\")"));
+  if (rel > b.g.last_ring) return r;  // the home column: no opponent enters it
+  const Cell opp = b.opponents_at(rel);
+  if (b.safe(rel)) return r;  // safe squares: tokens of any colours share them, nobody is captured [LU-UK]
+  for (int s = 0; s < kMaxSeats; ++s) {
+    if (opp[s] == 0) continue;
+    if (opp[s] >= 2) {
+      // seed 004: "If the advance of a block ends on an opponent's block, the latter is
+      // captured and returned to its owner's yard, collectively": only a block captures a
+      // block; a lone token cannot land on one.
+      if (r.movers == 2 && b.o->block_advance() == BlockAdvance::together) {
+        r.captured[s] = opp[s];
+        continue;
+      }
+      return failed(r.from < 0 ? RuleCode::entry_blocked : RuleCode::blockade_landed,
+                    std::string(colour_name(colour_of(s))) + "'s block on " + b.name(rel) +
+                        " cannot be landed on by a lone token (seed 004: only a block captures a block)");
+    }
+    // seed 004 "If the advance of a token ends on a square occupied by an opponent's token,
+    // the opponent token is returned to its owner's yard."
+    r.captured[s] = opp[s];
+  }
+  return r;
+}
+
+// An entry: a token leaves the yard for the start square (rel 0).
+Outcome enter(const Board& b, int d) {
+  if (b.own_at(-1) == 0) return failed(RuleCode::no_pawn_there, "no token of the mover is in the yard");
+  // seed 004 "To enter a token into play from its yard to its starting square, a player must
+  // roll a 6."
+  if (d != 6) return failed(RuleCode::no_six, "the die shows " + std::to_string(d) + "; a token enters only on a 6");
+  Outcome r;
+  r.from = -1;
+  r.to = 0;
+  return land(b, r);
+}
+
+// A move of `movers` tokens from rel `from` by d.
+Outcome move(const Board& b, int from, int d, int movers) {
+  if (from < 0 || from >= b.g.home || b.own_at(from) < movers)
+    return failed(RuleCode::no_pawn_there, movers == 2 ? "no block of the mover stands on " + b.name(from)
+                                                       : "no token of the mover stands on " + b.name(from));
+  if (movers == 2 && b.o->block_advance() != BlockAdvance::together)
+    return failed(RuleCode::too_many_moves, "one die moves one token (block_advance=no)");
+  const int to = from + d;
+  // seed 004 "Roll the exact number needed to get each token onto the home triangle" (Q58).
+  if (to > b.g.home)
+    return failed(RuleCode::overshoot, "a " + std::to_string(d) + " from " + b.name(from) +
+                                           " would pass the finish; it needs exactly " +
+                                           std::to_string(b.g.home - from));
+  for (int q = from + 1; q < to; ++q) {
+    if (q <= b.g.last_ring) {
+      const Cell opp = b.opponents_at(q);
+      for (int s = 0; s < kMaxSeats; ++s) {
+        if (opp[s] >= 2 && b.o->block_stops() == BlockStops::landing_and_passing)
+          return failed(RuleCode::blockade_passed, std::string(colour_name(colour_of(s))) + "'s block on " + b.name(q) +
+                                                       " cannot be passed (block_stops=landing_and_passing)");
+        if (opp[s] >= 1 && b.o->pass_opponents() == PassOpponents::no)
+          return failed(RuleCode::token_passed, "the move passes " + std::string(colour_name(colour_of(s))) +
+                                                    "'s token on " + b.name(q) +
+                                                    " (seed 004 \"may not move past that token\")");
+      }
+    } else if (b.o->homecolumn_no_jump() == HomecolumnNoJump::yes && b.own_at(q) > (q == from ? movers : 0)) {
+      return failed(RuleCode::homecolumn_jump, "the move jumps the mover's own token on " + b.name(q) +
+                                                   " (seed 004 \"In the home column, you cannot jump over your token\")");
+    }
+  }
+  Outcome r;
+  r.from = from;
+  r.to = to;
+  r.movers = movers;
+  return land(b, r);
+}
+
+Position apply(const Board& b, const Outcome& r) {
+  Position p = b.pos;
+  for (int k = 0; k < r.movers; ++k) {
+    const auto from = r.from < 0 ? kNest : byte_of_rel(r.from);
+    auto it = std::find(p.pawns[b.mover].begin(), p.pawns[b.mover].end(), from);
+    *it = byte_of_rel(r.to);
+  }
+  p.sort_seat(b.mover);
+  if (r.to <= b.g.last_ring)
+    for (int s = 0; s < kMaxSeats; ++s) {
+      if (r.captured[s] == 0) continue;
+      const int theirs = b.g.rel_of(s, b.g.abs_of(b.mover, r.to));
+      for (auto& t : p.pawns[s])
+        if (t == byte_of_rel(theirs)) t = kNest;
+      p.sort_seat(s);
+    }
+  return p;
+}
+
+Play play_of(const Outcome& r, int d) {
+  Play p;
+  for (int k = 0; k < r.movers; ++k) {
+    MiniMove m = r.from < 0 ? MiniMove::enter() : MiniMove::move(r.from, d);
+    if (r.from < 0) m.value = 6;
+    // One `x` per token captured: a block that captures a block "collectively" marks both of
+    // its landings, a capture of a lone token marks the last.
+    int caps = 0;
+    for (auto c : r.captured) caps += c;
+    if (k >= r.movers - caps) m.flags |= kCaptured;
+    if (r.arrived) m.flags |= kReachedHome;
+    p.push_back(m);
+  }
+  return p;
+}
+
+struct Candidate {
+  Outcome out;
+  Position result;
+};
+
+// Every legal single move of die d, deduplicated by result (one per start square).
+std::vector<Candidate> candidates(const Board& b, int d) {
+  std::vector<Candidate> out;
+  auto add = [&](const Outcome& r) {
+    if (r.code != RuleCode::ok) return;
+    const Position p = apply(b, r);
+    for (const auto& c : out)
+      if (c.result == p) return;
+    out.push_back({r, p});
+  };
+  add(enter(b, d));
+  std::array<std::uint8_t, kPawnsPerSeat> seen{};
+  int n = 0;
+  for (auto byte : b.pos.pawns[b.mover]) {
+    if (byte == kNest || rel_of_byte(byte) >= b.g.home) continue;
+    if (std::find(seen.begin(), seen.begin() + n, byte) != seen.begin() + n) continue;
+    seen[n++] = byte;
+    const int from = rel_of_byte(byte);
+    add(move(b, from, d, 1));
+    if (b.o->block_advance() == BlockAdvance::together && b.own_at(from) >= 2) add(move(b, from, d, 2));
+  }
+  return out;
+}
+
+// enter_obligation=max_entries: "When able to, the players will enter their tokens" read as a
+// duty: with a 6 and a token able to enter, only the entry is legal. none (the ludo profiles):
+// "may choose to advance a token already in play, or ... enter" [LU-W]; seed 004 "may draw a
+// token from home every time he gets a 6 ... or move a piece 6 times".
+std::vector<Candidate> legal(const Options& o, const Board& b, int d) {
+  auto all = candidates(b, d);
+  if (o.enter_obligation() != EnterObligation::max_entries) return all;
+  const bool can_enter = std::any_of(all.begin(), all.end(), [](const Candidate& c) { return c.out.from < 0; });
+  if (!can_enter) return all;
+  std::vector<Candidate> kept;
+  for (auto& c : all)
+    if (c.out.from < 0) kept.push_back(c);
+  return kept;
+}
+
+Verdict verdict_fail(RuleCode code, int index, const std::string& why) {
+  Verdict v;
+  v.legal = false;
+  v.diag.code = code;
+  v.diag.index = index;
+  v.diag.message = std::string(rule_code_name(code)) + ": " + (why.empty() ? std::string(rule_code_meaning(code)) : why) +
+                   " [" + std::string(rule_code_citation(code)) + "]";
+  return v;
+}
+
+}  // namespace
+
+LegalPlays legal_plays(const Options& o, const GameState& st, int d) {
+  const Board b(o, st.pos, st.to_move);
+  LegalPlays out;
+  for (const auto& c : legal(o, b, d)) {
+    out.plays.push_back(play_of(c.out, d));
+    out.results.push_back(c.result);
+  }
+  if (out.plays.empty()) {
+    out.plays.emplace_back();
+    out.results.push_back(st.pos);
+  }
+  return out;
+}
+
+Verdict validate_play(const Options& o, const ValidateRequest& req) {
+  const GameState& st = *req.state;
+  const int d = req.d1;
+  const Board b(o, st.pos, st.to_move);
+  const Play& p = *req.play;
+  const auto ok = legal(o, b, d);
+  Verdict v;
+  auto with_alternatives = [&](Verdict x) {
+    for (const auto& c : ok) {
+      if (static_cast<int>(x.diag.alternatives.size()) >= req.max_alternatives) break;
+      x.diag.alternatives.push_back(play_of(c.out, d));
+    }
+    return x;
+  };
+  if (p.empty()) {
+    if (ok.empty()) {
+      v.legal = true;
+      v.result = st.pos;
+      return v;
+    }
+    // seed 004 "Players must always move a token according to the die value rolled"; "if
+    // no move is possible, the turn moves to the next player" (only then).
+    return with_alternatives(verdict_fail(RuleCode::die_still_usable, -1,
+                                          "a token can move " + std::to_string(d) +
+                                              "; a move is compulsory (seed 004 \"Players must always move a token "
+                                              "according to the die value rolled\")"));
+  }
+  // One mini-move, or the two equal mini-moves of a block advancing together.
+  const MiniMove& m = p[0];
+  const bool block = p.size() == 2 && m.kind == MiniKind::move && p[1].kind == MiniKind::move &&
+                     p[1].from == m.from && p[1].value == m.value;
+  if (p.size() > 2 || (p.size() == 2 && !block))
+    return with_alternatives(verdict_fail(RuleCode::too_many_moves, 1,
+                                          "one die moves one token" +
+                                              std::string(o.block_advance() == BlockAdvance::together
+                                                              ? " (or the two tokens of a block together, written twice)"
+                                                              : "")));
+  if (m.around) return with_alternatives(verdict_fail(RuleCode::second_lap, 0, "a token turns into its home column"));
+  if (m.kind == MiniKind::move && m.value != d && !(m.from + m.value == b.g.home && m.from + d > b.g.home))
+    return with_alternatives(verdict_fail(RuleCode::wrong_part, 0,
+                                          "the die shows " + std::to_string(d) + ", the move covers " +
+                                              std::to_string(m.value) + " squares"));
+  const Outcome r = m.kind == MiniKind::enter ? enter(b, d) : move(b, m.from, d, block ? 2 : 1);
+  if (r.code != RuleCode::ok) return with_alternatives(verdict_fail(r.code, block ? 1 : 0, r.why));
+  if (o.enter_obligation() == EnterObligation::max_entries && r.from >= 0 &&
+      std::any_of(ok.begin(), ok.end(), [](const Candidate& c) { return c.out.from < 0; }))
+    return with_alternatives(verdict_fail(RuleCode::entry_still_possible, 0,
+                                          "a 6 with a token in the yard must enter it (enter_obligation=max_entries)"));
+  v.legal = true;
+  v.result = apply(b, r);
+  v.events.entries = r.from < 0 ? 1 : 0;
+  v.events.dice_parts_used = 1;
+  for (auto c : r.captured) v.events.captures = static_cast<std::uint8_t>(v.events.captures + c);
+  v.events.arrivals = static_cast<std::uint8_t>(r.arrived ? r.movers : 0);
+  return v;
+}
+
+bool rolls_again(const Options& o, const GameState& before, int d, const Position& result) {
+  const int seat = before.to_move;
+  const Geometry g = geometry_of(o);
+  if (seat_finished(result, seat, g)) return false;
+  if (d == 6 && o.reroll_on_six() == RerollOnSix::yes) return true;
+  int yard_before = 0, yard_after = 0;
+  for (int s = 0; s < kMaxSeats; ++s) {
+    if (s == seat || !result.seat_present(s)) continue;
+    yard_before += before.pos.count(s, kNest);
+    yard_after += result.count(s, kNest);
+  }
+  const bool captured = yard_after > yard_before;
+  const bool arrived = result.count(seat, byte_of_rel(g.home)) > before.pos.count(seat, byte_of_rel(g.home));
+  // [LU-UK]: a capture, and a token reaching home, earn another roll (capture_reward /
+  // home_reward = extra_roll; the classic and seed texts give none).
+  return (captured && o.capture_reward() == CaptureReward::extra_roll) ||
+         (arrived && o.home_reward() == HomeReward::extra_roll);
+}
+
+}  // namespace ppn::replay::ludo
