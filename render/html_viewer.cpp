@@ -5,6 +5,7 @@
 #include "notation/colour.hpp"
 #include "notation/position_id.hpp"
 #include "notation/printer.hpp"
+#include "render/layout.hpp"
 #include "render/svg_board.hpp"
 #include "replay/bridge.hpp"
 
@@ -124,6 +125,9 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
     std::string next;
     if (i == n - 1 && t.game_over && st.ranking_len)
       next = "Game over: " + std::string(colour_name(static_cast<Colour>(st.ranking[0]))) + " wins";
+    else if (is_ludo_board(t.geometry))  // one die: the same seat rolls again after a 6 (seed 004)
+      next = std::string(colour_name(static_cast<Colour>(st.to_move))) + " to roll" +
+             (f.roll && static_cast<int>(f.roll->seat) == st.to_move ? " again" : "");
     else
       next = std::string(colour_name(static_cast<Colour>(st.to_move))) + " to roll" +
              (st.doublets ? " again (doublet " + std::to_string(st.doublets) + ")" : "");
@@ -151,8 +155,8 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
                       {"number", f.number},
                       {"label", label},
                       {"next", next},
-                      {"position", replay::position_id(st)},
-                      {"pawns", svg_pawn_layer(st)},
+                      {"position", replay::position_id(st, t.geometry)},
+                      {"pawns", svg_pawn_layer(st, t.geometry)},
                       {"dice", svg_dice_layer(f.roll)},
                       {"legal", f.legal},
                       {"diagnostics", diags}});
@@ -178,7 +182,7 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
          std::to_string(kSvgHeight) + "\" data-position=\"\">";
   unsigned seats = 0;
   for (int s = 0; s < replay::kMaxSeats; ++s) seats |= t.frames.front().state.pos.seat_present(s) ? 1u << s : 0u;
-  out += svg_board_layer(seats) + "<g id=\"pawns\"></g><g id=\"dice\"></g></svg></div>\n<aside>\n";
+  out += svg_board_layer(seats, t.geometry) + "<g id=\"pawns\"></g><g id=\"dice\"></g></svg></div>\n<aside>\n";
   out += "<div id=\"controls\"><button id=\"first\" title=\"first (Home)\">&#x25C0;&#x25C0;</button>"
          "<button id=\"prev\" title=\"previous (left arrow)\">&#x25C0;</button>"
          "<button id=\"next\" title=\"next (right arrow)\">&#x25B6;</button>"

@@ -3,6 +3,8 @@
 #include <array>
 #include <cassert>
 
+#include "render/ludo_layout.hpp"
+
 namespace ppn::render {
 
 namespace {
@@ -38,14 +40,24 @@ static_assert(kRing[7] == Cell{10, 14} && kRing[24] == Cell{4, 10} && kRing[41] 
 
 }  // namespace
 
-Side side_of_seat(int seat) { return static_cast<Side>(seat & 3); }
+BoardShape board_shape(const replay::Geometry& g) {
+  if (is_ludo_board(g)) return {kLudoGrid, kLudoArmLen, kLudoCentre};
+  return {};
+}
 
-Cell ring_cell(int abs) {
+Side side_of_seat(int seat, const replay::Geometry& g) {
+  if (is_ludo_board(g)) return ludo_side_of_seat(seat);
+  return static_cast<Side>(seat & 3);
+}
+
+Cell ring_cell(int abs, const replay::Geometry& g) {
+  if (is_ludo_board(g)) return ludo_track_cell(abs);
   assert(abs >= 0 && abs < 68);
   return kRing[static_cast<std::size_t>(abs)];
 }
 
-Cell home_path_cell(int seat, int k) {
+Cell home_path_cell(int seat, int k, const replay::Geometry& g) {
+  if (is_ludo_board(g)) return ludo_home_column_cell(seat, k);
   switch (side_of_seat(seat)) {
     case Side::bottom: return {18 - k, 9};
     case Side::right: return {9, 18 - k};
@@ -55,7 +67,8 @@ Cell home_path_cell(int seat, int k) {
   return {};
 }
 
-Cell nest_origin(int seat) {
+Cell nest_origin(int seat, const replay::Geometry& g) {
+  if (is_ludo_board(g)) return ludo_yard_origin(seat);
   switch (side_of_seat(seat)) {
     case Side::bottom: return {11, 11};
     case Side::right: return {0, 11};
@@ -67,8 +80,10 @@ Cell nest_origin(int seat) {
 
 CellInfo cell_info(Cell c, const replay::Geometry& g) {
   CellInfo info;
-  const bool mid_r = c.row >= kCentre && c.row <= kCentre + 2;
-  const bool mid_c = c.col >= kCentre && c.col <= kCentre + 2;
+  const BoardShape shape = board_shape(g);
+  if (c.row < 0 || c.col < 0 || c.row >= shape.grid || c.col >= shape.grid) return info;
+  const bool mid_r = c.row >= shape.centre && c.row <= shape.centre + 2;
+  const bool mid_c = c.col >= shape.centre && c.col <= shape.centre + 2;
   if (mid_r && mid_c) {
     info.kind = CellKind::home;
     return info;
@@ -76,27 +91,28 @@ CellInfo cell_info(Cell c, const replay::Geometry& g) {
   if (!mid_r && !mid_c) {
     info.kind = CellKind::nest;
     for (int s = 0; s < 4; ++s) {
-      const Cell o = nest_origin(s);
-      if (c.row >= o.row && c.row < o.row + kArmLen && c.col >= o.col && c.col < o.col + kArmLen) info.seat = s;
+      const Cell o = nest_origin(s, g);
+      if (c.row >= o.row && c.row < o.row + shape.arm_len && c.col >= o.col && c.col < o.col + shape.arm_len)
+        info.seat = s;
     }
     return info;
   }
   for (int s = 0; s < 4; ++s)
     for (int k = 1; k <= g.home_path_len; ++k)
-      if (home_path_cell(s, k) == c) {
+      if (home_path_cell(s, k, g) == c) {
         info.kind = CellKind::home_path;
         info.seat = s;
         info.index = k;
         return info;
       }
   for (int a = 0; a < g.ring_len; ++a)
-    if (kRing[static_cast<std::size_t>(a)] == c) {
+    if (ring_cell(a, g) == c) {
       info.kind = CellKind::ring;
       info.abs = a;
       info.safe = g.is_safe_abs(a);
       info.enter = a % g.arm_spacing == 0;
       if (info.enter) info.seat = a / g.arm_spacing;
-      info.turnoff = a % g.arm_spacing == g.last_ring % g.arm_spacing;  // some seat's rel 63
+      info.turnoff = a % g.arm_spacing == g.last_ring % g.arm_spacing;  // some seat's last_ring
       return info;
     }
   return info;

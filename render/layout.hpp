@@ -18,6 +18,12 @@
 //
 // Engine-absolute ring square a (replay/geometry.hpp) is green's relative square a, so
 // ring_cell(0) is green's ENTER, ring_cell(17) red's, ring_cell(63) green's turn-off.
+//
+// The 52-square Ludo board (ring_len 52, replay::kLudo52) has its own 15 x 15 layout in
+// render/ludo_layout.hpp. Every function below takes the board's Geometry and answers for
+// the Ludo board when is_ludo_board(g), so the drawers ask the layout and never the grid
+// size: the Ludo names are "yard" for nest, "start square" for ENTER, "home column" for home
+// path, "finish" for HOME, "track" for ring (seed 004).
 #pragma once
 
 #include <cstdint>
@@ -30,21 +36,33 @@ inline constexpr int kGrid = 19;      // cells per side
 inline constexpr int kArmLen = 8;     // cells from the board edge to HOME
 inline constexpr int kCentre = 8;     // first row / column of the HOME block (8..10)
 
+// The Ludo board (52-square track, rules.md §1.4) rather than the Parcheesi cross.
+constexpr bool is_ludo_board(const replay::Geometry& g) { return g.ring_len == 52; }
+
+// The shape of a board's grid: the 3 x 3 centre block sits at rows and columns
+// centre..centre+2, the four arm_len x arm_len corners hold the nests (yards).
+struct BoardShape {
+  int grid = kGrid;        // cells per side (19 Parcheesi, 15 Ludo)
+  int arm_len = kArmLen;   // cells from the board edge to the centre block (8, 6)
+  int centre = kCentre;    // first row / column of the centre block (8, 6)
+};
+BoardShape board_shape(const replay::Geometry& g = replay::kParcheesi68);
+
 struct Cell {
   int row = 0, col = 0;
   friend constexpr bool operator==(const Cell&, const Cell&) = default;
 };
 
 enum class Side : std::uint8_t { bottom, right, top, left };
-// Where a seat sits (see above).
-Side side_of_seat(int seat);
+// Where a seat sits (see above; Ludo: ludo_layout.hpp).
+Side side_of_seat(int seat, const replay::Geometry& g = replay::kParcheesi68);
 
-// Cell of an engine-absolute ring square 0..67.
-Cell ring_cell(int abs);
-// Cell of home-path square k (1..7) of a seat.
-Cell home_path_cell(int seat, int k);
-// The nest block of a seat: its top-left cell (8 x 8 cells).
-Cell nest_origin(int seat);
+// Cell of an engine-absolute ring square 0..ring_len-1.
+Cell ring_cell(int abs, const replay::Geometry& g = replay::kParcheesi68);
+// Cell of home-path square k (1..home_path_len) of a seat.
+Cell home_path_cell(int seat, int k, const replay::Geometry& g = replay::kParcheesi68);
+// The nest block of a seat: its top-left cell (arm_len x arm_len cells).
+Cell nest_origin(int seat, const replay::Geometry& g = replay::kParcheesi68);
 
 enum class CellKind : std::uint8_t { empty, ring, home_path, nest, home };
 
@@ -52,10 +70,11 @@ struct CellInfo {
   CellKind kind = CellKind::empty;
   int abs = -1;        // ring: engine-absolute square
   int seat = -1;       // home_path / nest: its owner; ring: the seat whose ENTER this is, or -1
-  int index = 0;       // home_path: k (1..7)
-  bool safe = false;   // ring: a safety square (seed 000: "All spaces with the Lotus flower")
-  bool enter = false;  // ring: some seat's ENTER (also safe)
-  bool turnoff = false;  // ring: the end square of an arm, some seat's rel 63 (also safe)
+  int index = 0;       // home_path: k (1..home_path_len)
+  bool safe = false;   // ring: a safety square (seed 000: "All spaces with the Lotus flower";
+                       // Ludo: as the safe_squares option says, geometry.hpp)
+  bool enter = false;  // ring: some seat's ENTER (Ludo: start square; safe only if the option says)
+  bool turnoff = false;  // ring: the end square of an arm, some seat's last_ring (rel 63; Ludo 50)
 };
 CellInfo cell_info(Cell c, const replay::Geometry& g = replay::kParcheesi68);
 

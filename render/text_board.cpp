@@ -1,5 +1,6 @@
 #include "render/text_board.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <string_view>
@@ -14,7 +15,7 @@ namespace ppn::render {
 namespace {
 
 using replay::GameState;
-using replay::kParcheesi68;
+using replay::Geometry;
 
 // ANSI SGR sequences. Pawns: black letters on the seat's bright colour; home paths: the
 // seat's colour on the default background; safeties: blue background.
@@ -29,12 +30,14 @@ char upper(int seat) { return colour_letter(static_cast<Colour>(seat)); }
 char lower(int seat) { return static_cast<char>(upper(seat) - 'A' + 'a'); }
 
 struct Canvas {
-  // 19 rows of 19 cells, each 2 visible columns with an optional style.
+  // grid x grid cells (19 Parcheesi, 15 Ludo), each 2 visible columns with an optional style.
   struct Piece {
     std::string text = "  ";
     std::string style;
   };
-  std::array<std::array<Piece, kGrid>, kGrid> cells{};
+  explicit Canvas(int grid) : grid(grid), cells(static_cast<std::size_t>(grid), std::vector<Piece>(static_cast<std::size_t>(grid))) {}
+  int grid;
+  std::vector<std::vector<Piece>> cells;
   // Text written over nest / HOME blocks: (row, first col) -> text with its own styling,
   // spanning whole cells.
   void put(int row, int col, std::string text, std::string style = {}) {
@@ -45,13 +48,13 @@ struct Canvas {
     for (char ch : text) {
       chunk += ch;
       if (++w == 2) {
-        if (c < kGrid) cells[row][c] = {chunk, style};
+        if (c < grid) cells[row][c] = {chunk, style};
         chunk.clear();
         w = 0;
         ++c;
       }
     }
-    if (!chunk.empty() && c < kGrid) cells[row][c] = {chunk + " ", style};
+    if (!chunk.empty() && c < grid) cells[row][c] = {chunk + " ", style};
   }
   std::vector<std::string> lines(bool colour) const {
     std::vector<std::string> out;
@@ -73,10 +76,19 @@ struct Canvas {
   }
 };
 
-int pawns_at(const GameState& st, int seat, SpotKind kind) {
+int pawns_at(const GameState& st, int seat, SpotKind kind, const Geometry& g) {
   int n = 0;
-  for (auto b : st.pos.pawns[seat]) n += spot_of(seat, b).kind == kind;
+  for (auto b : st.pos.pawns[seat]) n += spot_of(seat, b, g).kind == kind;
   return n;
+}
+
+// Two columns for n pawns (tokens) of one seat on a square: "G " (or "G*" on a safe square),
+// "GG" a blockade / block, "G3" three or more (a Ludo block may hold more than two, seed 004
+// "the pieces are doubled").
+std::string stack_text(int seat, int n, bool safe) {
+  if (n == 1) return std::string(1, upper(seat)) + (safe ? '*' : ' ');
+  if (n == 2) return std::string(2, upper(seat));
+  return std::string(1, upper(seat)) + std::to_string(n % 10);
 }
 
 std::string player_name(const Game* game, int seat) {
@@ -90,6 +102,70 @@ std::string pad(std::string s, std::size_t n) {
   if (s.size() > n) s.resize(n);
   s.resize(n, ' ');
   return s;
+}
+
+// A Parcheesi nest (8 x 8 cells): the seat's name, its player, the pawns in the nest and at
+// HOME, whether it has finished or withdrawn.
+void put_nests(Canvas& cv, const GameState& st, const Game* game, const Geometry& g) {
+  for (int s = 0; s < replay::kMaxSeats; ++s) {
+    const Cell o = nest_origin(s, g);
+    std::string name(colour_name(static_cast<Colour>(s)));
+    for (auto& ch : name) ch = static_cast<char>(ch - 'a' + 'A');
+    if (!st.pos.seat_present(s)) {
+      cv.put(o.row + 3, o.col + 1, pad(name, 12), kRingStyle);
+      cv.put(o.row + 4, o.col + 1, pad("(not playing)", 14), kRingStyle);
+      continue;
+    }
+    const bool finished = st.finished_mask >> s & 1;
+    const bool out = !(st.seats_mask >> s & 1) && !finished;
+    const bool mover = st.to_move == s && !out;
+    cv.put(o.row + 1, o.col + 1, pad((mover ? "> " : "  ") + name, 14), std::string(kFg[s]) + "\x1b[1m");
+    const std::string who = player_name(game, s);
+    if (!who.empty()) cv.put(o.row + 2, o.col + 1, pad("  " + who, 14), kFg[s]);
+    const int in_nest = pawns_at(st, s, SpotKind::nest, g);
+    std::string pawns;
+    for (int k = 0; k < in_nest; ++k) pawns += std::string(1, upper(s)) + " ";
+    cv.put(o.row + 4, o.col + 1, pad("  nest " + std::to_string(in_nest), 14), kFg[s]);
+    if (in_nest) cv.put(o.row + 5, o.col + 2, pad(pawns, 8), kPawn[s]);
+    const int home = pawns_at(st, s, SpotKind::home, g);
+    cv.put(o.row + 6, o.col + 1, pad("  HOME " + std::to_string(home), 14), kFg[s]);
+    if (out) cv.put(o.row + 7, o.col + 1, pad("  withdrawn", 14), kRingStyle);
+    else if (finished) cv.put(o.row + 7, o.col + 1, pad("  finished", 14), kFg[s]);
+  }
+}
+
+// A Ludo yard (6 x 6 cells, 12 columns): the seat's name, its player, the tokens in the
+// yard and at the finish, one line each, kept one column clear of the track on both sides.
+void put_yards(Canvas& cv, const GameState& st, const Game* game, const Geometry& g) {
+  auto line = [&](Cell o, int i, const std::string& text, const std::string& style) {
+    cv.put(o.row + i, o.col, " " + pad(text, 10) + " ", style);
+  };
+  for (int s = 0; s < replay::kMaxSeats; ++s) {
+    const Cell o = nest_origin(s, g);
+    std::string name(colour_name(static_cast<Colour>(s)));
+    for (auto& ch : name) ch = static_cast<char>(ch - 'a' + 'A');
+    if (!st.pos.seat_present(s)) {
+      line(o, 0, "  " + name, kRingStyle);
+      line(o, 1, "no player", kRingStyle);
+      continue;
+    }
+    const bool finished = st.finished_mask >> s & 1;
+    const bool out = !(st.seats_mask >> s & 1) && !finished;
+    const bool mover = st.to_move == s && !out;
+    line(o, 0, (mover ? "> " : "  ") + name, std::string(kFg[s]) + "\x1b[1m");
+    const std::string who = player_name(game, s);
+    if (!who.empty()) line(o, 1, who, kFg[s]);
+    const int in_yard = pawns_at(st, s, SpotKind::nest, g);
+    line(o, 2, "yard " + std::to_string(in_yard), kFg[s]);
+    if (in_yard) {
+      std::string tokens;
+      for (int k = 0; k < in_yard; ++k) tokens += std::string(k ? " " : "") + upper(s);
+      cv.put(o.row + 3, o.col + 1, pad(tokens, 8), kPawn[s]);
+    }
+    line(o, 4, "HOME " + std::to_string(pawns_at(st, s, SpotKind::home, g)), kFg[s]);
+    if (out) line(o, 5, "withdrawn", kRingStyle);
+    else if (finished) line(o, 5, "finished", kFg[s]);
+  }
 }
 
 }  // namespace
@@ -114,17 +190,22 @@ bool colour_wanted(bool is_terminal) {
   return true;
 }
 
-std::vector<std::string> board_lines(const GameState& st, const TextStyle& style, const Game* game) {
-  const auto& g = kParcheesi68;
-  Canvas cv;
+std::vector<std::string> board_lines(const GameState& st, const TextStyle& style, const Game* game,
+                                     const Geometry& g) {
+  const BoardShape shape = board_shape(g);
+  const bool ludo = is_ludo_board(g);
+  Canvas cv(shape.grid);
   // Squares.
-  for (int r = 0; r < kGrid; ++r)
-    for (int c = 0; c < kGrid; ++c) {
+  for (int r = 0; r < shape.grid; ++r)
+    for (int c = 0; c < shape.grid; ++c) {
       const CellInfo info = cell_info({r, c}, g);
       auto& p = cv.cells[r][c];
       switch (info.kind) {
         case CellKind::ring:
-          if (info.enter) p = {std::string(1, lower(info.seat)) + "*", kSafe};
+          // Parcheesi ENTERs are always safeties (seed 000); a Ludo start square is safe only
+          // under safe_squares=starts / starts_and_stars (rules.md §1.4), else "g." in its
+          // seat's colour (seed 004: the start square is coloured).
+          if (info.enter) p = {std::string(1, lower(info.seat)) + (info.safe ? "*" : "."), info.safe ? kSafe : kFg[info.seat]};
           else if (info.safe) p = {" *", kSafe};
           else p = {" .", kRingStyle};
           break;
@@ -132,73 +213,63 @@ std::vector<std::string> board_lines(const GameState& st, const TextStyle& style
         default: break;
       }
     }
-  // Pawns on the ring and home paths: up to two per square (Q22), any colours (Parchís
-  // shares safeties between two colours, rules.md Q25).
-  std::array<std::string, 68> ring;
-  std::array<int, 68> ring_seat;
+  // Pawns on the ring and home paths: up to two per square on the Parcheesi board (Q22), any
+  // colours (Parchís shares safeties between two colours, rules.md Q25); a Ludo block may
+  // hold more, and modern Ludo's safe squares hold tokens of several colours [LU-UK].
+  std::array<std::array<int, replay::kMaxSeats>, replay::kMaxRing> ring{};
+  std::array<int, replay::kMaxRing> ring_seat;
   ring_seat.fill(-1);
+  std::array<std::array<int, 8>, replay::kMaxSeats> column{};  // home path k of seat s
   for (int s = 0; s < replay::kMaxSeats; ++s) {
     if (!st.pos.seat_present(s)) continue;
     for (auto b : st.pos.pawns[s]) {
       const Spot sp = spot_of(s, b, g);
       if (sp.kind == SpotKind::ring) {
-        ring[sp.abs] += upper(s);
+        ++ring[sp.abs][s];
         if (ring_seat[sp.abs] < 0) ring_seat[sp.abs] = s;
-      } else if (sp.kind == SpotKind::home_path) {
-        const Cell c = home_path_cell(s, sp.index);
-        auto& p = cv.cells[c.row][c.col];
-        if (p.text[0] == upper(s)) p.text[1] = upper(s);
-        else p = {std::string(1, upper(s)) + " ", kPawn[s]};
+      } else if (sp.kind == SpotKind::home_path && sp.index >= 1 && sp.index < 8) {
+        ++column[s][sp.index];
       }
     }
   }
+  for (int s = 0; s < replay::kMaxSeats; ++s)
+    for (int k = 1; k <= g.home_path_len && k < 8; ++k)
+      if (column[s][k]) {
+        const Cell c = home_path_cell(s, k, g);
+        cv.cells[c.row][c.col] = {stack_text(s, column[s][k], false), kPawn[s]};
+      }
   for (int a = 0; a < g.ring_len; ++a) {
-    if (ring[a].empty()) continue;
-    const Cell c = ring_cell(a);
-    std::string text = ring[a].substr(0, 2);
-    if (text.size() == 1) text += g.is_safe_abs(a) ? '*' : ' ';
-    cv.cells[c.row][c.col] = {text, kPawn[ring_seat[a]]};
+    const int first = ring_seat[a];
+    if (first < 0) continue;
+    const Cell c = ring_cell(a, g);
+    int total = 0, colours = 0;
+    for (int n : ring[a]) total += n, colours += n > 0;
+    std::string text;
+    if (colours == 1) text = stack_text(first, total, g.is_safe_abs(a));
+    else if (total == 2) {  // two colours: both letters, in seat order
+      for (int s = 0; s < replay::kMaxSeats; ++s)
+        if (ring[a][s]) text += upper(s);
+    } else text = std::string(1, upper(first)) + "+";  // several colours (Ludo safe squares)
+    cv.cells[c.row][c.col] = {text, kPawn[first]};
   }
-  // Nests: the seat's name, its pawns in the nest, and who is to move.
-  for (int s = 0; s < replay::kMaxSeats; ++s) {
-    const Cell o = nest_origin(s);
-    std::string name(colour_name(static_cast<Colour>(s)));
-    for (auto& ch : name) ch = static_cast<char>(ch - 'a' + 'A');
-    if (!st.pos.seat_present(s)) {
-      cv.put(o.row + 3, o.col + 1, pad(name, 12), kRingStyle);
-      cv.put(o.row + 4, o.col + 1, pad("(not playing)", 14), kRingStyle);
-      continue;
-    }
-    const bool finished = st.finished_mask >> s & 1;
-    const bool out = !(st.seats_mask >> s & 1) && !finished;
-    const bool mover = st.to_move == s && !out;
-    cv.put(o.row + 1, o.col + 1, pad((mover ? "> " : "  ") + name, 14), std::string(kFg[s]) + "\x1b[1m");
-    const std::string who = player_name(game, s);
-    if (!who.empty()) cv.put(o.row + 2, o.col + 1, pad("  " + who, 14), kFg[s]);
-    const int in_nest = pawns_at(st, s, SpotKind::nest);
-    std::string pawns;
-    for (int k = 0; k < in_nest; ++k) pawns += std::string(1, upper(s)) + " ";
-    cv.put(o.row + 4, o.col + 1, pad("  nest " + std::to_string(in_nest), 14), kFg[s]);
-    if (in_nest) cv.put(o.row + 5, o.col + 2, pad(pawns, 8), kPawn[s]);
-    const int home = pawns_at(st, s, SpotKind::home);
-    cv.put(o.row + 6, o.col + 1, pad("  HOME " + std::to_string(home), 14), kFg[s]);
-    if (out) cv.put(o.row + 7, o.col + 1, pad("  withdrawn", 14), kRingStyle);
-    else if (finished) cv.put(o.row + 7, o.col + 1, pad("  finished", 14), kFg[s]);
-  }
-  // HOME: pawns home per seat, each on the side of its home path.
+  // Nests (yards): the seat's name, its pawns there, and who is to move.
+  if (ludo) put_yards(cv, st, game, g);
+  else put_nests(cv, st, game, g);
+  // HOME: pawns home per seat, each on the side of its home path; "HM" in the middle.
   auto home_count = [&](int s) {
     if (!st.pos.seat_present(s)) return std::string("  ");
-    return std::string(1, upper(s)) + std::to_string(pawns_at(st, s, SpotKind::home));
+    return std::string(1, upper(s)) + std::to_string(pawns_at(st, s, SpotKind::home, g));
   };
-  cv.put(8, 8, "  ");
-  cv.put(8, 9, home_count(2), kFg[2]);
-  cv.put(8, 10, "  ");
-  cv.put(9, 8, home_count(3), kFg[3]);
-  cv.put(9, 9, "HM", "\x1b[1m");
-  cv.put(9, 10, home_count(1), kFg[1]);
-  cv.put(10, 8, "  ");
-  cv.put(10, 9, home_count(0), kFg[0]);
-  cv.put(10, 10, "  ");
+  const int h = shape.centre;
+  cv.put(h + 1, h + 1, "HM", "\x1b[1m");
+  for (int s = 0; s < replay::kMaxSeats; ++s) {
+    switch (side_of_seat(s, g)) {
+      case Side::bottom: cv.put(h + 2, h + 1, home_count(s), kFg[s]); break;
+      case Side::right: cv.put(h + 1, h + 2, home_count(s), kFg[s]); break;
+      case Side::top: cv.put(h, h + 1, home_count(s), kFg[s]); break;
+      case Side::left: cv.put(h + 1, h, home_count(s), kFg[s]); break;
+    }
+  }
   return cv.lines(style.colour);
 }
 
@@ -235,6 +306,8 @@ std::string text_frame(const Timeline& t, int frame, const Game& game, const std
                        const TextStyle& style) {
   const Frame& f = t.frames[static_cast<std::size_t>(frame)];
   const auto& st = f.state;
+  const auto& g = t.geometry;
+  const bool ludo = is_ludo_board(g);
   const int total = static_cast<int>(t.frames.size()) - 1;
   std::vector<std::string> panel;
   if (f.roll_index < 0) panel.push_back("Start of the game");
@@ -243,7 +316,7 @@ std::string text_frame(const Timeline& t, int frame, const Game& game, const std
   panel.push_back("");
   if (f.roll) {
     const Roll& r = *f.roll;
-    std::string dice = "dice ";
+    std::string dice = r.dice_count() == 1 ? "die " : "dice ";  // Ludo: one die (seed 004)
     for (int i = 0; i < r.dice_count(); ++i) dice += "[" + std::to_string(r.dice[i]) + "]";
     panel.push_back(seat_label(static_cast<int>(r.seat)) + " rolled " + dice);
     const std::string play = play_to_ppn(r);
@@ -267,24 +340,31 @@ std::string text_frame(const Timeline& t, int frame, const Game& game, const std
   else {
     const int m = st.to_move;
     std::string next = seat_label(m) + " to roll";
-    if (st.doublets > 0) next += " again (doublet " + std::to_string(st.doublets) + ")";
+    if (ludo) {  // one die: the same seat rolls again after a 6 (seed 004)
+      if (f.roll && static_cast<int>(f.roll->seat) == m) next += " again";
+    } else if (st.doublets > 0) {
+      next += " again (doublet " + std::to_string(st.doublets) + ")";
+    }
     panel.push_back(next);
   }
   panel.push_back("");
-  panel.push_back("Pawns (each in its own squares):");
+  panel.push_back(ludo ? "Tokens (each in its own squares):" : "Pawns (each in its own squares):");
   for (int s : seats_in_order(st)) {
     std::string line = std::string(1, upper(s)) + "  ";
     for (auto b : st.pos.pawns[s]) {
       const int rel = b == replay::kNest ? -1 : replay::rel_of_byte(b);
-      line += to_string(replay::square_of_rel(rel)) + " ";
+      line += to_string(replay::square_of_rel(rel, g)) + " ";
     }
     const std::string lead = style.colour ? std::string(kFg[s]) : "";
     panel.push_back(lead + line + (style.colour ? kReset : ""));
   }
-  const auto board = board_lines(st, style, &game);
+  const auto board = board_lines(st, style, &game, g);
   std::string out = title + "\n";
-  for (std::size_t i = 0; i < board.size(); ++i) {
-    out += board[i];
+  // The panel beside the board; on the shorter Ludo board (15 lines) what does not fit goes
+  // on under the panel's column.
+  const std::string under(static_cast<std::size_t>(visible_width(board.front())), ' ');
+  for (std::size_t i = 0; i < std::max(board.size(), panel.size()); ++i) {
+    out += i < board.size() ? board[i] : under;
     if (i < panel.size()) out += "  " + panel[i];
     out += "\n";
   }

@@ -40,6 +40,10 @@ Timeline build_timeline(const Game& game, const replay::ReplayConfig& base) {
   });
   t.profile = res.profile;
   t.game_over = res.game_over;
+  // The same rules the replayer used (it asks rules_for_game too); on an error the replay
+  // did not start and setup_error says why.
+  if (const auto rules = replay::rules_for_game(game, cfg); rules.error.empty())
+    t.geometry = replay::geometry_of(rules.options);
   if (!res.setup_ok) {
     for (const auto& d : res.diagnostics) t.setup_error += (t.setup_error.empty() ? "" : "; ") + d.message;
     if (t.setup_error.empty()) t.setup_error = "the game cannot be replayed";

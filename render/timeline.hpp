@@ -34,6 +34,9 @@ struct Frame {
 
 struct Timeline {
   std::string profile;
+  // The board of the game's rules (replay::geometry_of its options): the viewers draw the
+  // Ludo board when it is Ludo's 52-square track, the Parcheesi cross otherwise.
+  replay::Geometry geometry = replay::kParcheesi68;
   std::string setup_error;    // non-empty: the game cannot be replayed at all (bad [Seats], ...)
   std::vector<Frame> frames;  // frames[0] is the start; frames[k] follows the k-th roll
   std::vector<replay::ReplayDiagnostic> game_diagnostics;  // not tied to a roll
