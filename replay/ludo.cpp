@@ -21,41 +21,47 @@ struct Board {
   Geometry g;
   int mover = 0;
   Position pos;
-  std::array<Cell, kMaxRing> track{};  // by engine-absolute square
 
   Board(const Options& opts, const Position& p, int seat)
-      : o(&opts), g(geometry_of(opts)), mover(seat), pos(p) {
-    for (int s = 0; s < kMaxSeats; ++s) {
-      if (!p.seat_present(s)) continue;
-      for (auto b : p.pawns[s])
-        if (b != kNest && rel_of_byte(b) <= g.last_ring) ++track[g.abs_of(s, rel_of_byte(b))][s];
-    }
-  }
+      : o(&opts), g(geometry_of(opts)), mover(seat), pos(p) {}
   int own_at(int rel) const { return pos.count(mover, rel < 0 ? kNest : byte_of_rel(rel)); }
-  // The opponents' tokens on the track square the mover calls rel.
+  // The opponents' tokens on the track square the mover calls rel (a scan of twelve tokens
+  // is cheaper than an occupancy map built for every roll).
   Cell opponents_at(int rel) const {
-    Cell c = track[g.abs_of(mover, rel)];
-    c[mover] = 0;
+    Cell c{};
+    const int a = g.abs_of(mover, rel);
+    for (int s = 0; s < kMaxSeats; ++s) {
+      if (s == mover || !pos.seat_present(s)) continue;
+      const auto mine = byte_of_rel(g.rel_of(s, a));
+      if (g.rel_of(s, a) > g.last_ring) continue;  // the square behind s's start: s never stands there
+      c[s] = static_cast<std::uint8_t>(pos.count(s, mine));
+    }
     return c;
   }
   bool safe(int rel) const { return g.is_safe_abs(g.abs_of(mover, rel)); }
   std::string name(int rel) const { return rel < 0 ? "the yard" : to_string(square_of_rel(rel, g)); }
 };
 
-// One mini-move (a token, or a block of two: `movers`) judged on the board.
+// One mini-move (a token, or a block of two: `movers`) judged on the board. A failure keeps
+// what explain() needs to word it (the square and the seat it is about), so that generating
+// the legal moves of a roll builds no text.
 struct Outcome {
   RuleCode code = RuleCode::ok;
-  std::string why;
   int from = -1, to = 0;
   int movers = 1;
+  int at = -1;    // failure: the square (mover's rel) it is about
+  int seat = -1;  // failure: the other seat it is about
   Cell captured{};  // tokens sent back to the yard, per seat
   bool arrived = false;
 };
 
-Outcome failed(RuleCode c, std::string why) {
+Outcome failed(RuleCode c, int from, int movers, int at = -1, int seat = -1) {
   Outcome r;
   r.code = c;
-  r.why = std::move(why);
+  r.from = from;
+  r.movers = movers;
+  r.at = at;
+  r.seat = seat;
   return r;
 }
 
@@ -76,12 +82,7 @@ Outcome land(const Board& b, Outcome r) {
     return r;
   }
   const int own = b.own_at(rel) - (r.from == rel ? r.movers : 0);
-  if (own + r.movers > capacity(b, rel))
-    return failed(RuleCode::own_token,
-                  b.name(rel) + " already holds " + (own == 1 ? "a token" : "two tokens") + " of the mover" +
-                      (b.o->stacking() == Stacking::single_only
-                           ? " (\"Players may not end their move on a square they already occupy\")"
-                           : " (a block is two tokens, seed 004 \"doubled\")"));
+  if (own + r.movers > capacity(b, rel)) return failed(RuleCode::own_token, r.from, r.movers, rel);
   if (rel > b.g.last_ring) return r;  // the home column: no opponent enters it
   const Cell opp = b.opponents_at(rel);
   if (b.safe(rel)) return r;  // safe squares: tokens of any colours share them, nobody is captured [LU-UK]
@@ -95,9 +96,7 @@ Outcome land(const Board& b, Outcome r) {
         r.captured[s] = opp[s];
         continue;
       }
-      return failed(r.from < 0 ? RuleCode::entry_blocked : RuleCode::blockade_landed,
-                    std::string(colour_name(colour_of(s))) + "'s block on " + b.name(rel) +
-                        " cannot be landed on by a lone token (seed 004: only a block captures a block)");
+      return failed(r.from < 0 ? RuleCode::entry_blocked : RuleCode::blockade_landed, r.from, r.movers, rel, s);
     }
     // seed 004 "If the advance of a token ends on a square occupied by an opponent's token,
     // the opponent token is returned to its owner's yard."
@@ -108,10 +107,10 @@ Outcome land(const Board& b, Outcome r) {
 
 // An entry: a token leaves the yard for the start square (rel 0).
 Outcome enter(const Board& b, int d) {
-  if (b.own_at(-1) == 0) return failed(RuleCode::no_pawn_there, "no token of the mover is in the yard");
+  if (b.own_at(-1) == 0) return failed(RuleCode::no_pawn_there, -1, 1);
   // seed 004 "To enter a token into play from its yard to its starting square, a player must
   // roll a 6."
-  if (d != 6) return failed(RuleCode::no_six, "the die shows " + std::to_string(d) + "; a token enters only on a 6");
+  if (d != 6) return failed(RuleCode::no_six, -1, 1);
   Outcome r;
   r.from = -1;
   r.to = 0;
@@ -120,32 +119,25 @@ Outcome enter(const Board& b, int d) {
 
 // A move of `movers` tokens from rel `from` by d.
 Outcome move(const Board& b, int from, int d, int movers) {
-  if (from < 0 || from >= b.g.home || b.own_at(from) < movers)
-    return failed(RuleCode::no_pawn_there, movers == 2 ? "no block of the mover stands on " + b.name(from)
-                                                       : "no token of the mover stands on " + b.name(from));
+  if (from < 0 || from >= b.g.home || b.own_at(from) < movers) return failed(RuleCode::no_pawn_there, from, movers);
   if (movers == 2 && b.o->block_advance() != BlockAdvance::together)
-    return failed(RuleCode::too_many_moves, "one die moves one token (block_advance=no)");
+    return failed(RuleCode::too_many_moves, from, movers);
   const int to = from + d;
   // seed 004 "Roll the exact number needed to get each token onto the home triangle" (Q58).
-  if (to > b.g.home)
-    return failed(RuleCode::overshoot, "a " + std::to_string(d) + " from " + b.name(from) +
-                                           " would pass the finish; it needs exactly " +
-                                           std::to_string(b.g.home - from));
+  if (to > b.g.home) return failed(RuleCode::overshoot, from, movers);
+  const bool check_track = b.o->block_stops() == BlockStops::landing_and_passing || b.o->pass_opponents() == PassOpponents::no;
   for (int q = from + 1; q < to; ++q) {
     if (q <= b.g.last_ring) {
+      if (!check_track) continue;
       const Cell opp = b.opponents_at(q);
       for (int s = 0; s < kMaxSeats; ++s) {
         if (opp[s] >= 2 && b.o->block_stops() == BlockStops::landing_and_passing)
-          return failed(RuleCode::blockade_passed, std::string(colour_name(colour_of(s))) + "'s block on " + b.name(q) +
-                                                       " cannot be passed (block_stops=landing_and_passing)");
+          return failed(RuleCode::blockade_passed, from, movers, q, s);
         if (opp[s] >= 1 && b.o->pass_opponents() == PassOpponents::no)
-          return failed(RuleCode::token_passed, "the move passes " + std::string(colour_name(colour_of(s))) +
-                                                    "'s token on " + b.name(q) +
-                                                    " (seed 004 \"may not move past that token\")");
+          return failed(RuleCode::token_passed, from, movers, q, s);
       }
-    } else if (b.o->homecolumn_no_jump() == HomecolumnNoJump::yes && b.own_at(q) > (q == from ? movers : 0)) {
-      return failed(RuleCode::homecolumn_jump, "the move jumps the mover's own token on " + b.name(q) +
-                                                   " (seed 004 \"In the home column, you cannot jump over your token\")");
+    } else if (b.o->homecolumn_no_jump() == HomecolumnNoJump::yes && b.own_at(q) > 0) {
+      return failed(RuleCode::homecolumn_jump, from, movers, q);
     }
   }
   Outcome r;
@@ -153,6 +145,37 @@ Outcome move(const Board& b, int from, int d, int movers) {
   r.to = to;
   r.movers = movers;
   return land(b, r);
+}
+
+// The words of a failed Outcome, citing the rule it breaks.
+std::string explain(const Board& b, const Outcome& r, int d) {
+  const std::string who = r.seat >= 0 ? std::string(colour_name(colour_of(r.seat))) : std::string();
+  switch (r.code) {
+    case RuleCode::no_pawn_there:
+      return r.from < 0 ? "no token of the mover is in the yard"
+                        : std::string(r.movers == 2 ? "no block" : "no token") + " of the mover stands on " + b.name(r.from);
+    case RuleCode::no_six: return "the die shows " + std::to_string(d) + "; a token enters only on a 6";
+    case RuleCode::too_many_moves: return "one die moves one token (block_advance=no)";
+    case RuleCode::overshoot:
+      return "a " + std::to_string(d) + " from " + b.name(r.from) + " would pass the finish; it needs exactly " +
+             std::to_string(b.g.home - r.from);
+    case RuleCode::blockade_passed:
+      return who + "'s block on " + b.name(r.at) + " cannot be passed (block_stops=landing_and_passing)";
+    case RuleCode::token_passed:
+      return "the move passes " + who + "'s token on " + b.name(r.at) + " (seed 004 \"may not move past that token\")";
+    case RuleCode::homecolumn_jump:
+      return "the move jumps the mover's own token on " + b.name(r.at) +
+             " (seed 004 \"In the home column, you cannot jump over your token\")";
+    case RuleCode::own_token:
+      return b.name(r.at) + " already holds the mover's " +
+             (b.o->stacking() == Stacking::single_only
+                  ? "token (\"Players may not end their move on a square they already occupy\")"
+                  : "tokens (a block is two tokens, seed 004 \"doubled\")");
+    case RuleCode::entry_blocked:
+    case RuleCode::blockade_landed:
+      return who + "'s block on " + b.name(r.at) + " cannot be landed on by a lone token (seed 004: only a block captures a block)";
+    default: return std::string(rule_code_meaning(r.code));
+  }
 }
 
 Position apply(const Board& b, const Outcome& r) {
@@ -194,10 +217,12 @@ struct Candidate {
   Outcome out;
   Position result;
 };
+// An entry, and a token and a block from each of four squares.
+using Candidates = FixedVec<Candidate, 1 + 2 * kPawnsPerSeat>;
 
 // Every legal single move of die d, deduplicated by result (one per start square).
-std::vector<Candidate> candidates(const Board& b, int d) {
-  std::vector<Candidate> out;
+Candidates candidates(const Board& b, int d) {
+  Candidates out;
   auto add = [&](const Outcome& r) {
     if (r.code != RuleCode::ok) return;
     const Position p = apply(b, r);
@@ -219,16 +244,29 @@ std::vector<Candidate> candidates(const Board& b, int d) {
   return out;
 }
 
+// Whether some token can move d (the empty play is legal only when none can).
+bool any_move(const Board& b, int d) {
+  if (enter(b, d).code == RuleCode::ok) return true;
+  for (auto byte : b.pos.pawns[b.mover]) {
+    if (byte == kNest || rel_of_byte(byte) >= b.g.home) continue;
+    if (move(b, rel_of_byte(byte), d, 1).code == RuleCode::ok) return true;
+    if (b.o->block_advance() == BlockAdvance::together && b.own_at(rel_of_byte(byte)) >= 2 &&
+        move(b, rel_of_byte(byte), d, 2).code == RuleCode::ok)
+      return true;
+  }
+  return false;
+}
+
 // enter_obligation=max_entries: "When able to, the players will enter their tokens" read as a
 // duty: with a 6 and a token able to enter, only the entry is legal. none (the ludo profiles):
 // "may choose to advance a token already in play, or ... enter" [LU-W]; seed 004 "may draw a
 // token from home every time he gets a 6 ... or move a piece 6 times".
-std::vector<Candidate> legal(const Options& o, const Board& b, int d) {
+Candidates legal(const Options& o, const Board& b, int d) {
   auto all = candidates(b, d);
   if (o.enter_obligation() != EnterObligation::max_entries) return all;
   const bool can_enter = std::any_of(all.begin(), all.end(), [](const Candidate& c) { return c.out.from < 0; });
   if (!can_enter) return all;
-  std::vector<Candidate> kept;
+  Candidates kept;
   for (auto& c : all)
     if (c.out.from < 0) kept.push_back(c);
   return kept;
@@ -265,17 +303,18 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
   const int d = req.d1;
   const Board b(o, st.pos, st.to_move);
   const Play& p = *req.play;
-  const auto ok = legal(o, b, d);
   Verdict v;
+  // The legal moves, only where the verdict needs them (an empty play, an entry obligation,
+  // the alternatives of an illegal play).
   auto with_alternatives = [&](Verdict x) {
-    for (const auto& c : ok) {
+    for (const auto& c : legal(o, b, d)) {
       if (static_cast<int>(x.diag.alternatives.size()) >= req.max_alternatives) break;
       x.diag.alternatives.push_back(play_of(c.out, d));
     }
     return x;
   };
   if (p.empty()) {
-    if (ok.empty()) {
+    if (!any_move(b, d)) {
       v.legal = true;
       v.result = st.pos;
       return v;
@@ -303,9 +342,8 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
                                           "the die shows " + std::to_string(d) + ", the move covers " +
                                               std::to_string(m.value) + " squares"));
   const Outcome r = m.kind == MiniKind::enter ? enter(b, d) : move(b, m.from, d, block ? 2 : 1);
-  if (r.code != RuleCode::ok) return with_alternatives(verdict_fail(r.code, block ? 1 : 0, r.why));
-  if (o.enter_obligation() == EnterObligation::max_entries && r.from >= 0 &&
-      std::any_of(ok.begin(), ok.end(), [](const Candidate& c) { return c.out.from < 0; }))
+  if (r.code != RuleCode::ok) return with_alternatives(verdict_fail(r.code, block ? 1 : 0, explain(b, r, d)));
+  if (o.enter_obligation() == EnterObligation::max_entries && r.from >= 0 && enter(b, d).code == RuleCode::ok)
     return with_alternatives(verdict_fail(RuleCode::entry_still_possible, 0,
                                           "a 6 with a token in the yard must enter it (enter_obligation=max_entries)"));
   v.legal = true;

@@ -37,9 +37,10 @@ const ZobristTable& zobrist() {
 std::uint64_t zobrist_key(int seat, std::uint8_t byte) { return zobrist().key[seat][byte]; }
 
 std::uint64_t compute_hash(const Position& p) {
+  const auto& t = zobrist();  // one look at the table's guard, not sixteen
   std::uint64_t h = 0;
   for (int s = 0; s < kMaxSeats; ++s)
-    for (auto b : p.pawns[s]) h += zobrist_key(s, b);
+    for (auto b : p.pawns[s]) h += t.key[s][b];
   return h;
 }
 
