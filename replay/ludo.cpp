@@ -272,13 +272,34 @@ Candidates legal(const Options& o, const Board& b, int d) {
   return kept;
 }
 
+// The Ludo rule behind a code the Parcheesi rules share (rule_codes.cpp cites seed 000 there).
+std::string_view ludo_citation(RuleCode code) {
+  switch (code) {
+    case RuleCode::no_pawn_there: return "seed 004 'he selects a token and moves it forwards'";
+    case RuleCode::wrong_part:
+      return "seed 004 'moves it forwards along the track the number of squares indicated by the die'";
+    case RuleCode::overshoot: return "seed 004 'Roll the exact number needed to get each token onto the home triangle'; rules.md Q58";
+    case RuleCode::die_still_usable:
+      return "seed 004 'Players must always move a token according to the die value rolled'; 'Passes are not allowed'";
+    case RuleCode::entry_still_possible: return "rules.md Q6 (option enter_obligation=max_entries)";
+    case RuleCode::too_many_moves: return "seed 004 'he selects a token and moves it'; rules.md Q54 (option block_advance)";
+    case RuleCode::blockade_landed:
+    case RuleCode::entry_blocked:
+      return "seed 004 'If the advance of a block ends on an opponent's block, the latter is captured' (only a block captures a block)";
+    case RuleCode::blockade_passed: return "rules.md Q52 (option block_stops=landing_and_passing)";
+    case RuleCode::second_lap:
+      return "seed 004 'When reaching the square below his home column, a player continues by moving tokens up the column'";
+    default: return rule_code_citation(code);
+  }
+}
+
 Verdict verdict_fail(RuleCode code, int index, const std::string& why) {
   Verdict v;
   v.legal = false;
   v.diag.code = code;
   v.diag.index = index;
   v.diag.message = std::string(rule_code_name(code)) + ": " + (why.empty() ? std::string(rule_code_meaning(code)) : why) +
-                   " [" + std::string(rule_code_citation(code)) + "]";
+                   " [" + std::string(ludo_citation(code)) + "]";
   return v;
 }
 
