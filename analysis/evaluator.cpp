@@ -32,8 +32,7 @@ constexpr int kHitWays[13] = {0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3};
 // Expected steps a seat loses to captures before it moves again: each of its pawns on an
 // ordinary ring square, with opponent pawns 1..12 squares behind it, is hit with the chance
 // that one of them throws the distance, and goes back to the nest (kNestSteps - its steps).
-double exposure(const Position& p, int seat) {
-  const auto& g = kParcheesi68;
+double exposure(const Position& p, int seat, const Geometry& g) {
   double lost = 0;
   for (auto b : p.pawns[seat]) {
     if (b == kNest) continue;
@@ -51,10 +50,10 @@ double exposure(const Position& p, int seat) {
         const int d = (a - g.abs_of_rel(o, orel) + g.ring_len) % g.ring_len;
         // Only squares the attacker still passes before its turn-off (rel 63).
         if (d >= 1 && d <= 12 && (g.is_lap(orel) || g.track(orel) + d <= g.last_ring))
-          safe *= 1.0 - kHitWays[d] / 36.0;
+          safe *= 1.0 - (g.ludo ? (d <= 6 ? 1.0 / 6.0 : 0.0) : kHitWays[d] / 36.0);  // Ludo: one die
       }
     }
-    lost += (1.0 - safe) * (kNestSteps - g.steps_to_home(rel));
+    lost += (1.0 - safe) * (nest_steps(g) - g.steps_to_home(rel));
   }
   return lost;
 }
@@ -103,10 +102,13 @@ WinProbs Evaluator::race(const GameState& st) const {
   double lo = 1e9, hi = -1e9;
   for (int i = 0; i < n; ++i) {
     const int s = order[i];
-    const int steps = race_steps(st.pos, s);
+    const int steps = race_steps(st.pos, s, g_);
     bool on_board = false;
-    for (auto b : st.pos.pawns[s]) on_board |= b != kNest && rel_of_byte(b) != kParcheesi68.home;
-    double turns = (steps + exposure(st.pos, s)) / kStepsPerTurn + (on_board ? 0.0 : kNestWait);
+    for (auto b : st.pos.pawns[s]) on_board |= b != kNest && rel_of_byte(b) != g_.home;
+    // Ludo: one die, 3.5 a throw and another throw after a 6 (3.5 * 36/30 = 4.2 a turn); a
+    // token waits six throws on average for the 6 that enters it (seed 004).
+    const double per_turn = g_.ludo ? 4.2 : kStepsPerTurn, wait = g_.ludo ? 6.0 : kNestWait;
+    double turns = (steps + exposure(st.pos, s, g_)) / per_turn + (on_board ? 0.0 : wait);
     turns = std::max(turns, 1.0);
     sigma[i] = kSpreadSqrt * std::sqrt(turns) + kSpreadLinear * turns;
     // The seat i-th to move finishes its T-th turn at time T - 1 + i/n.
@@ -159,20 +161,20 @@ WinProbs Evaluator::rollout(const GameState& start, std::uint64_t salt) const {
     GameState st = start;
     bool over = false;
     for (int k = 0; (cfg_.horizon <= 0 || k < cfg_.horizon) && !over; ++k) {
-      const int d1 = rng.die(), d2 = rng.die();
+      const int d1 = rng.die(), d2 = g_.ludo ? 0 : rng.die();
       const int seat = st.to_move;
       const RollSetup setup = roll_setup(st, d1, d2, o_);
       if (setup.kind == RollKind::penalty) {
-        over = advance_turn(st, d1, d2, apply_penalty(st.pos, seat, o_, kParcheesi68, st.last_moved), o_);
+        over = advance_turn(st, d1, d2, apply_penalty(st.pos, seat, o_, g_, st.last_moved), o_);
         continue;
       }
       const LegalPlays lp = legal_plays(o_, st, d1, d2);
       if (lp.plays.empty()) break;  // cannot happen: the empty play is legal when nothing else is
       std::size_t pick = 0;
       if (lp.plays.size() > 1) {
-        int best = greedy_score(lp.results[0], seat);
+        int best = greedy_score(lp.results[0], seat, g_);
         for (std::size_t j = 1; j < lp.results.size(); ++j)
-          if (const int sc = greedy_score(lp.results[j], seat); sc > best) best = sc, pick = j;
+          if (const int sc = greedy_score(lp.results[j], seat, g_); sc > best) best = sc, pick = j;
       }
       const Play& play = lp.plays[pick];
       over = advance_turn(st, d1, d2, lp.results[pick], o_, dice_used(play) >= setup.parts.size(), &play);

@@ -37,7 +37,7 @@ struct EvalConfig {
 
 class Evaluator {
  public:
-  Evaluator(const replay::Options& o, EvalConfig cfg) : o_(o), cfg_(cfg) {}
+  Evaluator(const replay::Options& o, EvalConfig cfg) : o_(o), g_(replay::geometry_of(o)), cfg_(cfg) {}
 
   const replay::Options& options() const { return o_; }
   const EvalConfig& config() const { return cfg_; }
@@ -49,6 +49,7 @@ class Evaluator {
 
  private:
   replay::Options o_;
+  replay::Geometry g_;  // the board of o_ (Ludo: one die, replay/ludo.hpp)
   EvalConfig cfg_;
 };
 

@@ -21,7 +21,7 @@ double best_static(const Evaluator& ev, const GameState& st, int d1, int d2) {
   const Options& o = ev.options();
   const RollSetup setup = roll_setup(st, d1, d2, o);
   if (setup.kind == RollKind::penalty)
-    return ev.race(state_after(st, d1, d2, apply_penalty(st.pos, m, o, kParcheesi68, st.last_moved), nullptr, o)).p[m];
+    return ev.race(state_after(st, d1, d2, apply_penalty(st.pos, m, o, geometry_of(o), st.last_moved), nullptr, o)).p[m];
   const LegalPlays lp = legal_plays(o, st, d1, d2);
   double best = -1;
   for (std::size_t i = 0; i < lp.results.size(); ++i)
@@ -65,7 +65,12 @@ GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const Anal
     const int m = ra.seat;
     const int d1 = e.roll->dice[0], d2 = e.roll->dice[1];
     ra.before = ev.race(st).p[m];
-    if (cfg.luck) {
+    if (cfg.luck && o.ludo()) {
+      // One die: the average over its six faces.
+      double face[7] = {}, avg = 0;
+      for (int a = 1; a <= 6; ++a) avg += (face[a] = best_static(ev, st, a, 0)) / 6.0;
+      ra.luck = face[d1] - avg;
+    } else if (cfg.luck) {
       // Average over the 36 throws: 6 doublets once, 15 mixed throws twice (order-free).
       double table[7][7] = {};
       double avg = 0;
@@ -110,7 +115,7 @@ GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const Anal
         ra.best = std::max(best_v, made_v);
         ra.loss = std::max(0.0, best_v - made_v);
         if (best != made && ra.loss > 0)
-          ra.best_play = play_text(lp.plays[best], o, seat_finished(lp.results[best], m), kParcheesi68);
+          ra.best_play = play_text(lp.plays[best], o, seat_finished(lp.results[best], m, geometry_of(o)), geometry_of(o));
         ra.nag = ra.loss >= cfg.blunder ? 4u : ra.loss >= cfg.mistake ? 2u : 0u;
       }
     }

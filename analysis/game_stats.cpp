@@ -11,10 +11,8 @@ using namespace ppn::replay;
 
 namespace {
 
-constexpr const Geometry& g = kParcheesi68;
-
-// Blockade squares of a seat, as engine-absolute ring squares (bit set).
-std::array<std::uint64_t, 2> blockades_of(const Position& p, int seat) {
+// Blockade squares of a seat (Ludo: blocks), as engine-absolute ring squares (bit set).
+std::array<std::uint64_t, 2> blockades_of(const Position& p, int seat, const Geometry& g) {
   std::array<std::uint64_t, 2> bits{};
   if (!p.seat_present(seat)) return bits;
   const auto& pw = p.pawns[seat];
@@ -32,21 +30,24 @@ std::array<std::uint64_t, 2> blockades_of(const Position& p, int seat) {
 bool has_bit(const std::array<std::uint64_t, 2>& bits, int a) { return (bits[a >> 6] >> (a & 63)) & 1u; }
 
 // Whether `mover`'s roll with these parts has a move that a blockade in `bits` stops.
+// `passing`: a blockade stops the moves that pass it (Parcheesi; Ludo block_stops=
+// landing_and_passing), else only the moves that would land on it (a Ludo block).
 bool roll_blocked_by(const Position& p, int mover, const FixedVec<std::uint8_t, 4>& parts,
-                     const std::array<std::uint64_t, 2>& bits) {
+                     const std::array<std::uint64_t, 2>& bits, const Geometry& g, bool passing) {
   if ((bits[0] | bits[1]) == 0) return false;
-  bool has_five = false;
-  for (auto v : parts) has_five |= v == 5;
+  const int entry_value = g.ludo ? 6 : 5;  // Ludo enters on a 6 (seed 004), Parcheesi on a 5
+  bool can_enter = false;
+  for (auto v : parts) can_enter |= v == entry_value;
   for (auto b : p.pawns[mover]) {
     if (b == kNest) {
-      if (has_five && has_bit(bits, g.abs_of(mover, 0))) return true;
+      if (can_enter && has_bit(bits, g.abs_of(mover, 0))) return true;
       continue;
     }
     const int rel = rel_of_byte(b);
     if (!g.on_track(rel)) continue;
     const int t = g.track(rel);
     for (auto v : parts)
-      for (int k = 1; k <= v; ++k) {
+      for (int k = passing ? 1 : v; k <= v; ++k) {
         const int tt = t + k;
         if (!g.is_lap(rel) && tt > g.last_ring) break;  // turns into the home path
         if (has_bit(bits, g.abs_of(mover, tt % g.ring_len))) return true;
@@ -55,7 +56,7 @@ bool roll_blocked_by(const Position& p, int mover, const FixedVec<std::uint8_t, 
   return false;
 }
 
-CaptureWhere where_of(int seat, int rel) {
+CaptureWhere where_of(int seat, int rel, const Geometry& g) {
   const int a = g.abs_of_rel(seat, rel);
   if (a % g.arm_spacing == 0) return CaptureWhere::entry;
   return g.is_safe_abs(a) ? CaptureWhere::safe : CaptureWhere::unsafe;
@@ -74,10 +75,12 @@ std::string_view capture_where_name(CaptureWhere w) {
   return "?";
 }
 
-int race_steps(const Position& p, int seat) {
+int nest_steps(const Geometry& g) { return g.ludo ? g.home + 6 : kNestSteps; }
+
+int race_steps(const Position& p, int seat, const Geometry& g) {
   if (!p.seat_present(seat)) return 0;
   int n = 0;
-  for (auto b : p.pawns[seat]) n += b == kNest ? kNestSteps : g.steps_to_home(rel_of_byte(b));
+  for (auto b : p.pawns[seat]) n += b == kNest ? nest_steps(g) : g.steps_to_home(rel_of_byte(b));
   return n;
 }
 
@@ -103,6 +106,8 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg) {
     gs.error = rules.error;
     return gs;
   }
+  const Geometry g = geometry_of(rules.options);
+  const bool passing = !rules.options.ludo() || rules.options.block_stops() == BlockStops::landing_and_passing;
   std::vector<const Roll*> rolls;
   for (const auto& e : game.movetext)
     if (const Roll* r = std::get_if<Roll>(&e)) rolls.push_back(r);
@@ -115,7 +120,7 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg) {
     bool tie = false;
     for (int s = 0; s < kMaxSeats; ++s) {
       if (!p.seat_present(s)) continue;
-      r[s] = race_steps(p, s);
+      r[s] = race_steps(p, s, g);
       if (r[s] < best_v) best_v = r[s], best = s, tie = false;
       else if (r[s] == best_v) tie = true;
     }
@@ -154,7 +159,7 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg) {
       me.bonuses_earned += e.events.bonuses_earned;
       me.bonuses_played += e.events.bonuses_used;
       // A bonus left over by the roll that wins is void, not forfeited (rules.md Q63).
-      if (!seat_finished(after, m)) me.bonuses_forfeited += e.events.bonuses_forfeited;
+      if (!seat_finished(after, m, g)) me.bonuses_forfeited += e.events.bonuses_forfeited;
       // Captures: opponent pawns that left a board square for their nest.
       for (int o = 0; o < kMaxSeats; ++o) {
         if (o == m || !before.seat_present(o)) continue;
@@ -163,18 +168,19 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg) {
           if (b == kNest || (k > 0 && before.pawns[o][k - 1] == b)) continue;
           const int lost = before.count(o, b) - after.count(o, b);
           if (lost <= 0) continue;
-          const auto w = static_cast<int>(where_of(o, rel_of_byte(b)));
+          const auto w = static_cast<int>(where_of(o, rel_of_byte(b), g));
           me.captures_made.by_where[w] += lost;
           gs.seats[o].captures_suffered.by_where[w] += lost;
         }
       }
       // Blockades that stopped this roll.
       for (int o = 0; o < kMaxSeats; ++o)
-        if (o != m && before.seat_present(o) && roll_blocked_by(before, m, setup.parts, blockades_of(before, o)))
+        if (o != m && before.seat_present(o) &&
+            roll_blocked_by(before, m, setup.parts, blockades_of(before, o, g), g, passing))
           ++gs.seats[o].opponent_rolls_blocked;
     }
     // Blockades formed by this roll.
-    const auto was = blockades_of(before, m), now = blockades_of(after, m);
+    const auto was = blockades_of(before, m, g), now = blockades_of(after, m, g);
     me.blockades_formed += __builtin_popcountll(now[0] & ~was[0]) + __builtin_popcountll(now[1] & ~was[1]);
     note_race(after, static_cast<int>(e.roll->number.value_or(static_cast<std::uint32_t>(e.roll_index + 1))));
   });
@@ -208,7 +214,7 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg) {
     tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
     st.player = std::string(game.tag_value(tag));
     st.race_start = gs.race.front()[s];
-    st.race_end = race_steps(fin.pos, s);
+    st.race_end = race_steps(fin.pos, s, g);
     for (std::size_t k = 0; k < res.ranking.size(); ++k)
       if (res.ranking[k] == c) st.place = static_cast<int>(k) + 1;
   }

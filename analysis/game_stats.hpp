@@ -100,7 +100,10 @@ GameStats compute_game_stats(const Game& game, const replay::ReplayConfig& cfg);
 std::string stop_reason(const replay::ReplayResult& res);
 
 // Race of one seat in a position (see the definitions above).
-int race_steps(const replay::Position& p, int seat);
+int race_steps(const replay::Position& p, int seat, const replay::Geometry& g = replay::kParcheesi68);
+// Steps a pawn in the nest still has to go: the route plus the entering throw (Parcheesi
+// kNestSteps; Ludo 56 + 6 = 62).
+int nest_steps(const replay::Geometry& g);
 
 // Sums over games for one player (or colour).
 struct PlayerTotals {

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstring>
 #include <map>
+#include <optional>
 
 #include "notation/position_id.hpp"
 #include "replay/bridge.hpp"
@@ -31,25 +32,46 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
     return "position ID, column " + std::to_string(e->offset + 1) + ": " + e->message;
   const auto& desc = std::get<PositionDesc>(parsed);
   if (!desc.pending.empty()) return std::string("a position in the middle of a roll is never stored (drop the [parts])");
-  auto st = replay::state_from_desc(desc);
-  if (auto* e = std::get_if<std::string>(&st)) return "position ID: " + *e;
-  const auto& gs = std::get<replay::GameState>(st);
-  const auto hash = replay::compute_hash(gs.pos);
-  try {
-    Statement q(db,
-                "SELECT p.game_id AS game, g.source_file AS file, g.source_line AS line, p.roll_index + 1 AS roll, "
-                "r.colour, r.die1 || CASE WHEN r.die2 > 0 THEN '-' || r.die2 ELSE '' END AS dice, r.play "
-                "FROM positions p JOIN games g ON g.id = p.game_id "
-                "JOIN rolls r ON r.id = p.id "
-                "WHERE p.hash = ?1 AND p.pos = ?2 AND (?3 OR p.turn = ?4) ORDER BY p.game_id, p.roll_index");
-    q.bind(1, hash);
-    q.bind_blob(2, std::span<const std::uint8_t>(&gs.pos.pawns[0][0], sizeof gs.pos));
-    q.bind(3, ignore_turn ? 1 : 0);
-    q.bind(4, gs.to_move * 16 + gs.doublets);
-    return collect(q);
-  } catch (const SqliteError& e) {
-    return std::string(e.what());
+  // A position ID does not say its board: the same text is a Parcheesi position (h1-h7, HOME
+  // 71 steps on) and, when it fits, a Ludo one (h1-h5, the finish 56 steps on). Each reading is
+  // looked up among the games of its own board.
+  std::string ludo_variants;
+  for (auto p : replay::profile_list())
+    if (replay::is_ludo_profile(p)) ludo_variants += (ludo_variants.empty() ? "'" : ", '") + std::string(p) + "'";
+  std::optional<Table> out;
+  std::string first_error;
+  for (const bool ludo : {false, true}) {
+    // Ludo: the board with the most safe squares, where tokens of two colours may share one
+    // (the bytes of a position do not depend on which squares are safe).
+    auto st = replay::state_from_desc(desc, ludo ? replay::make_ludo52(replay::LudoSafes::starts_and_stars)
+                                                 : replay::kParcheesi68);
+    if (auto* e = std::get_if<std::string>(&st)) {
+      if (first_error.empty()) first_error = "position ID: " + *e;
+      continue;
+    }
+    const auto& gs = std::get<replay::GameState>(st);
+    try {
+      Statement q(db,
+                  "SELECT p.game_id AS game, g.source_file AS file, g.source_line AS line, p.roll_index + 1 AS roll, "
+                  "r.colour, r.die1 || CASE WHEN r.die2 > 0 THEN '-' || r.die2 ELSE '' END AS dice, r.play "
+                  "FROM positions p JOIN games g ON g.id = p.game_id "
+                  "JOIN rolls r ON r.id = p.id "
+                  "WHERE p.hash = ?1 AND p.pos = ?2 AND (?3 OR p.turn = ?4) AND (g.variant IN (" +
+                      ludo_variants + ")) = ?5 ORDER BY p.game_id, p.roll_index");
+      q.bind(1, replay::compute_hash(gs.pos));
+      q.bind_blob(2, std::span<const std::uint8_t>(&gs.pos.pawns[0][0], sizeof gs.pos));
+      q.bind(3, ignore_turn ? 1 : 0);
+      q.bind(4, gs.to_move * 16 + gs.doublets);
+      q.bind(5, ludo ? 1 : 0);
+      Table t = collect(q);
+      if (!out) out = std::move(t);
+      else out->rows.insert(out->rows.end(), t.rows.begin(), t.rows.end());
+    } catch (const SqliteError& e) {
+      return std::string(e.what());
+    }
   }
+  if (!out) return first_error;
+  return std::move(*out);
 }
 
 std::variant<Pattern, std::string> parse_pattern(std::string_view text) {

@@ -18,10 +18,13 @@ using namespace ppn::test;
 
 namespace {
 
+// The Parcheesi samples (01-06): the reports below are checked against counts made for two
+// dice. The Ludo samples have their own test (tests/db_ludo_test.cpp).
 std::vector<std::string> sample_files() {
   std::vector<std::string> files;
   for (const auto& e : std::filesystem::directory_iterator(source_path("samples")))
-    if (e.path().extension() == ".ppn") files.push_back(e.path().string());
+    if (e.path().extension() == ".ppn" && e.path().filename().string().find("ludo") == std::string::npos)
+      files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
   return files;
 }
