@@ -322,7 +322,7 @@ std::string text_frame(const Timeline& t, int frame, const Game& game, const std
     const std::string play = play_to_ppn(r);
     for (auto& l : wrap("play " + play, 40, "     ")) panel.push_back(l);
     std::string what;
-    if (f.penalty) what = "third doublet: PENALTY";
+    if (f.penalty) what = ludo ? "third six: PENALTY" : "third doublet: PENALTY";  // seed 004 / seed 000
     if (f.captures) what += std::string(what.empty() ? "" : ", ") + std::to_string(f.captures) + " capture" +
                             (f.captures > 1 ? "s" : "");
     if (!f.applied)

@@ -183,3 +183,29 @@ TEST_CASE("html viewer in headless Chromium: an illegal roll shows its diagnosti
   CHECK(at3.find("E-NO-FIVE: ") == std::string::npos);
   std::filesystem::remove(html);
 }
+
+TEST_CASE("html viewer in headless Chromium: a Ludo game on the Ludo board, every frame's tokens", "[render][browser][ludo]") {
+  const std::string bin = chromium_binary();
+  if (bin.empty()) {
+    WARN("skipped: chromium is not installed (scripts/install-deps installs the Debian package)");
+    return;
+  }
+  const auto file = source_path("samples/09-ludo-modern-endgame.ppn").string();
+  const auto g = read_game(file);
+  const auto t = ppn::render::build_timeline(g);
+  REQUIRE(t.setup_error.empty());
+  const auto html = std::filesystem::temp_directory_path() / ("ppn-viewer-ludo-" + std::to_string(::getpid()) + ".html");
+  REQUIRE(run_ppn("render " + file + " --html -o " + html.string()).code == 0);
+  Browser browser(bin);
+  for (const std::string& fragment : {std::string("frame=5"), std::string("keys=End")}) {
+    INFO(fragment);
+    const std::string dom = browser.dump_dom(html, fragment);
+    const std::size_t frame = fragment == "frame=5" ? 5 : t.frames.size() - 1;
+    CHECK(attr(dom, "<body[^>]*data-frame=\"(\\d+)\"") == std::to_string(frame));
+    CHECK_THAT(dom, Catch::Contains("data-board=\"ludo52\""));
+    const auto& st = t.frames[frame].state;
+    CHECK(pawns_shown(dom) == seats_part(ppn::replay::position_id(st, t.geometry)));
+    CHECK(attr(dom, "<svg[^>]*data-position=\"([^\"]*)\"") == ppn::replay::position_id(st, t.geometry));
+  }
+  std::filesystem::remove(html);
+}

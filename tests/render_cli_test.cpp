@@ -64,7 +64,7 @@ TEST_CASE("cli replay: not on a terminal it prints every position; --at prints o
     std::size_t frames = 0;
     for (std::size_t p = r.out.find(", game 1 ("); p != std::string::npos; p = r.out.find(", game 1 (", p + 1)) ++frames;
     CHECK(frames == g.roll_count() + 1);
-    CHECK_THAT(r.out, Catch::Contains("Game over: "));
+    if (g.tag_value("Result") != "*") CHECK_THAT(r.out, Catch::Contains("Game over: "));  // 07, 08 are unfinished
   }
   const auto file = source_path("samples/01-four-player-family-night.ppn").string();
   const auto at = run_ppn("replay " + file + " --at 23");
@@ -168,7 +168,7 @@ TEST_CASE("cli replay on a terminal: every sample steps from the start to the en
     const auto m = s.mark();
     s.send("n");
     REQUIRE(s.wait_for("this is the last roll", m));
-    CHECK(s.out().find("Game over", m) != std::string::npos);
+    if (read_game(file).tag_value("Result") != "*") CHECK(s.out().find("Game over", m) != std::string::npos);
     s.send("q");
     const int status = s.finish();
     CHECK(WIFEXITED(status));
@@ -211,7 +211,7 @@ TEST_CASE("cli render: SVG at a roll and a self-contained HTML viewer for every 
     CHECK(r.code == 0);
     const std::string doc = slurp(svg);
     CHECK(doc.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
-    CHECK_THAT(doc, Catch::Contains("data-position=\"" + ppn::replay::position_id(t.frames.back().state) + "\""));
+    CHECK_THAT(doc, Catch::Contains("data-position=\"" + ppn::replay::position_id(t.frames.back().state, t.geometry) + "\""));
     CHECK(std::count(doc.begin(), doc.end(), '\n') >= 1);
     const auto html = temp_file("game.html");
     CHECK(run_ppn("render " + file + " --html -o " + html.string()).code == 0);
@@ -251,7 +251,8 @@ TEST_CASE("cli validate: a progress bar on standard error only when it is a term
   CHECK_THAT(s.out(), Catch::Contains("\rvalidate ["));
   CHECK_THAT(s.out(), Catch::Contains("100%"));
   CHECK_THAT(s.out(), Catch::Contains("\r\x1b[K"));
-  CHECK_THAT(s.out(), Catch::Contains("validate: 6 files, 6 games"));
+  const auto n = std::to_string(samples().size());
+  CHECK_THAT(s.out(), Catch::Contains("validate: " + n + " files, " + n + " games"));
 }
 
 TEST_CASE("cli render and replay: --game picks a game of a file with several", "[cli][render]") {

@@ -3,9 +3,12 @@
 // their yards, home columns from each seat's rel 50 to the finish), and the text board, the
 // SVG and the HTML viewer drawing hand-made Ludo positions: every token at the cell of
 // engine-absolute square (rel + 13*s) mod 52 in its colour, blocks, safe squares as the
-// safe_squares option says, one die. Also keeps docs/ludo-board.svg (README "Watching a
-// game") equal to what the code draws.
+// safe_squares option says, one die; then `ppn render` and `ppn replay` on the Ludo samples
+// (07-09). Also keeps docs/ludo-board.svg (README "Watching a game") equal to what the code
+// draws.
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +16,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <unistd.h>
 
 #include "parser/parser.hpp"
 #include "render/html_viewer.hpp"
@@ -22,6 +26,7 @@
 #include "render/text_board.hpp"
 #include "render/timeline.hpp"
 #include "replay/bridge.hpp"
+#include "cli_run.hpp"
 #include "shared_data.hpp"
 
 using namespace ppn;
@@ -493,4 +498,130 @@ TEST_CASE("render ludo: docs/ludo-board.svg is the picture the code draws", "[re
   std::stringstream ss;
   ss << in.rdbuf();
   CHECK(ss.str() == svg);
+}
+
+namespace {
+
+Game read_sample(const std::string& rel) {
+  std::ifstream in(test::source_path(rel), std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  auto r = parser::parse_all(ss.str(), rel);
+  REQUIRE(r.errors.empty());
+  REQUIRE(!r.games.empty());
+  return r.games.front();
+}
+
+int seat_index(const std::string& name) {
+  return static_cast<int>(std::find(kSeatName.begin(), kSeatName.end(), name) - kSeatName.begin());
+}
+
+const std::array<std::string, 3> kLudoSamples = {"samples/07-ludo-classic-three-players.ppn",
+                                                 "samples/08-ludo-seed-blocks.ppn",
+                                                 "samples/09-ludo-modern-endgame.ppn"};
+
+}  // namespace
+
+TEST_CASE("cli render on the Ludo samples: an SVG of the Ludo board at a roll, and the HTML viewer", "[cli][render][ludo]") {
+  for (const auto& rel : kLudoSamples) {
+    INFO(rel);
+    const Game g = read_sample(rel);
+    const Timeline t = build_timeline(g);
+    REQUIRE(t.setup_error.empty());
+    REQUIRE(is_ludo_board(t.geometry));
+    const int f5 = t.frame_of_number(5);
+    REQUIRE(f5 > 0);
+    const auto svg_path = std::filesystem::temp_directory_path() / ("ppn-ludo-" + std::to_string(::getpid()) + ".svg");
+    const auto r = test::run_ppn("render " + test::source_path(rel).string() + " --at 5 -o " + svg_path.string());
+    CHECK(r.code == 0);
+    std::ifstream in(svg_path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string svg = ss.str();
+    std::filesystem::remove(svg_path);
+    CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
+    CHECK_THAT(svg, Catch::Contains("data-board=\"ludo52\""));
+    CHECK_THAT(svg, Catch::Contains("data-position=\"" + replay::position_id(t.frames[static_cast<std::size_t>(f5)].state, t.geometry) + "\""));
+    CHECK(count_of(svg, "class=\"die\"") == 1);  // one die (seed 004)
+    CHECK(count_of(svg, "data-abs=") == 52);
+    // Every token of the replayed position, at its cell and in its colour.
+    const auto& st = t.frames[static_cast<std::size_t>(f5)].state;
+    const auto ds = discs(svg);
+    std::size_t tokens = 0;
+    for (int s = 0; s < 4; ++s) tokens += st.pos.seat_present(s) ? 4 : 0;
+    CHECK(ds.size() == tokens);
+    for (const auto& d : ds) {
+      const int seat = seat_index(d.seat);
+      REQUIRE(seat < 4);
+      CHECK(d.fill == kSeatFill[static_cast<std::size_t>(seat)]);
+      Cell c{-1, -1};
+      if (d.where == "ring") c = ring_cell((std::stoi(d.square) + 13 * seat) % 52, t.geometry);
+      else if (d.where == "homepath") c = home_path_cell(seat, std::stoi(d.square.substr(1)), t.geometry);
+      else continue;
+      CHECK(std::abs(d.cx - centre_x(c)) < kLudoCellPx / 2.0);
+      CHECK(std::abs(d.cy - centre_y(c)) < kLudoCellPx / 2.0);
+    }
+    const auto html_path = std::filesystem::temp_directory_path() / ("ppn-ludo-" + std::to_string(::getpid()) + ".html");
+    CHECK(test::run_ppn("render " + test::source_path(rel).string() + " --html -o " + html_path.string()).code == 0);
+    std::ifstream hin(html_path, std::ios::binary);
+    std::stringstream hs;
+    hs << hin.rdbuf();
+    const std::string page = hs.str();
+    std::filesystem::remove(html_path);
+    CHECK(page.rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK_THAT(page, Catch::Contains("data-board=\"ludo52\""));
+    CHECK_THAT(page, Catch::Contains("max=\"" + std::to_string(t.frames.size() - 1) + "\""));
+    CHECK_THAT(page, Catch::Contains(replay::position_id(st, t.geometry)));
+    CHECK(page.find("https://") == std::string::npos);
+  }
+}
+
+TEST_CASE("cli replay on the Ludo samples: --at 5 on a pipe prints the Ludo board, plain, in 80 columns", "[cli][render][ludo]") {
+  for (const auto& rel : kLudoSamples) {
+    INFO(rel);
+    const Game g = read_sample(rel);
+    const Timeline t = build_timeline(g);
+    const int f5 = t.frame_of_number(5);
+    REQUIRE(f5 > 0);
+    const auto& st = t.frames[static_cast<std::size_t>(f5)].state;
+    const auto r = test::run_ppn("replay " + test::source_path(rel).string() + " --at 5");
+    CHECK(r.code == 0);
+    CHECK(r.out.find('\x1b') == std::string::npos);  // a pipe gets no colour
+    std::vector<std::string> lines;
+    std::istringstream in(r.out);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    REQUIRE(lines.size() >= 16);
+    for (const auto& l : lines) CHECK(visible_width(l) <= 80);
+    CHECK_THAT(lines[0], Catch::Contains("(" + t.profile + ")"));
+    CHECK_THAT(r.out, Catch::Contains("Roll 5  ("));
+    CHECK_THAT(r.out, Catch::Contains("rolled die ["));
+    CHECK_THAT(r.out, Catch::Contains("Tokens (each in its own squares):"));
+    CHECK_THAT(r.out, Catch::Contains("HM"));
+    // The board is the 15 lines under the title: every token's cell shows its letter.
+    auto cell_text = [&](Cell c) {
+      const std::string& l = lines[static_cast<std::size_t>(c.row) + 1];
+      return l.size() >= 2 * static_cast<std::size_t>(c.col) + 2 ? l.substr(2 * static_cast<std::size_t>(c.col), 2) : std::string();
+    };
+    for (int s = 0; s < 4; ++s) {
+      if (!st.pos.seat_present(s)) continue;
+      const char letter = "GRBY"[s];
+      for (auto b : st.pos.pawns[s]) {
+        const Spot sp = spot_of(s, b, t.geometry);
+        if (sp.kind == SpotKind::ring) CHECK(cell_text(ring_cell(sp.abs, t.geometry)).find(letter) != std::string::npos);
+        if (sp.kind == SpotKind::home_path)
+          CHECK(cell_text(home_path_cell(s, sp.index, t.geometry))[0] == letter);
+      }
+      // The start square: the seat's lower-case letter when no token stands on it.
+      const Cell start = ring_cell(13 * s, t.geometry);
+      const std::string st_text = cell_text(start);
+      CHECK((st_text[0] == static_cast<char>(letter - 'A' + 'a') || std::isupper(static_cast<unsigned char>(st_text[0]))));
+    }
+    // --color always: ANSI colours, the same board.
+    const auto col = test::run_ppn("replay " + test::source_path(rel).string() + " --at 5 --color always");
+    CHECK(col.out.find("\x1b[") != std::string::npos);
+  }
+  // Sample 07, roll 6: blue's third 6 in a row loses the roll (seed 004).
+  const auto pen = test::run_ppn("replay " + test::source_path(kLudoSamples[0]).string() + " --at 6");
+  CHECK_THAT(pen.out, Catch::Contains("third six: PENALTY"));
+  CHECK_THAT(pen.out, !Catch::Contains("doublet"));
 }
