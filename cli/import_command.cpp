@@ -1,3 +1,4 @@
+#include "cli/rule_option.hpp"
 #include "cli/import_command.hpp"
 
 #include <CLI/CLI.hpp>
@@ -31,7 +32,9 @@ std::string describe(const db::ImportCounts& c) {
   return plural(c.games, "game", "games") + ": " + std::to_string(c.added) + " new (" + std::to_string(c.illegal) +
          " illegal), " + plural(c.duplicates, "duplicate", "duplicates") + ", " +
          plural(c.prefix_duplicates, "prefix duplicate", "prefix duplicates") + ", " +
-         plural(c.syntax_errors, "syntax error", "syntax errors");
+         plural(c.syntax_errors, "syntax error", "syntax errors") +
+         (c.stats_added ? ", " + plural(c.stats_added, "older game given statistics", "older games given statistics")
+                        : std::string());
 }
 
 int run_import(const ImportArgs& a) {
@@ -123,7 +126,8 @@ void add_import_command(CLI::App& app, int& exit_code) {
   sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
   sub->add_option("--db", a->db, "Database file (created when missing)")->capture_default_str();
   sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + replay::profile_names());
-  sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)");
+  sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)")
+      ->check(rule_option_check());
   sub->add_option("--on-error", a->on_error,
                   "An illegal game is stored with its diagnostics; its positions: keep-prefix (up to the illegal "
                   "roll), skip (none), as-played (all, the play applied as recorded), stop (as keep-prefix, then "

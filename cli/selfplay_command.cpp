@@ -1,3 +1,4 @@
+#include "cli/rule_option.hpp"
 #include "cli/selfplay_command.hpp"
 
 #include <CLI/CLI.hpp>
@@ -55,7 +56,8 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<SelfplayArgs>();
   auto* sub = app.add_subcommand("selfplay", "Write legal PPN games played by simple bots (deterministic for a seed)");
   sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
-  sub->add_option("--option", a->cfg.options, "Override one rule option: name=value (repeatable)");
+  sub->add_option("--option", a->cfg.options, "Override one rule option: name=value (repeatable)")
+      ->check(rule_option_check());
   sub->add_option("--games,-n", a->games, "Number of games")->capture_default_str()->check(CLI::Range(0, 100000000));
   sub->add_option("--seed", a->cfg.seed, "Random seed")->capture_default_str();
   sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));

@@ -1,3 +1,4 @@
+#include "cli/rule_option.hpp"
 #include "cli/validate_command.hpp"
 
 #include <CLI/CLI.hpp>
@@ -230,7 +231,8 @@ void add_validate_command(CLI::App& app, int& exit_code) {
   auto* sub = app.add_subcommand("validate", "Re-validate every roll of PPN games under their rule profile");
   sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
   sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + replay::profile_names());
-  sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)");
+  sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)")
+      ->check(rule_option_check());
   sub->add_option("--on-error", a->on_error,
                   "After an illegal roll: stop (the run), skip (the game), keep-prefix (stop replaying the "
                   "game), as-played (warn and go on)")

@@ -163,6 +163,14 @@ std::optional<std::string> apply_override(Options& opts, std::string_view assign
   return "unknown option '" + std::string(name) + "'; valid options: " + option_names();
 }
 
+std::optional<std::string> check_override_known(std::string_view assignment) {
+  Options parcheesi = *profile_options("hasbro-2001").options, ludo = *profile_options("ludo").options;
+  auto err = apply_override(parcheesi, assignment);
+  if (!err) return std::nullopt;
+  if (!apply_override(ludo, assignment)) return std::nullopt;
+  return err;
+}
+
 OptionsResult profile_options(std::string_view profile) {
   for (const auto& p : profiles()) {
     if (p.name != profile) continue;

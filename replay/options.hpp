@@ -170,6 +170,10 @@ OptionsResult profile_options(std::string_view profile);
 // value, or on a value the engine does not support yet; `opts` is unchanged then.
 std::optional<std::string> apply_override(Options& opts, std::string_view assignment);
 
+// Whether "name=value" names an option and one of its values on some board (what a command
+// line can check before it knows the games' profiles). Error: the message of apply_override.
+std::optional<std::string> check_override_known(std::string_view assignment);
+
 // Name of an option and of its current value, e.g. "bonus_timing", "interleaved".
 std::string_view option_name(OptionId id);
 std::string_view option_value_name(const Options& opts, OptionId id);

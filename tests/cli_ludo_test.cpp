@@ -70,3 +70,19 @@ TEST_CASE("cli bench replay --variant ludo: runs and reports against its baselin
   CHECK_THAT(r.out, Catch::Contains("bench replay: variant ludo, 20 self-play games"));
   CHECK_THAT(r.out, Catch::Contains("baseline: self-play"));
 }
+
+TEST_CASE("cli --option: unknown on every board is a usage error; the other board's option is the record's error",
+          "[cli][ludo][options]") {
+  const auto parcheesi = sample("01-four-player-family-night.ppn");
+  const auto unknown = run_ppn("validate --option nosuch=1 " + parcheesi, true);
+  CHECK(unknown.code == 2);
+  CHECK_THAT(unknown.out, Catch::Contains("unknown option 'nosuch'"));
+  CHECK(run_ppn("validate --option stacking=sideways " + parcheesi).code == 2);
+  CHECK(run_ppn("import --db /tmp/ppn-ludo-test-x.sqlite --option nosuch=1 " + parcheesi).code == 2);
+  CHECK(run_ppn("selfplay --variant ludo --games 1 --option nosuch=1 -o /tmp/ppn-ludo-test-x.ppn").code == 2);
+  // A Ludo option is known, but does not apply to a Parcheesi game: E-RULES for that game.
+  const auto other = run_ppn("validate --option stacking=blocks " + parcheesi);
+  CHECK(other.code == 1);
+  CHECK_THAT(other.out, Catch::Contains("error[E-RULES]"));
+  CHECK_THAT(other.out, Catch::Contains("applies to Ludo profiles only"));
+}
