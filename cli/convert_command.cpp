@@ -1,11 +1,13 @@
 #include "cli/convert_command.hpp"
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
+#include "cli/progress.hpp"
 #include "convert/json_game.hpp"
 #include "convert/nu_test.hpp"
 #include "convert/nu_transcript.hpp"
@@ -56,12 +58,23 @@ std::string detect(const std::string& path) {
 
 class Converter {
  public:
-  Converter(const ConvertArgs& a, std::ostream& out) : a_(a), out_(out) {}
+  Converter(const ConvertArgs& a, std::ostream& out, Progress& bar) : a_(a), out_(out), bar_(bar) {}
+
+  // Standard error, with the progress bar erased first.
+  std::ostream& err() {
+    bar_.clear();
+    return std::cerr;
+  }
+
+  // After each file: the bar over the input bytes (issue 6: long convert runs show progress).
+  void done(std::uint64_t bytes, std::size_t files, std::size_t of) {
+    bar_.update(bytes, std::to_string(files) + "/" + std::to_string(of) + " files, " + std::to_string(games_) + " games");
+  }
 
   void file(const std::string& path) {
     const std::string format = a_.from.empty() ? detect(path) : a_.from;
     if (format.empty()) {
-      std::cerr << path << ": error: cannot tell the input format; give --from "
+      err() << path << ": error: cannot tell the input format; give --from "
                 << "nu-transcript|nu-test|racket-jsonl|json\n";
       ++problems_;
       return;
@@ -72,17 +85,18 @@ class Converter {
     else if (format == "racket-jsonl") corpus(path);
     else json_games(path);
     if (!a_.quiet)
-      std::cerr << "convert: " << path << " (" << format << "): " << (games_ - before) << " game(s)\n";
+      err() << "convert: " << path << " (" << format << "): " << (games_ - before) << " game(s)\n";
   }
 
   int finish() {
+    bar_.finish();
     out_.flush();
     if (!out_) {
-      std::cerr << "convert: write error\n";
+      err() << "convert: write error\n";
       return 2;
     }
     if (!a_.quiet)
-      std::cerr << "convert: " << games_ << " game(s), " << problems_ << " problem(s)\n";
+      err() << "convert: " << games_ << " game(s), " << problems_ << " problem(s)\n";
     return problems_ > 0 ? 2 : 0;
   }
 
@@ -96,11 +110,11 @@ class Converter {
   void report(const convert::nu::Error& e) {
     std::string where = e.source;
     if (e.line > 0) where += ":" + std::to_string(e.line) + ":" + std::to_string(std::max(e.column, 1));
-    std::cerr << where << ": error: " << e.message << "\n";
+    err() << where << ": error: " << e.message << "\n";
     ++problems_;
   }
   void unreadable(const std::string& path) {
-    std::cerr << path << ": error: cannot read the file\n";
+    err() << path << ": error: cannot read the file\n";
     ++problems_;
   }
 
@@ -116,7 +130,7 @@ class Converter {
     });
     for (auto& e : rep.problems) report(e);
     if (!a_.quiet) {
-      std::cerr << "convert: " << path << ": " << rep.start_games << " <start-game> (" << rep.handshakes
+      err() << "convert: " << path << ": " << rep.start_games << " <start-game> (" << rep.handshakes
                 << " handshake(s)), " << rep.games_found << " game(s), " << do_moves << " <do-move>, " << rolls
                 << " observed roll(s), " << penalties << " doubles penalty(ies), " << rep.foreign_lines
                 << " line(s) of the player's own output skipped"
@@ -155,6 +169,7 @@ class Converter {
 
   const ConvertArgs& a_;
   std::ostream& out_;
+  Progress& bar_;
   std::string buffer_;
   std::size_t games_ = 0;
   std::size_t problems_ = 0;
@@ -170,8 +185,21 @@ int run_convert(const ConvertArgs& args) {
     }
   }
   std::ostream& out = file_out.is_open() ? file_out : std::cout;
-  Converter c(args, out);
-  for (const auto& f : args.files) c.file(f);
+  std::uint64_t total = 0, done = 0;
+  for (const auto& f : args.files) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(f, ec);
+    total += ec ? 0 : size;
+  }
+  Progress bar("convert", total);
+  Converter c(args, out, bar);
+  for (std::size_t i = 0; i < args.files.size(); ++i) {
+    c.file(args.files[i]);
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(args.files[i], ec);
+    done += ec ? 0 : size;
+    c.done(done, i + 1, args.files.size());
+  }
   return c.finish();
 }
 
