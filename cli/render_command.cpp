@@ -5,6 +5,10 @@
 #include <iostream>
 #include <memory>
 
+#include "analysis/charts.hpp"
+#include "analysis/dice_audit.hpp"
+#include "analysis/game_analysis.hpp"
+#include "analysis/game_stats.hpp"
 #include "cli/game_select.hpp"
 #include "render/html_viewer.hpp"
 #include "render/svg_board.hpp"
@@ -44,7 +48,21 @@ int run_render(const RenderArgs& a) {
   if (a.html) {
     std::string title(game->tag_value("Event"));
     if (title.empty()) title = display_name(a.file) + ", game " + std::to_string(a.game);
-    doc = render::html_viewer(t, *game, title);
+    // The game's charts under the board (issue 7): the race, the cumulative luck (the race
+    // evaluator only: no rollouts) and the dice faces of this game.
+    std::vector<std::string> charts;
+    const auto gs = analysis::compute_game_stats(*game, cfg);
+    if (gs.replayed) {
+      charts.push_back(analysis::race_chart(gs, title + ": steps to HOME"));
+      analysis::AnalyzeConfig ac;
+      ac.quality = false;
+      charts.push_back(analysis::luck_chart(analysis::analyze_game(*game, cfg, ac), gs.seat_order, title + ": cumulative luck"));
+    }
+    analysis::DiceSample dice;
+    for (const auto& e : game->movetext)
+      if (const Roll* r = std::get_if<Roll>(&e)) dice.add(r->dice[0], r->dice[1]);
+    charts.push_back(analysis::faces_chart(dice, "Dice faces: " + std::to_string(dice.rolls) + " throws"));
+    doc = render::html_viewer(t, *game, title, charts);
   } else {
     const int f = t.frame_of_number(static_cast<std::uint32_t>(a.at));
     if (f < 0) {

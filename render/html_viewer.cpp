@@ -20,6 +20,9 @@ header h1 { font-size: 18px; margin: 0; }
 header .tags { font-size: 13px; opacity: 0.85; }
 main { display: flex; flex-wrap: wrap; gap: 16px; padding: 12px 16px; align-items: flex-start; }
 #board svg { max-width: 100%; height: auto; }
+#charts { display: flex; flex-wrap: wrap; gap: 12px; margin: 12px 0; }
+#charts figure { margin: 0; background: #fff; border: 1px solid #d8cfbd; padding: 6px; }
+#charts svg { max-width: 100%; height: auto; }
 aside { flex: 1 1 380px; min-width: 320px; }
 #controls { display: flex; gap: 6px; align-items: center; margin-bottom: 8px; }
 #controls button { font-size: 16px; padding: 4px 10px; }
@@ -116,7 +119,8 @@ std::string entry_text(const MovetextEntry& e, std::uint32_t ordinal) {
 
 }  // namespace
 
-std::string html_viewer(const Timeline& t, const Game& game, const std::string& title) {
+std::string html_viewer(const Timeline& t, const Game& game, const std::string& title,
+                        const std::vector<std::string>& charts) {
   nlohmann::json frames = nlohmann::json::array();
   const int n = static_cast<int>(t.frames.size());
   for (int i = 0; i < n; ++i) {
@@ -208,6 +212,15 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
   }
   out += "</div>\n<div id=\"help\">Keys: &#x2192; / &#x2190; (or n / p) step, Home / End first and last. "
          "Click a roll to jump there.</div>\n</aside>\n</main>\n";
+  if (!charts.empty()) {
+    out += "<section id=\"charts\">";
+    for (const auto& c : charts) {
+      // Each chart is a whole SVG document: drop its XML declaration, keep the <svg>.
+      const auto at = c.find("<svg");
+      out += "<figure class=\"chart\">" + (at == std::string::npos ? std::string() : c.substr(at)) + "</figure>";
+    }
+    out += "</section>\n";
+  }
   out += "<script type=\"application/json\" id=\"frames\">" + safe + "</script>\n";
   out += std::string("<script>") + kScript + "</script>\n</body>\n</html>\n";
   return out;

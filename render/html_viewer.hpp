@@ -15,12 +15,17 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "notation/game.hpp"
 #include "render/timeline.hpp"
 
 namespace ppn::render {
 
-std::string html_viewer(const Timeline& t, const Game& game, const std::string& title);
+// `charts`: SVG documents shown under the board and the game text, in a <section id="charts">
+// (ppn render passes the race, cumulative luck and dice-face charts of analysis/charts.hpp;
+// render/ itself draws no charts).
+std::string html_viewer(const Timeline& t, const Game& game, const std::string& title,
+                        const std::vector<std::string>& charts = {});
 
 }  // namespace ppn::render

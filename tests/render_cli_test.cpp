@@ -273,3 +273,22 @@ TEST_CASE("cli render and replay: --game picks a game of a file with several", "
   CHECK_THAT(third.out, Catch::Contains("has 2 games, no game 3"));
   std::filesystem::remove(p);
 }
+
+TEST_CASE("cli render --html: the race, luck and dice-face charts under the board", "[cli][render][charts]") {
+  for (const char* f : {"samples/01-four-player-family-night.ppn", "samples/07-ludo-classic-three-players.ppn"}) {
+    INFO(f);
+    const auto html = temp_file("charts.html");
+    REQUIRE(run_ppn("render " + source_path(f).string() + " --html -o " + html.string()).code == 0);
+    const std::string doc = slurp(html);
+    const auto at = doc.find("<section id=\"charts\">");
+    REQUIRE(at != std::string::npos);
+    const std::string charts = doc.substr(at);
+    std::size_t figures = 0;
+    for (auto p = charts.find("<figure"); p != std::string::npos; p = charts.find("<figure", p + 1)) ++figures;
+    CHECK(figures == 3);
+    CHECK_THAT(charts, Catch::Contains("steps to HOME"));
+    CHECK_THAT(charts, Catch::Contains("cumulative luck"));
+    CHECK_THAT(charts, Catch::Contains("Dice faces"));
+    CHECK(charts.find("<?xml") == std::string::npos);  // inline SVG, not documents
+  }
+}
