@@ -1,7 +1,9 @@
+#include "cli/progress.hpp"
 #include "cli/rule_option.hpp"
 #include "cli/import_command.hpp"
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -43,6 +45,14 @@ int run_import(const ImportArgs& a) {
   opts.replay.options = a.options;
   opts.batch_games = a.batch;
   opts.aliases = a.aliases;
+  // The bar over the input bytes (issue 6), drawn between files.
+  std::uint64_t total_bytes = 0, done_bytes = 0;
+  for (const auto& path : a.files) {
+    std::error_code ec;
+    const auto size = path == "-" ? 0 : std::filesystem::file_size(path, ec);
+    total_bytes += ec ? 0 : size;
+  }
+  Progress bar("import", total_bytes, STDERR_FILENO, !a.quiet);
   opts.on_diagnostics = [](const db::GameRows& g) {
     for (const auto& d : g.diagnostics) {
       std::cerr << g.source_file << ":" << d.line << ":" << d.column << ": "
@@ -91,6 +101,9 @@ int run_import(const ImportArgs& a) {
       ++total.io_errors;
       continue;
     }
+    // Erased while a file is read: its messages come from two threads (parse errors from the
+    // reader, diagnostics from the writer), and the bar is redrawn once the file is stored.
+    bar.clear();
     auto rep = imp.import_stream(*in, name, [](const parser::ParseError& e) { std::cerr << e.format(); });
     if (!rep.db_error.empty()) {
       std::cerr << name << ": database error: " << rep.db_error << " (this file's uncommitted games were rolled back)\n";
@@ -99,11 +112,17 @@ int run_import(const ImportArgs& a) {
     }
     total.add(rep.counts);
     if (!a.quiet) std::cout << name << ": " << describe(rep.counts) << std::endl;  // flushed: this file is stored
+    std::error_code ec;
+    const auto size = path == "-" ? 0 : std::filesystem::file_size(path, ec);
+    done_bytes += ec ? 0 : size;
+    bar.update(done_bytes, std::to_string(&path - a.files.data() + 1) + "/" + std::to_string(a.files.size()) +
+                               " files, " + std::to_string(total.games) + " games");
     if (rep.stop_run) {
       std::cerr << "import: stopped at an illegal roll (--on-error stop)\n";
       break;
     }
   }
+  bar.finish();
   std::int64_t held = 0;
   try {
     held = imp.database().scalar("SELECT count(*) FROM games");

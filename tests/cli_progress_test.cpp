@@ -1,6 +1,7 @@
 // Long runs over many files show a progress bar on standard error when it is a terminal, and
 // print nothing extra otherwise (issue 6). validate's bar: render_cli_test.cpp.
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <sys/wait.h>
 
 #include "cli_run.hpp"
@@ -32,4 +33,27 @@ TEST_CASE("cli convert: a progress bar on standard error only when it is a termi
   CHECK_THAT(s.out(), Catch::Contains("100%"));
   CHECK_THAT(s.out(), Catch::Contains("6/6 files"));
   CHECK_THAT(s.out(), Catch::Contains("convert: 6 game(s), 0 problem(s)"));
+}
+
+TEST_CASE("cli import: a progress bar on standard error only when it is a terminal", "[cli][db][pty]") {
+  const auto db = (std::filesystem::temp_directory_path() / "ppn-progress-import.sqlite").string();
+  std::filesystem::remove(db);
+  std::vector<std::string> args{"import", "--db", db};
+  for (const char* f : {"samples/01-four-player-family-night.ppn", "samples/02-four-player-club-league.ppn",
+                        "samples/07-ludo-classic-three-players.ppn"})
+    args.push_back(ppn::test::source_path(f).string());
+  PtySession s(args);
+  const int status = s.finish();
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK_THAT(s.out(), Catch::Contains("\rimport ["));
+  CHECK_THAT(s.out(), Catch::Contains("3/3 files, 3 games"));
+  CHECK_THAT(s.out(), Catch::Contains("holds 3 games"));
+  // A pipe: no bar.
+  std::filesystem::remove(db);
+  std::string files;
+  for (std::size_t i = 3; i < args.size(); ++i) files += " " + args[i];
+  const auto piped = run_ppn("import --db " + db + files, /*merge_stderr=*/true);
+  CHECK(piped.code == 0);
+  CHECK(piped.out.find('\r') == std::string::npos);
 }
