@@ -97,13 +97,17 @@ std::string player_key(const GameStats& gs, int seat) {
   return "(" + std::string(colour_name(colour_of(seat))) + ")";
 }
 
-GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg) {
+GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg) { return compute_game_stats(game, cfg, {}, nullptr); }
+
+GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg, const RollVisitor& on_roll,
+                             ReplayResult* result) {
   GameStats gs;
   const GameRules rules = rules_for_game(game, cfg);
   gs.profile = rules.profile;
   gs.rolls = static_cast<int>(game.roll_count());
   if (!rules.error.empty()) {
     gs.error = rules.error;
+    if (result) *result = replay_game(game, cfg, on_roll);
     return gs;
   }
   const Geometry g = geometry_of(rules.options);
@@ -132,7 +136,9 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg) {
     gs.race_roll_number.push_back(number);
   };
 
-  const ReplayResult res = replay_game(game, cfg, [&](const RollEvent& e) {
+  ReplayResult own;
+  ReplayResult& res = result ? *result : own;
+  res = replay_game(game, cfg, [&](const RollEvent& e) {
     const Position& before = e.before.pos;
     const Position& after = e.after.pos;
     if (!started) {
@@ -183,6 +189,7 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg) {
     const auto was = blockades_of(before, m, g), now = blockades_of(after, m, g);
     me.blockades_formed += __builtin_popcountll(now[0] & ~was[0]) + __builtin_popcountll(now[1] & ~was[1]);
     note_race(after, static_cast<int>(e.roll->number.value_or(static_cast<std::uint32_t>(e.roll_index + 1))));
+    if (on_roll) on_roll(e);
   });
 
   gs.replayed = res.setup_ok && !res.skipped;

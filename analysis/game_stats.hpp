@@ -95,6 +95,12 @@ struct GameStats {
 // Replays `game` under `cfg` (on_error is honoured as in validate; keep-prefix counts the
 // rolls before the first illegal one) and counts everything above.
 GameStats compute_game_stats(const Game& game, const replay::ReplayConfig& cfg);
+// The same from a replay the caller also watches, so that a caller needing both the replay
+// and the statistics (the db importer, db/game_rows.cpp) replays the game once: `on_roll`
+// (may be empty) sees every roll event after it was counted, and `*result` receives the
+// replay's result (a game whose rules cannot be set up is replayed for its diagnostics).
+GameStats compute_game_stats(const Game& game, const replay::ReplayConfig& cfg, const replay::RollVisitor& on_roll,
+                             replay::ReplayResult* result);
 
 // "LINE:COL: error[CODE]: message" of the first error of a replay ("" when none).
 std::string stop_reason(const replay::ReplayResult& res);

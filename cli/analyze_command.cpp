@@ -9,6 +9,8 @@
 
 #include "analysis/game_analysis.hpp"
 #include "cli/input_files.hpp"
+#include "db/importer.hpp"
+#include "db/stored_stats.hpp"
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 
@@ -19,6 +21,7 @@ namespace {
 struct AnalyzeArgs {
   std::vector<std::string> files;
   std::string output;
+  std::string db;  // --db: store each seat's figures in this database (seat_analysis)
   std::string variant;
   std::vector<std::string> options;
   std::string on_error = "keep-prefix";
@@ -60,6 +63,56 @@ std::string player_of(const Game& game, int seat) {
   return "(" + std::string(colour_name(c)) + ")";
 }
 
+// --db: the game's row is found by its content checksum; a game the database does not hold
+// yet is imported first, through the importer as `ppn import` would (under the same
+// --variant/--option/--on-error), so that its figures always belong to a stored game. An
+// unfinished copy of a stored game (a prefix duplicate, which the importer does not store) is
+// reported and its figures are not stored. Returns the exit code of this game's storing.
+int store_figures(db::Importer& imp, const std::string& where, const Game& game, const analysis::GameAnalysis& ga,
+                  const analysis::AnalyzeConfig& cfg, std::ostream& report) {
+  auto& database = imp.database();
+  auto found = db::find_game_by_checksum(database, db::game_checksum(game));
+  if (auto* err = std::get_if<std::string>(&found)) {
+    std::cerr << where << ": database error: " << *err << "\n";
+    return 2;
+  }
+  std::int64_t id = std::get<std::int64_t>(found);
+  if (id == 0) {
+    db::GameRows rows;
+    db::make_game_rows(game, imp.options().replay, rows);
+    if (rows.rolls.size() >= (std::size_t{1} << 16)) {
+      std::cerr << where << ": error: a game of " << rows.rolls.size()
+                << " rolls: the database holds at most 65,535 per game; figures not stored\n";
+      return 1;
+    }
+    try {
+      const auto outcome = imp.store(rows);
+      imp.commit();
+      if (outcome == db::ImportOutcome::prefix_duplicate) {
+        std::cerr << where << ": error: an unfinished copy of a game the database holds (not imported): figures "
+                  << "not stored\n";
+        return 1;
+      }
+    } catch (const db::SqliteError& e) {
+      std::cerr << where << ": database error: " << e.what() << "\n";
+      return 2;
+    }
+    found = db::find_game_by_checksum(database, rows.checksum);
+    if (auto* err = std::get_if<std::string>(&found)) {
+      std::cerr << where << ": database error: " << *err << "\n";
+      return 2;
+    }
+    id = std::get<std::int64_t>(found);
+    report << "  imported as game " << id << "\n";
+  }
+  if (auto err = db::store_analysis(database, id, ga, cfg)) {
+    std::cerr << where << ": database error: " << *err << "\n";
+    return 2;
+  }
+  report << "  stored as the analysis of game " << id << "\n";
+  return 0;
+}
+
 int run_analyze(const AnalyzeArgs& a) {
   replay::ReplayConfig rc;
   rc.variant = a.variant;
@@ -79,6 +132,19 @@ int run_analyze(const AnalyzeArgs& a) {
     out = &std::cout;
   }
   std::ostream& report = out == &std::cout ? std::cerr : std::cout;
+  std::unique_ptr<db::Importer> imp;
+  if (!a.db.empty()) {
+    db::ImportOptions io;
+    io.replay.variant = a.variant;
+    io.replay.options = a.options;
+    io.replay.on_error = rc.on_error;
+    auto opened = db::Importer::open(a.db, io);
+    if (auto* err = std::get_if<std::string>(&opened)) {
+      std::cerr << "analyze: " << *err << "\n";
+      return 2;
+    }
+    imp = std::move(std::get<std::unique_ptr<db::Importer>>(opened));
+  }
   int code = 0;
   std::size_t games = 0, analysed = 0;
   std::string text;
@@ -108,6 +174,7 @@ int run_analyze(const AnalyzeArgs& a) {
                         << " analysed up to this roll)\n";
             }
             summary(report, where, game, ga);
+            if (imp) code = std::max(code, store_figures(*imp, where, game, ga, a.cfg, report));
             ++analysed;
             for (int s = 0; s < 4; ++s) {
               const auto& sa = ga.seats[static_cast<std::size_t>(s)];
@@ -166,6 +233,8 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
   auto* sub = app.add_subcommand("analyze", "Luck and move quality of PPN games; writes them back annotated");
   sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
   sub->add_option("-o,--output", a->output, "Write the annotated games here ('-' for standard output)");
+  sub->add_option("--db", a->db,
+                  "Store each seat's figures in this database (seat_analysis; a game it lacks is imported first)");
   sub->add_option("--rollouts", a->cfg.eval.rollouts, "Rollouts per candidate play")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));

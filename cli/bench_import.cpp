@@ -29,7 +29,10 @@ struct BenchImportArgs {
 };
 
 std::size_t rows_of(const db::GameRows& g) {
-  return 2 + g.seats.size() + g.tags.size() + g.rolls.size() + g.positions.size() + g.diagnostics.size();
+  std::size_t seat_rows = 0;
+  if (g.seat_stats.replayed)
+    for (Colour c : g.seat_stats.seat_order) seat_rows += 1 + g.seat_stats.seats[static_cast<std::size_t>(c)].illegal.size();
+  return 3 + g.seats.size() + g.tags.size() + g.rolls.size() + g.positions.size() + g.diagnostics.size() + seat_rows;
 }
 
 // The baseline: the same rows with nothing but the sqlite3 C API (no wrapper, no parsing, no
@@ -70,6 +73,16 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
   sqlite3_stmt* stats = prep(
       "INSERT INTO game_stats(game_id, rolls, doublets, penalties, no_plays, entries, captures, arrivals, "
       "bonuses_earned, bonuses_used, bonuses_forfeited, illegal_rolls) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)");
+  sqlite3_stmt* race = prep(
+      "INSERT INTO game_race(game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, error) "
+      "VALUES(?1,?2,?3,?4,?5,?6,?7)");
+  sqlite3_stmt* seat_stats = prep(
+      "INSERT INTO seat_stats(game_id, colour, seat_order, rolls, pawns_entered, captures_made_unsafe, "
+      "captures_made_safe, captures_made_entry, captures_suffered_unsafe, captures_suffered_safe, "
+      "captures_suffered_entry, bonuses_earned, bonuses_played, bonuses_forfeited, doublets, four_part, penalties, "
+      "blockades_formed, opponent_rolls_blocked, no_play, nest_rolls, race_start, race_end, place, illegal) "
+      "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25)");
+  sqlite3_stmt* seat_illegal = prep("INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1,?2,?3,?4)");
   // Positions go in as the importer writes them: in chunks sorted by their key.
   std::vector<db::StoredPosition> held;
   auto insert_held = [&] {
@@ -147,11 +160,47 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
     sqlite3_bind_int64(stats, 1, id);
     for (int i = 0; i < 11; ++i) sqlite3_bind_int(stats, i + 2, v[i]);
     done(stats);
+    // The statistics of schema migration 3, as Importer::store_stats writes them.
+    const auto& gs = g.seat_stats;
+    sqlite3_bind_int64(race, 1, id);
+    sqlite3_bind_int(race, 2, gs.replayed);
+    sqlite3_bind_int(race, 3, gs.complete);
+    sqlite3_bind_int(race, 4, gs.rolls_replayed);
+    sqlite3_bind_int(race, 5, gs.lead_changes);
+    if (gs.stop_reason.empty()) sqlite3_bind_null(race, 6);
+    else sqlite3_bind_text(race, 6, gs.stop_reason.c_str(), -1, SQLITE_STATIC);
+    if (gs.error.empty()) sqlite3_bind_null(race, 7);
+    else sqlite3_bind_text(race, 7, gs.error.c_str(), -1, SQLITE_STATIC);
+    done(race);
+    if (!gs.replayed) continue;
+    for (std::size_t k = 0; k < gs.seat_order.size(); ++k) {
+      const Colour c = gs.seat_order[k];
+      const auto& s = gs.seats[static_cast<std::size_t>(c)];
+      const int sv[] = {static_cast<int>(k) + 1, s.rolls, s.pawns_entered,
+                        s.captures_made.by_where[0], s.captures_made.by_where[1], s.captures_made.by_where[2],
+                        s.captures_suffered.by_where[0], s.captures_suffered.by_where[1], s.captures_suffered.by_where[2],
+                        s.bonuses_earned, s.bonuses_played, s.bonuses_forfeited, s.doublets, s.four_part, s.penalties,
+                        s.blockades_formed, s.opponent_rolls_blocked, s.no_play, s.nest_rolls, s.race_start, s.race_end};
+      sqlite3_bind_int64(seat_stats, 1, id);
+      sqlite3_bind_text(seat_stats, 2, colour_name(c).data(), -1, SQLITE_STATIC);
+      for (int i = 0; i < 21; ++i) sqlite3_bind_int(seat_stats, i + 3, sv[i]);
+      if (s.place > 0) sqlite3_bind_int(seat_stats, 24, s.place);
+      else sqlite3_bind_null(seat_stats, 24);
+      sqlite3_bind_int(seat_stats, 25, s.illegal_total());
+      done(seat_stats);
+      for (const auto& [code, n] : s.illegal) {
+        sqlite3_bind_int64(seat_illegal, 1, id);
+        sqlite3_bind_text(seat_illegal, 2, colour_name(c).data(), -1, SQLITE_STATIC);
+        sqlite3_bind_text(seat_illegal, 3, code.c_str(), -1, SQLITE_STATIC);
+        sqlite3_bind_int(seat_illegal, 4, n);
+        done(seat_illegal);
+      }
+    }
   }
   insert_held();
   exec("COMMIT");
   const double secs = t.seconds();
-  for (auto* s : {game, seat, tag, roll, pos, stats}) sqlite3_finalize(s);
+  for (auto* s : {game, seat, tag, roll, pos, stats, race, seat_stats, seat_illegal}) sqlite3_finalize(s);
   sqlite3_close(h);
   return secs;
 }

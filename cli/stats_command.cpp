@@ -11,6 +11,8 @@
 #include "analysis/game_analysis.hpp"
 #include "analysis/game_stats.hpp"
 #include "cli/input_files.hpp"
+#include "db/schema.hpp"
+#include "db/stored_stats.hpp"
 #include "parser/parser.hpp"
 
 namespace ppn::cli {
@@ -19,6 +21,7 @@ namespace {
 
 struct StatsArgs {
   std::vector<std::string> files;
+  std::string db;      // --db: the statistics a `ppn import` database holds
   std::string player;
   std::string variant;
   std::vector<std::string> options;
@@ -75,7 +78,82 @@ void print_player(std::ostream& out, const analysis::PlayerTotals& t) {
   out << "\n";
 }
 
+void print_header(std::ostream& text, std::size_t games, std::size_t complete, std::size_t rolls,
+                  std::size_t replayed, std::size_t lead_changes) {
+  text << "stats: " << games << (games == 1 ? " game" : " games") << " (" << complete << " replayed to the end), "
+       << rolls << (rolls == 1 ? " roll (" : " rolls (") << replayed << " replayed), race lead changes " << lead_changes
+       << "\n";
+}
+
+// The --games line of one game (the same from a file and from the database).
+void print_game_line(std::ostream& text, const std::string& number, const std::string& where,
+                     const std::string& profile, int rolls_replayed, const std::vector<Colour>& ranking,
+                     int lead_changes, const std::vector<std::pair<Colour, int>>& race_end) {
+  text << "game " << number << " (" << where << "): " << profile << ", " << rolls_replayed << " rolls, ";
+  if (ranking.empty()) text << "unfinished";
+  else {
+    text << "finishing order";
+    for (Colour c : ranking) text << " " << colour_name(c);
+  }
+  text << "; race lead changes " << lead_changes << "; race at the end";
+  for (const auto& [c, r] : race_end) text << " " << colour_name(c) << " " << r;
+  text << "\n";
+}
+
+// `ppn stats --db PATH`: the same report from the rows `ppn import` stored (schema version 3),
+// summed in SQL (db/stored_stats.hpp). Games are numbered by their database id.
+int run_stats_db(const StatsArgs& a) {
+  auto opened = db::open_for_reading(a.db);
+  if (auto* err = std::get_if<std::string>(&opened)) {
+    std::cerr << "stats: " << *err << "\n";
+    return 2;
+  }
+  auto& database = std::get<db::Database>(opened);
+  if (database.scalar("PRAGMA user_version") < 3) {
+    std::cerr << "stats: " << a.db << ": schema version " << database.scalar("PRAGMA user_version")
+              << " stores no per-seat statistics; `ppn import --db " << a.db
+              << " FILE...` migrates it and re-importing the files fills them in\n";
+    return 2;
+  }
+  db::StoredStatsQuery q;
+  q.player = a.player;
+  q.games = a.games;
+  auto read = db::read_stored_stats(database, q);
+  if (auto* err = std::get_if<std::string>(&read)) {
+    std::cerr << "stats: " << a.db << ": " << *err << "\n";
+    return 2;
+  }
+  const auto& st = std::get<db::StoredStats>(read);
+  int rc = 0;
+  for (const auto& g : st.problems) {
+    const std::string where = g.source_file + ":" + std::to_string(g.source_line);
+    rc = 1;
+    if (!g.has_stats)
+      continue;  // summed up below: one line, not one per game
+    if (!g.replayed)
+      std::cerr << where << ": error: game " << g.id << " not counted: " << g.error << "\n";
+    else
+      std::cerr << g.source_file << ":" << g.stop_reason << " (game " << g.id << " counted up to this roll: "
+                << g.rolls_replayed << " of " << g.rolls << " rolls)\n";
+  }
+  if (st.without_stats)
+    std::cerr << "stats: " << st.without_stats << (st.without_stats == 1 ? " game" : " games")
+              << " imported before schema version 3 not counted: import their files again to add their statistics\n";
+  for (const auto& g : st.game_list)
+    if (g.has_stats && g.replayed)
+      print_game_line(std::cout, std::to_string(g.id), g.source_file + ":" + std::to_string(g.source_line), g.profile,
+                      g.rolls_replayed, g.ranking, g.lead_changes, g.race_end);
+  print_header(std::cout, st.games, st.complete, st.rolls, st.replayed, st.lead_changes);
+  if (!st.player_found) {
+    std::cerr << "stats: no player or colour named \"" << a.player << "\" in " << a.db << "\n";
+    return std::max(rc, 1);
+  }
+  for (const auto& t : st.players) print_player(std::cout, t);
+  return rc;
+}
+
 int run_stats(const StatsArgs& a) {
+  if (!a.db.empty()) return run_stats_db(a);
   // With the chart on standard output, the statistics go to standard error.
   std::ostream& text = !a.chart.empty() && a.output == "-" ? std::cerr : std::cout;
   replay::ReplayConfig cfg;
@@ -130,17 +208,10 @@ int run_stats(const StatsArgs& a) {
             std::cerr << display_name(path) << ":" << gs.stop_reason << " (game " << games
                       << " counted up to this roll: " << gs.rolls_replayed << " of " << gs.rolls << " rolls)\n";
           if (a.games) {
-            text << "game " << games << " (" << display_name(path) << ":" << game.source_line << "): "
-                      << gs.profile << ", " << gs.rolls_replayed << " rolls, ";
-            if (gs.ranking.empty()) text << "unfinished";
-            else {
-              text << "finishing order";
-              for (Colour c : gs.ranking) text << " " << colour_name(c);
-            }
-            text << "; race lead changes " << gs.lead_changes << "; race at the end";
-            for (Colour c : gs.seat_order)
-              text << " " << colour_name(c) << " " << gs.seats[static_cast<int>(c)].race_end;
-            text << "\n";
+            std::vector<std::pair<Colour, int>> race_end;
+            for (Colour c : gs.seat_order) race_end.emplace_back(c, gs.seats[static_cast<int>(c)].race_end);
+            print_game_line(text, std::to_string(games), display_name(path) + ":" + std::to_string(game.source_line),
+                            gs.profile, gs.rolls_replayed, gs.ranking, gs.lead_changes, race_end);
           }
           for (Colour c : gs.seat_order) {
             const int s = static_cast<int>(c);
@@ -161,8 +232,7 @@ int run_stats(const StatsArgs& a) {
         });
     (void)ps;
   }
-  text << "stats: " << games << (games == 1 ? " game" : " games") << " (" << complete << " replayed to the end), "
-            << rolls << (rolls == 1 ? " roll (" : " rolls (") << replayed << " replayed), race lead changes " << lead_changes << "\n";
+  print_header(text, games, complete, rolls, replayed, lead_changes);
   if (!player_found) {
     std::cerr << "stats: no player or colour named \"" << a.player << "\" in these games\n";
     return std::max(rc, 1);
@@ -196,8 +266,11 @@ int run_stats(const StatsArgs& a) {
 void add_stats_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<StatsArgs>();
   auto* sub = app.add_subcommand("stats", "Per-game and per-player statistics of PPN games, with sample sizes");
-  sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
-  sub->add_option("--player", a->player, "Only this player (a [Green]/[Red]/... tag value, or a colour name)");
+  auto* files = sub->add_option("files", a->files, "PPN files ('-' for standard input)");
+  auto* dbopt = sub->add_option("--db", a->db, "Report the statistics stored in this database (ppn import)");
+  files->excludes(dbopt);
+  sub->add_option("--player", a->player,
+                  "Only this player (a [Green]/[Red]/... tag value, or a colour name; with --db any spelling)");
   sub->add_flag("--games", a->games, "Also print one line per game (finishing order, race)");
   sub->add_option("--chart", a->chart, "Also draw an SVG chart: race (one game), luck (one game), faces (all dice)")
       ->check(CLI::IsMember({"race", "luck", "faces"}));
@@ -212,7 +285,15 @@ void add_stats_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"keep-prefix", "skip", "as-played"}));
   sub->add_option("--variant", a->variant, "Rule profile (overrides [Variant])");
   sub->add_option("--option", a->options, "Override one rule option: name=value (repeatable)");
-  sub->callback([a, &exit_code]() { exit_code = run_stats(*a); });
+  sub->get_option("--chart")->excludes(dbopt);
+  sub->callback([a, &exit_code]() {
+    if (a->files.empty() && a->db.empty()) {
+      std::cerr << "stats: give PPN files or --db PATH\n";
+      exit_code = 2;
+      return;
+    }
+    exit_code = run_stats(*a);
+  });
 }
 
 }  // namespace ppn::cli

@@ -110,7 +110,10 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
   }
   out.checksum = h.h;
 
-  const auto res = replay::replay_game(game, cfg, [&](const replay::RollEvent& e) {
+  // One replay for the rows and the statistics (seat_stats, game_race): replaying twice
+  // doubled the reader thread's replay time in `ppn bench import`.
+  replay::ReplayResult res;
+  out.seat_stats = analysis::compute_game_stats(game, cfg, [&](const replay::RollEvent& e) {
     auto& row = out.rolls[static_cast<std::size_t>(e.roll_index)];
     row.legal = e.legal;
     row.events = e.events;
@@ -120,7 +123,7 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
     p.roll_index = e.roll_index;
     p.turn = static_cast<std::uint8_t>(e.after.to_move * 16 + e.after.doublets);
     out.positions.push_back(p);
-  });
+  }, &res);
   out.variant = res.profile.empty() ? std::string(game.tag_value("Variant")) : res.profile;
   out.rolls_replayed = res.rolls_replayed;
   out.illegal_rolls = res.illegal;

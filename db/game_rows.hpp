@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/game_stats.hpp"
 #include "notation/game.hpp"
 #include "replay/replayer.hpp"
 
@@ -81,6 +82,9 @@ struct GameRows {
   std::vector<PositionRow> positions;
   std::vector<replay::ReplayDiagnostic> diagnostics;
   GameStatsRow stats;
+  // Every statistic `ppn stats` prints (analysis::compute_game_stats under the same replay
+  // options): the game_race, seat_stats and seat_illegal rows of schema migration 3.
+  analysis::GameStats seat_stats;
 };
 
 // The content checksum alone (GameRows::checksum), without replaying: the importer's fast

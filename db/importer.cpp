@@ -25,6 +25,7 @@ void ImportCounts::add(const ImportCounts& o) {
   io_errors += o.io_errors;
   rolls += o.rolls;
   positions += o.positions;
+  stats_added += o.stats_added;
 }
 
 std::string alias_key(std::string_view name) {
@@ -56,6 +57,7 @@ struct Importer::Statements {
   Statement find_checksum, prefix_candidates, roll_line_hash, prefix_by_setup, prefix_by_line;
   Statement insert_game, insert_seat, insert_tag, insert_roll, insert_diag, insert_position, insert_stats;
   Statement find_alias, insert_player, insert_alias, upsert_player_stats;
+  Statement has_race, insert_race, insert_seat_stats, insert_seat_illegal;
 
   explicit Statements(Database& db)
       : find_checksum(db, "SELECT id FROM games WHERE checksum = ?1"),
@@ -95,7 +97,20 @@ struct Importer::Statements {
                             "finished = finished + excluded.finished, rolls = rolls + excluded.rolls, "
                             "doublets = doublets + excluded.doublets, penalties = penalties + excluded.penalties, "
                             "captures = captures + excluded.captures, "
-                            "illegal_rolls = illegal_rolls + excluded.illegal_rolls") {}
+                            "illegal_rolls = illegal_rolls + excluded.illegal_rolls"),
+        has_race(db, "SELECT 1 FROM game_race WHERE game_id = ?1"),
+        insert_race(db,
+                    "INSERT INTO game_race(game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, "
+                    "error) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
+        insert_seat_stats(db,
+                          "INSERT INTO seat_stats(game_id, colour, seat_order, rolls, pawns_entered, "
+                          "captures_made_unsafe, captures_made_safe, captures_made_entry, captures_suffered_unsafe, "
+                          "captures_suffered_safe, captures_suffered_entry, bonuses_earned, bonuses_played, "
+                          "bonuses_forfeited, doublets, four_part, penalties, blockades_formed, "
+                          "opponent_rolls_blocked, no_play, nest_rolls, race_start, race_end, place, illegal) "
+                          "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+                          "?19, ?20, ?21, ?22, ?23, ?24, ?25)"),
+        insert_seat_illegal(db, "INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1, ?2, ?3, ?4)") {}
 };
 
 
@@ -241,8 +256,21 @@ ImportOutcome Importer::store(const GameRows& g) {
     auto& f = st_->find_checksum;
     f.bind(1, g.checksum);
     const bool dup = f.step();
+    const std::int64_t stored = dup ? f.get_int(0) : 0;
     f.reset();
-    if (dup) return ImportOutcome::duplicate;
+    if (dup) {
+      // A game stored before schema version 3 has no statistics: its duplicate, replayed just
+      // now, brings them (the reader only skips duplicates that have them).
+      auto& h = st_->has_race;
+      h.bind(1, stored);
+      const bool has = h.step();
+      h.reset();
+      if (!has) {
+        store_stats(stored, g);
+        ++stats_added_;
+      }
+      return ImportOutcome::duplicate;
+    }
   }
   if (is_prefix_duplicate(g)) return ImportOutcome::prefix_duplicate;
 
@@ -319,6 +347,7 @@ ImportOutcome Importer::store(const GameRows& g) {
     held_ids_[i] = {h, key};
   }
   if (held_.size() >= kPositionChunk) flush_positions();
+  store_stats(id, g);
   const auto& s = g.stats;
   auto& ist = st_->insert_stats;
   ist.bind(1, id).bind(2, s.rolls).bind(3, s.doublets).bind(4, s.penalties).bind(5, s.no_plays).bind(6, s.entries);
@@ -327,6 +356,37 @@ ImportOutcome Importer::store(const GameRows& g) {
   ist.run();
   ++in_tx_;
   return ImportOutcome::added;
+}
+
+void Importer::store_stats(std::int64_t id, const GameRows& g) {
+  const auto& gs = g.seat_stats;
+  auto& r = st_->insert_race;
+  r.bind(1, id).bind(2, gs.replayed ? 1 : 0).bind(3, gs.complete ? 1 : 0).bind(4, gs.rolls_replayed);
+  r.bind(5, gs.lead_changes);
+  if (gs.stop_reason.empty()) r.bind_null(6);
+  else r.bind_static(6, gs.stop_reason);
+  if (gs.error.empty()) r.bind_null(7);
+  else r.bind_static(7, gs.error);
+  r.run();
+  if (!gs.replayed) return;  // nothing was counted (ppn stats: "not counted")
+  auto& is = st_->insert_seat_stats;
+  for (std::size_t k = 0; k < gs.seat_order.size(); ++k) {
+    const Colour c = gs.seat_order[k];
+    const auto& s = gs.seats[static_cast<std::size_t>(c)];
+    is.bind(1, id).bind_static(2, colour_text(c)).bind(3, static_cast<int>(k) + 1).bind(4, s.rolls);
+    is.bind(5, s.pawns_entered);
+    for (int w = 0; w < 3; ++w) is.bind(6 + w, s.captures_made.by_where[static_cast<std::size_t>(w)]);
+    for (int w = 0; w < 3; ++w) is.bind(9 + w, s.captures_suffered.by_where[static_cast<std::size_t>(w)]);
+    is.bind(12, s.bonuses_earned).bind(13, s.bonuses_played).bind(14, s.bonuses_forfeited).bind(15, s.doublets);
+    is.bind(16, s.four_part).bind(17, s.penalties).bind(18, s.blockades_formed).bind(19, s.opponent_rolls_blocked);
+    is.bind(20, s.no_play).bind(21, s.nest_rolls).bind(22, s.race_start).bind(23, s.race_end);
+    if (s.place > 0) is.bind(24, s.place);
+    else is.bind_null(24);
+    is.bind(25, s.illegal_total());
+    is.run();
+    for (const auto& [code, n] : s.illegal)
+      st_->insert_seat_illegal.bind(1, id).bind_static(2, colour_text(c)).bind_static(3, code).bind(4, n).run();
+  }
 }
 
 void Importer::flush_positions() {
@@ -378,7 +438,9 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
       // a duplicate without being replayed (re-imports run at parsing speed). Games stored by
       // the open transaction are not visible here; store() checks again and finds them.
       Database seen_db(path_, Database::Mode::read_only);
-      Statement seen(seen_db, "SELECT 1 FROM games WHERE checksum = ?1");
+      // A game stored before schema version 3 without statistics is replayed all the same:
+      // store() adds them.
+      Statement seen(seen_db, "SELECT 1 FROM games g JOIN game_race r ON r.game_id = g.id WHERE g.checksum = ?1");
       parser::parse_stream(
           in, name,
           [&](Game& game) {
@@ -474,6 +536,8 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
     reader.join();
     if (!reader_error.empty()) throw SqliteError(0, "reading " + name + ": " + reader_error);
     commit();
+    c.stats_added = stats_added_;
+    stats_added_ = 0;
     rep.writer_cpu_seconds = thread_cpu_seconds() - writer_cpu0;
   } catch (const SqliteError& e) {
     {
@@ -485,6 +549,7 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
     tx_.reset();  // rolls back this file's uncommitted games
     in_tx_ = 0;
     players_.clear();
+    stats_added_ = 0;
     drop_positions();
     rep.db_error = e.what();
   }

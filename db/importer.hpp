@@ -48,6 +48,8 @@ enum class ImportOutcome : std::uint8_t { added, duplicate, prefix_duplicate };
 struct ImportCounts {
   std::size_t files = 0, games = 0, added = 0, illegal = 0, duplicates = 0, prefix_duplicates = 0,
               syntax_errors = 0, io_errors = 0, rolls = 0, positions = 0;
+  // Duplicates of games stored before schema version 3 that were given their statistics.
+  std::size_t stats_added = 0;
   void add(const ImportCounts& o);
 };
 
@@ -86,6 +88,7 @@ class Importer {
   void add_alias(const std::string& alias, const std::string& name);
   std::int64_t player_id(const std::string& name);
   bool is_prefix_duplicate(const GameRows& rows);
+  void store_stats(std::int64_t game_id, const GameRows& rows);  // game_race, seat_stats, seat_illegal
   void flush_positions();  // inserts the held positions, sorted by key
   void drop_positions();   // forgets them (rollback)
 
@@ -94,6 +97,7 @@ class Importer {
   ImportOptions opts_;
   std::unique_ptr<Transaction> tx_;
   int in_tx_ = 0;  // games stored in the open transaction
+  std::size_t stats_added_ = 0;  // ImportCounts::stats_added, counted by store()
   std::unordered_map<std::string, std::int64_t> players_;  // alias key -> id (committed or in tx_)
   // Positions of the open transaction not inserted yet (flush_positions), and their ids by
   // hash, so that a prefix duplicate of a game stored in this transaction is still found.

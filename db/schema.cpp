@@ -150,7 +150,82 @@ DROP TABLE positions;
 ALTER TABLE positions_v2 RENAME TO positions;
 )sql";
 
-constexpr std::array<std::string_view, 2> kMigrations = {kV1, kV2};
+// Migration 2 -> 3: every statistic of analysis::compute_game_stats, stored at import
+// (game_stats / player_stats of v1 hold only sums over the rolls table), and the figures of
+// `ppn analyze --db`. seat_stats and seat_analysis are keyed (game_id, colour) WITHOUT ROWID:
+// the importer appends them in key order, and a game's seats are one key range. A database
+// migrated from v2 has no statistics for its older games: importing their files again fills
+// them in (db/importer.cpp, Importer::store), and `ppn stats --db` says how many lack them.
+constexpr std::string_view kV3 = R"sql(
+CREATE TABLE game_race(
+  game_id        INTEGER PRIMARY KEY REFERENCES games(id),
+  replayed       INTEGER NOT NULL,
+  complete       INTEGER NOT NULL,
+  rolls_replayed INTEGER NOT NULL,
+  lead_changes   INTEGER NOT NULL,
+  stop_reason    TEXT,
+  error          TEXT
+);
+CREATE TABLE seat_stats(
+  game_id                  INTEGER NOT NULL REFERENCES games(id),
+  colour                   TEXT    NOT NULL,
+  seat_order               INTEGER NOT NULL,
+  rolls                    INTEGER NOT NULL,
+  pawns_entered            INTEGER NOT NULL,
+  captures_made_unsafe     INTEGER NOT NULL,
+  captures_made_safe       INTEGER NOT NULL,
+  captures_made_entry      INTEGER NOT NULL,
+  captures_suffered_unsafe INTEGER NOT NULL,
+  captures_suffered_safe   INTEGER NOT NULL,
+  captures_suffered_entry  INTEGER NOT NULL,
+  bonuses_earned           INTEGER NOT NULL,
+  bonuses_played           INTEGER NOT NULL,
+  bonuses_forfeited        INTEGER NOT NULL,
+  doublets                 INTEGER NOT NULL,
+  four_part                INTEGER NOT NULL,
+  penalties                INTEGER NOT NULL,
+  blockades_formed         INTEGER NOT NULL,
+  opponent_rolls_blocked   INTEGER NOT NULL,
+  no_play                  INTEGER NOT NULL,
+  nest_rolls               INTEGER NOT NULL,
+  race_start               INTEGER NOT NULL,
+  race_end                 INTEGER NOT NULL,
+  place                    INTEGER,
+  illegal                  INTEGER NOT NULL,
+  PRIMARY KEY (game_id, colour)
+) WITHOUT ROWID;
+CREATE TABLE seat_illegal(
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  colour  TEXT    NOT NULL,
+  code    TEXT    NOT NULL,
+  plays   INTEGER NOT NULL,
+  PRIMARY KEY (game_id, colour, code)
+) WITHOUT ROWID;
+CREATE TABLE seat_analysis(
+  game_id        INTEGER NOT NULL REFERENCES games(id),
+  colour         TEXT    NOT NULL,
+  rolls          INTEGER NOT NULL,
+  decisions      INTEGER NOT NULL,
+  mistakes       INTEGER NOT NULL,
+  blunders       INTEGER NOT NULL,
+  total_loss     REAL    NOT NULL,
+  luck           REAL    NOT NULL,
+  result         REAL    NOT NULL,
+  luck_adjusted  REAL    NOT NULL,
+  rolls_analysed INTEGER NOT NULL,
+  stopped        INTEGER NOT NULL,
+  rollouts       INTEGER NOT NULL,
+  horizon        INTEGER NOT NULL,
+  seed           INTEGER NOT NULL,
+  candidates     INTEGER NOT NULL,
+  mistake_at     REAL    NOT NULL,
+  blunder_at     REAL    NOT NULL,
+  analysed_at    TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+  PRIMARY KEY (game_id, colour)
+) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<std::string_view, 3> kMigrations = {kV1, kV2, kV3};
 
 std::variant<Database, std::string> check_version(Database& db, const std::string& path) {
   const auto v = db.scalar("PRAGMA user_version");

@@ -1,0 +1,206 @@
+#include "db/stored_stats.hpp"
+
+#include <map>
+
+#include "db/importer.hpp"
+
+namespace ppn::db {
+
+namespace {
+
+// Every stored seat with the key `ppn stats` aggregates it under: the player's canonical name
+// (players.name, so every spelling merged by player_aliases counts as one player), else the
+// seat's [Green]/... tag as stored, else "(colour)" as analysis::player_key has it.
+// ?1: the --player value ("" = all), ?2: its alias key.
+constexpr std::string_view kSeats = R"sql(
+WITH seats AS (
+  SELECT s.*, COALESCE(p.name, gs.player_name, '(' || s.colour || ')') AS who, gs.player_id AS pid
+    FROM seat_stats s
+    LEFT JOIN game_seats gs ON gs.game_id = s.game_id AND gs.colour = s.colour
+    LEFT JOIN players p ON p.id = gs.player_id),
+chosen AS (
+  SELECT * FROM seats
+   WHERE ?1 = '' OR who = ?1 OR colour = ?1
+      OR pid = (SELECT player_id FROM player_aliases WHERE alias = ?2))
+)sql";
+
+// Sums per player, in order of first appearance: the earliest game, then the seat order in it
+// (a game has at most four seats).
+constexpr std::string_view kTotals = R"sql(
+SELECT who, count(*), sum(coalesce(place, 0) = 1), sum(place IS NOT NULL), sum(rolls), sum(pawns_entered),
+       sum(captures_made_unsafe), sum(captures_made_safe), sum(captures_made_entry),
+       sum(captures_suffered_unsafe), sum(captures_suffered_safe), sum(captures_suffered_entry),
+       sum(bonuses_earned), sum(bonuses_played), sum(bonuses_forfeited), sum(doublets), sum(four_part),
+       sum(penalties), sum(blockades_formed), sum(opponent_rolls_blocked), sum(no_play), sum(nest_rolls),
+       sum(lead_changes)
+  FROM chosen JOIN game_race USING (game_id)
+ GROUP BY who ORDER BY min(game_id * 8 + seat_order)
+)sql";
+
+constexpr std::string_view kIllegal = R"sql(
+SELECT who, i.code, sum(i.plays) FROM seat_illegal i JOIN chosen c ON c.game_id = i.game_id AND c.colour = i.colour
+ GROUP BY who, i.code ORDER BY who, i.code
+)sql";
+
+// Header figures, counted as `ppn stats FILE` counts them: every game and its rolls; rolls
+// replayed, complete games and lead changes of the games replayed.
+constexpr std::string_view kHeader = R"sql(
+SELECT count(*), coalesce(sum(g.rolls), 0), coalesce(sum(r.replayed AND r.complete), 0),
+       coalesce(sum(CASE WHEN r.replayed THEN r.rolls_replayed ELSE 0 END), 0),
+       coalesce(sum(CASE WHEN r.replayed THEN r.lead_changes ELSE 0 END), 0), count(*) - count(r.game_id)
+  FROM games g LEFT JOIN game_race r ON r.game_id = g.id
+)sql";
+
+constexpr std::string_view kGames = R"sql(
+SELECT g.id, g.source_file, g.source_line, g.variant, g.rolls, r.game_id IS NOT NULL, coalesce(r.replayed, 0),
+       coalesce(r.complete, 0), coalesce(r.rolls_replayed, 0), coalesce(r.lead_changes, 0),
+       coalesce(r.stop_reason, ''), coalesce(r.error, '')
+  FROM games g LEFT JOIN game_race r ON r.game_id = g.id
+ WHERE ?1 OR r.game_id IS NULL OR NOT r.complete OR NOT r.replayed
+ ORDER BY g.id
+)sql";
+
+std::string text(const Statement& s, int c) { return s.is_null(c) ? std::string() : std::string(s.get_text(c)); }
+int integer(const Statement& s, int c) { return static_cast<int>(s.get_int(c)); }
+
+}  // namespace
+
+std::variant<StoredStats, std::string> read_stored_stats(Database& db, const StoredStatsQuery& q) {
+  try {
+    StoredStats out;
+    {
+      Statement h(db, kHeader);
+      if (h.step()) {
+        out.games = static_cast<std::size_t>(h.get_int(0));
+        out.rolls = static_cast<std::size_t>(h.get_int(1));
+        out.complete = static_cast<std::size_t>(h.get_int(2));
+        out.replayed = static_cast<std::size_t>(h.get_int(3));
+        out.lead_changes = static_cast<std::size_t>(h.get_int(4));
+        out.without_stats = static_cast<std::size_t>(h.get_int(5));
+      }
+    }
+    {
+      Statement g(db, kGames);
+      g.bind(1, q.games ? 1 : 0);
+      while (g.step()) {
+        StoredGame sg;
+        sg.id = g.get_int(0);
+        sg.source_file = text(g, 1);
+        sg.source_line = g.get_int(2);
+        sg.profile = text(g, 3);
+        sg.rolls = integer(g, 4);
+        sg.has_stats = g.get_int(5) != 0;
+        sg.replayed = g.get_int(6) != 0;
+        sg.complete = g.get_int(7) != 0;
+        sg.rolls_replayed = integer(g, 8);
+        sg.lead_changes = integer(g, 9);
+        sg.stop_reason = text(g, 10);
+        sg.error = text(g, 11);
+        if (!sg.has_stats || !sg.replayed || !sg.complete) out.problems.push_back(sg);
+        if (q.games) out.game_list.push_back(std::move(sg));
+      }
+    }
+    if (q.games && !out.game_list.empty()) {
+      // Finishing order and race at the end, merged by game id (both lists in id order).
+      Statement s(db, "SELECT game_id, colour, place, race_end FROM seat_stats ORDER BY game_id, seat_order");
+      std::size_t k = 0;
+      std::map<std::int64_t, std::map<int, Colour>> places;
+      while (s.step()) {
+        const auto id = s.get_int(0);
+        while (k < out.game_list.size() && out.game_list[k].id < id) ++k;
+        if (k == out.game_list.size()) break;
+        if (out.game_list[k].id != id) continue;
+        const auto c = colour_from_name(s.get_text(1));
+        if (!c) continue;
+        out.game_list[k].race_end.emplace_back(*c, integer(s, 3));
+        if (!s.is_null(2)) places[id][integer(s, 2)] = *c;
+      }
+      for (auto& g : out.game_list)
+        if (auto it = places.find(g.id); it != places.end())
+          for (const auto& [place, c] : it->second) g.ranking.push_back(c);
+    }
+    const std::string key = alias_key(q.player);
+    std::map<std::string, std::size_t> index;
+    {
+      Statement t(db, std::string(kSeats) + std::string(kTotals));
+      t.bind(1, q.player).bind(2, key);
+      while (t.step()) {
+        analysis::PlayerTotals p;
+        p.key = text(t, 0);
+        p.games = integer(t, 1);
+        p.wins = integer(t, 2);
+        p.finished = integer(t, 3);
+        auto& s = p.sum;
+        s.present = true;
+        int c = 4;
+        s.rolls = integer(t, c++);
+        s.pawns_entered = integer(t, c++);
+        for (auto& n : s.captures_made.by_where) n = integer(t, c++);
+        for (auto& n : s.captures_suffered.by_where) n = integer(t, c++);
+        s.bonuses_earned = integer(t, c++);
+        s.bonuses_played = integer(t, c++);
+        s.bonuses_forfeited = integer(t, c++);
+        s.doublets = integer(t, c++);
+        s.four_part = integer(t, c++);
+        s.penalties = integer(t, c++);
+        s.blockades_formed = integer(t, c++);
+        s.opponent_rolls_blocked = integer(t, c++);
+        s.no_play = integer(t, c++);
+        s.nest_rolls = integer(t, c++);
+        p.lead_changes_in_games = integer(t, c++);
+        index.emplace(p.key, out.players.size());
+        out.players.push_back(std::move(p));
+      }
+    }
+    {
+      Statement il(db, std::string(kSeats) + std::string(kIllegal));
+      il.bind(1, q.player).bind(2, key);
+      while (il.step())
+        if (auto it = index.find(text(il, 0)); it != index.end())
+          out.players[it->second].sum.illegal[text(il, 1)] += integer(il, 2);
+    }
+    out.player_found = q.player.empty() || !out.players.empty();
+    return out;
+  } catch (const SqliteError& e) {
+    return std::string(e.what());
+  }
+}
+
+std::variant<std::int64_t, std::string> find_game_by_checksum(Database& db, std::uint64_t checksum) {
+  try {
+    Statement f(db, "SELECT id FROM games WHERE checksum = ?1");
+    f.bind(1, checksum);
+    return f.step() ? f.get_int(0) : std::int64_t{0};
+  } catch (const SqliteError& e) {
+    return std::string(e.what());
+  }
+}
+
+std::optional<std::string> store_analysis(Database& db, std::int64_t game_id, const analysis::GameAnalysis& ga,
+                                          const analysis::AnalyzeConfig& cfg) {
+  try {
+    Transaction t(db);
+    // Replaced, not added to: the figures of one game under the latest settings.
+    Statement(db, "DELETE FROM seat_analysis WHERE game_id = ?1").bind(1, game_id).run();
+    Statement ins(db,
+                  "INSERT INTO seat_analysis(game_id, colour, rolls, decisions, mistakes, blunders, total_loss, luck, "
+                  "result, luck_adjusted, rolls_analysed, stopped, rollouts, horizon, seed, candidates, mistake_at, "
+                  "blunder_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)");
+    for (std::size_t s = 0; s < ga.seats.size(); ++s) {
+      const auto& sa = ga.seats[s];
+      if (!sa.present) continue;
+      ins.bind(1, game_id).bind_static(2, colour_name(static_cast<Colour>(s))).bind(3, sa.rolls);
+      ins.bind(4, sa.decisions).bind(5, sa.mistakes).bind(6, sa.blunders).bind(7, sa.total_loss).bind(8, sa.luck);
+      ins.bind(9, sa.result).bind(10, sa.luck_adjusted()).bind(11, ga.rolls_analysed).bind(12, ga.stopped ? 1 : 0);
+      ins.bind(13, cfg.eval.rollouts).bind(14, cfg.eval.horizon).bind(15, cfg.eval.seed).bind(16, cfg.candidates);
+      ins.bind(17, cfg.mistake).bind(18, cfg.blunder);
+      ins.run();
+    }
+    t.commit();
+    return std::nullopt;
+  } catch (const SqliteError& e) {
+    return std::string(e.what());
+  }
+}
+
+}  // namespace ppn::db

@@ -1,0 +1,68 @@
+// The statistics and analysis figures of schema migration 3 (db/SCHEMA.md), read back and
+// written: `ppn stats --db` aggregates the seat_stats rows the importer stored into the very
+// PlayerTotals `ppn stats FILE` sums from replays, and `ppn analyze --db` stores each seat's
+// luck and move-quality figures in seat_analysis.
+//
+//   auto r = read_stored_stats(db, {.player = "Marta Ruiz"});   // a message or the totals
+//   auto err = store_analysis(db, game_id, ga, cfg);             // nullopt when stored
+//
+// Errors are values (a message); SQLite failures never escape.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "analysis/game_analysis.hpp"
+#include "analysis/game_stats.hpp"
+#include "db/sqlite.hpp"
+
+namespace ppn::db {
+
+struct StoredStatsQuery {
+  // Only this player: a stored player's name or any of its spellings (player_aliases), an
+  // unnamed seat's "(colour)" key, or a colour name (every seat of that colour). "" = all.
+  std::string player;
+  bool games = false;  // also fill StoredStats::game_list (one entry per game, for --games)
+};
+
+// One stored game as `ppn stats` reports it.
+struct StoredGame {
+  std::int64_t id = 0;
+  std::string source_file;
+  std::int64_t source_line = 0;
+  std::string profile;                 // games.variant
+  int rolls = 0;                       // main-line rolls in the record
+  bool has_stats = false;              // false: imported before schema version 3
+  bool replayed = false, complete = false;
+  int rolls_replayed = 0, lead_changes = 0;
+  std::string stop_reason, error;
+  std::vector<Colour> ranking;                   // finishing order (replay), filled with `games`
+  std::vector<std::pair<Colour, int>> race_end;  // seats in turn order, filled with `games`
+};
+
+struct StoredStats {
+  // Header figures over every stored game, as `ppn stats FILE...` counts them.
+  std::size_t games = 0, complete = 0, rolls = 0, replayed = 0, lead_changes = 0;
+  std::size_t without_stats = 0;       // games stored before migration 3 (not counted)
+  std::vector<StoredGame> problems;    // games not replayed to the end, or without statistics
+  std::vector<StoredGame> game_list;   // every game, in id order (query.games only)
+  std::vector<analysis::PlayerTotals> players;  // in order of first appearance (game id, seat order)
+  bool player_found = true;            // false: query.player matched no seat
+};
+
+// Sums the stored per-seat statistics by player (players.name; an unnamed seat "(colour)").
+std::variant<StoredStats, std::string> read_stored_stats(Database& db, const StoredStatsQuery& q);
+
+// The id of the stored game with this checksum (db::game_checksum), 0 when there is none.
+// Error: a message.
+std::variant<std::int64_t, std::string> find_game_by_checksum(Database& db, std::uint64_t checksum);
+
+// Replaces the seat_analysis rows of game `game_id` with the figures of `ga` (one row per
+// present seat) and the settings of `cfg`, in one transaction. Error: a message.
+std::optional<std::string> store_analysis(Database& db, std::int64_t game_id, const analysis::GameAnalysis& ga,
+                                          const analysis::AnalyzeConfig& cfg);
+
+}  // namespace ppn::db
