@@ -285,7 +285,9 @@ void add_stats_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"keep-prefix", "skip", "as-played"}));
   sub->add_option("--variant", a->variant, "Rule profile (overrides [Variant])");
   sub->add_option("--option", a->options, "Override one rule option: name=value (repeatable)");
-  sub->get_option("--chart")->excludes(dbopt);
+  // The stored statistics were counted under the import's rules and --on-error, and no race
+  // curve is stored: these options only apply to files.
+  for (const char* o : {"--chart", "--game", "--on-error", "--variant", "--option"}) sub->get_option(o)->excludes(dbopt);
   sub->callback([a, &exit_code]() {
     if (a->files.empty() && a->db.empty()) {
       std::cerr << "stats: give PPN files or --db PATH\n";

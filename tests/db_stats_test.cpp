@@ -131,6 +131,8 @@ TEST_CASE("db stats: stats --db prints what stats FILE prints for the same games
     CHECK(run_ppn("stats --db /nonexistent/x.sqlite").code == 2);
     CHECK(run_ppn("stats --db " + db + samples).code == 2);  // files or --db, not both
     CHECK(run_ppn("stats --db " + db + " --chart race -o " + (dir / "x.svg").string()).code == 2);
+    CHECK(run_ppn("stats --db " + db + " --on-error skip").code == 2);  // counted at import, under its policy
+    CHECK(run_ppn("stats --db " + db + " --variant hasbro-2001").code == 2);
   }
 }
 
