@@ -489,6 +489,10 @@ auto const line_comment_def = lexeme[lit(';') >> bytes_except_token<'\n'>()[norm
 
 auto const open_variation = [](auto& ctx) {
   ast::ParseState& st = state_of(ctx);
+  if (st.variation_stack.size() == ast::ParseState::max_variation_depth) {
+    fail_at(x3::_where(ctx).begin(), "variations nest at most " + std::to_string(ast::ParseState::max_variation_depth) +
+                                         " deep");
+  }
   Roll& r = st.roll();
   r.variations.emplace_back();
   st.variation_stack.push_back(&r.variations.back());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <string>
 
 #include "notation/tags.hpp"
 #include "parser/config.hpp"
@@ -87,6 +88,8 @@ std::optional<ParseError> GameReader::read(std::string_view text, std::span<cons
   // The left-over entries of the previous game that this one did not reuse.
   game.movetext.erase(game.movetext.begin() + static_cast<std::ptrdiff_t>(state.entry_count), game.movetext.end());
 
+  if (auto error = check_limits(text, filename, first_line, game)) return error;
+
   // Structured tag values are syntax too (SPEC.md "Tags").
   for (std::size_t i = 0; i < game.tags.size(); ++i) {
     Tag& t = game.tags[i];
@@ -101,6 +104,53 @@ std::optional<ParseError> GameReader::read(std::string_view text, std::span<cons
     return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
   });
   game.source_line = state.locate(text.data() + (skip - text.begin())).first;
+  return std::nullopt;
+}
+
+std::optional<ParseError> GameReader::check_limits(std::string_view text, const std::string& filename,
+                                                   std::uint32_t first_line, const Game& game) const {
+  if (game.tags.size() > options_.max_tags) {
+    return make_parse_error(text, state_.tag_positions[options_.max_tags],
+                            "too many tags: a game has at most " + std::to_string(options_.max_tags), filename,
+                            first_line);
+  }
+  // Where a roll starts in `text`, from its file line and column.
+  const auto where = [&](const Roll& r) {
+    const std::size_t line = r.line >= first_line ? r.line - first_line : 0;
+    std::size_t offset = line < state_.line_count ? state_.line_starts[line] : 0;
+    if (r.column > 0) offset += r.column - 1;
+    return text.data() + std::min(offset, text.size());
+  };
+  std::size_t rolls = 0;
+  std::optional<ParseError> error;
+  // Variations nest (at most ParseState::max_variation_depth deep), so this recursion is bounded.
+  const auto visit = [&](const auto& self, const Roll& r) -> bool {
+    if (++rolls > options_.max_rolls) {
+      error = make_parse_error(text, where(r),
+                               "too many rolls: a game has at most " + std::to_string(options_.max_rolls) +
+                                   " (main line and variations)",
+                               filename, first_line);
+      return false;
+    }
+    if (r.steps.size() > options_.max_steps_per_roll) {
+      error = make_parse_error(text, where(r),
+                               "too many moves in one roll: at most " + std::to_string(options_.max_steps_per_roll),
+                               filename, first_line);
+      return false;
+    }
+    for (const auto& v : r.variations)
+      for (const Roll& vr : v)
+        if (!self(self, vr)) return false;
+    return true;
+  };
+  for (const MovetextEntry& e : game.movetext)
+    if (const Roll* r = std::get_if<Roll>(&e))
+      if (!visit(visit, *r)) return error;
+  if (game.movetext.size() > options_.max_rolls) {
+    return make_parse_error(text, text.data(),
+                            "too many movetext entries: a game has at most " + std::to_string(options_.max_rolls),
+                            filename, first_line);
+  }
   return std::nullopt;
 }
 

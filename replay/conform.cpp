@@ -265,4 +265,17 @@ void conform_file(const std::string& path, const ConformConfig& cfg, ConformRepo
   run.finish();
 }
 
+void conform_text(std::string_view text, const std::string& source, const ConformConfig& cfg, ConformReport& report) {
+  FileRun run(source, cfg, report);
+  long no = 0;
+  std::string line;
+  while (!text.empty()) {
+    const auto nl = text.find('\n');
+    line.assign(text.substr(0, nl));
+    text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+    run.line(++no, line);
+  }
+  run.finish();
+}
+
 }  // namespace ppn::replay
