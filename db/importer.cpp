@@ -115,7 +115,7 @@ std::variant<std::unique_ptr<Importer>, std::string> Importer::open(const std::s
     }
     return imp;
   } catch (const SqliteError& e) {
-    return std::string(e.what());
+    return describe_sqlite_error(path, e);
   }
 }
 
@@ -443,7 +443,7 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
     tx_.reset();  // rolls back this file's uncommitted games
     in_tx_ = 0;
     players_.clear();
-    rep.db_error = e.what();
+    rep.db_error = describe_sqlite_error(path_, e);
   }
   return rep;
 }

@@ -58,6 +58,18 @@ class GameSplitter {
     return stats_;
   }
 
+  // The file starts with a UTF-16 byte order mark: one error, and nothing of it is read.
+  void utf16(bool little_endian) {
+    ParseError e;
+    e.file = filename_;
+    e.line = 1;
+    e.column = 1;
+    e.message = std::string("the file is UTF-16 (byte order mark ") + (little_endian ? "FF FE" : "FE FF") +
+                "); PPN files are UTF-8: convert it (e.g. iconv -f utf-16 -t utf-8)";
+    ++stats_.errors;
+    on_error_(e);
+  }
+
   void read_failed() {
     ParseError e;
     e.file = filename_;
@@ -206,6 +218,10 @@ StreamStats parse_stream(std::istream& in, const std::string& filename, const Ga
     const char* p = buf.get();
     // A UTF-8 byte order mark is not part of the text.
     if (first_chunk && n >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
+    if (first_chunk && n >= 2 && (std::memcmp(p, "\xFF\xFE", 2) == 0 || std::memcmp(p, "\xFE\xFF", 2) == 0)) {
+      splitter.utf16(p[0] == '\xFF');
+      return splitter.finish();
+    }
     first_chunk = false;
     splitter.feed(p, buf.get() + n);
   }
@@ -217,6 +233,10 @@ StreamStats parse_string(std::string_view text, const std::string& filename, con
                          const ErrorHandler& on_error, const ParseOptions& options) {
   GameSplitter splitter(filename, on_game, on_error, options);
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  if (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF") {
+    splitter.utf16(text[0] == '\xFF');
+    return splitter.finish();
+  }
   splitter.feed(text.data(), text.data() + text.size());
   return splitter.finish();
 }

@@ -628,7 +628,13 @@ GameRules rules_for_game(const Game& game, const ReplayConfig& cfg) {
   if (profile.empty()) profile = kDefaultProfile;
   out.profile = std::string(profile);
   if (auto kind = game.tag_value("Game"); !kind.empty() && parse_game_kind(kind) == GameKind::Ludo) {
-    out.error = "Ludo records are not supported by the rules engine yet";
+    // A Parcheesi profile on a Ludo record contradicts it: say so rather than only that Ludo
+    // is unsupported, so the user knows which tag is wrong.
+    if (const auto v = game.tag_value("Variant"); !v.empty() && profile_options(v).ok())
+      out.error = "[Game \"ludo\"] contradicts [Variant \"" + std::string(v) +
+                  "\"], a Parcheesi profile; Ludo records are not supported by the rules engine yet";
+    else
+      out.error = "Ludo records are not supported by the rules engine yet";
     return out;
   }
   auto r = profile_options(profile);
