@@ -315,6 +315,10 @@ void read_games(std::string_view text, const std::string& source, const std::fun
       err.message = std::string("malformed JSON: ") + e.what() + "; the line is skipped";
       problems.push_back(std::move(err));
       continue;
+    } catch (const json::exception& e) {  // e.g. a number too large for a double (1e999)
+      err.message = std::string("unreadable JSON: ") + e.what() + "; the line is skipped";
+      problems.push_back(std::move(err));
+      continue;
     }
     auto g = game_from_json(j);
     if (!g.ok()) {

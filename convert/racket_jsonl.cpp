@@ -91,6 +91,8 @@ class CorpusReader {
       // nlohmann reports the byte after which parsing failed (1-based).
       return problem(no, static_cast<int>(std::max<std::size_t>(e.byte, 1)),
                      std::string("malformed JSON: ") + e.what() + "; the line is skipped");
+    } catch (const json::exception& e) {  // e.g. a number too large for a double (1e999)
+      return problem(no, 1, std::string("unreadable JSON: ") + e.what() + "; the line is skipped");
     }
     if (!rec.is_object()) return problem(no, 1, "expected a JSON object; the line is skipped");
     if (!rec.contains("game") && rec.contains("color") && rec.contains("verdict")) {
@@ -249,13 +251,13 @@ std::optional<std::string> for_each_line(const std::filesystem::path& path,
   std::string line;
   char buf[65536];
   long lineno = 0;
-  bool too_long = false;  // the current line passed kMaxJsonlLineBytes: its bytes are dropped
+  bool too_long = false;  // the current line passed nu::kMaxJsonlLineBytes: its bytes are dropped
   while (gzgets(in, buf, sizeof buf)) {
     const std::size_t n = std::strlen(buf);
     const bool ends = n > 0 && buf[n - 1] == '\n';
     if (!too_long) {
       line.append(buf, n);
-      if (line.size() > kMaxJsonlLineBytes + 1) {
+      if (line.size() > nu::kMaxJsonlLineBytes + 1) {
         too_long = true;
         std::string().swap(line);
       }
@@ -297,7 +299,7 @@ CorpusStats read_corpus(const std::filesystem::path& path, const std::function<v
         e.source = path.string();
         e.line = static_cast<int>(no);
         e.column = 1;
-        e.message = "line too long: more than " + std::to_string(kMaxJsonlLineBytes) + " bytes; skipped";
+        e.message = "line too long: more than " + std::to_string(nu::kMaxJsonlLineBytes) + " bytes; skipped";
         problems.push_back(std::move(e));
       });
   reader.finish();

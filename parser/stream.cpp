@@ -209,7 +209,8 @@ class GameSplitter {
 StreamStats parse_stream(std::istream& in, const std::string& filename, const GameHandler& on_game,
                          const ErrorHandler& on_error, const ParseOptions& options) {
   GameSplitter splitter(filename, on_game, on_error, options);
-  auto buf = std::make_unique<char[]>(read_chunk);
+  // Not value-initialized: zeroing 1 MiB per call dominated the parse of small files.
+  auto buf = std::make_unique_for_overwrite<char[]>(read_chunk);
   bool first_chunk = true;
   while (in) {
     in.read(buf.get(), static_cast<std::streamsize>(read_chunk));
