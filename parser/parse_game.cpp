@@ -170,6 +170,27 @@ std::optional<ParseError> GameReader::read(std::string_view text, std::span<cons
     if (!v.problem.empty()) return make_parse_error(text, state.tag_positions[i], v.problem, filename, first_line);
     if (v.canonical != t.value) t.value = v.canonical;
   }
+  // Tags that contradict each other: [Result] may only name colours of [Seats] (SPEC.md 2).
+  std::size_t seats_at = game.tags.size(), result_at = game.tags.size();
+  for (std::size_t i = 0; i < game.tags.size(); ++i) {
+    if (game.tags[i].name == "Seats") seats_at = i;
+    if (game.tags[i].name == "Result") result_at = i;
+  }
+  if (seats_at < game.tags.size() && result_at < game.tags.size() && game.tags[result_at].value != "*") {
+    const std::string seats = " " + game.tags[seats_at].value + " ";
+    std::string_view result = game.tags[result_at].value;
+    while (!result.empty()) {
+      const auto sp = result.find(' ');
+      const std::string_view colour = result.substr(0, sp);
+      if (!colour.empty() && seats.find(" " + std::string(colour) + " ") == std::string::npos) {
+        return make_parse_error(text, state.tag_positions[result_at],
+                                "[Result] names " + std::string(colour) + ", which is not in [Seats \"" +
+                                    game.tags[seats_at].value + "\"]",
+                                filename, first_line);
+      }
+      result.remove_prefix(sp == std::string_view::npos ? result.size() : sp + 1);
+    }
+  }
   if (!in_canonical_order(game.tags)) sort_tags_canonically(game.tags);
 
   game.source_file = filename;
