@@ -31,6 +31,7 @@
 #include "parser/parser.hpp"
 #include "replay/conform.hpp"
 #include "replay/options.hpp"
+#include "replay/position.hpp"
 #include "replay/replayer.hpp"
 
 namespace ppn::fuzz {
@@ -55,7 +56,16 @@ inline Finding check_round_trip(const Game& g, std::string_view who) {
 inline Finding check_replay(const Game& g, bool all_profiles) {
   replay::ReplayConfig cfg;
   cfg.on_error = replay::OnError::as_played;
-  const auto own = replay::replay_game(g, cfg);
+  // Every position the replayer passes on must be one a game can reach (the engine asserts
+  // this in Debug builds only; checked here in every build). Safety sharing is allowed, as
+  // some profiles do.
+  Finding bad;
+  const auto own = replay::replay_game(g, cfg, [&](const replay::RollEvent& e) {
+    if (bad) return;
+    if (const char* why = replay::position_check(e.after.pos, replay::kParcheesi68, true))
+      bad = "replay: impossible position after roll " + std::to_string(e.roll_index + 1) + ": " + why;
+  });
+  if (bad) return bad;
   if (own.rolls_replayed > own.rolls) return std::string("replay: more rolls replayed than recorded");
   for (const auto& d : own.diagnostics)
     if (d.code.empty() || d.message.empty()) return std::string("replay: a diagnostic without code or message");
