@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PPN := $(BUILD)/cli/ppn
 
-.PHONY: deps configure build run test test-sanitize bench clean
+.PHONY: deps configure build run test test-sanitize fuzz bench clean
 
 deps:
 	@scripts/install-deps
@@ -30,6 +30,12 @@ test-sanitize: deps
 	@cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DPPN_SANITIZE=address,undefined >/dev/null
 	@cmake --build build-sanitize -j $(JOBS)
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+# libFuzzer harnesses (fuzz/README.md): clang++ build in build-fuzz/, corpora seeded from
+# samples/ and ../shared/, each harness run for FUZZ_SECONDS (default 60) under nice.
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) scripts/fuzz
 
 bench: build
 	$(PPN) bench parse

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <variant>
 
 #include "cli/progress.hpp"
 #include "convert/json_game.hpp"
@@ -31,12 +32,12 @@ bool ends_with(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-std::optional<std::string> slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+// A whole input file, or the reason it cannot be had (unreadable, or larger than
+// convert::nu::kMaxFileBytes: the readers below hold one file's text at a time).
+std::variant<std::string, std::string> slurp(const std::string& path) {
+  std::string text;
+  if (auto err = convert::nu::read_whole_file(path, text)) return std::variant<std::string, std::string>(std::in_place_index<1>, *err);
+  return std::variant<std::string, std::string>(std::in_place_index<0>, std::move(text));
 }
 
 // The format of an input: from its name, else from its first bytes.
@@ -113,14 +114,15 @@ class Converter {
     err() << where << ": error: " << e.message << "\n";
     ++problems_;
   }
-  void unreadable(const std::string& path) {
-    err() << path << ": error: cannot read the file\n";
+  void unreadable(const std::string& path, const std::string& why) {
+    err() << path << ": error: " << why << "\n";
     ++problems_;
   }
 
   void transcript(const std::string& path) {
-    auto text = slurp(path);
-    if (!text) return unreadable(path);
+    auto read = slurp(path);
+    if (read.index() == 1) return unreadable(path, std::get<1>(read));
+    const std::string* text = &std::get<0>(read);
     int rolls = 0, penalties = 0, do_moves = 0;
     auto rep = convert::nu::read_transcript(*text, path, [&](convert::nu::TranscriptGame& g) {
       rolls += g.rolls;
@@ -140,8 +142,9 @@ class Converter {
   }
 
   void course_case(const std::string& path) {
-    auto text = slurp(path);
-    if (!text) return unreadable(path);
+    auto read = slurp(path);
+    if (read.index() == 1) return unreadable(path, std::get<1>(read));
+    const std::string* text = &std::get<0>(read);
     auto in = convert::nu::parse_course_input(*text, path);
     if (!in.ok()) return report(*in.error);
     // The line of <moves>, for errors about the play.
@@ -160,8 +163,9 @@ class Converter {
   }
 
   void json_games(const std::string& path) {
-    auto text = slurp(path);
-    if (!text) return unreadable(path);
+    auto read = slurp(path);
+    if (read.index() == 1) return unreadable(path, std::get<1>(read));
+    const std::string* text = &std::get<0>(read);
     std::vector<convert::nu::Error> problems;
     convert::json_form::read_games(*text, path, [&](Game& g) { emit(g); }, problems);
     for (auto& e : problems) report(e);

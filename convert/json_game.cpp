@@ -282,6 +282,27 @@ json game_to_json(const Game& g) {
   return j;
 }
 
+namespace {
+
+// Move numbers left out ("number" is optional) are filled in the way the PPN parser fills
+// them (notation/SPEC.md 3.1; parser/grammar_def.hpp number_roll): the previous roll's number
+// + 1, and a variation starts at the number of the roll it replaces. So a game read from JSON
+// equals the same game read from its PPN text (found by fuzzing: a roll without "number"
+// printed to PPN and read back got its number, tests/fuzz_regressions/json_game/).
+void fill_numbers(std::vector<Roll>& line, std::uint32_t next);
+
+void fill_number(Roll& r, std::uint32_t& next) {
+  if (!r.number) r.number = next;
+  next = *r.number + 1;
+  for (auto& v : r.variations) fill_numbers(v, *r.number);
+}
+
+void fill_numbers(std::vector<Roll>& line, std::uint32_t next) {
+  for (Roll& r : line) fill_number(r, next);
+}
+
+}  // namespace
+
 nu::Result<Game> game_from_json(const json& j) {
   Game g;
   if (auto e = Reader().game(j, g)) {
@@ -289,6 +310,9 @@ nu::Result<Game> game_from_json(const json& j) {
     err.message = *e;
     return nu::Result<Game>::failure(std::move(err));
   }
+  std::uint32_t next = 1;
+  for (auto& e : g.movetext)
+    if (Roll* r = std::get_if<Roll>(&e)) fill_number(*r, next);
   return nu::Result<Game>::success(std::move(g));
 }
 
@@ -313,6 +337,10 @@ void read_games(std::string_view text, const std::string& source, const std::fun
     } catch (const json::parse_error& e) {
       err.column = static_cast<int>(std::max<std::size_t>(e.byte, 1));
       err.message = std::string("malformed JSON: ") + e.what() + "; the line is skipped";
+      problems.push_back(std::move(err));
+      continue;
+    } catch (const json::exception& e) {  // e.g. a number too large for a double (1e999)
+      err.message = std::string("unreadable JSON: ") + e.what() + "; the line is skipped";
       problems.push_back(std::move(err));
       continue;
     }

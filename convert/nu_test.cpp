@@ -29,12 +29,9 @@ Error error_at(const std::string& source, int line, std::string message) {
 }
 
 std::optional<std::string> slurp(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return ss.str();
+  std::string text;
+  if (read_whole_file(path, text)) return std::nullopt;  // (a case file is a few KiB)
+  return text;
 }
 
 int count_lines(std::string_view s) {

@@ -439,18 +439,16 @@ TranscriptReport read_transcript(std::string_view text, const std::string& sourc
 }
 
 TranscriptReport read_transcript_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::string text;
+  if (auto err = read_whole_file(path, text)) {
     TranscriptReport rep;
     Error e;
     e.source = path.string();
-    e.message = "cannot read the file";
+    e.message = *err;
     rep.problems.push_back(std::move(e));
     return rep;
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return read_transcript(ss.str(), path.string());
+  return read_transcript(text, path.string());
 }
 
 bool looks_like_transcript(std::string_view head) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <climits>
+#include <fstream>
 #include <pugixml.hpp>
 
 namespace ppn::convert::nu {
@@ -440,6 +441,29 @@ std::string write_do_move(const Board& b, const Dice& d) {
   board_node(n, b);
   dice_node(n, d);
   return print(doc);
+}
+
+std::optional<std::string> read_whole_file(const std::filesystem::path& path, std::string& out, std::size_t limit) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::string("cannot read the file");
+  out.clear();
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec && size > limit)
+    return "file too large: " + std::to_string(size) + " bytes, more than " + std::to_string(limit) +
+           " (the limit for a file read whole into memory)";
+  if (!ec) out.reserve(static_cast<std::size_t>(size));
+  char buf[1 << 16];
+  while (in) {
+    in.read(buf, sizeof buf);
+    out.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (out.size() > limit) {
+      std::string().swap(out);
+      return "file too large: more than " + std::to_string(limit) + " bytes (the limit for a file read whole into memory)";
+    }
+  }
+  if (in.bad()) return std::string("cannot read the file");
+  return std::nullopt;
 }
 
 }  // namespace ppn::convert::nu

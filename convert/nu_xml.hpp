@@ -19,6 +19,7 @@
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,6 +55,17 @@ struct TextOrigin {
   std::string source;
   int line = 1;  // line of the text's first character
 };
+
+// Limits on outside input read by the converters (notation/SPEC.md "Limits"): a file read
+// whole into memory (transcripts, course cases, JSON games) and one line of a JSONL corpus.
+inline constexpr std::size_t kMaxFileBytes = std::size_t{256} << 20;  // 256 MiB
+inline constexpr std::size_t kMaxJsonlLineBytes = std::size_t{16} << 20;  // 16 MiB
+
+// Reads a whole file into `out`, refusing one longer than `limit` bytes (checked as it is read,
+// so a pipe or a growing file is bounded too). Error: "cannot read the file" or "file too
+// large: ...".
+std::optional<std::string> read_whole_file(const std::filesystem::path& path, std::string& out,
+                                           std::size_t limit = kMaxFileBytes);
 
 inline constexpr int kPawnsPerColour = 4;
 inline constexpr int kRingSquares = 68;   // Racket board-main-size

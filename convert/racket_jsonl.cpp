@@ -1,5 +1,6 @@
 #include "convert/racket_jsonl.hpp"
 
+#include <cstring>
 #include <zlib.h>
 
 #include <nlohmann/json.hpp>
@@ -90,6 +91,8 @@ class CorpusReader {
       // nlohmann reports the byte after which parsing failed (1-based).
       return problem(no, static_cast<int>(std::max<std::size_t>(e.byte, 1)),
                      std::string("malformed JSON: ") + e.what() + "; the line is skipped");
+    } catch (const json::exception& e) {  // e.g. a number too large for a double (1e999)
+      return problem(no, 1, std::string("unreadable JSON: ") + e.what() + "; the line is skipped");
     }
     if (!rec.is_object()) return problem(no, 1, "expected a JSON object; the line is skipped");
     if (!rec.contains("game") && rec.contains("color") && rec.contains("verdict")) {
@@ -241,21 +244,41 @@ class CorpusReader {
 }  // namespace
 
 std::optional<std::string> for_each_line(const std::filesystem::path& path,
-                                         const std::function<void(long, const std::string&)>& f) {
+                                         const std::function<void(long, const std::string&)>& f,
+                                         const std::function<void(long)>& on_too_long) {
   gzFile in = gzopen(path.string().c_str(), "rb");
   if (!in) return "cannot open the file";
   std::string line;
   char buf[65536];
   long lineno = 0;
+  bool too_long = false;  // the current line passed nu::kMaxJsonlLineBytes: its bytes are dropped
   while (gzgets(in, buf, sizeof buf)) {
-    line += buf;
-    if (!line.empty() && line.back() == '\n') {
-      line.pop_back();
-      f(++lineno, line);
+    const std::size_t n = std::strlen(buf);
+    const bool ends = n > 0 && buf[n - 1] == '\n';
+    if (!too_long) {
+      line.append(buf, n);
+      if (line.size() > nu::kMaxJsonlLineBytes + 1) {
+        too_long = true;
+        std::string().swap(line);
+      }
+    }
+    if (ends) {
+      ++lineno;
+      if (too_long) {
+        if (on_too_long) on_too_long(lineno);
+      } else {
+        line.pop_back();
+        f(lineno, line);
+      }
       line.clear();
+      too_long = false;
     }
   }
-  if (!line.empty()) f(++lineno, line);
+  if (too_long) {
+    if (on_too_long) on_too_long(++lineno);
+  } else if (!line.empty()) {
+    f(++lineno, line);
+  }
   int err = Z_OK;
   const char* msg = gzerror(in, &err);
   std::optional<std::string> result;
@@ -268,7 +291,17 @@ CorpusStats read_corpus(const std::filesystem::path& path, const std::function<v
                         std::vector<Error>& problems) {
   CorpusStats stats;
   CorpusReader reader(path.string(), on_game, problems, stats);
-  auto err = for_each_line(path, [&](long no, const std::string& text) { reader.line(no, text); });
+  auto err = for_each_line(
+      path, [&](long no, const std::string& text) { reader.line(no, text); },
+      [&](long no) {
+        ++stats.lines;
+        Error e;
+        e.source = path.string();
+        e.line = static_cast<int>(no);
+        e.column = 1;
+        e.message = "line too long: more than " + std::to_string(nu::kMaxJsonlLineBytes) + " bytes; skipped";
+        problems.push_back(std::move(e));
+      });
   reader.finish();
   if (err) {
     Error e;

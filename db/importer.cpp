@@ -140,7 +140,7 @@ std::variant<std::unique_ptr<Importer>, std::string> Importer::open(const std::s
     }
     return imp;
   } catch (const SqliteError& e) {
-    return std::string(e.what());
+    return describe_sqlite_error(path, e);
   }
 }
 
@@ -551,7 +551,7 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
     players_.clear();
     stats_added_ = 0;
     drop_positions();
-    rep.db_error = e.what();
+    rep.db_error = describe_sqlite_error(path_, e);
   }
   return rep;
 }

@@ -286,7 +286,7 @@ std::variant<Database, std::string> open_for_writing(const std::string& path) {
     t.commit();
     return db;
   } catch (const SqliteError& e) {
-    return std::string(e.what());
+    return describe_sqlite_error(path, e);
   }
 }
 
@@ -299,7 +299,7 @@ std::variant<Database, std::string> open_for_reading(const std::string& path) {
     if (db.scalar("PRAGMA user_version") == 0) return path + ": not a ppn database (schema version 0)";
     return check_version(db, path);
   } catch (const SqliteError& e) {
-    return std::string(e.what());
+    return describe_sqlite_error(path, e);
   }
 }
 

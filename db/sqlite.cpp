@@ -33,6 +33,22 @@ Database::~Database() {
   if (db_) sqlite3_close_v2(db_);
 }
 
+std::string describe_sqlite_error(const std::string& path, const SqliteError& e) {
+  if (e.code == 0) return e.what();  // not SQLite's (e.g. the input file could not be read)
+  const char* what = nullptr;
+  switch (e.code & 0xff) {  // the primary result code
+    case SQLITE_NOTADB: what = "not a database file"; break;
+    case SQLITE_CORRUPT: what = "the database file is damaged; it was left as it is"; break;
+    case SQLITE_READONLY: what = "cannot write the database (read-only)"; break;
+    case SQLITE_FULL: what = "the disk is full or the database reached its size limit"; break;
+    case SQLITE_IOERR: what = "I/O error on the database file (a full disk or a file size limit?)"; break;
+    case SQLITE_CANTOPEN: what = "cannot open the database file"; break;
+    case SQLITE_PERM: what = "no permission to use the database file"; break;
+    default: return path + ": " + e.what();
+  }
+  return path + ": " + what + " (" + e.what() + ")";
+}
+
 void Database::fail(int rc, std::string_view what) const {
   throw SqliteError(rc, std::string(what) + ": " + (db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc)));
 }

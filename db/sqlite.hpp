@@ -23,6 +23,12 @@ struct SqliteError : std::runtime_error {
   SqliteError(int rc, const std::string& what) : std::runtime_error(what), code(rc) {}
 };
 
+// A SQLite failure on the database file `path` in words a user can act on, naming the file:
+// "PATH: not a database file (...)", "PATH: the database file is damaged (...)",
+// "PATH: cannot write the database (read-only) (...)", "PATH: the disk is full ... (...)";
+// other failures "PATH: <SQLite's message>".
+std::string describe_sqlite_error(const std::string& path, const SqliteError& e);
+
 class Statement;
 
 class Database {

@@ -39,6 +39,9 @@ struct ParseState {
   // The move chain being read (grammar_def.hpp move_chain): its last square and how many
   // squares it has so far. A chain holds at most 8 squares (notation/SPEC.md "Limits").
   static constexpr std::uint8_t max_chain_squares = 8;
+  // Variations nest by recursion in the grammar: the depth is bounded so that hostile input
+  // ("((((((...") cannot exhaust the stack (notation/SPEC.md "Limits").
+  static constexpr std::size_t max_variation_depth = 64;
   Square chain_from;
   std::uint8_t chain_squares = 0;
   std::uint8_t bonus = 0;  // the value of the bonus move being read (10 or 20)

@@ -132,6 +132,8 @@ ParseError make_parse_error(std::string_view text, const char* where, std::strin
 
 std::string ParseError::format() const {
   std::string out = file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: " + message + "\n";
+  // An error about the file or game as a whole (too long, UTF-16) has no line to show.
+  if (excerpt.empty() && caret == 0) return out;
   out += excerpt;
   out += "\n";
   // Tabs in the excerpt are repeated under it so the caret lines up in any tab width.

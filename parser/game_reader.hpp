@@ -30,6 +30,8 @@ class GameReader {
   // an unspecified valid value).
   std::optional<ParseError> read(std::string_view text, std::span<const std::uint32_t> line_starts,
                                  const std::string& filename, std::uint32_t first_line, Game& game);
+  // The tag, roll and step limits read() enforces (the byte limits are the splitter's).
+  void set_options(const ParseOptions& options) { options_ = options; }
 
  private:
   // The tag checks and canonical values (notation/tags.hpp) of the last value seen for each
@@ -43,6 +45,11 @@ class GameReader {
   static constexpr std::size_t max_verdicts = 32;  // distinct tag names remembered
   const TagVerdict& judge_tag(std::size_t index, const Tag& tag);
 
+  // The first count limit `game` breaks, located; nullopt when it keeps them all.
+  std::optional<ParseError> check_limits(std::string_view text, const std::string& filename,
+                                         std::uint32_t first_line, const Game& game) const;
+
+  ParseOptions options_;
   ast::ParseState state_;
   std::vector<TagVerdict> verdicts_;
   TagVerdict scratch_verdict_;  // when verdicts_ is full

@@ -275,14 +275,16 @@ struct bytes_except_token : x3::parser<bytes_except_token<C>> {
     return true;
   }
 };
-// unsigned (SPEC.md section 5): one or more digits, at most 4294967295 (fails beyond).
+// unsigned (SPEC.md section 5): one or more digits, at most 4294967295 (an error beyond).
 struct unsigned_token : token_parser<unsigned_token, std::uint32_t> {
   static bool match(const char*& it, const char* last, std::uint32_t& out) {
     if (it == last || !is_digit(*it)) return false;
+    const char* const start = it;
     std::uint64_t v = 0;
     do {
       v = v * 10 + static_cast<std::uint64_t>(*it++ - '0');
-      if (v > 0xFFFFFFFFu) return false;
+      // No other token starts with a run of digits this long: an absurd number, said so.
+      if (v > 0xFFFFFFFFu) fail_at(start, "number too large: a move number is at most 4294967295");
     } while (it != last && is_digit(*it));
     out = static_cast<std::uint32_t>(v);
     return true;
@@ -489,6 +491,10 @@ auto const line_comment_def = lexeme[lit(';') >> bytes_except_token<'\n'>()[norm
 
 auto const open_variation = [](auto& ctx) {
   ast::ParseState& st = state_of(ctx);
+  if (st.variation_stack.size() == ast::ParseState::max_variation_depth) {
+    fail_at(x3::_where(ctx).begin(), "variations nest at most " + std::to_string(ast::ParseState::max_variation_depth) +
+                                         " deep");
+  }
   Roll& r = st.roll();
   r.variations.emplace_back();
   st.variation_stack.push_back(&r.variations.back());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <string>
 
 #include "notation/tags.hpp"
 #include "parser/config.hpp"
@@ -47,6 +48,65 @@ void find_line_starts(std::string_view text, std::vector<std::uint32_t>& out) {
   }
 }
 
+namespace {
+
+// The first byte of `text` that is not UTF-8 text (notation/SPEC.md 4: files are UTF-8): a
+// control byte other than tab, LF, CR, FF and VT, or a byte that does not start or continue a
+// well-formed UTF-8 sequence (overlong forms, surrogates and code points past U+10FFFF
+// included). Returns its offset and what is wrong, or nullopt when all of it is UTF-8 text.
+// Checked before the grammar so that no later stage (JSON export, the database, the HTML
+// viewer) ever meets malformed text.
+std::optional<std::pair<std::size_t, std::string>> find_bad_byte(std::string_view text) {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t n = text.size();
+  const auto hex = [](unsigned b) {
+    static const char digits[] = "0123456789ABCDEF";
+    return std::string("0x") + digits[b >> 4] + digits[b & 15];
+  };
+  for (std::size_t i = 0; i < n;) {
+    const unsigned b = p[i];
+    if (b < 0x80) {
+      if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' && b != '\v') || b == 0x7F)
+        return std::pair{i, "control byte " + hex(b) + " in the text (is this a binary file?)"};
+      ++i;
+      continue;
+    }
+    // Lead byte: the sequence length and the allowed range of the second byte (RFC 3629).
+    std::size_t len = 0;
+    unsigned lo = 0x80, hi = 0xBF;
+    if (b >= 0xC2 && b <= 0xDF) len = 2;
+    else if (b == 0xE0) len = 3, lo = 0xA0;
+    else if (b >= 0xE1 && b <= 0xEC) len = 3;
+    else if (b == 0xED) len = 3, hi = 0x9F;  // no surrogates
+    else if (b >= 0xEE && b <= 0xEF) len = 3;
+    else if (b == 0xF0) len = 4, lo = 0x90;
+    else if (b >= 0xF1 && b <= 0xF3) len = 4;
+    else if (b == 0xF4) len = 4, hi = 0x8F;  // at most U+10FFFF
+    bool ok = len != 0 && i + len <= n;
+    for (std::size_t k = 1; ok && k < len; ++k) {
+      const unsigned c = p[i + k];
+      ok = k == 1 ? (c >= lo && c <= hi) : (c >= 0x80 && c <= 0xBF);
+    }
+    if (!ok) {
+      return std::pair{i, "invalid UTF-8 (byte " + hex(b) +
+                              "): PPN files are UTF-8; convert this one (e.g. iconv -f latin1 -t utf-8)"};
+    }
+    i += len;
+  }
+  return std::nullopt;
+}
+
+// Tags that a game gives once (notation/SPEC.md 2); [Option] repeats, unknown tags may.
+bool single_valued_tag(std::string_view name) {
+  static constexpr std::string_view names[] = {"Event", "Site",  "Date",   "Game",   "Variant", "Seats", "Green",
+                                               "Red",   "Blue",  "Yellow", "Result", "Setup",   "Observer"};
+  for (auto n : names)
+    if (n == name) return true;
+  return false;
+}
+
+}  // namespace
+
 std::optional<ParseError> GameReader::read(std::string_view text, std::span<const std::uint32_t> line_starts,
                                            const std::string& filename, std::uint32_t first_line, Game& game) {
   ast::ParseState& state = state_;
@@ -68,6 +128,10 @@ std::optional<ParseError> GameReader::read(std::string_view text, std::span<cons
   game.tags.clear();
   game.leading_comments.clear();
 
+  if (auto bad = find_bad_byte(text)) {
+    return make_parse_error(text, text.data() + bad->first, std::move(bad->second), filename, first_line);
+  }
+
   const char* first = text.data();
   const char* const last = text.data() + text.size();
   try {
@@ -87,12 +151,45 @@ std::optional<ParseError> GameReader::read(std::string_view text, std::span<cons
   // The left-over entries of the previous game that this one did not reuse.
   game.movetext.erase(game.movetext.begin() + static_cast<std::ptrdiff_t>(state.entry_count), game.movetext.end());
 
+  if (auto error = check_limits(text, filename, first_line, game)) return error;
+  for (std::size_t i = 1; i < game.tags.size(); ++i) {
+    if (!single_valued_tag(game.tags[i].name)) continue;
+    for (std::size_t j = 0; j < i; ++j) {
+      if (game.tags[j].name != game.tags[i].name) continue;
+      return make_parse_error(text, state.tag_positions[i],
+                              "duplicate tag [" + game.tags[i].name + "] (already given on line " +
+                                  std::to_string(state.locate(state.tag_positions[j]).first) + ")",
+                              filename, first_line);
+    }
+  }
+
   // Structured tag values are syntax too (SPEC.md "Tags").
   for (std::size_t i = 0; i < game.tags.size(); ++i) {
     Tag& t = game.tags[i];
     const TagVerdict& v = judge_tag(i, t);
     if (!v.problem.empty()) return make_parse_error(text, state.tag_positions[i], v.problem, filename, first_line);
     if (v.canonical != t.value) t.value = v.canonical;
+  }
+  // Tags that contradict each other: [Result] may only name colours of [Seats] (SPEC.md 2).
+  std::size_t seats_at = game.tags.size(), result_at = game.tags.size();
+  for (std::size_t i = 0; i < game.tags.size(); ++i) {
+    if (game.tags[i].name == "Seats") seats_at = i;
+    if (game.tags[i].name == "Result") result_at = i;
+  }
+  if (seats_at < game.tags.size() && result_at < game.tags.size() && game.tags[result_at].value != "*") {
+    const std::string seats = " " + game.tags[seats_at].value + " ";
+    std::string_view result = game.tags[result_at].value;
+    while (!result.empty()) {
+      const auto sp = result.find(' ');
+      const std::string_view colour = result.substr(0, sp);
+      if (!colour.empty() && seats.find(" " + std::string(colour) + " ") == std::string::npos) {
+        return make_parse_error(text, state.tag_positions[result_at],
+                                "[Result] names " + std::string(colour) + ", which is not in [Seats \"" +
+                                    game.tags[seats_at].value + "\"]",
+                                filename, first_line);
+      }
+      result.remove_prefix(sp == std::string_view::npos ? result.size() : sp + 1);
+    }
   }
   if (!in_canonical_order(game.tags)) sort_tags_canonically(game.tags);
 
@@ -101,6 +198,53 @@ std::optional<ParseError> GameReader::read(std::string_view text, std::span<cons
     return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
   });
   game.source_line = state.locate(text.data() + (skip - text.begin())).first;
+  return std::nullopt;
+}
+
+std::optional<ParseError> GameReader::check_limits(std::string_view text, const std::string& filename,
+                                                   std::uint32_t first_line, const Game& game) const {
+  if (game.tags.size() > options_.max_tags) {
+    return make_parse_error(text, state_.tag_positions[options_.max_tags],
+                            "too many tags: a game has at most " + std::to_string(options_.max_tags), filename,
+                            first_line);
+  }
+  // Where a roll starts in `text`, from its file line and column.
+  const auto where = [&](const Roll& r) {
+    const std::size_t line = r.line >= first_line ? r.line - first_line : 0;
+    std::size_t offset = line < state_.line_count ? state_.line_starts[line] : 0;
+    if (r.column > 0) offset += r.column - 1;
+    return text.data() + std::min(offset, text.size());
+  };
+  std::size_t rolls = 0;
+  std::optional<ParseError> error;
+  // Variations nest (at most ParseState::max_variation_depth deep), so this recursion is bounded.
+  const auto visit = [&](const auto& self, const Roll& r) -> bool {
+    if (++rolls > options_.max_rolls) {
+      error = make_parse_error(text, where(r),
+                               "too many rolls: a game has at most " + std::to_string(options_.max_rolls) +
+                                   " (main line and variations)",
+                               filename, first_line);
+      return false;
+    }
+    if (r.steps.size() > options_.max_steps_per_roll) {
+      error = make_parse_error(text, where(r),
+                               "too many moves in one roll: at most " + std::to_string(options_.max_steps_per_roll),
+                               filename, first_line);
+      return false;
+    }
+    for (const auto& v : r.variations)
+      for (const Roll& vr : v)
+        if (!self(self, vr)) return false;
+    return true;
+  };
+  for (const MovetextEntry& e : game.movetext)
+    if (const Roll* r = std::get_if<Roll>(&e))
+      if (!visit(visit, *r)) return error;
+  if (game.movetext.size() > options_.max_rolls) {
+    return make_parse_error(text, text.data(),
+                            "too many movetext entries: a game has at most " + std::to_string(options_.max_rolls),
+                            filename, first_line);
+  }
   return std::nullopt;
 }
 

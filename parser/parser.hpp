@@ -31,9 +31,16 @@ struct ParseError {
   std::string format() const;
 };
 
+// Limits on hostile input (notation/SPEC.md "Limits"): each excess is a located error and the
+// reader goes on with the next game.
 struct ParseOptions {
   // A game whose text is longer is reported and skipped without being held in memory.
   std::size_t max_game_bytes = std::size_t{16} << 20;  // 16 MiB
+  // A line longer than this ends its game the same way (no line of a printed game comes near).
+  std::size_t max_line_bytes = std::size_t{1} << 20;  // 1 MiB
+  std::size_t max_tags = 256;             // tag pairs per game
+  std::size_t max_rolls = 100000;         // rolls per game, main line and variations together
+  std::size_t max_steps_per_roll = 24;    // mini-moves and bonus moves of one roll
 };
 
 struct StreamStats {

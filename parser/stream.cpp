@@ -20,7 +20,9 @@ class GameSplitter {
  public:
   GameSplitter(const std::string& filename, const GameHandler& on_game, const ErrorHandler& on_error,
                const ParseOptions& options)
-      : filename_(filename), on_game_(on_game), on_error_(on_error), options_(options) {}
+      : filename_(filename), on_game_(on_game), on_error_(on_error), options_(options) {
+    reader_.set_options(options);
+  }
 
   void feed(const char* p, const char* end) {
     stats_.bytes += static_cast<std::size_t>(end - p);
@@ -35,12 +37,15 @@ class GameSplitter {
       }
       const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
       const char* seg_end = nl != nullptr ? static_cast<const char*>(nl) + 1 : end;
+      line_bytes_ += static_cast<std::size_t>(seg_end - p);
+      if (line_bytes_ > options_.max_line_bytes + 1 && !oversize_) drop_game(line_no_);  // (+1: the '\n')
       append_run(p, seg_end);
       p = seg_end;
       if (nl != nullptr) {
         // The game's line starts, found here once rather than again by the parser.
         if (!oversize_) line_starts_.push_back(static_cast<std::uint32_t>(text_size()));
         ++line_no_;
+        line_bytes_ = 0;
         classified_ = false;
       }
     }
@@ -51,6 +56,18 @@ class GameSplitter {
     if (!classified_ && !indent_.empty()) append_indent();
     flush();
     return stats_;
+  }
+
+  // The file starts with a UTF-16 byte order mark: one error, and nothing of it is read.
+  void utf16(bool little_endian) {
+    ParseError e;
+    e.file = filename_;
+    e.line = 1;
+    e.column = 1;
+    e.message = std::string("the file is UTF-16 (byte order mark ") + (little_endian ? "FF FE" : "FE FF") +
+                "); PPN files are UTF-8: convert it (e.g. iconv -f utf-16 -t utf-8)";
+    ++stats_.errors;
+    on_error_(e);
   }
 
   void read_failed() {
@@ -117,24 +134,33 @@ class GameSplitter {
   bool reserve(std::size_t n) {
     if (oversize_) return false;
     if (text_size() + n > options_.max_game_bytes) {
-      oversize_ = true;
-      run_begin_ = run_end_ = nullptr;
-      std::string().swap(text_);  // release the memory now
-      std::vector<std::uint32_t>().swap(line_starts_);
+      drop_game(0);
       return false;
     }
     if (text_size() == 0) text_line_ = line_no_;
     return true;
   }
 
+  // The current game is too long (long_line == 0) or has a line too long (long_line: the
+  // line's number): what it holds is released now and the rest of it is skipped.
+  void drop_game(std::uint32_t long_line) {
+    oversize_ = true;
+    long_line_ = long_line;
+    run_begin_ = run_end_ = nullptr;
+    std::string().swap(text_);
+    std::vector<std::uint32_t>().swap(line_starts_);
+  }
+
   void flush() {
     if (oversize_) {
       ParseError e;
       e.file = filename_;
-      e.line = game_line_;
+      e.line = long_line_ != 0 ? long_line_ : game_line_;
       e.column = 1;
-      e.message = "game too long: more than " + std::to_string(options_.max_game_bytes) +
-                  " bytes (the per-game limit); skipped to the next game";
+      e.message = long_line_ != 0 ? "line too long: more than " + std::to_string(options_.max_line_bytes) +
+                                        " bytes (the line limit); skipped to the next game"
+                                  : "game too long: more than " + std::to_string(options_.max_game_bytes) +
+                                        " bytes (the per-game limit); skipped to the next game";
       ++stats_.errors;
       on_error_(e);
     } else if (has_content_) {
@@ -174,6 +200,8 @@ class GameSplitter {
   bool classified_ = false;      // the current line's first visible byte has been seen
   bool has_content_ = false, has_tags_ = false, seen_movetext_ = false, blank_after_tags_ = false;
   bool oversize_ = false;
+  std::uint32_t long_line_ = 0;  // the line that broke the line limit (0: none, or the game limit)
+  std::size_t line_bytes_ = 0;   // bytes of the current line so far
 };
 
 }  // namespace
@@ -181,7 +209,8 @@ class GameSplitter {
 StreamStats parse_stream(std::istream& in, const std::string& filename, const GameHandler& on_game,
                          const ErrorHandler& on_error, const ParseOptions& options) {
   GameSplitter splitter(filename, on_game, on_error, options);
-  auto buf = std::make_unique<char[]>(read_chunk);
+  // Not value-initialized: zeroing 1 MiB per call dominated the parse of small files.
+  auto buf = std::make_unique_for_overwrite<char[]>(read_chunk);
   bool first_chunk = true;
   while (in) {
     in.read(buf.get(), static_cast<std::streamsize>(read_chunk));
@@ -190,6 +219,10 @@ StreamStats parse_stream(std::istream& in, const std::string& filename, const Ga
     const char* p = buf.get();
     // A UTF-8 byte order mark is not part of the text.
     if (first_chunk && n >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
+    if (first_chunk && n >= 2 && (std::memcmp(p, "\xFF\xFE", 2) == 0 || std::memcmp(p, "\xFE\xFF", 2) == 0)) {
+      splitter.utf16(p[0] == '\xFF');
+      return splitter.finish();
+    }
     first_chunk = false;
     splitter.feed(p, buf.get() + n);
   }
@@ -201,6 +234,10 @@ StreamStats parse_string(std::string_view text, const std::string& filename, con
                          const ErrorHandler& on_error, const ParseOptions& options) {
   GameSplitter splitter(filename, on_game, on_error, options);
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  if (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF") {
+    splitter.utf16(text[0] == '\xFF');
+    return splitter.finish();
+  }
   splitter.feed(text.data(), text.data() + text.size());
   return splitter.finish();
 }

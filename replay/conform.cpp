@@ -211,6 +211,10 @@ class FileRun {
     rep_.files.push_back(stats_);
   }
 
+  void too_long(long no) {
+    error(no, "line too long: more than " + std::to_string(reference::max_line_bytes) + " bytes; skipped");
+  }
+
   void file_error(const std::string& msg) {
     ++stats_.unreadable;
     rep_.errors.push_back(msg);
@@ -260,8 +264,23 @@ class FileRun {
 
 void conform_file(const std::string& path, const ConformConfig& cfg, ConformReport& report) {
   FileRun run(path, cfg, report);
-  auto err = reference::for_each_line(path, [&](long no, const std::string& text) { run.line(no, text); });
+  auto err = reference::for_each_line(
+      path, [&](long no, const std::string& text) { run.line(no, text); },
+      [&](long no) { run.too_long(no); });
   if (err) run.file_error(*err);
+  run.finish();
+}
+
+void conform_text(std::string_view text, const std::string& source, const ConformConfig& cfg, ConformReport& report) {
+  FileRun run(source, cfg, report);
+  long no = 0;
+  std::string line;
+  while (!text.empty()) {
+    const auto nl = text.find('\n');
+    line.assign(text.substr(0, nl));
+    text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+    run.line(++no, line);
+  }
   run.finish();
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "replay/engine.hpp"
@@ -34,5 +35,8 @@ struct ConformReport {
 };
 
 void conform_file(const std::string& path, const ConformConfig& cfg, ConformReport& report);
+// The same over JSONL text already in memory (`source` labels locations); used by the fuzz
+// harness (fuzz/targets.hpp) and tests.
+void conform_text(std::string_view text, const std::string& source, const ConformConfig& cfg, ConformReport& report);
 
 }  // namespace ppn::replay

@@ -1,5 +1,6 @@
 #include "replay/reference_jsonl.hpp"
 
+#include <cstring>
 #include <zlib.h>
 
 #include <algorithm>
@@ -118,24 +119,41 @@ std::optional<std::string> parse_moves(const nlohmann::json& j, int mover, Moves
 }
 
 std::optional<std::string> for_each_line(const std::string& path,
-                                         const std::function<void(long, const std::string&)>& f) {
+                                         const std::function<void(long, const std::string&)>& f,
+                                         const std::function<void(long)>& on_too_long) {
   gzFile in = gzopen(path.c_str(), "rb");
   if (!in) return "cannot open " + path;
   std::string line;
   char buf[65536];
   long lineno = 0;
-  bool pending = false;
+  bool too_long = false;  // the current line passed max_line_bytes: its bytes are dropped
   while (gzgets(in, buf, sizeof buf)) {
-    line += buf;
-    pending = true;
-    if (!line.empty() && line.back() == '\n') {
-      line.pop_back();
-      f(++lineno, line);
+    const std::size_t n = std::strlen(buf);
+    const bool ends = n > 0 && buf[n - 1] == '\n';
+    if (!too_long) {
+      line.append(buf, n);
+      if (line.size() > max_line_bytes + 1) {
+        too_long = true;
+        std::string().swap(line);
+      }
+    }
+    if (ends) {
+      ++lineno;
+      if (too_long) {
+        if (on_too_long) on_too_long(lineno);
+      } else {
+        line.pop_back();
+        f(lineno, line);
+      }
       line.clear();
-      pending = false;
+      too_long = false;
     }
   }
-  if (pending && !line.empty()) f(++lineno, line);
+  if (too_long) {
+    if (on_too_long) on_too_long(++lineno);
+  } else if (!line.empty()) {
+    f(++lineno, line);
+  }
   int err = 0;
   const char* msg = gzerror(in, &err);
   std::optional<std::string> result;

@@ -46,7 +46,11 @@ std::optional<std::string> parse_moves(const nlohmann::json& j, int mover, Moves
 
 // Opens a .jsonl or .jsonl.gz file and calls f(line_number, text) for each line.
 // Returns an error message when the file cannot be opened.
+// A line longer than max_line_bytes is not held: on_too_long(line_number) is called instead
+// of f (notation/SPEC.md "Limits").
+inline constexpr std::size_t max_line_bytes = std::size_t{16} << 20;  // 16 MiB
 std::optional<std::string> for_each_line(const std::string& path,
-                                         const std::function<void(long, const std::string&)>& f);
+                                         const std::function<void(long, const std::string&)>& f,
+                                         const std::function<void(long)>& on_too_long = {});
 
 }  // namespace ppn::replay::reference

@@ -259,6 +259,18 @@ struct Walker {
           res.stopped = true;
           return false;
         }
+        // A play carried out as recorded may leave a position no game can reach (three pawns
+        // on a square, two colours on a safety): replaying on from it would break the
+        // engine's invariants (position_check), so the game stops here (found by fuzzing,
+        // tests/fuzz_regressions/replayer/as_played_impossible_position).
+        if (const char* bad =
+                position_check(*p, g, opts.safety_sharing() == SafetySharing::two_any_colours)) {
+          res.diagnostics.push_back(roll_diag(r, Severity::error, "E-UNPLAYABLE",
+                                              std::string("the play as recorded leaves an impossible position (") +
+                                                  bad + ")"));
+          res.stopped = true;
+          return false;
+        }
         finish_roll(r, *p, Events{}, false, r.dice[0] == r.dice[1], &conv->play);
       }
       return true;

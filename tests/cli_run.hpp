@@ -29,4 +29,21 @@ inline Run run_ppn(const std::string& args, bool merge_stderr = false) {
   return r;
 }
 
+// Runs a shell command line (e.g. one that sets a ulimit before exec-ing ppn): exit code and
+// standard output and error together.
+inline Run run_ppn_shell(const std::string& script) {
+  Run r;
+  std::string quoted = "'";
+  for (char c : script) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  quoted += "'";
+  FILE* p = popen(("sh -c " + quoted + " 2>&1").c_str(), "r");
+  REQUIRE(p != nullptr);
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
 }  // namespace ppn::test
