@@ -1,5 +1,6 @@
 // Runs the X3 grammar on one game's text and finishes the Game: tag checks, canonical tag
 // order and values. All X3 exceptions stop here.
+#include <cstdint>
 #include <algorithm>
 #include <cstring>
 #include <exception>
@@ -63,7 +64,25 @@ std::optional<std::pair<std::size_t, std::string>> find_bad_byte(std::string_vie
     static const char digits[] = "0123456789ABCDEF";
     return std::string("0x") + digits[b >> 4] + digits[b & 15];
   };
+  // Eight bytes at a time while they are all printable ASCII (0x20-0x7E): no high bit, none
+  // below 0x20 (a borrow out of x - 0x20 in some byte), none equal to 0x7F. This check runs
+  // over every byte the parser reads, so it must cost far less than the grammar.
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+  const auto printable8 = [](std::uint64_t x) {
+    const std::uint64_t below20 = (x - 0x20 * kOnes) & ~x & kHigh;
+    const std::uint64_t y = x ^ (0x7F * kOnes);
+    const std::uint64_t is7f = (y - kOnes) & ~y & kHigh;
+    return ((x & kHigh) | below20 | is7f) == 0;
+  };
   for (std::size_t i = 0; i < n;) {
+    if (i + 8 <= n) {
+      std::uint64_t x;
+      std::memcpy(&x, p + i, 8);
+      if (printable8(x)) {
+        i += 8;
+        continue;
+      }
+    }
     const unsigned b = p[i];
     if (b < 0x80) {
       if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' && b != '\v') || b == 0x7F)
