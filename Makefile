@@ -20,6 +20,7 @@ run: build
 	$(PPN) import --db $(BUILD)/samples.sqlite samples/*.ppn
 	$(PPN) query --db $(BUILD)/samples.sqlite summary
 	$(PPN) query --db $(BUILD)/samples.sqlite captures
+	$(PPN) stats --db $(BUILD)/samples.sqlite --player "Marta Ruiz"
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
