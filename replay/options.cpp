@@ -35,7 +35,7 @@ const std::vector<OptionInfo>& table() {
       {OptionId::blockade_move_together, "blockade_move_together", {"forbidden_per_roll", "forbidden_per_turn", "allowed"}, 0b101, "Q54"},
       {OptionId::blockade_limit, "blockade_limit", {"none", "k14_3_turns", "break_on_six", "break_on_doubles", "opp_double_one"}, 0b00111, "Q56"},
       {OptionId::safety_sharing, "safety_sharing", {"never", "two_any_colours"}, 0b11, "Q25"},
-      {OptionId::home_overshoot, "home_overshoot", {"illegal", "bounce"}, 0b01, "Q58", 0b11},
+      {OptionId::home_overshoot, "home_overshoot", {"illegal", "bounce"}, 0b01, "Q58", 0b01},
       {OptionId::homepath_mandatory, "homepath_mandatory", {"yes", "no"}, 0b11, "Q60"},
       {OptionId::six_counts, "six_counts", {"6", "7_when_all_out", "12_when_all_out"}, 0b111, "§4.1 #27 ([ES-T], [ES-JCF])"},
       // The board is set by the profile (profile_options), never overridden.

@@ -80,6 +80,10 @@ TEST_CASE("cli --option: unknown on every board is a usage error; the other boar
   CHECK(run_ppn("validate --option stacking=sideways " + parcheesi).code == 2);
   CHECK(run_ppn("import --db /tmp/ppn-ludo-test-x.sqlite --option nosuch=1 " + parcheesi).code == 2);
   CHECK(run_ppn("selfplay --variant ludo --games 1 --option nosuch=1 -o /tmp/ppn-ludo-test-x.ppn").code == 2);
+  // A value no board implements (bounce off the finish: rules.md Q58) is refused, never ignored.
+  const auto bounce = run_ppn("validate --option home_overshoot=bounce " + sample("07-ludo-classic-three-players.ppn"), true);
+  CHECK(bounce.code == 2);
+  CHECK_THAT(bounce.out, Catch::Contains("home_overshoot=bounce"));
   // A Ludo option is known, but does not apply to a Parcheesi game: E-RULES for that game.
   const auto other = run_ppn("validate --option stacking=blocks " + parcheesi);
   CHECK(other.code == 1);
