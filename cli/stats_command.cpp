@@ -44,11 +44,6 @@ std::string where(const analysis::CaptureCounts& c) {
          std::to_string(c.by_where[1]) + ", entry " + std::to_string(c.by_where[2]) + ")";
 }
 
-std::string place_name(int p) {
-  static const char* names[] = {"-", "1st", "2nd", "3rd", "4th"};
-  return p >= 0 && p <= 4 ? names[p] : std::to_string(p);
-}
-
 void print_player(std::ostream& out, const analysis::PlayerTotals& t) {
   const auto& s = t.sum;
   out << t.key << ": " << t.games << (t.games == 1 ? " game" : " games") << ", " << s.rolls
