@@ -370,7 +370,9 @@ struct Walker {
         const bool last = opts.repeat_penalty() == RepeatPenalty::last_moved_except_homepath;
         if (!from || *from != removed)
           return on_illegal(roll_diag(r, Severity::error, "E-PENALTY-PAWN",
-                                      removed < 0 ? std::string(last ? "no pawn goes back: none moved this turn, or the last "
+                                      opts.ludo() ? std::string("the third 6 sends no token back: \"the player may not move\" "
+                                                                "(seed 004); write `PENALTY` alone")
+                                      : removed < 0 ? std::string(last ? "no pawn goes back: none moved this turn, or the last "
                                                                        "moved is on its home path or HOME (Parchís, rules.md Q46)"
                                                                      : "no pawn is out, so none goes back (rules.md Q49)")
                                       : last ? "the penalty sends back the pawn moved last, on " +
