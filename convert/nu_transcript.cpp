@@ -1,5 +1,7 @@
 #include "convert/nu_transcript.hpp"
 
+#include "notation/text_util.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <optional>
@@ -343,7 +345,9 @@ class Reader {
     switch (was) {
       case Awaiting::name:
         if (t.rfind("<name>", 0) == 0 && t.size() >= 13 && t.substr(t.size() - 7) == "</name>")
-          player_name_ = std::string(trim(t.substr(6, t.size() - 13)));
+          // Outside bytes going into a tag value: control bytes and broken UTF-8 become '?',
+          // so the game prints back as PPN (fuzz finding 5).
+          player_name_ = printable_text(trim(t.substr(6, t.size() - 13)));
         else
           problem(line, col, "expected <name>...</name> in reply to <start-game>");
         return;

@@ -1,5 +1,8 @@
 // Small ASCII text helpers shared by the notation files (no locale, no allocation).
 #pragma once
+#include <cstddef>
+#include <utility>
+#include <optional>
 
 #include <string>
 #include <string_view>
@@ -28,5 +31,16 @@ inline std::string_view trim(std::string_view s) {
 // Trims and collapses every run of white space (newlines included) into one space. Comment
 // text is stored this way so that a comment always prints on the line of its roll.
 std::string normalize_space(std::string_view s);
+
+// The first byte of `text` that is not UTF-8 text (notation/SPEC.md 4: files are UTF-8): a
+// control byte other than tab, LF, CR, FF and VT, or a byte that does not start or continue a
+// well-formed UTF-8 sequence (overlong forms, surrogates and code points past U+10FFFF
+// included). Returns its offset and what is wrong, or nullopt when all of it is UTF-8 text.
+// The parser checks every game with it before the grammar, so no later stage (JSON export,
+// the database, the HTML viewer) meets malformed text.
+std::optional<std::pair<std::size_t, std::string>> find_bad_byte(std::string_view text);
+// `text` with every such byte replaced by '?' (and line ends by spaces): for text a
+// converter takes from outside data into a tag value, which must print back as PPN.
+std::string printable_text(std::string_view text);
 
 }  // namespace ppn
