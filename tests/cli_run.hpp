@@ -16,9 +16,9 @@ struct Run {
   std::string out;
 };
 
-inline Run run_ppn(const std::string& args, bool merge_stderr = false) {
+// Runs a command line through the shell: its standard output and exit code (-1: killed).
+inline Run run_command(const std::string& cmd) {
   Run r;
-  const std::string cmd = ppn_binary() + " " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
   FILE* p = popen(cmd.c_str(), "r");
   REQUIRE(p != nullptr);
   char buf[4096];
@@ -29,21 +29,17 @@ inline Run run_ppn(const std::string& args, bool merge_stderr = false) {
   return r;
 }
 
+inline Run run_ppn(const std::string& args, bool merge_stderr = false) {
+  return run_command(ppn_binary() + " " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null"));
+}
+
 // Runs a shell command line (e.g. one that sets a ulimit before exec-ing ppn): exit code and
 // standard output and error together.
 inline Run run_ppn_shell(const std::string& script) {
-  Run r;
   std::string quoted = "'";
   for (char c : script) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
   quoted += "'";
-  FILE* p = popen(("sh -c " + quoted + " 2>&1").c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return run_command("sh -c " + quoted + " 2>&1");
 }
 
 }  // namespace ppn::test
