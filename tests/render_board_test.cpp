@@ -2,6 +2,8 @@
 // the SVG, the timeline of a game and the stepper's keys, on the samples and on a record with
 // an illegal roll.
 #include <catch2/catch.hpp>
+
+#include "game_file.hpp"
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -22,16 +24,6 @@ using namespace ppn;
 using namespace ppn::render;
 
 namespace {
-
-Game read_game(const std::string& rel) {
-  std::ifstream in(test::source_path(rel), std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto r = parser::parse_all(ss.str(), rel);
-  REQUIRE(r.errors.empty());
-  REQUIRE(!r.games.empty());
-  return r.games.front();
-}
 
 std::vector<std::string> sample_files() {
   std::vector<std::string> out;
@@ -116,7 +108,7 @@ TEST_CASE("render layout: the 68 ring squares, home paths, nests and HOME tile t
 }
 
 TEST_CASE("render text board: 80 columns, plain without escapes, colour only when asked", "[render]") {
-  const Game g = read_game("samples/01-four-player-family-night.ppn");
+  const Game g = test::read_first_game("samples/01-four-player-family-night.ppn");
   const Timeline t = build_timeline(g);
   REQUIRE(t.setup_error.empty());
   REQUIRE(t.frames.size() == 98);  // the start and 97 rolls
@@ -194,7 +186,7 @@ TEST_CASE("render colour: NO_COLOR and TERM=dumb turn colour off, a pipe never g
 TEST_CASE("render timeline and SVG: every sample, every frame shows the replayed position", "[render]") {
   for (const auto& file : sample_files()) {
     INFO(file);
-    const Game g = read_game(file);
+    const Game g = test::read_first_game(file);
     const Timeline t = build_timeline(g);
     REQUIRE(t.setup_error.empty());
     CHECK(t.frames.size() == g.roll_count() + 1);
@@ -211,13 +203,13 @@ TEST_CASE("render timeline and SVG: every sample, every frame shows the replayed
 }
 
 TEST_CASE("render SVG: blockades, dice and the diagnostic of an illegal roll", "[render]") {
-  const Game g = read_game("samples/01-four-player-family-night.ppn");
+  const Game g = test::read_first_game("samples/01-four-player-family-night.ppn");
   const Timeline t = build_timeline(g);
   // Roll 32 leaves green's blockade on red's ENTER (samples/README.md: 32-41).
   const std::string svg = svg_frame(t, t.frame_of_number(32), g);
   CHECK_THAT(svg, Catch::Contains("class=\"blockade\" data-seat=\"green\""));
   CHECK_THAT(svg, Catch::Contains("class=\"die\" data-value=\""));
-  const Game bad = read_game("tests/render/illegal-roll.ppn");
+  const Game bad = test::read_first_game("tests/render/illegal-roll.ppn");
   const Timeline tb = build_timeline(bad);
   REQUIRE(tb.frames.size() == 5);
   CHECK(tb.frames[1].legal);
@@ -241,7 +233,7 @@ TEST_CASE("render SVG: blockades, dice and the diagnostic of an illegal roll", "
 }
 
 TEST_CASE("render stepper keys: next, previous, first, last, jump, captures, penalties, illegal rolls", "[render]") {
-  const Game g = read_game("samples/01-four-player-family-night.ppn");
+  const Game g = test::read_first_game("samples/01-four-player-family-night.ppn");
   const Timeline t = build_timeline(g);
   StepperState s(t);
   CHECK(s.frame() == 0);
@@ -287,7 +279,7 @@ TEST_CASE("render stepper keys: next, previous, first, last, jump, captures, pen
   CHECK_THAT(s.status(), Catch::Contains("no illegal roll after roll 45"));
   CHECK_FALSE(s.key('q'));
 
-  const Game bad = read_game("tests/render/illegal-roll.ppn");
+  const Game bad = test::read_first_game("tests/render/illegal-roll.ppn");
   const Timeline tb = build_timeline(bad);
   StepperState sb(tb);
   sb.key('e');

@@ -7,6 +7,8 @@
 // (07-09). Also keeps docs/ludo-board.svg (README "Watching a game") equal to what the code
 // draws.
 #include <catch2/catch.hpp>
+
+#include "game_file.hpp"
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -502,16 +504,6 @@ TEST_CASE("render ludo: docs/ludo-board.svg is the picture the code draws", "[re
 
 namespace {
 
-Game read_sample(const std::string& rel) {
-  std::ifstream in(test::source_path(rel), std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto r = parser::parse_all(ss.str(), rel);
-  REQUIRE(r.errors.empty());
-  REQUIRE(!r.games.empty());
-  return r.games.front();
-}
-
 int seat_index(const std::string& name) {
   return static_cast<int>(std::find(kSeatName.begin(), kSeatName.end(), name) - kSeatName.begin());
 }
@@ -525,7 +517,7 @@ const std::array<std::string, 3> kLudoSamples = {"samples/07-ludo-classic-three-
 TEST_CASE("cli render on the Ludo samples: an SVG of the Ludo board at a roll, and the HTML viewer", "[cli][render][ludo]") {
   for (const auto& rel : kLudoSamples) {
     INFO(rel);
-    const Game g = read_sample(rel);
+    const Game g = test::read_first_game(rel);
     const Timeline t = build_timeline(g);
     REQUIRE(t.setup_error.empty());
     REQUIRE(is_ludo_board(t.geometry));
@@ -579,7 +571,7 @@ TEST_CASE("cli render on the Ludo samples: an SVG of the Ludo board at a roll, a
 TEST_CASE("cli replay on the Ludo samples: --at 5 on a pipe prints the Ludo board, plain, in 80 columns", "[cli][render][ludo]") {
   for (const auto& rel : kLudoSamples) {
     INFO(rel);
-    const Game g = read_sample(rel);
+    const Game g = test::read_first_game(rel);
     const Timeline t = build_timeline(g);
     const int f5 = t.frame_of_number(5);
     REQUIRE(f5 > 0);
