@@ -32,6 +32,7 @@ json roll_json(const Roll& r) {
       json steps = json::array();
       for (const auto& s : r.steps) {
         json st = s.move ? squares_move(*s.move) : json::object();
+        if (s.owner) st["owner"] = std::string(colour_name(*s.owner));
         if (s.bonus) st["bonus"] = s.bonus;
         if (s.forfeited()) st["forfeited"] = true;
         steps.push_back(std::move(st));
@@ -188,6 +189,13 @@ class Reader {
           MiniMove m;
           if (auto e = mini_move(s, sat, m)) return e;
           st.move = m;
+        }
+        if (s.contains("owner")) {
+          // Another colour's pawn (notation/SPEC.md 3.1); the roll's own seat is no owner.
+          const auto c = s["owner"].is_string() ? colour_from_name(s["owner"].get<std::string>()) : std::nullopt;
+          if (!c) return fail(sat + "/owner", "expected a colour name");
+          if (forfeited) return fail(sat + "/owner", "a forfeited bonus moves no pawn");
+          if (*c != r.seat) st.owner = c;
         }
         r.steps.push_back(st);
       }

@@ -187,13 +187,6 @@ Applied apply_moves(const Board& before, const Moves& m) {
 
 StepsResult steps_of_moves(const Board& before, Colour mover, const Moves& m) {
   StepsResult r;
-  for (std::size_t i = 0; i < m.list.size(); ++i)
-    if (m.list[i].pawn.colour != mover) {
-      r.error = "move " + std::to_string(i + 1) + " moves " + pawn_name(m.list[i].pawn) + " on " +
-                std::string(colour_name(mover)) + "'s roll; PPN records plays of the mover's own pawns only";
-      r.error_move = static_cast<int>(i);
-      return r;
-    }
   r.applied = apply_moves(before, m);
   if (!r.applied.error.empty()) {
     r.error = "move " + std::to_string(r.applied.error_move + 1) + ": " + r.applied.error;
@@ -201,15 +194,23 @@ StepsResult steps_of_moves(const Board& before, Colour mover, const Moves& m) {
     return r;
   }
   int used20 = 0, used10 = 0;
+  bool foreign = false;
   for (std::size_t i = 0; i < m.list.size(); ++i) {
     const Move& mv = m.list[i];
+    // Another colour's pawn (in14: a red pawn entered on green's roll) is written in that
+    // colour's own coordinates with its prefix, `R:N/0` (notation/SPEC.md 3.1).
+    const Colour c = mv.pawn.colour;
     Step st;
+    if (c != mover) {
+      st.owner = c;
+      foreign = true;
+    }
     MiniMove mm;
     if (mv.kind == MoveKind::enter) {
       mm.from = Square::nest();
       mm.to = Square::ring(0);
     } else {
-      const int from = mv.kind == MoveKind::main ? rel_of_ring(mover, mv.start) : kFirstRow + mv.start;
+      const int from = mv.kind == MoveKind::main ? rel_of_ring(c, mv.start) : kFirstRow + mv.start;
       mm.from = square_of_rel(from);
       mm.to = square_of_rel(from + mv.distance);
       if (mv.distance == 20 || mv.distance == 10) {
@@ -221,9 +222,11 @@ StepsResult steps_of_moves(const Board& before, Colour mover, const Moves& m) {
     st.move = mm;
     r.steps.push_back(st);
   }
-  if (!finished(r.applied.after, mover)) {
-    for (int k = used20; k < r.applied.captured; ++k) r.steps.push_back(Step{20, std::nullopt});
-    for (int k = used10; k < r.applied.arrived; ++k) r.steps.push_back(Step{10, std::nullopt});
+  // Forfeited bonuses are inferred for a play of the mover's own pawns only: a play that moves
+  // another colour's pawn is recorded as sent, and the rules engine rejects it.
+  if (!foreign && !finished(r.applied.after, mover)) {
+    for (int k = used20; k < r.applied.captured; ++k) r.steps.push_back(Step::forfeit(20));
+    for (int k = used10; k < r.applied.arrived; ++k) r.steps.push_back(Step::forfeit(10));
   }
   return r;
 }
@@ -241,17 +244,18 @@ MovesResult moves_of_steps(const Board& before, Colour mover, const std::vector<
                 to_string(st.move->to) + ") is not a move on Racket's board";
       return r;
     }
-    const auto from_loc = *from < 0 ? Loc{LocKind::start, 0} : loc_of_rel(mover, *from);
+    const Colour c = st.owner.value_or(mover);  // `R:12/15`: a red pawn, red's coordinates
+    const auto from_loc = *from < 0 ? Loc{LocKind::start, 0} : loc_of_rel(c, *from);
     int id = -1;
     for (int k = 0; k < kPawnsPerColour && id < 0; ++k)
-      if (r.applied.after.locs[slot(mover, k)] == from_loc) id = k;
+      if (r.applied.after.locs[slot(c, k)] == from_loc) id = k;
     if (id < 0) {
-      r.error = "step " + std::to_string(i + 1) + ": no " + std::string(colour_name(mover)) + " pawn on " +
+      r.error = "step " + std::to_string(i + 1) + ": no " + std::string(colour_name(c)) + " pawn on " +
                 to_string(st.move->from);
       return r;
     }
     Move mv;
-    mv.pawn = Pawn{mover, static_cast<std::uint8_t>(id)};
+    mv.pawn = Pawn{c, static_cast<std::uint8_t>(id)};
     if (*from < 0) {
       mv.kind = MoveKind::enter;
     } else {

@@ -59,9 +59,9 @@ bool finished(const Board& b, Colour c);  // all four pawns HOME
 // A play as PPN steps in the mover's coordinates: `N/0`, `12/15`, `x` where a pawn was bumped,
 // `+20 FROM/TO` / `+10 FROM/TO` for distances 20 and 10 (die parts are 1..6), then one
 // `+20 -` / `+10 -` per bonus earned but not played unless the play finishes the mover
-// (rules.md Q63: left-over bonuses are then void). Error: a move of another colour's pawn
-// (PPN moves the mover's pawns only), or a move PPN cannot write (past HOME); `error_move`
-// names it.
+// (rules.md Q63: left-over bonuses are then void). A move of another colour's pawn becomes a
+// step with that owner (`R:N/0`, in that colour's coordinates; no forfeits are inferred for
+// such a play). Error: a move PPN cannot write (past HOME); `error_move` names it.
 struct StepsResult {
   std::vector<Step> steps;
   Applied applied;
@@ -72,7 +72,8 @@ StepsResult steps_of_moves(const Board& before, Colour mover, const Moves& m);
 
 // The reverse, for export: each step of a roll as an NU move naming the pawn that stands on
 // its start square in `before` (as updated by the earlier steps). Forfeited bonuses are not
-// moves. Error: a step whose square holds no pawn of the mover.
+// moves. A step with an owner names a pawn of that colour. Error: a step whose square holds no
+// pawn of its colour.
 struct MovesResult {
   Moves moves;
   Applied applied;

@@ -31,9 +31,19 @@ static_assert(sizeof(MiniMove) == 5);
 
 // One step of a play: a mini-move using a die part (bonus == 0), or a bonus move of 10 or 20
 // (`+20 35/55`), whose mini-move is empty when the bonus was forfeited (`+20 -`).
+// `owner` is set when the pawn moved is another colour's (`R:N/0` on Green's roll, SPEC.md
+// 3.1 "Another colour's pawn"): a record of a play as it was made, which the rules engine
+// then rejects; its squares are in that colour's own coordinates. Never the roll's own seat
+// (the parser drops such a prefix).
 struct Step {
   std::uint8_t bonus = 0;         // 0, 10 or 20
   std::optional<MiniMove> move;   // always set when bonus == 0
+  std::optional<Colour> owner;    // another colour's pawn (never set on a forfeited bonus)
+
+  // A die part `12/15`; a bonus move `+20 35/55`; a forfeited bonus `+20 -`.
+  static Step part(MiniMove m) { return Step{0, m, std::nullopt}; }
+  static Step bonus_move(std::uint8_t value, MiniMove m) { return Step{value, m, std::nullopt}; }
+  static Step forfeit(std::uint8_t value) { return Step{value, std::nullopt, std::nullopt}; }
 
   bool is_bonus() const { return bonus != 0; }
   bool forfeited() const { return bonus != 0 && !move; }

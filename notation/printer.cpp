@@ -44,7 +44,12 @@ void append_play(std::string& out, const Roll& r) {
         continue;
       }
     }
-    if (s.move) append_minimove(out, *s.move);
+    if (!s.move) continue;
+    if (s.owner) {
+      out.push_back(colour_letter(*s.owner));
+      out.push_back(':');
+    }
+    append_minimove(out, *s.move);
   }
 }
 

@@ -45,9 +45,15 @@ struct ParseState {
   Square chain_from;
   std::uint8_t chain_squares = 0;
   std::uint8_t bonus = 0;  // the value of the bonus move being read (10 or 20)
+  std::optional<Colour> owner;  // the `R:` prefix of the move being read (grammar_def.hpp pawn_owner)
   std::size_t line_cursor = 0;  // index into line_starts of the last located position
 
   Roll& roll() { return *roll_stack.back(); }
+  // The owner a step gets: the prefix when it names another colour than the roll's seat.
+  std::optional<Colour> foreign_owner() {
+    if (owner && *owner != roll().seat) return owner;
+    return std::nullopt;
+  }
 
   // The next top-level movetext entry: a left-over one when there is one, else a new one.
   MovetextEntry& next_entry() {

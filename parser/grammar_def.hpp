@@ -90,6 +90,7 @@ x3::rule<class bonus_move_class> const bonus_move = "bonus_move";
 x3::rule<class bonus_value_class, std::uint8_t> const bonus_value = "bonus_value";
 x3::rule<class bonus_target_class, std::optional<MiniMove>> const bonus_target = "bonus_target";
 x3::rule<class move_chain_class> const move_chain = "move_chain";
+x3::rule<class pawn_owner_class, Colour> const pawn_owner = "pawn_owner";
 x3::rule<class mini_move_class, MiniMove> const mini_move = "mini_move";
 x3::rule<class capture_class, bool> const capture = "capture";
 x3::rule<class square_class, Square> const square = "square";
@@ -417,16 +418,27 @@ auto const step_def = bonus_move | move_chain;
 
 // After the '+' every failure is an expectation failure, so a bonus step is appended only
 // when the whole bonus move matched.
-auto const set_bonus = [](auto& ctx) { state_of(ctx).bonus = _attr(ctx); };
+auto const set_bonus = [](auto& ctx) {
+  ast::ParseState& st = state_of(ctx);
+  st.bonus = _attr(ctx);
+  st.owner.reset();
+};
 auto const push_bonus_step = [](auto& ctx) {
   ast::ParseState& st = state_of(ctx);
-  st.roll().steps.push_back(Step{st.bonus, _attr(ctx)});
+  st.roll().steps.push_back(Step{st.bonus, _attr(ctx), st.foreign_owner()});
 };
 auto const bonus_move_def = lit('+') > bonus_value[set_bonus] > bonus_target[push_bonus_step];
 auto const bonus_value_def =
     lexeme[(lit("10")[assign_value<std::uint8_t{10}>] | lit("20")[assign_value<std::uint8_t{20}>]) >> !digit_char];
+// Another colour's pawn (SPEC.md 3.1): `R:12/15`. The prefix is remembered in the parse state
+// and given to the steps the chain (or the bonus move) appends; a prefix naming the roll's own
+// seat is dropped there (ParseState::foreign_owner), so `G:12/15` on Green's roll is `12/15`.
+auto const set_owner = [](auto& ctx) { state_of(ctx).owner = _attr(ctx); };
+auto const clear_owner = [](auto& ctx) { state_of(ctx).owner.reset(); };
+auto const pawn_owner_def = lexeme[seat >> lit(':')];
 auto const bonus_target_def =
-    lit('-')[([](auto& ctx) { _val(ctx) = std::nullopt; })] | mini_move[([](auto& ctx) { _val(ctx) = _attr(ctx); })];
+    lit('-')[([](auto& ctx) { _val(ctx) = std::nullopt; })] |
+    lexeme[-pawn_owner[set_owner] >> mini_move[([](auto& ctx) { _val(ctx) = _attr(ctx); })]];
 
 // A chain `a/b/c` is written out as the mini-moves a/b and b/c (SPEC.md "Mini-moves"). The
 // first square is only remembered: when no '/' follows (as at the move number of the next
@@ -442,13 +454,14 @@ auto const chain_next = [](auto& ctx) {
     fail_at(x3::_where(ctx).begin(), "a chained move has at most 7 mini-moves");
   }
   const Square to = _attr(ctx);
-  st.roll().steps.push_back(Step{0, MiniMove{st.chain_from, to, false}});
+  st.roll().steps.push_back(Step{0, MiniMove{st.chain_from, to, false}, st.foreign_owner()});
   st.chain_from = to;
   ++st.chain_squares;
 };
 auto const chain_capture = [](auto& ctx) { state_of(ctx).roll().steps.back().move->capture = true; };
 auto const move_chain_def =
-    lexeme[square[chain_first] >> +((lit('/') > square[chain_next]) >> -(x_letter[chain_capture]))];
+    lexeme[(pawn_owner[set_owner] | eps[clear_owner]) >> square[chain_first] >>
+           +((lit('/') > square[chain_next]) >> -(x_letter[chain_capture]))];
 auto const mini_move_def = lexeme[(square >> lit('/') > square) >> capture];
 auto const capture_def = x3::matches[x_letter];
 
@@ -538,7 +551,7 @@ auto const withdrawal_kind_def = keyword("resigns")[assign_value<WithdrawalKind:
 
 BOOST_SPIRIT_DEFINE(game, tag_pair, tag_name, tag_value, string_char, movetext, movetext_entry, roll_line,
                     move_number, seat, dice, die, play, no_play, penalty, step, bonus_move, bonus_value,
-                    bonus_target, move_chain, mini_move, capture, square, nest_square, home_path_square,
+                    bonus_target, move_chain, pawn_owner, mini_move, capture, square, nest_square, home_path_square,
                     home_square, ring_square, annotation, nag, comment, brace_comment, comment_body,
                     line_comment, variation, observed_position, position_text, withdrawal, withdrawal_kind)
 

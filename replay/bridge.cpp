@@ -31,7 +31,7 @@ Square square_of_rel(int rel, const Geometry& g) {
   return Square::ring(static_cast<std::uint8_t>(rel));
 }
 
-PlayConversion play_from_steps(const std::vector<Step>& steps, const Geometry& g) {
+PlayConversion play_from_steps(const std::vector<Step>& steps, const Geometry& g, bool foreign) {
   PlayConversion out;
   auto fail = [&](int i, std::string msg) {
     out.error = std::move(msg);
@@ -45,6 +45,10 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, const Geometry& g
       continue;
     }
     const ppn::MiniMove& m = *st.move;
+    if (st.owner) {
+      if (!foreign) return fail(i, "a mini-move of another colour's pawn is not a move of the mover");
+      if (out.first_foreign < 0) out.first_foreign = i;
+    }
     const auto from = rel_of_square(m.from, g);
     const auto to = rel_of_square(m.to, g);
     if (!from) return fail(i, "square " + to_string(m.from) + " is not on this board");
@@ -83,6 +87,7 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, const Geometry& g
     out.play.push_back(mm);
     out.capture_marks.push_back(m.capture);
     out.step_of_move.push_back(i);
+    out.owner_of_move.push_back(st.owner ? seat_of(*st.owner) : -1);
   }
   return out;
 }
@@ -112,8 +117,8 @@ std::vector<Step> steps_from_play(const Play& p, const Options& o, bool won, con
   if (!won) {
     const int f20 = o.capture_reward() == CaptureReward::move20 ? captures - used20 : 0;
     const int f10 = o.home_reward() == HomeReward::move10 ? arrivals - used10 : 0;
-    for (int i = 0; i < f20; ++i) out.push_back(Step{20, std::nullopt});
-    for (int i = 0; i < f10; ++i) out.push_back(Step{10, std::nullopt});
+    for (int i = 0; i < f20; ++i) out.push_back(Step::forfeit(20));
+    for (int i = 0; i < f10; ++i) out.push_back(Step::forfeit(10));
   }
   return out;
 }

@@ -15,8 +15,9 @@ constexpr std::string_view kDefaultProfile = "hasbro-2001";
 
 // Applies a recorded play without checking it (on_error=as_played): each mini-move moves a
 // pawn of the mover from its square by its part; a landing the record marks `x` sends a lone
-// opponent pawn on that ring square back to its nest. nullopt when a mini-move names a square
-// where the mover has no pawn, so the play cannot even be carried out.
+// opponent pawn on that ring square back to its nest (a step of another colour's pawn,
+// `R:N/0`, moves that colour's pawn). nullopt when a mini-move names a square where that
+// colour has no pawn, so the play cannot even be carried out.
 std::optional<Position> apply_as_recorded(const Position& before, int seat, const PlayConversion& conv,
                                           const Geometry& g) {
   Position p = before;
@@ -25,14 +26,17 @@ std::optional<Position> apply_as_recorded(const Position& before, int seat, cons
     const std::uint8_t from = mm.kind == MiniKind::enter ? kNest : byte_of_rel(mm.from);
     const bool round = mm.around || g.is_lap(mm.from);
     const int to_rel = mm.kind == MiniKind::enter ? 0 : g.dest(mm.from, mm.value, round);
-    auto& row = p.pawns[seat];
+    // Another colour's pawn recorded on this roll (`R:N/0`): moved in its own coordinates.
+    const int mover = conv.owner_of_move[i] >= 0 ? conv.owner_of_move[i] : seat;
+    if (!p.seat_present(mover)) return std::nullopt;
+    auto& row = p.pawns[mover];
     auto it = std::find(row.begin(), row.end(), from);
     if (it == row.end() || (to_rel > g.home && !round)) return std::nullopt;
     *it = byte_of_rel(to_rel);
     if (conv.capture_marks[i] && g.on_track(to_rel)) {
-      const int a = g.abs_of_rel(seat, to_rel);
+      const int a = g.abs_of_rel(mover, to_rel);
       for (int s = 0; s < kMaxSeats; ++s) {
-        if (s == seat || !p.seat_present(s)) continue;
+        if (s == mover || !p.seat_present(s)) continue;
         const auto b = byte_of_rel(g.rel_of_track(g.rel_of(s, a)));
         if (p.count(s, b) == 1) {
           *std::find(p.pawns[s].begin(), p.pawns[s].end(), b) = kNest;
@@ -40,7 +44,7 @@ std::optional<Position> apply_as_recorded(const Position& before, int seat, cons
         }
       }
     }
-    p.sort_seat(seat);
+    p.sort_seat(mover);
   }
   return p;
 }
@@ -271,7 +275,9 @@ struct Walker {
           res.stopped = true;
           return false;
         }
-        finish_roll(r, *p, Events{}, false, r.dice[0] == r.dice[1], &conv->play);
+        // (the pawn "moved last" for the penalty rule is the mover's: not one of another colour)
+        finish_roll(r, *p, Events{}, false, r.dice[0] == r.dice[1],
+                    conv->first_foreign >= 0 ? nullptr : &conv->play);
       }
       return true;
     }
@@ -397,11 +403,25 @@ struct Walker {
                         r, nullptr);
 
     static const std::vector<Step> kNoSteps;
-    const PlayConversion conv = play_from_steps(r.kind == PlayKind::Moves ? r.steps : kNoSteps, g);
+    const PlayConversion conv = play_from_steps(r.kind == PlayKind::Moves ? r.steps : kNoSteps, g, true);
     if (!conv.error.empty()) {
       auto d = roll_diag(r, Severity::error, "E-BAD-MOVE", conv.error);
       d.step_index = conv.error_step;
       return on_illegal(std::move(d), r, nullptr);
+    }
+    if (conv.first_foreign >= 0) {
+      // Another colour's pawn moved on this roll (`R:N/0`, SPEC.md 3.1): a player moves the
+      // pawns of his own colour only (seed 000 "Each player takes four matching animal pawns",
+      // MOVING YOUR ENTERED PAWNS "Move your entered pawns"). Under as_played the play is
+      // carried out as recorded, each pawn by its own colour's coordinates.
+      const Step& s = r.steps[conv.first_foreign];
+      auto d = roll_diag(r, Severity::error, std::string(rule_code_name(RuleCode::wrong_colour)),
+                         "moves a " + std::string(colour_name(*s.owner)) + " pawn (" + colour_letter(*s.owner) + ":" +
+                             to_ppn(*s.move) + ") on " + std::string(colour_name(r.seat)) +
+                             "'s roll: a player moves only the pawns of his own colour (seed 000 \"Each player "
+                             "takes four matching animal pawns\", \"Move your entered pawns\")");
+      d.step_index = conv.first_foreign;
+      return on_illegal(std::move(d), r, &conv);
     }
     ValidateRequest req;
     req.state = &st;

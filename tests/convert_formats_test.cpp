@@ -252,16 +252,11 @@ TEST_CASE("convert nu-test: the 36 course cases as one-roll PPN games agree with
     REQUIRE(in.ok());
     REQUIRE(out.ok());
     auto g = nu::course_game(*in.value, "in" + std::to_string(n) + ".xml", 7);
-    if (!g.ok()) {
-      // in14 enters a red pawn on green's roll: PPN moves the mover's pawns only, so the
-      // converter refuses it, as Racket refuses the play ("attempted to move two different colors").
-      CHECK(n == 14);
-      CHECK_FALSE(out.value->legal);
-      CHECK_THAT(g.error->message, Catch::Contains("red 0"));
-      ++agree;
-      continue;
-    }
+    REQUIRE(g.ok());
     const Game back = parse_one(to_ppn(*g.value));
+    // in14 enters a red pawn on green's roll: written `R:N/0` (SPEC.md 3.1) and rejected as
+    // E-WRONG-COLOUR, as Racket rejects it ("attempted to move two different colors")
+    if (n == 14) CHECK_THAT(to_ppn(back), Catch::Contains("1. G 5-5: N/0 R:N/0"));
     CHECK(back == *g.value);
     std::optional<replay::GameState> after;
     const auto res = replay::replay_game(back, {}, [&](const replay::RollEvent& e) { after = e.after; });
@@ -270,6 +265,7 @@ TEST_CASE("convert nu-test: the 36 course cases as one-roll PPN games agree with
     CHECK(res.setup_ok);
     const bool legal = res.illegal == 0 && res.errors() == 0;
     CHECK(legal == out.value->legal);
+    if (n == 14) CHECK((!res.diagnostics.empty() && res.diagnostics.front().code == "E-WRONG-COLOUR"));
     if (legal == out.value->legal) ++agree;
     if (legal && out.value->board_after) {
       REQUIRE(after);
@@ -406,11 +402,18 @@ TEST_CASE("json: PPN -> JSON -> PPN gives the same games", "[convert][json]") {
   const Game g = parse_one(
       "[Seats \"green red\"]\n[Observer \"red\"]\n[Setup \"g:N,N,N,N r:N,N,N,N / g d0 [5]\"]\n\n"
       "{ lead } 1. G 5: N/0 !? $12 { c } (1. G 5: N/0 { alt })\n@ g:0,N,N,N r:N,N,N,N / r d0 { seen }\n"
-      "2. R 6-6: - ?\n3. R 2-2: PENALTY\nR ABANDONS\n");
+      "2. R 6-6: - ?\n3. R 2-2: PENALTY\n4. R 5-5: N/0 G:0/5x +20 G:5/25\nR ABANDONS\n");
   auto j = json_form::game_to_json(g);
   auto back = json_form::game_from_json(nlohmann::json::parse(j.dump()));
   REQUIRE(back.ok());
   CHECK(*back.value == g);
+  // another colour's pawn is `"owner"`; a name that is no colour is a located schema error
+  std::string text = j.dump();
+  CHECK_THAT(text, Catch::Contains(R"("owner":"green")"));
+  text.replace(text.find(R"("owner":"green")"), 15, R"("owner":"mauve")");
+  auto bad = json_form::game_from_json(nlohmann::json::parse(text));
+  REQUIRE_FALSE(bad.ok());
+  CHECK_THAT(bad.error->message, Catch::Contains("/owner"));
 }
 
 TEST_CASE("json: malformed JSON and schema errors are located", "[convert][json]") {
@@ -491,11 +494,10 @@ TEST_CASE("nu-xml: course cases go nu-test -> PPN -> nu-xml and back to their ow
   std::filesystem::create_directories(dir);
   std::string inputs;
   std::vector<int> numbers;
-  for (int n = 1; n <= 36; ++n)
-    if (n != 14) {  // in14 moves a red pawn on green's roll: not PPN (see the 36-case test)
-      inputs += " " + (cases / ("in" + std::to_string(n) + ".xml")).string();
-      numbers.push_back(n);
-    }
+  for (int n = 1; n <= 36; ++n) {  // in14 too: its red pawn goes out as a red enter-piece
+    inputs += " " + (cases / ("in" + std::to_string(n) + ".xml")).string();
+    numbers.push_back(n);
+  }
   const auto ppn_file = dir / "cases.ppn";
   auto r = test::run_ppn("convert -q" + inputs + " -o " + ppn_file.string());
   REQUIRE(r.code == 0);

@@ -63,7 +63,7 @@ TEST_CASE("round trip of a game built in code", "[notation][roundtrip]") {
   r.number = 1;
   r.seat = Colour::Blue;
   r.dice = {6, 0};
-  r.steps = {Step{0, MiniMove{Square::nest(), Square::ring(0), false}}};
+  r.steps = {Step::part(MiniMove{Square::nest(), Square::ring(0), false})};
   r.nags = {3, 200};
   r.comments = {"x } y", "plain"};
   Roll alt = r;

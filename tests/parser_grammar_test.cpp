@@ -55,8 +55,8 @@ TEST_CASE("roll: number, seat, two dice, entering", "[parser][grammar]") {
   CHECK(r.dice == std::array<std::uint8_t, 2>{5, 2});
   CHECK(r.kind == PlayKind::Moves);
   REQUIRE(r.steps.size() == 2);
-  CHECK(r.steps[0] == Step{0, mm(Square::nest(), Square::ring(0))});
-  CHECK(r.steps[1] == Step{0, mm(Square::ring(0), Square::ring(2))});
+  CHECK(r.steps[0] == Step::part(mm(Square::nest(), Square::ring(0))));
+  CHECK(r.steps[1] == Step::part(mm(Square::ring(0), Square::ring(2))));
 }
 
 TEST_CASE("roll: move numbers are optional and filled in", "[parser][grammar]") {
@@ -96,6 +96,35 @@ TEST_CASE("roll: capture and bonus moves", "[parser][grammar]") {
   CHECK(*r.steps[2].move == mm(Square::ring(35), Square::ring(55)));
   CHECK(r.steps[3].bonus == 10);
   CHECK(r.steps[3].forfeited());
+}
+
+TEST_CASE("roll: another colour's pawn is written with its letter (SPEC 3.1)", "[parser][grammar]") {
+  // The NU course case in14: green's 5-5 enters a green and a red pawn. Squares after the
+  // prefix are in that colour's coordinates; the prefix also works in chains and bonus moves.
+  Roll r = roll_of("1. G 5-5: N/0 r:N/0 B:3/5x/9 +20 y:12/32 +10 -");
+  REQUIRE(r.steps.size() == 6);
+  CHECK_FALSE(r.steps[0].owner);
+  CHECK(r.steps[1].owner == Colour::Red);
+  CHECK(*r.steps[1].move == mm(Square::nest(), Square::ring(0)));
+  CHECK(r.steps[2].owner == Colour::Blue);
+  CHECK(r.steps[2].move->capture);
+  CHECK(r.steps[3].owner == Colour::Blue);  // a chain's prefix holds for all of it
+  CHECK(r.steps[4].bonus == 20);
+  CHECK(r.steps[4].owner == Colour::Yellow);
+  CHECK_FALSE(r.steps[5].owner);
+  CHECK(play_to_ppn(r) == "N/0 R:N/0 B:3/5x B:5/9 +20 Y:12/32 +10 -");
+  // the roll's own seat is no prefix at all
+  CHECK(roll_of("1. G 5-5: G:N/0 g:N/0") == roll_of("1. G 5-5: N/0 N/0"));
+  // in a variation, the variation's roll decides what is foreign
+  Roll v = roll_of("1. G 3-4: 1/4 1/5 (1. R 3-4: R:1/4 G:1/5)");
+  REQUIRE(v.variations.size() == 1);
+  CHECK_FALSE(v.variations[0][0].steps[0].owner);
+  CHECK(v.variations[0][0].steps[1].owner == Colour::Green);
+  // a seat letter starting the next line is the next roll or withdrawal, not a prefix
+  Game g = parse_one("[Event \"t\"]\n1. G 5-5: N/0 N/0\nG 3-4: 0/3 0/4\nR RESIGNS\n");
+  CHECK(g.movetext.size() == 3);
+  // the prefix is one token: no space inside `R:N/0`
+  CHECK_FALSE(error_of("[Event \"t\"]\n1. G 5-5: N/0 R: N/0\n").empty());
 }
 
 TEST_CASE("roll: no legal play", "[parser][grammar]") {

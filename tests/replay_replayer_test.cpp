@@ -135,6 +135,36 @@ TEST_CASE("replayer: as-played applies an illegal but possible play and goes on"
   CHECK(position_id(r.final_state) == "g:N,N,N,9 b:N,N,N,N / g d0");
 }
 
+TEST_CASE("replayer: another colour's pawn is E-WRONG-COLOUR, carried out only as played", "[replay][replayer]") {
+  // The NU course case in14: green's 5-5 enters a green pawn and a red one (Racket: "attempted
+  // to move two different colors"). Seed 000: a player moves the pawns of his own colour.
+  const std::string header =
+      "[Game \"parcheesi\"]\n[Variant \"racket-nu\"]\n[Seats \"green red blue yellow\"]\n[Result \"*\"]\n\n";
+  const Game g = parse_one(header + "1. G 5-5: N/0 R:N/0\n2. G 5-2: N/0 0/2\n");
+  const auto r = replay_game(g, {});
+  REQUIRE(r.errors() == 1);
+  CHECK(r.diagnostics.front().code == "E-WRONG-COLOUR");
+  CHECK(r.diagnostics.front().step_index == 1);
+  CHECK(r.rolls_replayed == 0);
+  // as played: the red pawn enters on red's ENTER (abs 22 = green's 17), green rolls again
+  ReplayConfig cfg;
+  cfg.on_error = OnError::as_played;
+  std::vector<std::string> ids;
+  const auto p = replay_game(g, cfg, [&](const RollEvent& e) { ids.push_back(position_id(e.after)); });
+  CHECK(p.illegal == 1);
+  REQUIRE(ids.size() == 2);
+  CHECK(ids[0] == "g:N,N,N,0 r:N,N,N,0 b:N,N,N,N y:N,N,N,N / g d1");
+  // a red move recorded on green's roll is read in red's coordinates: red's 3 is green's 20
+  // (ENTERs 17 apart, SPEC.md 3.3), so R:0/3x captures the green pawn there
+  const Game cap = parse_one("[Game \"parcheesi\"]\n[Variant \"racket-nu\"]\n[Seats \"green red\"]\n"
+                             "[Setup \"g:N,N,N,20 r:N,N,N,0 / g d0\"]\n\n1. G 3-1: R:0/3x\n");
+  ids.clear();
+  const auto c = replay_game(cap, cfg, [&](const RollEvent& e) { ids.push_back(position_id(e.after)); });
+  CHECK(c.illegal == 1);
+  REQUIRE(ids.size() == 1);
+  CHECK(ids[0] == "g:N,N,N,N r:N,N,N,3 / r d0");
+}
+
 TEST_CASE("replayer: unknown profiles and options are clear errors", "[replay][replayer]") {
   SECTION("unknown variant") {
     const Game g = parse_one("[Variant \"hasbro-2099\"]\n[Seats \"green blue\"]\n\n1. G 6-1: -\n");
