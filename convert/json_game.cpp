@@ -91,6 +91,10 @@ class Reader {
       for (std::size_t i = 0; i < mt.size(); ++i)
         if (auto e = entry(mt[i], "/movetext/" + std::to_string(i), g)) return e;
     }
+    // PPN has no text for a game without tags, comments and entries (an empty text is no game
+    // at all), so such a JSON game would be lost on the way to PPN (fuzz finding 7).
+    if (g.tags.empty() && g.leading_comments.empty() && g.movetext.empty())
+      return fail("", "an empty game: no tags, comments or movetext entries");
     return std::nullopt;
   }
 

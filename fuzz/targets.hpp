@@ -60,9 +60,13 @@ inline Finding check_replay(const Game& g, bool all_profiles) {
   // this in Debug builds only; checked here in every build). Safety sharing is allowed, as
   // some profiles do.
   Finding bad;
+  // ... on the game's own board: a Ludo position read on the Parcheesi board is "impossible"
+  // (two tokens of a colour on one home-column square, fuzz finding 8 was the harness's).
+  const auto rules = replay::rules_for_game(g, cfg);
+  const replay::Geometry board = rules.error.empty() ? replay::geometry_of(rules.options) : replay::kParcheesi68;
   const auto own = replay::replay_game(g, cfg, [&](const replay::RollEvent& e) {
     if (bad) return;
-    if (const char* why = replay::position_check(e.after.pos, replay::kParcheesi68, true))
+    if (const char* why = replay::position_check(e.after.pos, board, true))
       bad = "replay: impossible position after roll " + std::to_string(e.roll_index + 1) + ": " + why;
   });
   if (bad) return bad;
@@ -260,8 +264,11 @@ inline Game game_from_bytes(ByteSource& src) {
         const auto b = src.next();
         if (b % 6 == 0) st.bonus = 20;
         if (b % 6 == 1) st.bonus = 10;
-        if (st.bonus == 0 || b % 4 != 0)
+        if (st.bonus == 0 || b % 4 != 0) {
           st.move = MiniMove{square_from(src.next(), src.next()), square_from(src.next(), src.next()), src.next() % 3 == 0};
+          // now and then another colour's pawn (`R:12/15`; never the roll's own seat)
+          if (b % 7 == 3) st.owner = static_cast<Colour>((static_cast<int>(r.seat) + 1 + src.next() % 3) % 4);
+        }
         r.steps.push_back(st);
       }
     }

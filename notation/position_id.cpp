@@ -1,6 +1,6 @@
 // Hand-written recursive-descent parser for the position ID. Each function below is named
 // after the rule of the `ebnf-position` grammar in notation/SPEC.md that it implements
-// (tests/notation_spec_consistency.cpp checks the names).
+// (tests/notation_spec_consistency_test.cpp checks the names).
 #include "notation/position_id.hpp"
 
 #include <algorithm>

@@ -125,6 +125,7 @@ struct Walker {
   unsigned observer_mask = 0;  // [Observer]: seats whose every roll is recorded
   // [Setup] taken in the middle of a roll: the parts its first roll plays (SPEC.md 2, 7)
   std::optional<FixedVec<std::uint8_t, 4>> setup_parts;
+  bool ended_by_withdrawal = false;  // the game ended because the other seats withdrew
 
   void game_diag(Severity sev, std::string code, std::string msg) {
     ReplayDiagnostic d;
@@ -307,8 +308,10 @@ struct Walker {
   bool roll(const Roll& r) {
     if (res.game_over) {
       return on_illegal(roll_diag(r, Severity::error, "E-GAME-OVER",
-                                  "the game is already over (seed 000 HOW TO WIN: the first player "
-                                  "to move all four pawns HOME wins; rules.md Q63)"),
+                                  ended_by_withdrawal
+                                      ? "the game is already over: the other seats withdrew (RESIGNS/ABANDONS)"
+                                      : "the game is already over (seed 000 HOW TO WIN: the first player "
+                                        "to move all four pawns HOME wins; rules.md Q63)"),
                         r, nullptr);
     }
     // The first roll after a mid-roll [Setup] plays the pending parts; its dice, one or two,
@@ -468,9 +471,33 @@ struct Walker {
     return true;
   }
 
+  // A withdrawal (`R RESIGNS`, `R ABANDONS`; notation/SPEC.md 3). No seed covers it; the
+  // decisions (replay/README.md "Withdrawals"): the seat leaves the turn order, its pawns stay
+  // where they are (they can still block and be captured), and when one seat is left playing
+  // it wins, or takes the next place when others have finished (play_for_places).
   void withdraw(const Withdrawal& w) {
     const int s = seat_of(w.seat);
-    if (!(st.seats_mask >> s & 1)) return;
+    auto diag = [&](Severity sev, std::string msg) {
+      ReplayDiagnostic d;
+      d.severity = sev;
+      d.code = "E-WITHDRAWAL";
+      d.message = std::move(msg);
+      d.line = w.line;
+      d.column = w.column;
+      d.position_id = position_id(st, g);
+      res.diagnostics.push_back(std::move(d));
+    };
+    const std::string who = std::string(colour_name(w.seat));
+    if (res.game_over) {
+      diag(Severity::warning, who + " withdraws after the end of the game; nothing changes");
+      return;
+    }
+    if (!(st.seats_mask >> s & 1) || (st.finished_mask >> s & 1)) {
+      diag(Severity::error, who + " withdraws, but " + who +
+                                (!(st.seats_mask >> s & 1) ? " is not playing (not in [Seats], or withdrawn already)"
+                                                          : " has finished already"));
+      return;
+    }
     const bool was_to_move = st.to_move == s;
     const int next = next_active_seat(st, s);
     st.seats_mask = static_cast<std::uint8_t>(st.seats_mask & ~(1u << s));
@@ -478,7 +505,16 @@ struct Walker {
       st.to_move = static_cast<std::uint8_t>(next);
       st.doublets = 0;
     }
-    if (active_seats(st) <= 1) res.game_over = true;
+    if (active_seats(st) == 1) {
+      // the last seat still playing wins (or takes the next place)
+      for (int k = 0; k < kMaxSeats; ++k)
+        if ((st.seats_mask >> k & 1) && !(st.finished_mask >> k & 1)) st.ranking[st.ranking_len++] = static_cast<std::uint8_t>(k);
+      ended_by_withdrawal = true;
+    }
+    if (active_seats(st) <= 1) {
+      res.game_over = true;
+      ended_by_withdrawal = true;
+    }
   }
 
   // Why the stretch of unseen plays between the replayed state and an observed one is

@@ -165,6 +165,36 @@ TEST_CASE("replayer: another colour's pawn is E-WRONG-COLOUR, carried out only a
   CHECK(ids[0] == "g:N,N,N,N r:N,N,N,3 / r d0");
 }
 
+TEST_CASE("replayer: withdrawals leave the turn order; the last seat playing wins", "[replay][replayer]") {
+  const std::string three = "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green red blue\"]\n";
+  // Red resigns: blue throws after green, and the game goes on with two
+  auto r = replay_game(parse_one(three + "[Result \"*\"]\n\n1. G 6-4: -\nR RESIGNS\n2. B 6-4: -\n3. G 6-3: -\n"), {});
+  CHECK(r.diagnostics.empty());
+  CHECK_FALSE(r.game_over);
+  // then blue abandons: green is the last seat playing and wins; [Result] must say so
+  const std::string moves = "1. G 6-4: -\nR RESIGNS\n2. B 6-4: -\nB ABANDONS\n";
+  r = replay_game(parse_one(three + "[Result \"green\"]\n\n" + moves), {});
+  CHECK(r.diagnostics.empty());
+  CHECK(r.game_over);
+  REQUIRE(r.ranking.size() == 1);
+  CHECK(r.ranking.front() == Colour::Green);
+  r = replay_game(parse_one(three + "[Result \"red\"]\n\n" + moves), {});
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics.front().code == "E-RESULT");
+  // a roll after that is E-GAME-OVER, saying why the game ended
+  r = replay_game(parse_one(three + "[Result \"green\"]\n\n" + moves + "3. G 6-3: -\n"), {});
+  REQUIRE_FALSE(r.diagnostics.empty());
+  CHECK(r.diagnostics.front().code == "E-GAME-OVER");
+  CHECK_THAT(r.diagnostics.front().message, Catch::Contains("withdrew"));
+  // withdrawing a seat that is not playing is a record error at the withdrawal's line
+  r = replay_game(parse_one(three + "[Result \"*\"]\n\n1. G 6-4: -\nY RESIGNS\nR ABANDONS\nR RESIGNS\n"), {});
+  REQUIRE(r.diagnostics.size() == 2);
+  CHECK(r.diagnostics[0].code == "E-WITHDRAWAL");
+  CHECK(r.diagnostics[0].line == 7);
+  CHECK_THAT(r.diagnostics[0].message, Catch::Contains("not in [Seats]"));
+  CHECK(r.diagnostics[1].line == 9);
+}
+
 TEST_CASE("replayer: unknown profiles and options are clear errors", "[replay][replayer]") {
   SECTION("unknown variant") {
     const Game g = parse_one("[Variant \"hasbro-2099\"]\n[Seats \"green blue\"]\n\n1. G 6-1: -\n");
