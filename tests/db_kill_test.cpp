@@ -17,6 +17,7 @@
 
 #include "cli_run.hpp"
 #include "db_helpers.hpp"
+#include "parser/parser.hpp"
 
 extern char** environ;
 
@@ -128,7 +129,9 @@ void check_reported_present(const std::string& db, const std::vector<std::string
   if (files.empty()) return;
   for (const auto& f : files) {
     INFO("reported done: " << f);
-    const auto want = f.find("selfplay-") != std::string::npos ? kPerFile : 1;
+    const auto want = f.find("selfplay-") != std::string::npos
+                          ? kPerFile
+                          : static_cast<std::int64_t>(ppn::parser::parse_all(read_file(f), f).games.size());
     CHECK(scalar(db, "SELECT count(*) FROM games WHERE source_file = " + quoted(f)) == want);
   }
 }
@@ -141,7 +144,8 @@ TEST_CASE("db import of the samples and ten thousand self-play games: kill -9 lo
   auto files = sample_files();
   const auto sp = selfplay_files();
   files.insert(files.end(), sp.begin(), sp.end());
-  const std::int64_t total = kFiles * kPerFile + static_cast<std::int64_t>(sample_files().size());
+  std::int64_t total = kFiles * kPerFile;
+  for (const auto& f : sample_files()) total += static_cast<std::int64_t>(ppn::parser::parse_all(read_file(f), f).games.size());
   const auto dir = fresh_dir("kill");
   const auto db = (dir / "k.sqlite").string();
   const auto out = (dir / "out.txt").string();

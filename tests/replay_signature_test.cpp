@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "parser/parser.hpp"
@@ -46,6 +47,37 @@ TEST_CASE("samples: every sample game is legal under its profile", "[replay][sam
       CHECK(r.rolls_replayed == r.rolls);
     }
   }
+}
+
+TEST_CASE("samples: six complete hand-written hasbro-2001 games, for 2, 3 and 4 players", "[replay][samples]") {
+  // issue 2: "at least six complete, rules-correct games under hasbro-2001 (4, 3 and 2
+  // players)", written by hand (each says so in its game comment), without house rules or a
+  // set start position, each won by someone (the unfinished records, [Result "*"], aside)
+  std::map<std::size_t, int> by_players;
+  for (const auto& f : sample_files()) {
+    std::ifstream in(f, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    for (const auto& g : ppn::parser::parse_all(text.str(), f.string()).games) {
+      std::string lead = g.leading_comments.empty() ? "" : g.leading_comments.front();
+      std::transform(lead.begin(), lead.end(), lead.begin(), [](unsigned char c) { return std::tolower(c); });
+      const bool by_hand = lead.find("written by hand") != std::string::npos;
+      if (!by_hand || g.tag_value("Variant") != "hasbro-2001" || g.find_tag("Option") || g.find_tag("Setup") ||
+          g.tag_value("Result") == "*")
+        continue;
+      INFO(f.string());
+      const auto r = ppn::replay::replay_game(g, {});
+      CHECK(r.diagnostics.empty());
+      CHECK(r.game_over);
+      CHECK(r.ranking.size() >= 1);
+      const auto seats = g.tag_value("Seats");
+      by_players[static_cast<std::size_t>(std::count(seats.begin(), seats.end(), ' ') + 1)] += r.game_over;
+    }
+  }
+  CHECK(by_players[2] + by_players[3] + by_players[4] >= 6);
+  CHECK(by_players[2] >= 1);
+  CHECK(by_players[3] >= 1);
+  CHECK(by_players[4] >= 1);
 }
 
 TEST_CASE("samples: determinism signature over every replayed position", "[replay][samples][signature]") {
