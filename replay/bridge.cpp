@@ -149,7 +149,7 @@ std::variant<GameState, std::string> state_from_desc(const PositionDesc& d, cons
     mask |= 1u << s;
   }
   if (!d.find(d.to_move)) return std::string("the seat to move (") + std::string(colour_name(d.to_move)) + ") has no pawns in the position";
-  if (const char* bad = position_check(pos, g)) return std::string("impossible position: ") + bad;
+  if (const char* bad = position_check(pos, g)) return "impossible position: " + position_problem(bad);
   std::array<std::uint8_t, kMaxSeats> order{0, 1, 2, 3};
   GameState st = initial_state(mask, order, static_cast<std::uint8_t>(seat_of(d.to_move)));
   st.set_position(pos);

@@ -76,6 +76,18 @@ const char* position_check(const Position& p, const Geometry& g, bool shared_saf
   return present ? nullptr : "no-seats";
 }
 
+std::string position_problem(const char* check) {
+  const std::string c = check ? check : "";
+  if (c == "ring-capacity")
+    return "ring-capacity: three pawns on one ring square, or pawns of two colours on a square that is not a "
+           "safety space";
+  if (c == "homepath-capacity") return "homepath-capacity: three pawns on one home-path square";
+  if (c == "byte-range") return "byte-range: a pawn on a square that is not on the board";
+  if (c == "absent-seat-partial") return "absent-seat-partial: a seat with fewer pawns than the others";
+  if (c == "no-seats") return "no-seats: no seat has pawns";
+  return c;
+}
+
 std::string position_text(const Position& p, const Geometry& g) {
   std::string s;
   for (int seat = 0; seat < g.num_seats; ++seat) {

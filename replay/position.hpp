@@ -57,6 +57,9 @@ std::uint64_t compute_hash(const Position& p);
 // safety square), "homepath-capacity", "no-seats".
 const char* position_check(const Position& p, const Geometry& g = kParcheesi68,
                            bool shared_safeties = false);
+// What a failed check means, in words for a message ("ring-capacity" -> "three pawns on one
+// ring square, or pawns of two colours on a square that is not a safety space").
+std::string position_problem(const char* check);
 
 // Text in relative terms, e.g. "s0[N N 5 64] s1[N N N N] s2[-] s3[H H H 70]" (N nest,
 // H HOME, - absent seat, numbers are relative squares of that seat).

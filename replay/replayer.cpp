@@ -271,8 +271,8 @@ struct Walker {
         if (const char* bad =
                 position_check(*p, g, opts.safety_sharing() == SafetySharing::two_any_colours)) {
           res.diagnostics.push_back(roll_diag(r, Severity::error, "E-UNPLAYABLE",
-                                              std::string("the play as recorded leaves an impossible position (") +
-                                                  bad + ")"));
+                                              "the play as recorded leaves an impossible position (" +
+                                                  position_problem(bad) + ")"));
           res.stopped = true;
           return false;
         }
