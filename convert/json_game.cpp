@@ -32,7 +32,7 @@ json roll_json(const Roll& r) {
       json steps = json::array();
       for (const auto& s : r.steps) {
         json st = s.move ? squares_move(*s.move) : json::object();
-        if (s.owner) st["owner"] = std::string(colour_name(*s.owner));
+        if (s.owner && s.move && *s.owner != r.seat) st["owner"] = std::string(colour_name(*s.owner));
         if (s.bonus) st["bonus"] = s.bonus;
         if (s.forfeited()) st["forfeited"] = true;
         steps.push_back(std::move(st));
@@ -172,6 +172,9 @@ class Reader {
       if (j.contains("penalty")) {
         MiniMove m;
         if (auto e = mini_move(j["penalty"], at + "/penalty", m)) return e;
+        // the third doublet sends back a pawn of the mover (PPN has no prefix there)
+        if (j["penalty"].is_object() && j["penalty"].contains("owner"))
+          return fail(at + "/penalty/owner", "a penalty sends back a pawn of the roll's own seat");
         r.penalty_move = m;
       }
     } else if (kind == "moves") {

@@ -45,7 +45,7 @@ void append_play(std::string& out, const Roll& r) {
       }
     }
     if (!s.move) continue;
-    if (s.owner) {
+    if (s.owner && *s.owner != r.seat) {  // (the roll's own seat is no owner: game.hpp)
       out.push_back(colour_letter(*s.owner));
       out.push_back(':');
     }

@@ -1,5 +1,5 @@
 // Definition of the PPN game grammar. Every x3::rule here carries the name of the EBNF rule
-// it implements in notation/SPEC.md (tests/notation_spec_consistency.cpp checks that every
+// it implements in notation/SPEC.md (tests/notation_spec_consistency_test.cpp checks that every
 // EBNF rule name appears below as `rule<..> const NAME = "NAME"`).
 //
 // The grammar parses straight into the notation model (notation/game.hpp). Semantic actions
@@ -430,7 +430,9 @@ auto const push_bonus_step = [](auto& ctx) {
 auto const bonus_move_def = lit('+') > bonus_value[set_bonus] > bonus_target[push_bonus_step];
 auto const bonus_value_def =
     lexeme[(lit("10")[assign_value<std::uint8_t{10}>] | lit("20")[assign_value<std::uint8_t{20}>]) >> !digit_char];
-// Another colour's pawn (SPEC.md 3.1): `R:12/15`. The prefix is remembered in the parse state
+// Another colour's pawn (SPEC.md 3.1): `R:12/15`. Nothing else starts with a seat and ':', so
+// after the prefix a square is expected (a located "expected a square" for `R: 12/15`).
+// The prefix is remembered in the parse state
 // and given to the steps the chain (or the bonus move) appends; a prefix naming the roll's own
 // seat is dropped there (ParseState::foreign_owner), so `G:12/15` on Green's roll is `12/15`.
 auto const set_owner = [](auto& ctx) { state_of(ctx).owner = _attr(ctx); };
@@ -438,7 +440,8 @@ auto const clear_owner = [](auto& ctx) { state_of(ctx).owner.reset(); };
 auto const pawn_owner_def = lexeme[seat >> lit(':')];
 auto const bonus_target_def =
     lit('-')[([](auto& ctx) { _val(ctx) = std::nullopt; })] |
-    lexeme[-pawn_owner[set_owner] >> mini_move[([](auto& ctx) { _val(ctx) = _attr(ctx); })]];
+    lexeme[(pawn_owner[set_owner] > mini_move[([](auto& ctx) { _val(ctx) = _attr(ctx); })]) |
+           mini_move[([](auto& ctx) { _val(ctx) = _attr(ctx); })]];
 
 // A chain `a/b/c` is written out as the mini-moves a/b and b/c (SPEC.md "Mini-moves"). The
 // first square is only remembered: when no '/' follows (as at the move number of the next
@@ -460,7 +463,7 @@ auto const chain_next = [](auto& ctx) {
 };
 auto const chain_capture = [](auto& ctx) { state_of(ctx).roll().steps.back().move->capture = true; };
 auto const move_chain_def =
-    lexeme[(pawn_owner[set_owner] | eps[clear_owner]) >> square[chain_first] >>
+    lexeme[((pawn_owner[set_owner] > square[chain_first]) | (eps[clear_owner] >> square[chain_first])) >>
            +((lit('/') > square[chain_next]) >> -(x_letter[chain_capture]))];
 auto const mini_move_def = lexeme[(square >> lit('/') > square) >> capture];
 auto const capture_def = x3::matches[x_letter];

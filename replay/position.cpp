@@ -79,8 +79,7 @@ const char* position_check(const Position& p, const Geometry& g, bool shared_saf
 std::string position_problem(const char* check) {
   const std::string c = check ? check : "";
   if (c == "ring-capacity")
-    return "ring-capacity: three pawns on one ring square, or pawns of two colours on a square that is not a "
-           "safety space";
+    return "ring-capacity: too many pawns, or pawns of two colours, on one ring square";
   if (c == "homepath-capacity") return "homepath-capacity: three pawns on one home-path square";
   if (c == "byte-range") return "byte-range: a pawn on a square that is not on the board";
   if (c == "absent-seat-partial") return "absent-seat-partial: a seat with fewer pawns than the others";

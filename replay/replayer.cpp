@@ -172,6 +172,8 @@ struct Walker {
       if (const Roll* r = std::get_if<Roll>(&e)) {
         if (!first_roller) first_roller = r->seat;
         if (!seats_from_tag) add_seat(r->seat);
+      } else if (const auto* w = std::get_if<Withdrawal>(&e); w && !seats_from_tag) {
+        add_seat(w->seat);  // a seat may withdraw before it ever throws
       }
     if (!seats_from_tag && setup_desc)
       for (const auto& sp : setup_desc->seats) add_seat(sp.seat);
@@ -406,7 +408,17 @@ struct Walker {
                         r, nullptr);
 
     static const std::vector<Step> kNoSteps;
-    const PlayConversion conv = play_from_steps(r.kind == PlayKind::Moves ? r.steps : kNoSteps, g, true);
+    // An owner naming the roll's own seat is no owner (notation/game.hpp; only a game built
+    // in code can hold one).
+    std::vector<Step> own_steps;
+    const std::vector<Step>* steps = r.kind == PlayKind::Moves ? &r.steps : &kNoSteps;
+    if (std::any_of(steps->begin(), steps->end(), [&](const Step& s) { return s.owner == r.seat; })) {
+      own_steps = *steps;
+      for (auto& s : own_steps)
+        if (s.owner == r.seat) s.owner.reset();
+      steps = &own_steps;
+    }
+    const PlayConversion conv = play_from_steps(*steps, g, true);
     if (!conv.error.empty()) {
       auto d = roll_diag(r, Severity::error, "E-BAD-MOVE", conv.error);
       d.step_index = conv.error_step;
@@ -417,12 +429,14 @@ struct Walker {
       // pawns of his own colour only (seed 000 "Each player takes four matching animal pawns",
       // MOVING YOUR ENTERED PAWNS "Move your entered pawns"). Under as_played the play is
       // carried out as recorded, each pawn by its own colour's coordinates.
-      const Step& s = r.steps[conv.first_foreign];
+      const Step& s = (*steps)[conv.first_foreign];
+      const std::string owner(colour_name(*s.owner));
       auto d = roll_diag(r, Severity::error, std::string(rule_code_name(RuleCode::wrong_colour)),
-                         "moves a " + std::string(colour_name(*s.owner)) + " pawn (" + colour_letter(*s.owner) + ":" +
-                             to_ppn(*s.move) + ") on " + std::string(colour_name(r.seat)) +
+                         "moves a " + owner + " pawn (" + colour_letter(*s.owner) + ":" + to_ppn(*s.move) + ") on " +
+                             std::string(colour_name(r.seat)) +
                              "'s roll: a player moves only the pawns of his own colour (seed 000 \"Each player "
-                             "takes four matching animal pawns\", \"Move your entered pawns\")");
+                             "takes four matching animal pawns\", \"Move your entered pawns\")" +
+                             (st.pos.seat_present(seat_of(*s.owner)) ? "" : "; " + owner + " is not even in this game"));
       d.step_index = conv.first_foreign;
       return on_illegal(std::move(d), r, &conv);
     }
@@ -494,8 +508,9 @@ struct Walker {
     }
     if (!(st.seats_mask >> s & 1) || (st.finished_mask >> s & 1)) {
       diag(Severity::error, who + " withdraws, but " + who +
-                                (!(st.seats_mask >> s & 1) ? " is not playing (not in [Seats], or withdrawn already)"
-                                                          : " has finished already"));
+                                (st.finished_mask >> s & 1 ? " has finished already"
+                                 : st.pos.seat_present(s)  ? " has withdrawn already"
+                                                           : " is not in the game ([Seats])"));
       return;
     }
     const bool was_to_move = st.to_move == s;
@@ -509,7 +524,6 @@ struct Walker {
       // the last seat still playing wins (or takes the next place)
       for (int k = 0; k < kMaxSeats; ++k)
         if ((st.seats_mask >> k & 1) && !(st.finished_mask >> k & 1)) st.ranking[st.ranking_len++] = static_cast<std::uint8_t>(k);
-      ended_by_withdrawal = true;
     }
     if (active_seats(st) <= 1) {
       res.game_over = true;
@@ -520,7 +534,11 @@ struct Walker {
   // Why the stretch of unseen plays between the replayed state and an observed one is
   // implausible (notation/SPEC.md 3.4), or nullopt.
   std::optional<std::string> implausible(const GameState& ns) const {
-    if (ns.seats_mask != st.seats_mask) return std::string("it lists other colours than the game");
+    // the colours with pawns on the board: a withdrawn seat's pawns stay there (withdraw)
+    unsigned on_board = 0;
+    for (int s = 0; s < kMaxSeats; ++s)
+      if (st.pos.seat_present(s)) on_board |= 1u << s;
+    if (ns.seats_mask != on_board) return std::string("it lists other colours than the board holds");
     const int mover = st.to_move;
     const bool mover_observed = observer_mask >> mover & 1;
     // A doublet's re-roll comes at once: nobody else can have moved.
@@ -577,15 +595,20 @@ struct Walker {
       for (int s = 0; s < kMaxSeats; ++s)
         roles[s] = (observer_mask >> s & 1) ? StretchRole{false, false, true} : StretchRole{true, true, true};
     }
+    for (int s = 0; s < kMaxSeats; ++s)
+      if (!(st.seats_mask >> s & 1)) roles[s] = StretchRole{};  // withdrawn: no more turns
     std::string why;
     for (int s = 0; s < kMaxSeats; ++s) {
-      if (!(st.seats_mask >> s & 1)) continue;
+      // a withdrawn seat (replay/README.md "Withdrawals") throws no more: like a seat without
+      // a turn, its pawns can only be sent back to the nest
+      if (!(on_board >> s & 1)) continue;
       if (stretch_plausible(st.pos, ns.pos, s, roles[s], laps, g)) continue;
       if (!why.empty()) why += "; ";
       const bool observed = observer_mask >> s & 1;
       why += std::string(colour_name(colour_of(s))) + " went from " + seat_squares(st.pos, s, g) + " to " +
              seat_squares(ns.pos, s, g) +
-             (observed ? " (an [Observer] seat's pawns can only be sent back to the nest)"
+             (!(st.seats_mask >> s & 1) ? " (it withdrew: its pawns can only be sent back to the nest)"
+              : observed ? " (an [Observer] seat's pawns can only be sent back to the nest)"
               : !roles[s].had_turn ? " (it had no turn in between: its pawns can only be sent back to the nest)"
               : !roles[s].reenter ? " (its turn came first: pawns advance, or go back to the nest and stay there)"
                                   : " (pawns advance, or go back to the nest and may enter again; HOME is final)");

@@ -414,6 +414,14 @@ TEST_CASE("json: PPN -> JSON -> PPN gives the same games", "[convert][json]") {
   auto bad = json_form::game_from_json(nlohmann::json::parse(text));
   REQUIRE_FALSE(bad.ok());
   CHECK_THAT(bad.error->message, Catch::Contains("/owner"));
+  // a penalty sends back a pawn of the roll's own seat: no owner there
+  text = j.dump();
+  const auto at = text.find(R"("kind":"penalty")");
+  REQUIRE(at != std::string::npos);
+  text.insert(at, R"("penalty":{"from":"5","to":"N","owner":"green"},)");
+  bad = json_form::game_from_json(nlohmann::json::parse(text));
+  REQUIRE_FALSE(bad.ok());
+  CHECK_THAT(bad.error->message, Catch::Contains("/penalty/owner"));
 }
 
 TEST_CASE("json: malformed JSON and schema errors are located", "[convert][json]") {

@@ -124,7 +124,8 @@ TEST_CASE("roll: another colour's pawn is written with its letter (SPEC 3.1)", "
   Game g = parse_one("[Event \"t\"]\n1. G 5-5: N/0 N/0\nG 3-4: 0/3 0/4\nR RESIGNS\n");
   CHECK(g.movetext.size() == 3);
   // the prefix is one token: no space inside `R:N/0`
-  CHECK_FALSE(error_of("[Event \"t\"]\n1. G 5-5: N/0 R: N/0\n").empty());
+  CHECK_THAT(error_of("[Event \"t\"]\n1. G 5-5: N/0 R: N/0\n"), Catch::Contains("expected a square"));
+  CHECK_THAT(error_of("[Event \"t\"]\n1. G 5-5: +20 R:N\n"), Catch::Contains("expected a mini-move"));
 }
 
 TEST_CASE("roll: no legal play", "[parser][grammar]") {

@@ -22,7 +22,7 @@ TEST_CASE("position_check names the failed check", "[replay][position]") {
   p.pawns[0] = {byte_of_rel(10), byte_of_rel(10), byte_of_rel(10), kNest};
   p.sort_seat(0);
   CHECK(std::string(position_check(p)) == "ring-capacity");
-  CHECK_THAT(position_problem(position_check(p)), Catch::Contains("not a safety space"));  // for messages
+  CHECK_THAT(position_problem(position_check(p)), Catch::Contains("two colours"));  // for messages
   p = initial_position(0b1111);
   p.pawns[0] = {byte_of_rel(10), 0, 0, 0};  // unsorted
   CHECK(std::string(position_check(p)) == "seat-sorted");

@@ -2,6 +2,7 @@
 // at the offending roll, policies after an illegal roll, and turn machinery from the record.
 #include <catch2/catch.hpp>
 
+#include "notation/printer.hpp"
 #include "parser/parser.hpp"
 #include "replay/bridge.hpp"
 #include "replay/replayer.hpp"
@@ -191,8 +192,37 @@ TEST_CASE("replayer: withdrawals leave the turn order; the last seat playing win
   REQUIRE(r.diagnostics.size() == 2);
   CHECK(r.diagnostics[0].code == "E-WITHDRAWAL");
   CHECK(r.diagnostics[0].line == 7);
-  CHECK_THAT(r.diagnostics[0].message, Catch::Contains("not in [Seats]"));
+  CHECK_THAT(r.diagnostics[0].message, Catch::Contains("not in the game"));
   CHECK(r.diagnostics[1].line == 9);
+}
+
+TEST_CASE("replayer: withdrawn seats keep their pawns in observed positions; seats from withdrawals", "[replay][replayer]") {
+  // red resigns with a pawn out; a later `@` still shows it, and it may only be sent home
+  const std::string head = "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green red blue\"]\n"
+                           "[Result \"*\"]\n\n1. G 6-4: -\n2. R 5-2: N/0 0/2\nR RESIGNS\n";
+  auto r = replay_game(parse_one(head + "@ g:N,N,N,N r:N,N,N,2 b:N,N,N,N / b d0\n"), {});
+  CHECK(r.diagnostics.empty());
+  r = replay_game(parse_one(head + "@ g:N,N,N,N r:N,N,N,N b:N,N,N,N / b d0\n"), {});  // captured: possible
+  CHECK(r.diagnostics.empty());
+  r = replay_game(parse_one(head + "@ g:N,N,N,N r:N,N,N,9 b:N,N,N,N / b d0\n"), {});
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].code == "E-IMPLAUSIBLE-STRETCH");
+  CHECK_THAT(r.diagnostics[0].message, Catch::Contains("it withdrew"));
+  r = replay_game(parse_one(head + "@ g:N,N,N,N b:N,N,N,N / b d0\n"), {});  // red's pawns vanished
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].code == "E-IMPLAUSIBLE-STRETCH");
+  // without [Seats], a seat that withdraws before it throws is a seat of the game: green wins
+  r = replay_game(parse_one("[Result \"green\"]\n\n1. G 6-4: -\nR RESIGNS\n"), {});
+  CHECK(r.diagnostics.empty());
+  REQUIRE(r.ranking.size() == 1);
+  CHECK(r.ranking.front() == Colour::Green);
+}
+
+TEST_CASE("replayer: an owner naming the roll's own seat (a game built in code) is no owner", "[replay][replayer]") {
+  Game g = parse_one(kHeader + "1. G 5-3: N/0 0/3\n");
+  std::get<Roll>(g.movetext[0]).steps[1].owner = Colour::Green;
+  CHECK(to_ppn(std::get<Roll>(g.movetext[0])) == "1. G 5-3: N/0 0/3");
+  CHECK(replay_game(g, {}).diagnostics.empty());
 }
 
 TEST_CASE("replayer: unknown profiles and options are clear errors", "[replay][replayer]") {
