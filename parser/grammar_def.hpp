@@ -408,9 +408,16 @@ auto const set_penalty = [](auto& ctx) {
   r.kind = PlayKind::Penalty;
   r.penalty_move = _attr(ctx);
 };
+// A colour prefix after PENALTY (`PENALTY R:5/N`) is an error of its own: the third doublet
+// sends back a pawn of the roll's own seat (SPEC.md 3.1); without this branch the `R` would be
+// read as the seat of a next roll line and the message would be about dice.
+auto const penalty_prefix = [](auto& ctx) {
+  fail_at(x3::_where(ctx).begin(), "PENALTY sends back a pawn of the roll's own seat: no colour prefix");
+};
 // Steps are appended to the roll as they are read (like the roll itself, grammar_def.hpp
 // "roll line"), not carried as attributes: step, bonus_move and move_chain have none.
-auto const play_def = no_play[set_no_play] | penalty[set_penalty] | +step;
+auto const play_def = no_play[set_no_play] |
+                      (penalty[set_penalty] >> -x3::omit[lexeme[seat_token() >> lit(':')]][penalty_prefix]) | +step;
 auto const no_play_def = lit('-');
 auto const penalty_def = keyword("penalty") >> -mini_move;
 

@@ -126,6 +126,7 @@ TEST_CASE("roll: another colour's pawn is written with its letter (SPEC 3.1)", "
   // the prefix is one token: no space inside `R:N/0`
   CHECK_THAT(error_of("[Event \"t\"]\n1. G 5-5: N/0 R: N/0\n"), Catch::Contains("expected a square"));
   CHECK_THAT(error_of("[Event \"t\"]\n1. G 5-5: +20 R:N\n"), Catch::Contains("expected a mini-move"));
+  CHECK_THAT(error_of("[Event \"t\"]\n1. G 5-5: PENALTY R:5/N\n"), Catch::Contains("no colour prefix"));
 }
 
 TEST_CASE("roll: no legal play", "[parser][grammar]") {
