@@ -41,12 +41,4 @@ CorpusStats read_corpus(const std::filesystem::path& path, const std::function<v
 CorpusStats read_corpus_text(std::string_view text, const std::string& source,
                              const std::function<void(Game&)>& on_game, std::vector<nu::Error>& problems);
 
-// Opens a .jsonl or .jsonl.gz file (zlib reads both) and calls f(line_number, text) per
-// line. Error: a message.
-// A line longer than kMaxJsonlLineBytes is not held: on_too_long(line_number) is called
-// instead of f.
-std::optional<std::string> for_each_line(const std::filesystem::path& path,
-                                         const std::function<void(long, const std::string&)>& f,
-                                         const std::function<void(long)>& on_too_long = {});
-
 }  // namespace ppn::convert::racket

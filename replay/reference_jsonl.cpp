@@ -1,10 +1,9 @@
 #include "replay/reference_jsonl.hpp"
 
-#include <cstring>
-#include <zlib.h>
-
 #include <algorithm>
 #include <nlohmann/json.hpp>
+
+#include "io/lines.hpp"
 
 namespace ppn::replay::reference {
 namespace {
@@ -121,45 +120,8 @@ std::optional<std::string> parse_moves(const nlohmann::json& j, int mover, Moves
 std::optional<std::string> for_each_line(const std::string& path,
                                          const std::function<void(long, const std::string&)>& f,
                                          const std::function<void(long)>& on_too_long) {
-  gzFile in = gzopen(path.c_str(), "rb");
-  if (!in) return "cannot open " + path;
-  std::string line;
-  char buf[65536];
-  long lineno = 0;
-  bool too_long = false;  // the current line passed max_line_bytes: its bytes are dropped
-  while (gzgets(in, buf, sizeof buf)) {
-    const std::size_t n = std::strlen(buf);
-    const bool ends = n > 0 && buf[n - 1] == '\n';
-    if (!too_long) {
-      line.append(buf, n);
-      if (line.size() > max_line_bytes + 1) {
-        too_long = true;
-        std::string().swap(line);
-      }
-    }
-    if (ends) {
-      ++lineno;
-      if (too_long) {
-        if (on_too_long) on_too_long(lineno);
-      } else {
-        line.pop_back();
-        f(lineno, line);
-      }
-      line.clear();
-      too_long = false;
-    }
-  }
-  if (too_long) {
-    if (on_too_long) on_too_long(++lineno);
-  } else if (!line.empty()) {
-    f(++lineno, line);
-  }
-  int err = 0;
-  const char* msg = gzerror(in, &err);
-  std::optional<std::string> result;
-  if (err != Z_OK && err != Z_STREAM_END) result = path + ": " + msg;
-  gzclose(in);
-  return result;
+  if (auto err = io::for_each_line(path, max_line_bytes, f, on_too_long)) return path + ": " + *err;
+  return std::nullopt;
 }
 
 }  // namespace ppn::replay::reference
