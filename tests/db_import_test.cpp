@@ -9,6 +9,7 @@
 #include "cli_run.hpp"
 #include "db/search.hpp"
 #include "db_helpers.hpp"
+#include "game_file.hpp"
 #include "notation/printer.hpp"
 #include "notation/tags.hpp"
 #include "parser/parser.hpp"
@@ -21,12 +22,10 @@ namespace {
 
 // The Parcheesi samples (every file without "ludo" in its name): the reports below are
 // checked against counts made for two dice. The Ludo samples have their own test (tests/db_ludo_test.cpp).
-std::vector<std::string> sample_files() {
+std::vector<std::string> parcheesi_samples() {
   std::vector<std::string> files;
-  for (const auto& e : std::filesystem::directory_iterator(source_path("samples")))
-    if (e.path().extension() == ".ppn" && e.path().filename().string().find("ludo") == std::string::npos)
-      files.push_back(e.path().string());
-  std::sort(files.begin(), files.end());
+  for (const auto& f : sample_files())
+    if (std::filesystem::path(f).filename().string().find("ludo") == std::string::npos) files.push_back(f);
   return files;
 }
 
@@ -38,11 +37,8 @@ std::string joined(const std::vector<std::string>& v) {
 
 std::vector<ppn::Game> sample_games() {
   std::vector<ppn::Game> games;
-  for (const auto& f : sample_files()) {
-    auto r = ppn::parser::parse_all(read_file(f), f);
-    REQUIRE(r.errors.empty());
-    for (auto& g : r.games) games.push_back(std::move(g));
-  }
+  for (const auto& f : parcheesi_samples())
+    for (auto& g : games_in(f)) games.push_back(std::move(g));
   return games;
 }
 
@@ -78,7 +74,7 @@ std::vector<std::vector<std::string>> csv(const std::string& out) {
 std::string samples_db(const std::string& name) {
   const auto dir = fresh_dir(name);
   const auto db = (dir / "s.sqlite").string();
-  const auto r = run_ppn("import --db " + db + joined(sample_files()));
+  const auto r = run_ppn("import --db " + db + joined(parcheesi_samples()));
   REQUIRE(r.code == 0);
   return db;
 }
@@ -88,7 +84,7 @@ std::string samples_db(const std::string& name) {
 TEST_CASE("db import: the samples go in once and importing them again adds nothing", "[db][cli]") {
   const auto dir = fresh_dir("samples");
   const auto db = (dir / "s.sqlite").string();
-  const auto files = sample_files();
+  const auto files = parcheesi_samples();
   const auto games = sample_games();
   std::size_t rolls = 0;
   for (const auto& g : games) rolls += g.roll_count();

@@ -17,7 +17,7 @@
 
 #include "cli_run.hpp"
 #include "db_helpers.hpp"
-#include "parser/parser.hpp"
+#include "game_file.hpp"
 
 extern char** environ;
 
@@ -47,14 +47,6 @@ std::vector<std::string> selfplay_files() {
   }
   if (!cmd.empty()) REQUIRE(std::system(("sh -c '" + cmd + " wait'").c_str()) == 0);
   for (const auto& f : files) REQUIRE(std::filesystem::exists(f));
-  return files;
-}
-
-std::vector<std::string> sample_files() {
-  std::vector<std::string> files;
-  for (const auto& e : std::filesystem::directory_iterator(source_path("samples")))
-    if (e.path().extension() == ".ppn") files.push_back(e.path().string());
-  std::sort(files.begin(), files.end());
   return files;
 }
 
@@ -131,7 +123,7 @@ void check_reported_present(const std::string& db, const std::vector<std::string
     INFO("reported done: " << f);
     const auto want = f.find("selfplay-") != std::string::npos
                           ? kPerFile
-                          : static_cast<std::int64_t>(ppn::parser::parse_all(read_file(f), f).games.size());
+                          : static_cast<std::int64_t>(games_in(f).size());
     CHECK(scalar(db, "SELECT count(*) FROM games WHERE source_file = " + quoted(f)) == want);
   }
 }
@@ -145,7 +137,7 @@ TEST_CASE("db import of the samples and ten thousand self-play games: kill -9 lo
   const auto sp = selfplay_files();
   files.insert(files.end(), sp.begin(), sp.end());
   std::int64_t total = kFiles * kPerFile;
-  for (const auto& f : sample_files()) total += static_cast<std::int64_t>(ppn::parser::parse_all(read_file(f), f).games.size());
+  for (const auto& f : sample_files()) total += static_cast<std::int64_t>(games_in(f).size());
   const auto dir = fresh_dir("kill");
   const auto db = (dir / "k.sqlite").string();
   const auto out = (dir / "out.txt").string();

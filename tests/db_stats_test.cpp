@@ -6,19 +6,11 @@
 
 #include "cli_run.hpp"
 #include "db_helpers.hpp"
-#include "parser/parser.hpp"
+#include "game_file.hpp"
 
 using namespace ppn::test;
 
 namespace {
-
-std::vector<std::string> sample_files() {
-  std::vector<std::string> files;
-  for (const auto& e : std::filesystem::directory_iterator(source_path("samples")))
-    if (e.path().extension() == ".ppn") files.push_back(e.path().string());
-  std::sort(files.begin(), files.end());
-  return files;
-}
 
 std::string sample_list() {
   std::string s;
@@ -127,7 +119,7 @@ TEST_CASE("db stats: stats --db prints what stats FILE prints for the same games
     // from a [Setup], nor those whose record opens with an observed position, sample 16).
     std::string elsewhere = "(VALUES ('', 0)";
     for (const auto& f : sample_files())
-      for (const auto& g : ppn::parser::parse_all(read_file(f), f).games)
+      for (const auto& g : games_in(f))
         if (g.find_tag("Setup") || (!g.movetext.empty() && std::holds_alternative<ppn::ObservedPosition>(g.movetext.front())))
           elsewhere += ", (" + quoted(f) + ", " + std::to_string(g.source_line) + ")";
     elsewhere += ")";

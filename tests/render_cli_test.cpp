@@ -16,24 +16,19 @@
 #include <unistd.h>
 
 #include "cli_run.hpp"
+#include "game_file.hpp"
 #include "pty_session.hpp"
 #include "parser/parser.hpp"
 #include "render/timeline.hpp"
 #include "replay/bridge.hpp"
 
 using ppn::test::run_ppn;
+using ppn::test::sample_files;
 using ppn::test::PtySession;
 using ppn::test::source_path;
 
 namespace {
 
-std::vector<std::string> samples() {
-  std::vector<std::string> out;
-  for (const auto& e : std::filesystem::directory_iterator(source_path("samples")))
-    if (e.path().extension() == ".ppn") out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 std::string slurp(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -55,7 +50,7 @@ std::filesystem::path temp_file(const std::string& name) {
 }  // namespace
 
 TEST_CASE("cli replay: not on a terminal it prints every position; --at prints one", "[cli][render]") {
-  for (const auto& file : samples()) {
+  for (const auto& file : sample_files()) {
     INFO(file);
     const auto g = read_game(file);
     const auto r = run_ppn("replay " + file);
@@ -155,7 +150,7 @@ TEST_CASE("cli replay on a terminal: the interactive stepper through a pseudo-te
 }
 
 TEST_CASE("cli replay on a terminal: every sample steps from the start to the end", "[cli][render][pty]") {
-  for (const auto& file : samples()) {
+  for (const auto& file : sample_files()) {
     INFO(file);
     const auto rolls = read_game(file).roll_count();
     PtySession s({"replay", file});
@@ -201,7 +196,7 @@ TEST_CASE("cli replay on a terminal: Ctrl-Z and Ctrl-C give the terminal back; c
 }
 
 TEST_CASE("cli render: SVG at a roll and a self-contained HTML viewer for every sample", "[cli][render]") {
-  for (const auto& file : samples()) {
+  for (const auto& file : sample_files()) {
     INFO(file);
     const auto g = read_game(file);
     const auto t = ppn::render::build_timeline(g);
@@ -236,14 +231,14 @@ TEST_CASE("cli render: SVG at a roll and a self-contained HTML viewer for every 
 
 TEST_CASE("cli validate: a progress bar on standard error only when it is a terminal", "[cli][render][pty]") {
   std::string files;
-  for (const auto& f : samples()) files += " " + f;
+  for (const auto& f : sample_files()) files += " " + f;
   // A pipe: standard error stays empty.
   const auto piped = run_ppn("validate" + files + " 2>&1 >/dev/null");
   CHECK(piped.code == 0);
   CHECK(piped.out.empty());
   // A terminal: the bar is drawn (with \r) and erased, and the summary is still printed.
   std::vector<std::string> args{"validate"};
-  for (const auto& f : samples()) args.push_back(f);
+  for (const auto& f : sample_files()) args.push_back(f);
   PtySession s(args);
   const int status = s.finish();
   CHECK(WIFEXITED(status));
@@ -252,8 +247,8 @@ TEST_CASE("cli validate: a progress bar on standard error only when it is a term
   CHECK_THAT(s.out(), Catch::Contains("100%"));
   CHECK_THAT(s.out(), Catch::Contains("\r\x1b[K"));
   std::size_t games = 0;
-  for (const auto& f : samples()) games += ppn::parser::parse_all(slurp(f), f).games.size();
-  CHECK_THAT(s.out(), Catch::Contains("validate: " + std::to_string(samples().size()) + " files, " +
+  for (const auto& f : sample_files()) games += ppn::test::games_in(f).size();
+  CHECK_THAT(s.out(), Catch::Contains("validate: " + std::to_string(sample_files().size()) + " files, " +
                                       std::to_string(games) + " games"));
 }
 

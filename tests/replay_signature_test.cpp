@@ -9,19 +9,14 @@
 #include <map>
 #include <sstream>
 
-#include "parser/parser.hpp"
+#include "game_file.hpp"
 #include "replay/replayer.hpp"
 #include "shared_data.hpp"
 
-namespace {
+using ppn::test::games_in;
+using ppn::test::sample_files;
 
-std::vector<std::filesystem::path> sample_files() {
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(ppn::test::source_path("samples")))
-    if (e.path().extension() == ".ppn") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
+namespace {
 
 std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
   h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
@@ -34,13 +29,8 @@ TEST_CASE("samples: every sample game is legal under its profile", "[replay][sam
   const auto files = sample_files();
   REQUIRE(files.size() >= 6);
   for (const auto& f : files) {
-    std::ifstream in(f, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto parsed = ppn::parser::parse_all(text.str(), f.string());
-    INFO(f.string());
-    CHECK(parsed.errors.empty());
-    for (const auto& g : parsed.games) {
+    INFO(f);
+    for (const auto& g : games_in(f)) {
       const auto r = ppn::replay::replay_game(g, {});
       for (const auto& d : r.diagnostics) INFO(d.code << " at line " << d.line << ": " << d.message);
       CHECK(r.diagnostics.empty());
@@ -55,17 +45,14 @@ TEST_CASE("samples: six complete hand-written hasbro-2001 games, for 2, 3 and 4 
   // set start position, each won by someone (the unfinished records, [Result "*"], aside)
   std::map<std::size_t, int> by_players;
   for (const auto& f : sample_files()) {
-    std::ifstream in(f, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    for (const auto& g : ppn::parser::parse_all(text.str(), f.string()).games) {
+    for (const auto& g : games_in(f)) {
       std::string lead = g.leading_comments.empty() ? "" : g.leading_comments.front();
       std::transform(lead.begin(), lead.end(), lead.begin(), [](unsigned char c) { return std::tolower(c); });
       const bool by_hand = lead.find("written by hand") != std::string::npos;
       if (!by_hand || g.tag_value("Variant") != "hasbro-2001" || g.find_tag("Option") || g.find_tag("Setup") ||
           g.tag_value("Result") == "*")
         continue;
-      INFO(f.string());
+      INFO(f);
       const auto r = ppn::replay::replay_game(g, {});
       CHECK(r.diagnostics.empty());
       CHECK(r.game_over);
@@ -84,10 +71,7 @@ TEST_CASE("samples: determinism signature over every replayed position", "[repla
   std::uint64_t sig = 0;
   std::size_t positions = 0;
   for (const auto& f : sample_files()) {
-    std::ifstream in(f, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    for (const auto& g : ppn::parser::parse_all(text.str(), f.filename().string()).games)
+    for (const auto& g : games_in(f))
       ppn::replay::replay_game(g, {}, [&](const ppn::replay::RollEvent& e) {
         sig = mix(sig, e.after.hash);
         sig = mix(sig, (std::uint64_t{e.after.to_move} << 8) | e.after.doublets);
