@@ -31,7 +31,7 @@ Square square_of_rel(int rel, const Geometry& g) {
   return Square::ring(static_cast<std::uint8_t>(rel));
 }
 
-PlayConversion play_from_steps(const std::vector<Step>& steps, const Geometry& g, bool foreign) {
+PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, const Geometry& g) {
   PlayConversion out;
   auto fail = [&](int i, std::string msg) {
     out.error = std::move(msg);
@@ -45,10 +45,8 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, const Geometry& g
       continue;
     }
     const ppn::MiniMove& m = *st.move;
-    if (st.owner) {
-      if (!foreign) return fail(i, "a mini-move of another colour's pawn is not a move of the mover");
-      if (out.first_foreign < 0) out.first_foreign = i;
-    }
+    const bool foreign = st.owner && *st.owner != mover;
+    if (foreign && out.first_foreign < 0) out.first_foreign = i;
     const auto from = rel_of_square(m.from, g);
     const auto to = rel_of_square(m.to, g);
     if (!from) return fail(i, "square " + to_string(m.from) + " is not on this board");
@@ -87,7 +85,7 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, const Geometry& g
     out.play.push_back(mm);
     out.capture_marks.push_back(m.capture);
     out.step_of_move.push_back(i);
-    out.owner_of_move.push_back(st.owner ? seat_of(*st.owner) : -1);
+    out.owner_of_move.push_back(foreign ? seat_of(*st.owner) : -1);
   }
   return out;
 }

@@ -35,18 +35,17 @@ struct PlayConversion {
   int forfeits = 0;
   std::vector<bool> capture_marks;  // per engine mini-move: the record wrote `x`
   std::vector<int> step_of_move;    // per engine mini-move: index of its step in the record
-  // Per engine mini-move: the seat whose pawn moves, -1 for the mover; another seat only
-  // when the steps name another colour's pawn (`R:N/0`) and `foreign` allowed it.
+  // Per engine mini-move: the seat whose pawn moves, -1 for the mover's own pawn; another
+  // seat when the step names another colour's pawn (`R:N/0`, in that colour's coordinates).
   std::vector<int> owner_of_move;
   int first_foreign = -1;           // index of the first step of another colour's pawn, or -1
   std::string error;                // non-empty: the play cannot be read on this board
   int error_step = -1;
 };
-// `foreign`: steps of another colour's pawn are converted (in that colour's coordinates) for
-// carrying the play out as recorded; otherwise such a step is an error. The engine validates
-// plays of the mover's pawns only.
-PlayConversion play_from_steps(const std::vector<Step>& steps, const Geometry& g = kParcheesi68,
-                               bool foreign = false);
+// Steps of another colour's pawn than `mover`'s are converted too (first_foreign), so that the
+// play can be carried out as recorded; the engine validates plays of the mover's pawns only.
+// An owner naming the mover itself is no owner (notation/game.hpp).
+PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, const Geometry& g = kParcheesi68);
 
 // An engine play (with the result flags the engine set) as PPN steps: entries `N/0`, moves
 // `FROM/TO` with `x` on captures, bonus moves `+20 FROM/TO`, then one `+20 -` / `+10 -` per

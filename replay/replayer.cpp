@@ -408,17 +408,7 @@ struct Walker {
                         r, nullptr);
 
     static const std::vector<Step> kNoSteps;
-    // An owner naming the roll's own seat is no owner (notation/game.hpp; only a game built
-    // in code can hold one).
-    std::vector<Step> own_steps;
-    const std::vector<Step>* steps = r.kind == PlayKind::Moves ? &r.steps : &kNoSteps;
-    if (std::any_of(steps->begin(), steps->end(), [&](const Step& s) { return s.owner == r.seat; })) {
-      own_steps = *steps;
-      for (auto& s : own_steps)
-        if (s.owner == r.seat) s.owner.reset();
-      steps = &own_steps;
-    }
-    const PlayConversion conv = play_from_steps(*steps, g, true);
+    const PlayConversion conv = play_from_steps(r.kind == PlayKind::Moves ? r.steps : kNoSteps, r.seat, g);
     if (!conv.error.empty()) {
       auto d = roll_diag(r, Severity::error, "E-BAD-MOVE", conv.error);
       d.step_index = conv.error_step;
@@ -429,7 +419,7 @@ struct Walker {
       // pawns of his own colour only (seed 000 "Each player takes four matching animal pawns",
       // MOVING YOUR ENTERED PAWNS "Move your entered pawns"). Under as_played the play is
       // carried out as recorded, each pawn by its own colour's coordinates.
-      const Step& s = (*steps)[conv.first_foreign];
+      const Step& s = r.steps[conv.first_foreign];
       const std::string owner(colour_name(*s.owner));
       auto d = roll_diag(r, Severity::error, std::string(rule_code_name(RuleCode::wrong_colour)),
                          "moves a " + owner + " pawn (" + colour_letter(*s.owner) + ":" + to_ppn(*s.move) + ") on " +
