@@ -18,13 +18,6 @@ std::string tmp_file(const std::string& name) {
   return (std::filesystem::temp_directory_path() / ("ppn-analysis-test-" + name)).string();
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 }  // namespace
 
 TEST_CASE("cli stats: per-player statistics with sample sizes", "[cli][analysis][stats]") {
@@ -49,7 +42,7 @@ TEST_CASE("cli stats --chart: race, luck and faces as SVG", "[cli][analysis][cha
     const std::string out = tmp_file(chart + ".svg");
     const auto r = run_ppn("stats --chart " + chart + " -o " + out + " " + sample);
     CHECK(r.code == 0);
-    const std::string svg = slurp(out);
+    const std::string svg = ppn::test::read_file(out);
     CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
     CHECK(svg.find("</svg>") != std::string::npos);
     if (chart == "faces") CHECK(svg.find("expected") != std::string::npos);
@@ -67,7 +60,7 @@ TEST_CASE("cli analyze: annotated output re-validates", "[cli][analysis][quality
   CHECK(r.code == 0);
   CHECK(r.out.find("decisions") != std::string::npos);
   CHECK(r.out.find("luck-adjusted") != std::string::npos);
-  const std::string text = slurp(out);
+  const std::string text = ppn::test::read_file(out);
   CHECK(text.find("{ ppn: analysis under hasbro-2001") != std::string::npos);
   const auto v = run_ppn("validate " + out);
   CHECK(v.code == 0);

@@ -9,6 +9,7 @@
 
 #include "db/schema.hpp"
 #include "db/sqlite.hpp"
+#include "shared_data.hpp"
 
 namespace ppn::test {
 
@@ -23,11 +24,6 @@ inline std::filesystem::path fresh_dir(const std::string& name) {
 inline std::string write_file(const std::filesystem::path& p, const std::string& text) {
   std::ofstream(p, std::ios::binary) << text;
   return p.string();
-}
-
-inline std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 inline std::int64_t scalar(const std::string& db_path, const std::string& sql) {

@@ -11,17 +11,6 @@
 #include "fuzz/targets.hpp"
 #include "shared_data.hpp"
 
-namespace {
-
-std::string read_bytes(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-}  // namespace
-
 TEST_CASE("fuzz regression inputs replay cleanly through their harness's target", "[fuzz][regression]") {
   const auto root = ppn::test::source_path("tests/fuzz_regressions");
   for (const auto& target : ppn::fuzz::targets) {
@@ -33,7 +22,7 @@ TEST_CASE("fuzz regression inputs replay cleanly through their harness's target"
       if (!entry.is_regular_file()) continue;
       ++inputs;
       INFO("input " << entry.path().filename().string());
-      const std::string data = read_bytes(entry.path());
+      const std::string data = ppn::test::read_file(entry.path());
       const auto start = std::chrono::steady_clock::now();
       ppn::fuzz::Finding finding;
       REQUIRE_NOTHROW(finding = target.run(data));

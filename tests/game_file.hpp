@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,10 +24,7 @@ inline std::vector<std::string> sample_files() {
 
 // Every game of a file (a path), parsed; the test fails when the file does not parse cleanly.
 inline std::vector<Game> games_in(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto r = parser::parse_all(ss.str(), path);
+  auto r = parser::parse_all(read_file(path), path);
   REQUIRE(r.errors.empty());
   return std::move(r.games);
 }
@@ -37,10 +32,7 @@ inline std::vector<Game> games_in(const std::string& path) {
 // The first game of a project file (relative to the source tree), parsed; the test fails when
 // the file does not parse cleanly.
 inline Game read_first_game(const std::string& rel) {
-  std::ifstream in(source_path(rel), std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto r = parser::parse_all(ss.str(), rel);
+  auto r = parser::parse_all(read_file(source_path(rel)), rel);
   REQUIRE(r.errors.empty());
   REQUIRE(!r.games.empty());
   return r.games.front();

@@ -13,17 +13,6 @@
 #include "cli_run.hpp"
 #include "shared_data.hpp"
 
-namespace {
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-}  // namespace
-
 TEST_CASE("malformed-input catalogue: ppn validate's exact messages", "[malformed][cli]") {
   const auto src = ppn::test::source_path("");
   const auto dir = src / "tests/malformed";
@@ -44,7 +33,7 @@ TEST_CASE("malformed-input catalogue: ppn validate's exact messages", "[malforme
     ++cases;
     INFO("catalogue case " << name);
     REQUIRE(std::filesystem::exists(expected_path));
-    CHECK(r.out == slurp(expected_path));
+    CHECK(r.out == ppn::test::read_file(expected_path));
   }
   if (!update) CHECK(cases >= 20);
 }

@@ -22,13 +22,6 @@ std::string golden_output(const std::filesystem::path& file) {
   return out;
 }
 
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 }  // namespace
 
 TEST_CASE("parser golden error files", "[parser][golden]") {
@@ -47,7 +40,7 @@ TEST_CASE("parser golden error files", "[parser][golden]") {
     }
     ++cases;
     INFO("golden file " << entry.path().filename().string());
-    CHECK(actual == read_file(expected_path));
+    CHECK(actual == ppn::test::read_file(expected_path));
   }
   if (!update) CHECK(cases >= 12);
 }

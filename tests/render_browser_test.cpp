@@ -31,13 +31,6 @@ std::string chromium_binary() {
   return {};
 }
 
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 std::string capture(const std::string& cmd) {
   std::string out;
   FILE* p = popen(cmd.c_str(), "r");
@@ -102,7 +95,7 @@ std::string pawns_shown(const std::string& dom) {
 std::string seats_part(const std::string& id) { return id.substr(0, id.find(" / ")); }
 
 ppn::Game read_game(const std::string& path) {
-  auto r = ppn::parser::parse_all(slurp(path), path);
+  auto r = ppn::parser::parse_all(ppn::test::read_file(path), path);
   REQUIRE(r.errors.empty());
   return r.games.front();
 }

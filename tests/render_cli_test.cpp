@@ -30,15 +30,8 @@ using ppn::test::source_path;
 namespace {
 
 
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 ppn::Game read_game(const std::string& path) {
-  auto r = ppn::parser::parse_all(slurp(path), path);
+  auto r = ppn::parser::parse_all(ppn::test::read_file(path), path);
   REQUIRE(r.errors.empty());
   return r.games.front();
 }
@@ -204,13 +197,13 @@ TEST_CASE("cli render: SVG at a roll and a self-contained HTML viewer for every 
     const auto last = std::to_string(t.frames.back().number);
     const auto r = run_ppn("render " + file + " --at " + last + " -o " + svg.string());
     CHECK(r.code == 0);
-    const std::string doc = slurp(svg);
+    const std::string doc = ppn::test::read_file(svg);
     CHECK(doc.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
     CHECK_THAT(doc, Catch::Contains("data-position=\"" + ppn::replay::position_id(t.frames.back().state, t.geometry) + "\""));
     CHECK(std::count(doc.begin(), doc.end(), '\n') >= 1);
     const auto html = temp_file("game.html");
     CHECK(run_ppn("render " + file + " --html -o " + html.string()).code == 0);
-    const std::string page = slurp(html);
+    const std::string page = ppn::test::read_file(html);
     CHECK(page.rfind("<!DOCTYPE html>", 0) == 0);
     CHECK(page.find("<script src") == std::string::npos);
     CHECK_THAT(page, Catch::Contains("max=\"" + std::to_string(t.frames.size() - 1) + "\""));
@@ -254,8 +247,8 @@ TEST_CASE("cli validate: a progress bar on standard error only when it is a term
 
 TEST_CASE("cli render and replay: --game picks a game of a file with several", "[cli][render]") {
   const auto p = temp_file("two-games.ppn");
-  std::ofstream(p, std::ios::binary) << slurp(source_path("samples/05-two-player-kitchen-table.ppn")) << "\n"
-                                     << slurp(source_path("tests/render/illegal-roll.ppn"));
+  std::ofstream(p, std::ios::binary) << ppn::test::read_file(source_path("samples/05-two-player-kitchen-table.ppn")) << "\n"
+                                     << ppn::test::read_file(source_path("tests/render/illegal-roll.ppn"));
   const auto second = run_ppn("render " + p.string() + " --game 2 --at 2");
   CHECK(second.code == 0);
   CHECK_THAT(second.out, Catch::Contains("E-NO-FIVE"));
@@ -276,7 +269,7 @@ TEST_CASE("cli render --html: the race, luck and dice-face charts under the boar
     INFO(f);
     const auto html = temp_file("charts.html");
     REQUIRE(run_ppn("render " + source_path(f).string() + " --html -o " + html.string()).code == 0);
-    const std::string doc = slurp(html);
+    const std::string doc = ppn::test::read_file(html);
     const auto at = doc.find("<section id=\"charts\">");
     REQUIRE(at != std::string::npos);
     const std::string charts = doc.substr(at);

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 namespace ppn::test {
@@ -19,6 +21,12 @@ inline std::filesystem::path shared_path(const std::string& rel) {
 }
 
 inline std::string ppn_binary() { return PPN_BINARY; }
+
+// The whole file, bytes as they are (empty when it cannot be read).
+inline std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
 
 }  // namespace ppn::test
 
