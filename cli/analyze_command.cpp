@@ -9,6 +9,7 @@
 
 #include "analysis/game_analysis.hpp"
 #include "cli/input_files.hpp"
+#include "cli/output.hpp"
 #include "db/importer.hpp"
 #include "db/stored_stats.hpp"
 #include "notation/printer.hpp"
@@ -119,18 +120,14 @@ int run_analyze(const AnalyzeArgs& a) {
   rc.options = a.options;
   rc.on_error = *replay::parse_on_error(a.on_error);
   rc.max_alternatives = 0;
-  std::ofstream file;
+  std::optional<io::OutputFile> output;
   std::ostream* out = nullptr;
-  if (!a.output.empty() && a.output != "-") {
-    file.open(a.output, std::ios::binary);
-    if (!file) {
-      std::cerr << "analyze: cannot write " << a.output << "\n";
-      return 2;
-    }
-    out = &file;
-  } else if (a.output == "-") {
-    out = &std::cout;
+  if (!a.output.empty()) {
+    output = open_output("analyze", a.output, a.files, SameAsInput::replace);
+    if (!output) return 2;
+    out = &output->stream();
   }
+  bool syntax_errors = false;
   std::ostream& report = out == &std::cout ? std::cerr : std::cout;
   std::unique_ptr<db::Importer> imp;
   if (!a.db.empty()) {
@@ -200,6 +197,7 @@ int run_analyze(const AnalyzeArgs& a) {
         [&](const parser::ParseError& e) {
           std::cerr << e.format();
           code = 2;
+          syntax_errors = true;
         });
   }
   if (analysed > 1) {
@@ -216,12 +214,9 @@ int run_analyze(const AnalyzeArgs& a) {
       report << line << "\n";
     }
   }
-  if (out) {
-    out->flush();
-    if (!*out) {
-      std::cerr << "analyze: write error on " << a.output << "\n";
-      return 2;
-    }
+  if (output) {
+    const auto kept = unreadable_input_kept(*output, a.files, syntax_errors);
+    code = std::max(code, finish_output("analyze", *output, !kept, kept.value_or("")));
   }
   return code;
 }

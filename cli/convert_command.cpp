@@ -8,6 +8,7 @@
 #include <sstream>
 #include <variant>
 
+#include "cli/output.hpp"
 #include "cli/progress.hpp"
 #include "convert/json_game.hpp"
 #include "convert/nu_test.hpp"
@@ -91,11 +92,6 @@ class Converter {
 
   int finish() {
     bar_.finish();
-    out_.flush();
-    if (!out_) {
-      err() << "convert: write error\n";
-      return 2;
-    }
     if (!a_.quiet)
       err() << "convert: " << games_ << " game(s), " << problems_ << " problem(s)\n";
     return problems_ > 0 ? 2 : 0;
@@ -180,15 +176,10 @@ class Converter {
 };
 
 int run_convert(const ConvertArgs& args) {
-  std::ofstream file_out;
-  if (!args.output.empty() && args.output != "-") {
-    file_out.open(args.output, std::ios::binary);
-    if (!file_out) {
-      std::cerr << "convert: cannot write " << args.output << "\n";
-      return 2;
-    }
-  }
-  std::ostream& out = file_out.is_open() ? file_out : std::cout;
+  // PPN written over a transcript or corpus would destroy it: refused.
+  auto output = open_output("convert", args.output, args.files, SameAsInput::refuse);
+  if (!output) return 2;
+  std::ostream& out = output->stream();
   std::uint64_t total = 0, done = 0;
   for (const auto& f : args.files) {
     std::error_code ec;
@@ -204,7 +195,8 @@ int run_convert(const ConvertArgs& args) {
     done += ec ? 0 : size;
     c.done(done, i + 1, args.files.size());
   }
-  return c.finish();
+  const int rc = c.finish();
+  return std::max(rc, finish_output("convert", *output));
 }
 
 }  // namespace

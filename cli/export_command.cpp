@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/input_files.hpp"
+#include "cli/output.hpp"
 #include "convert/json_game.hpp"
 #include "convert/nu_ppn.hpp"
 #include "notation/tags.hpp"
@@ -114,15 +115,9 @@ class NuXmlExporter {
 };
 
 int run_export(const ExportArgs& args) {
-  std::ofstream file_out;
-  if (!args.output.empty() && args.output != "-") {
-    file_out.open(args.output, std::ios::binary);
-    if (!file_out) {
-      std::cerr << "export: cannot write " << args.output << "\n";
-      return 2;
-    }
-  }
-  std::ostream& out = file_out.is_open() ? file_out : std::cout;
+  auto output = open_output("export", args.output, args.files, SameAsInput::refuse);
+  if (!output) return 2;
+  std::ostream& out = output->stream();
   int rc = 0;
   NuXmlExporter nu(out);
   for (const auto& path : args.files) {
@@ -144,12 +139,7 @@ int run_export(const ExportArgs& args) {
         [&](const parser::ParseError& e) { std::cerr << e.format(); });
     if (stats.errors != 0) rc = 2;
   }
-  out.flush();
-  if (!out) {
-    std::cerr << "export: write error\n";
-    rc = 2;
-  }
-  return rc;
+  return std::max(rc, finish_output("export", *output));
 }
 
 }  // namespace

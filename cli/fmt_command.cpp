@@ -1,11 +1,12 @@
 #include "cli/fmt_command.hpp"
 
 #include <CLI/CLI.hpp>
-#include <fstream>
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
 #include "cli/input_files.hpp"
+#include "cli/output.hpp"
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 
@@ -18,16 +19,11 @@ struct FmtArgs {
 };
 
 int run_fmt(const FmtArgs& args) {
-  std::ofstream file_out;
-  if (!args.output.empty()) {
-    file_out.open(args.output, std::ios::binary);
-    if (!file_out) {
-      std::cerr << "fmt: cannot write " << args.output << "\n";
-      return 2;
-    }
-  }
-  std::ostream& out = args.output.empty() ? std::cout : file_out;
+  auto output = open_output("fmt", args.output, args.files, SameAsInput::replace);
+  if (!output) return 2;
+  std::ostream& out = output->stream();
   int rc = 0;
+  bool syntax_errors = false;
   std::string buffer;
   for (const auto& path : args.files) {
     auto in = open_input(path);
@@ -44,14 +40,13 @@ int run_fmt(const FmtArgs& args) {
           out << buffer;
         },
         [&](const parser::ParseError& e) { std::cerr << e.format(); });
-    if (stats.errors != 0) rc = 2;
+    if (stats.errors != 0) {
+      rc = 2;
+      syntax_errors = true;
+    }
   }
-  out.flush();
-  if (!out) {
-    std::cerr << "fmt: write error\n";
-    rc = 2;
-  }
-  return rc;
+  const auto kept = unreadable_input_kept(*output, args.files, syntax_errors);
+  return std::max(rc, finish_output("fmt", *output, !kept, kept.value_or("")));
 }
 }  // namespace
 

@@ -1,5 +1,6 @@
 // The ppn command: wires the subcommands (one file pair each in cli/) into one CLI11 app.
 #include <CLI/CLI.hpp>
+#include <csignal>
 
 #include "cli/commands.hpp"
 
@@ -7,6 +8,10 @@ int main(int argc, char** argv) {
   CLI::App app{"ppn: the Portable Pachisi Notation toolkit (Parcheesi, Parchis, Ludo records)"};
   app.set_version_flag("--version", std::string("ppn ") + PPN_VERSION);
   app.require_subcommand(1);
+
+  // Past a file-size limit (ulimit -f) a write fails with EFBIG and is reported, with the file
+  // named and left as it was, instead of SIGXFSZ killing the process mid-write.
+  std::signal(SIGXFSZ, SIG_IGN);
 
   int exit_code = 0;
   ppn::cli::add_conform_command(app, exit_code);

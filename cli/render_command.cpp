@@ -1,7 +1,6 @@
 #include "cli/render_command.hpp"
 
 #include <CLI/CLI.hpp>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -10,6 +9,7 @@
 #include "analysis/game_analysis.hpp"
 #include "analysis/game_stats.hpp"
 #include "cli/game_select.hpp"
+#include "cli/output.hpp"
 #include "render/html_viewer.hpp"
 #include "render/svg_board.hpp"
 #include "render/timeline.hpp"
@@ -33,6 +33,8 @@ int run_render(const RenderArgs& a) {
     std::cerr << "render: give either --at ROLL (an SVG of that position) or --html (the whole game)\n";
     return 2;
   }
+  auto output = open_output("render", a.output, {a.file}, SameAsInput::refuse);
+  if (!output) return 2;
   auto game = select_game("render", a.file, a.game);
   if (!game) return 2;
   replay::ReplayConfig cfg;
@@ -72,19 +74,8 @@ int run_render(const RenderArgs& a) {
     }
     doc = render::svg_frame(t, f, *game);
   }
-  if (a.output.empty() || a.output == "-") {
-    std::cout << doc;
-    std::cout.flush();
-    return std::cout ? 0 : 2;
-  }
-  std::ofstream out(a.output, std::ios::binary);
-  out << doc;
-  out.close();
-  if (!out) {
-    std::cerr << "render: cannot write " << a.output << "\n";
-    return 2;
-  }
-  return 0;
+  output->stream() << doc;
+  return finish_output("render", *output);
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
-#include "cli/rule_option.hpp"
 #include "cli/selfplay_command.hpp"
 
+#include "cli/output.hpp"
+#include "cli/rule_option.hpp"
+
 #include <CLI/CLI.hpp>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -26,28 +27,16 @@ int run_selfplay(const SelfplayArgs& a) {
     return 2;
   }
   const auto& sp = std::get<analysis::Selfplay>(made);
-  std::ofstream file;
-  std::ostream* out = &std::cout;
-  if (a.output != "-") {
-    file.open(a.output, std::ios::binary);
-    if (!file) {
-      std::cerr << "selfplay: cannot write " << a.output << "\n";
-      return 2;
-    }
-    out = &file;
-  }
+  auto output = open_output("selfplay", a.output, {}, SameAsInput::refuse);
+  if (!output) return 2;
+  std::ostream* out = &output->stream();
   std::string text;
   for (int i = 0; i < a.games; ++i) {
     text.clear();
     append_ppn(text, sp.play_game(static_cast<std::uint64_t>(i)));
     out->write(text.data(), static_cast<std::streamsize>(text.size()));
   }
-  out->flush();
-  if (!*out) {
-    std::cerr << "selfplay: write error on " << a.output << "\n";
-    return 2;
-  }
-  return 0;
+  return finish_output("selfplay", *output);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "analysis/game_analysis.hpp"
 #include "analysis/game_stats.hpp"
 #include "cli/input_files.hpp"
+#include "cli/output.hpp"
 #include "db/schema.hpp"
 #include "db/stored_stats.hpp"
 #include "parser/parser.hpp"
@@ -149,6 +150,12 @@ int run_stats_db(const StatsArgs& a) {
 
 int run_stats(const StatsArgs& a) {
   if (!a.db.empty()) return run_stats_db(a);
+  // The chart's file: opened (and a name that is one of the inputs refused) before reading.
+  std::optional<io::OutputFile> output;
+  if (!a.chart.empty()) {
+    output = open_output("stats", a.output, a.files, SameAsInput::refuse);
+    if (!output) return 2;
+  }
   // With the chart on standard output, the statistics go to standard error.
   std::ostream& text = !a.chart.empty() && a.output == "-" ? std::cerr : std::cout;
   replay::ReplayConfig cfg;
@@ -241,17 +248,8 @@ int run_stats(const StatsArgs& a) {
                 << " games read)\n";
       return std::max(rc, 1);
     }
-    if (a.output == "-") {
-      std::cout << svg;
-    } else {
-      std::ofstream f(a.output, std::ios::binary);
-      f << svg;
-      f.flush();
-      if (!f) {
-        std::cerr << "stats: cannot write " << a.output << "\n";
-        return 2;
-      }
-    }
+    output->stream() << svg;
+    if (finish_output("stats", *output) != 0) return 2;
   }
   return rc;
 }
