@@ -113,8 +113,9 @@ class Validator {
                              {"message", e.message}};
             if (e.line != 0) j["line"] = e.line, j["column"] = e.column;  // 0: the file as a whole
             emit(j);
+          } else {
+            std::cerr << e.format();
           }
-          else std::cerr << e.format();
         });
     done_bytes_ += size;
     progress_.clear();
