@@ -1,6 +1,7 @@
 // Picking one game of a PPN file for the viewers (`ppn replay`, `ppn render`): the N-th game
 // (1-based) in file order, games with syntax errors counted too, so that N means the same
-// game whatever is wrong elsewhere in the file.
+// game whatever is wrong elsewhere in the file. An error about the whole file (no game in it,
+// not a PPN file) is no game: it is what is reported when the file has no game N.
 #pragma once
 
 #include <iostream>
@@ -24,15 +25,17 @@ inline std::optional<Game> select_game(const std::string& command, const std::st
   }
   std::size_t index = 0;
   std::optional<Game> found;
-  std::optional<parser::ParseError> error;
+  std::optional<parser::ParseError> error, file_error;
   parser::parse_stream(
       *in, display_name(path),
       [&](Game& g) {
         if (++index == n) found = std::move(g);
       },
       [&](const parser::ParseError& e) {
-        if (++index == n) error = e;
+        if (e.whole_file) file_error = e;
+        else if (++index == n) error = e;
       });
+  if (!error && !found && file_error) error = file_error;
   if (error) {
     err << error->format();
     return std::nullopt;

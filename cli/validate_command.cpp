@@ -50,7 +50,9 @@ std::string plural(std::size_t n, const char* one, const char* many) {
 class Validator {
  public:
   Validator(const ValidateArgs& a, replay::ReplayConfig cfg, Progress& progress)
-      : a_(a), cfg_(std::move(cfg)), json_(a.format == "json"), progress_(progress) {}
+      : a_(a), cfg_(std::move(cfg)), partial_cfg_(cfg_), json_(a.format == "json"), progress_(progress) {
+    partial_cfg_.partial = true;
+  }
 
   // Returns false when the run must stop (--on-error stop).
   bool file(const std::string& path) {
@@ -78,31 +80,42 @@ class Validator {
                        std::to_string(file_no) + "/" + std::to_string(a_.files.size()) + " files, " +
                            plural(total_.games + c.games, "game", "games"));
     };
+    // Replays a game, or the part of a broken one read before its syntax error (game_no 0: it
+    // is not counted among the games), and reports its diagnostics.
+    const auto check = [&](const Game& g, std::size_t game_no) {
+      c.rolls += g.roll_count();
+      if (a_.syntax_only) return;
+      const auto r = replay::replay_game(g, game_no == 0 ? partial_cfg_ : cfg_);
+      c.illegal += static_cast<std::size_t>(r.illegal);
+      c.skipped += r.skipped;
+      for (const auto& d : r.diagnostics) {
+        if (d.severity == replay::Severity::warning) ++c.warnings;
+        else if (d.roll_index < 0 || d.code.rfind("E-RESULT", 0) == 0) ++c.record_errors;
+        report(name, game_no, d);
+      }
+      if (r.stop_run) stop = true;
+    };
     parser::parse_stream(
         *in, name,
         [&](Game& g) {
           if (stop) return;
           ++c.games;
           tick();
-          c.rolls += g.roll_count();
-          if (a_.syntax_only) return;
-          const auto r = replay::replay_game(g, cfg_);
-          c.illegal += static_cast<std::size_t>(r.illegal);
-          c.skipped += r.skipped;
-          for (const auto& d : r.diagnostics) {
-            if (d.severity == replay::Severity::warning) ++c.warnings;
-            else if (d.roll_index < 0 || d.code.rfind("E-RESULT", 0) == 0) ++c.record_errors;
-            report(name, c.games, d);
-          }
-          if (r.stop_run) stop = true;
+          check(g, c.games);
         },
         [&](const parser::ParseError& e) {
           ++c.syntax_errors;
+          // The rolls before the error are still checked, and reported before it (file order).
+          if (e.partial && !stop) check(*e.partial, 0);
           progress_.clear();
-          if (json_)
-            emit({{"type", "diagnostic"}, {"file", e.file}, {"line", e.line}, {"column", e.column},
-                  {"severity", "error"}, {"code", "E-SYNTAX"}, {"message", e.message}});
-          else std::cerr << e.format();
+          if (json_) {
+            nlohmann::json j{{"type", "diagnostic"}, {"file", e.file}, {"severity", "error"}, {"code", "E-SYNTAX"},
+                             {"message", e.message}};
+            if (e.line != 0) j["line"] = e.line, j["column"] = e.column;  // 0: the file as a whole
+            emit(j);
+          } else {
+            std::cerr << e.format();
+          }
         });
     done_bytes_ += size;
     progress_.clear();
@@ -145,7 +158,8 @@ class Validator {
     const char* sev = d.severity == replay::Severity::error ? "error" : "warning";
     if (json_) {
       nlohmann::json j{{"type", "diagnostic"}, {"file", file}, {"line", d.line}, {"column", d.column},
-                       {"severity", sev}, {"code", d.code}, {"message", d.message}, {"game", game_no}};
+                       {"severity", sev}, {"code", d.code}, {"message", d.message}};
+      if (game_no != 0) j["game"] = game_no;  // none for a game with a syntax error (not counted)
       if (d.roll_index >= 0) {
         j["roll"] = d.roll_index + 1;
         j["roll_text"] = d.roll_text;
@@ -172,6 +186,7 @@ class Validator {
 
   const ValidateArgs& a_;
   replay::ReplayConfig cfg_;
+  replay::ReplayConfig partial_cfg_;  // for the part of a game read before its syntax error
   bool json_;
   Progress& progress_;         // on standard error, only when it is a terminal
   std::uint64_t done_bytes_ = 0;  // bytes of the files already read

@@ -107,9 +107,12 @@ inline Finding parser_target(std::string_view text) {
       },
       [&](const parser::ParseError& e) {
         ++errors;
-        if (!bad && (e.line == 0 || e.column == 0 || e.message.empty()))
+        // (Only an error about the whole file, such as "no game in this file", may lack a line.)
+        if (!bad && ((!e.whole_file && (e.line == 0 || e.column == 0)) || e.message.empty()))
           bad = "parser: an error without a location or message: " + e.format();
         if (!bad) (void)e.format();
+        // The part of a broken game read before its error is a game like any other.
+        if (!bad && e.partial) bad = check_round_trip(*e.partial, "parser (partial game)");
       },
       options);
   if (!bad && (stats.games != games || stats.errors != errors)) bad = std::string("parser: stats disagree with callbacks");
@@ -294,7 +297,9 @@ inline Finding replayer_target(std::string_view data) {
       data, "fuzz.ppn", [&](Game& g) {
         if (!bad) bad = check_replay(g, true);
       },
-      [](const parser::ParseError&) {});
+      [&](const parser::ParseError& e) {
+        if (!bad && e.partial) bad = check_replay(*e.partial, true);
+      });
   return bad;
 }
 

@@ -131,6 +131,7 @@ ParseError make_parse_error(std::string_view text, const char* where, std::strin
 }
 
 std::string ParseError::format() const {
+  if (line == 0) return file + ": error: " + message + "\n";
   std::string out = file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: " + message + "\n";
   // An error about the file or game as a whole (too long, UTF-16) has no line to show.
   if (excerpt.empty() && caret == 0) return out;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -20,6 +21,11 @@ namespace ppn::parser {
 // Appends the byte offset of every line of `text` to `out`: 0, then one past each '\n'.
 void find_line_starts(std::string_view text, std::vector<std::uint32_t>& out);
 
+// Whether the first line of a game's text that is neither blank nor a `;` comment starts the
+// way PPN does: a tag (`[Event`), a roll (`1. G 6-3`, `G 6-3`, `7. G 6`), a withdrawal
+// (`G RESIGNS`) or an observed position (`@`). A README, a binary, JSON or a log does not.
+bool starts_like_ppn(std::string_view text);
+
 class GameReader {
  public:
   // Parses `text` (one game, whose first line is file line `first_line`) into `game`.
@@ -27,11 +33,15 @@ class GameReader {
   // scanned the lines hands them over instead of having them found again). Whatever `game`
   // holds on entry, e.g. the previous game, moved-from or not, is replaced; its storage is
   // reused. Returns the error instead when the text is not a valid game (then `game` holds
-  // an unspecified valid value).
+  // an unspecified valid value, and the error the partial game, ParseError::partial).
   std::optional<ParseError> read(std::string_view text, std::span<const std::uint32_t> line_starts,
                                  const std::string& filename, std::uint32_t first_line, Game& game);
   // The tag, roll and step limits read() enforces (the byte limits are the splitter's).
   void set_options(const ParseOptions& options) { options_ = options; }
+  // Whether the last text read showed anything of PPN: a tag or a movetext entry read, or a
+  // first line that starts like a tag or a roll. The splitter (stream.cpp) calls a file whose
+  // first game fails without it not a PPN file.
+  bool recognised() const { return recognised_; }
 
  private:
   // The tag checks and canonical values (notation/tags.hpp) of the last value seen for each
@@ -45,6 +55,15 @@ class GameReader {
   static constexpr std::size_t max_verdicts = 32;  // distinct tag names remembered
   const TagVerdict& judge_tag(std::size_t index, const Tag& tag);
 
+  // The checks after the grammar (limits, tag values, contradicting tags) and the finishing
+  // touches (canonical tag order, source location); the first problem, located, if any.
+  std::optional<ParseError> finish(std::string_view text, const std::string& filename, std::uint32_t first_line,
+                                   Game& game);
+  // The partial game of a text the grammar failed on: its tags and the movetext entries before
+  // the one the error lies in; null when the error lies in the tags or they fail finish().
+  std::shared_ptr<const Game> salvage(std::string_view text, const std::string& filename, std::uint32_t first_line,
+                                      const Game& game);
+
   // The first count limit `game` breaks, located; nullopt when it keeps them all.
   std::optional<ParseError> check_limits(std::string_view text, const std::string& filename,
                                          std::uint32_t first_line, const Game& game) const;
@@ -54,6 +73,7 @@ class GameReader {
   std::vector<TagVerdict> verdicts_;
   TagVerdict scratch_verdict_;  // when verdicts_ is full
   Game probe_;                  // a one-tag game for check_tags
+  bool recognised_ = false;
 };
 
 }  // namespace ppn::parser

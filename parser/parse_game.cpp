@@ -64,6 +64,36 @@ bool single_valued_tag(std::string_view name) {
 
 }  // namespace
 
+bool starts_like_ppn(std::string_view text) {
+  std::size_t i = 0;
+  const auto at = [&](std::size_t k) { return k < text.size() ? text[k] : '\0'; };
+  for (;;) {
+    while (i < text.size() && is_space(text[i])) ++i;
+    if (at(i) != ';') break;
+    i = text.find('\n', i);
+    if (i == std::string_view::npos) return false;
+  }
+  const auto skip_blanks = [&](std::size_t k) {
+    while (at(k) == ' ' || at(k) == '\t') ++k;
+    return k;
+  };
+  const auto letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
+  if (at(i) == '[') return letter(at(skip_blanks(i + 1)));
+  if (at(i) == '@') return true;
+  if (at(i) >= '0' && at(i) <= '9') {
+    while (at(i) >= '0' && at(i) <= '9') ++i;
+    if (at(i) != '.') return false;
+    while (at(i) == '.') ++i;
+    i = skip_blanks(i);
+  }
+  if (at(i) == '\0' || std::strchr("GRBYgrby", at(i)) == nullptr) return false;
+  i = skip_blanks(i + 1);
+  if (at(i) >= '1' && at(i) <= '6') return true;
+  std::string word;
+  while (letter(at(i)) && word.size() < 8) word.push_back(static_cast<char>(at(i++) | 0x20));
+  return word == "resigns" || word == "abandons";
+}
+
 std::optional<ParseError> GameReader::read(std::string_view text, std::span<const std::uint32_t> line_starts,
                                            const std::string& filename, std::uint32_t first_line, Game& game) {
   ast::ParseState& state = state_;
@@ -85,12 +115,14 @@ std::optional<ParseError> GameReader::read(std::string_view text, std::span<cons
   game.tags.clear();
   game.leading_comments.clear();
 
+  recognised_ = starts_like_ppn(text);
   if (auto bad = find_bad_byte(text)) {
     return make_parse_error(text, text.data() + bad->first, std::move(bad->second), filename, first_line);
   }
 
   const char* first = text.data();
   const char* const last = text.data() + text.size();
+  std::optional<ParseError> error;
   try {
     const ws_skipper skipper{};
     const auto skipper_ctx = x3::make_context<x3::skipper_tag>(skipper);
@@ -98,16 +130,45 @@ std::optional<ParseError> GameReader::read(std::string_view text, std::span<cons
     const bool ok = game_grammar().parse(first, last, ctx, x3::unused, game);
     x3::skip_over(first, last, ctx);
     if (!ok || first != last) {
-      return make_parse_error(text, first, describe_expectation("movetext_entry"), filename, first_line);
+      error = make_parse_error(text, first, describe_expectation("movetext_entry"), filename, first_line);
     }
   } catch (const x3::expectation_failure<iterator_type>& e) {
-    return make_parse_error(text, e.where(), describe_expectation(e.which()), filename, first_line);
+    error = make_parse_error(text, e.where(), describe_expectation(e.which()), filename, first_line);
   } catch (const std::exception& e) {
-    return make_parse_error(text, first, std::string("cannot parse this game: ") + e.what(), filename, first_line);
+    error = make_parse_error(text, first, std::string("cannot parse this game: ") + e.what(), filename, first_line);
+  }
+  if (error) {
+    error->partial = salvage(text, filename, first_line, game);
+    return error;
   }
   // The left-over entries of the previous game that this one did not reuse.
   game.movetext.erase(game.movetext.begin() + static_cast<std::ptrdiff_t>(state.entry_count), game.movetext.end());
+  if (!game.tags.empty() || !game.movetext.empty()) recognised_ = true;
+  return finish(text, filename, first_line, game);
+}
 
+std::shared_ptr<const Game> GameReader::salvage(std::string_view text, const std::string& filename,
+                                                std::uint32_t first_line, const Game& game) {
+  if (!game.tags.empty()) recognised_ = true;
+  // The movetext is opened once every tag has been read (grammar_def.hpp open_movetext):
+  // before that the error lies in the tags, and nothing of the game is usable.
+  if (state_.entries == nullptr) return nullptr;
+  // A roll still open (ast::ParseState::roll_stack) holds the error: the entries before it
+  // are complete. Withdrawals and observed positions are appended only once read whole.
+  const std::size_t keep = state_.entry_count - (state_.roll_stack.empty() ? 0 : 1);
+  if (keep > 0) recognised_ = true;
+  auto partial = std::make_shared<Game>();
+  partial->tags = game.tags;
+  partial->leading_comments = game.leading_comments;
+  partial->movetext.assign(game.movetext.begin(), game.movetext.begin() + static_cast<std::ptrdiff_t>(keep));
+  // The tags must pass the same checks as a whole game's: a partial game is replayed under them.
+  if (finish(text, filename, first_line, *partial)) return nullptr;
+  return partial;
+}
+
+std::optional<ParseError> GameReader::finish(std::string_view text, const std::string& filename,
+                                             std::uint32_t first_line, Game& game) {
+  const ast::ParseState& state = state_;
   if (auto error = check_limits(text, filename, first_line, game)) return error;
   for (std::size_t i = 1; i < game.tags.size(); ++i) {
     if (!single_valued_tag(game.tags[i].name)) continue;

@@ -3,13 +3,18 @@
 // Games are read one at a time (notation/SPEC.md "Files and game boundaries"): memory is
 // bounded by the largest game (ParseOptions::max_game_bytes), never by the file. A syntax error
 // is reported through on_error with file:line:column, and reading resumes at the next game.
-// Nothing here throws (except what the caller's own callbacks throw).
+// A file that holds no game (empty, blank, only comments) and a file that is not PPN at all
+// (its first game shows neither a tag nor a roll: a README, a binary, JSON, a log) are each
+// reported once, through on_error, as an error about the whole file (SPEC.md 4); of a file that
+// is not PPN nothing more is read. Nothing here throws (except what the caller's own callbacks
+// throw).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -26,8 +31,18 @@ struct ParseError {
   std::string message;       // e.g. "expected a die value 1-6"
   std::string excerpt;       // the offending line (control bytes shown as '?', long lines cut)
   std::uint32_t caret = 0;   // 0-based display column of the caret within `excerpt`
+  // The error is about the file, not one game of it (no game in it, not a PPN file, UTF-16, a
+  // read error): no game was lost to it. `line` is 0 when no line is meant.
+  bool whole_file = false;
+  // The game as far as it could be read (SPEC.md 8, "Recovery inside a game"): its tags and
+  // the main-line movetext entries before the entry the error lies in, for a caller that
+  // checks the rolls before the error (ppn validate). Null when the error lies in the tags (or
+  // the tags are invalid, or the game's text is not valid UTF-8), or for a whole-file error.
+  // Shared, so that copying an error stays cheap.
+  std::shared_ptr<const Game> partial;
 
-  // "file:line:col: error: message\n<excerpt>\n<spaces>^\n" (SPEC.md "Error messages").
+  // "file:line:col: error: message\n<excerpt>\n<spaces>^\n" (SPEC.md "Error messages");
+  // "file: error: message\n" when line is 0.
   std::string format() const;
 };
 
@@ -45,7 +60,7 @@ struct ParseOptions {
 
 struct StreamStats {
   std::size_t games = 0;   // games parsed successfully (passed to on_game)
-  std::size_t errors = 0;  // games rejected (passed to on_error)
+  std::size_t errors = 0;  // errors passed to on_error: games rejected, and whole-file errors
   std::size_t bytes = 0;   // bytes read
 };
 

@@ -1,9 +1,12 @@
 // Splitting a PPN stream into games (SPEC.md "Files and game boundaries") and feeding each
 // game's text to parse_game. No Spirit here: the split is a cheap line scan.
+#include <algorithm>
 #include <cstring>
 #include <istream>
 #include <memory>
 
+#include "notation/text_util.hpp"
+#include "parser/error_handler.hpp"
 #include "parser/game_reader.hpp"
 #include "parser/parser.hpp"
 
@@ -25,8 +28,9 @@ class GameSplitter {
   }
 
   void feed(const char* p, const char* end) {
+    if (stopped_) return;
     stats_.bytes += static_cast<std::size_t>(end - p);
-    while (p < end) {
+    while (p < end && !stopped_) {
       if (!classified_) {
         while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' || *p == '\v') &&
                indent_.size() < max_indent) {
@@ -55,8 +59,22 @@ class GameSplitter {
   StreamStats finish() {
     if (!classified_ && !indent_.empty()) append_indent();
     flush();
+    if (stats_.games == 0 && stats_.errors == 0) {
+      // Not silence: a file with no game is a mistake a user wants to hear about (a wrong
+      // name, an empty export).
+      ParseError e;
+      e.file = filename_;
+      e.whole_file = true;
+      e.message = std::string("no game in this file: ") +
+                  (stats_.bytes == 0 ? "it is empty" : comments_only_ ? "it holds only comments" : "it holds only blank lines");
+      ++stats_.errors;
+      on_error_(e);
+    }
     return stats_;
   }
+
+  // The file was found not to be PPN: the rest of it is not read.
+  bool stopped() const { return stopped_; }
 
   // The file starts with a UTF-16 byte order mark: one error, and nothing of it is read.
   void utf16(bool little_endian) {
@@ -66,6 +84,7 @@ class GameSplitter {
     e.column = 1;
     e.message = std::string("the file is UTF-16 (byte order mark ") + (little_endian ? "FF FE" : "FE FF") +
                 "); PPN files are UTF-8: convert it (e.g. iconv -f utf-16 -t utf-8)";
+    e.whole_file = true;
     ++stats_.errors;
     on_error_(e);
   }
@@ -76,6 +95,7 @@ class GameSplitter {
     e.line = line_no_;
     e.column = 1;
     e.message = "read error";
+    e.whole_file = true;
     ++stats_.errors;
     on_error_(e);
   }
@@ -151,7 +171,31 @@ class GameSplitter {
     std::vector<std::uint32_t>().swap(line_starts_);
   }
 
+  // The file's first game failed without showing a tag or a roll: the file is not PPN (a
+  // README, a binary, JSON, a log). One error, at its first visible line, instead of one per
+  // "game" the splitter would cut the rest of it into; nothing more of it is read.
+  // `problem`: what stopped the reading of that game, and on which line.
+  void not_ppn(const std::string& problem, std::uint32_t line) {
+    const auto visible = std::find_if_not(text_.begin(), text_.end(), [](char c) { return is_space(c); });
+    ParseError e = make_parse_error(text_, text_.data() + (visible - text_.begin()),
+                                    "not a PPN file: no tag ([Event \"...\"]) or roll (1. G 6-3: ...) starts it; "
+                                    "nothing more of it is read (line " + std::to_string(line) + ": " + problem + ")",
+                                    filename_, text_line_);
+    e.whole_file = true;
+    ++stats_.errors;
+    on_error_(e);
+    stopped_ = true;
+  }
+
+  bool json_object_start() const {
+    const auto first = std::find_if_not(text_.begin(), text_.end(), [](char c) { return is_space(c); });
+    if (first == text_.end() || *first != '{') return false;
+    const auto next = std::find_if_not(first + 1, text_.end(), [](char c) { return is_space(c); });
+    return next != text_.end() && *next == '"';
+  }
+
   void flush() {
+    if (stopped_) return;
     if (oversize_) {
       ParseError e;
       e.file = filename_;
@@ -168,13 +212,23 @@ class GameSplitter {
       // game_ is the previous game, recycled (its storage reused) whether or not on_game_
       // moved from it.
       if (auto error = reader_.read(text_, line_starts_, filename_, text_line_, game_)) {
-        ++stats_.errors;
-        on_error_(*error);
+        if (first_game_ && !reader_.recognised()) {
+          not_ppn(error->message, error->line);
+        } else {
+          ++stats_.errors;
+          on_error_(*error);
+        }
+      } else if (game_.tags.empty() && game_.movetext.empty()) {
+        // Comments alone are not a game (SPEC.md 4). JSON Lines of flat objects read as such
+        // comments: a file that starts with `{"` is JSON, not a comment before a game.
+        if (first_game_ && json_object_start()) not_ppn("a JSON object", game_line_);
+        comments_only_ = true;
       } else {
         ++stats_.games;
         on_game_(game_);
       }
     }
+    if (oversize_ || has_content_) first_game_ = false;
     run_begin_ = run_end_ = nullptr;
     text_.clear();
     line_starts_.assign(1, 0);
@@ -200,6 +254,9 @@ class GameSplitter {
   bool classified_ = false;      // the current line's first visible byte has been seen
   bool has_content_ = false, has_tags_ = false, seen_movetext_ = false, blank_after_tags_ = false;
   bool oversize_ = false;
+  bool first_game_ = true;      // no game text has been read yet
+  bool comments_only_ = false;  // a text of only comments was read (and was no game)
+  bool stopped_ = false;        // not a PPN file: nothing more is read
   std::uint32_t long_line_ = 0;  // the line that broke the line limit (0: none, or the game limit)
   std::size_t line_bytes_ = 0;   // bytes of the current line so far
 };
@@ -225,6 +282,7 @@ StreamStats parse_stream(std::istream& in, const std::string& filename, const Ga
     }
     first_chunk = false;
     splitter.feed(p, buf.get() + n);
+    if (splitter.stopped()) break;
   }
   if (in.bad()) splitter.read_failed();
   return splitter.finish();

@@ -646,7 +646,7 @@ struct Walker {
 
   void check_result() {
     const auto value = game.tag_value("Result");
-    if (value.empty() || res.stopped) return;
+    if (value.empty() || res.stopped || cfg.partial) return;
     const auto result = parse_result(value);
     if (!result) return;  // the parser reports malformed tags
     if (result->finished && res.game_over && !res.ranking.empty() && !result->ranking.empty() &&

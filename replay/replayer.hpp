@@ -37,6 +37,9 @@ struct ReplayConfig {
   OnError on_error = OnError::keep_prefix;
   OrderStrictness order = OrderStrictness::strict;
   int max_alternatives = 3;
+  // The game is the part of a record read before its syntax error (parser::ParseError::partial):
+  // its end was not read, so [Result] is not checked against the last position.
+  bool partial = false;
 };
 
 enum class Severity : std::uint8_t { error, warning };

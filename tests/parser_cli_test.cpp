@@ -35,7 +35,7 @@ TEST_CASE("cli: validate --syntax-only exit codes and summary", "[parser][cli]")
   CHECK(ok.out.find("validate: 1 file, 1 game, 16 rolls, 0 illegal rolls, 0 syntax errors") != std::string::npos);
   const Run failed = run("validate --syntax-only " + good + " " + bad);
   CHECK(failed.code == 2);
-  CHECK(failed.out.find("validate: 2 files, 3 games, 18 rolls, 0 illegal rolls, 1 syntax error") != std::string::npos);
+  CHECK(failed.out.find("validate: 2 files, 3 games, 20 rolls, 0 illegal rolls, 1 syntax error") != std::string::npos);
   CHECK(run("validate /nonexistent/file.ppn").code == 2);
   CHECK(run("fmt " + bad).code == 2);
 }

@@ -265,3 +265,33 @@ TEST_CASE("replayer: [Result] must agree with the replay", "[replay][replayer]")
   CHECK(r.warnings() == 0);
   CHECK(r.diagnostics.front().code == "E-RESULT");
 }
+
+TEST_CASE("replayer: a partial game (cut by a syntax error) is checked, but not its [Result]",
+          "[replay][replayer][input]") {
+  // Roll 2 is illegal (the 5 must enter, seed 000), roll 3 lacks its ':'. The record says green
+  // won, which the two rolls read cannot show: only a partial game may end before its result.
+  auto r = parser::parse_all(
+      "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green blue\"]\n[Result \"green\"]\n\n"
+      "1. G 5-3: N/0 0/3\n2. B 5-3: -\n3. G 2-1 3/5 5/6\n",
+      "cut.ppn");
+  REQUIRE(r.errors.size() == 1);
+  REQUIRE(r.errors[0].partial != nullptr);
+  const Game& partial = *r.errors[0].partial;
+  ReplayConfig cfg;
+  cfg.partial = true;
+  const auto checked = replay_game(partial, cfg);
+  REQUIRE(checked.diagnostics.size() == 1);
+  CHECK(checked.diagnostics[0].roll_index == 1);
+  CHECK(checked.diagnostics[0].line == 7);
+  CHECK(checked.diagnostics[0].code.rfind("E-", 0) == 0);
+  CHECK(checked.diagnostics[0].code != "E-RESULT");
+  // The same rolls as a whole game would have their [Result] checked too.
+  cfg.on_error = OnError::as_played;  // (so that the replay reaches the end of the rolls)
+  const auto as_partial = replay_game(partial, cfg);
+  cfg.partial = false;
+  const auto whole = replay_game(partial, cfg);
+  bool result_checked = false;
+  for (const auto& d : whole.diagnostics) result_checked |= d.code == "E-RESULT";
+  CHECK(result_checked);
+  for (const auto& d : as_partial.diagnostics) CHECK(d.code != "E-RESULT");
+}
