@@ -23,7 +23,7 @@
 // render/ludo_layout.hpp. Every function below takes the board's Geometry and answers for
 // the Ludo board when is_ludo_board(g), so the drawers ask the layout and never the grid
 // size: the Ludo names are "yard" for nest, "start square" for ENTER, "home column" for home
-// path, "finish" for HOME, "track" for ring (Ludo rules, Gameplay).
+// path, "finish" for HOME, "track" for ring (Ludo rules, Rules).
 #pragma once
 
 #include <cstdint>

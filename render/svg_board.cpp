@@ -161,7 +161,7 @@ std::string parcheesi_board(unsigned seats, const Geometry& g) {
   return out;
 }
 
-// The Ludo board (ludo_layout.hpp; RULES.md §ludo-board, Ludo rules, Gameplay): yards in the corners with four
+// The Ludo board (ludo_layout.hpp; RULES.md §ludo-board, Ludo rules, Rules): yards in the corners with four
 // token spots, the track in white, each start square and home column in its seat's colour
 // ([LU-W] "a sixth coloured square"), an arrow on a start square that is not safe, a star
 // on every safe square (safe_squares: starts, starts_and_stars [LU-UK]).

@@ -5,7 +5,7 @@
 // colour; two pawns of one colour on a square (a blockade) are joined by a dark bar. The dice
 // of the roll are drawn under the board with the roll in PPN and its diagnostics.
 //
-// The Ludo board (render/ludo_layout.hpp; Ludo rules, Gameplay, RULES.md §ludo-board) when the geometry is
+// The Ludo board (render/ludo_layout.hpp; Ludo rules, Rules, RULES.md §ludo-board) when the geometry is
 // Ludo's: 15 cells of 40 px in the same 608 px square; yards in the corners in their seat's
 // colour with four token spots, start squares and home columns in the seat's colour (an arrow
 // on a start square shows the direction of travel), a star on every safe square (option

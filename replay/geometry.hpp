@@ -101,7 +101,7 @@ static_assert(kParcheesi68.is_safe_abs(0) && kParcheesi68.is_safe_abs(63) &&
                   !kParcheesi68.is_safe_abs(1),
               "safety squares as in RULES.md §board");
 
-// The 52-square Ludo track (RULES.md §ludo-board; Ludo rules, Gameplay): start squares 13 apart (rel 0 of
+// The 52-square Ludo track (RULES.md §ludo-board; Ludo rules, Rules): start squares 13 apart (rel 0 of
 // each seat, engine-absolute 13*s), the token's own track rel 0..50 (50 = "the square below
 // his home column", Ludo rules, Rules), home column rel 51..55 (h1..h5), the finish (HOME) rel 56: 56
 // steps from the start square. rel 51 of the ring (the square behind a seat's own start) is

@@ -1,4 +1,4 @@
-// The Ludo rules (board=ludo52; Ludo rules, Gameplay, RULES.md §ludo-board and the ludo column of §profiles),
+// The Ludo rules (board=ludo52; Ludo rules, Rules, RULES.md §ludo-board and the ludo column of §profiles),
 // behind the engine's public API: engine.hpp's validate_play, legal_plays, roll_setup and
 // advance_turn hand a Ludo rule set to these functions. Internal to replay/.
 //

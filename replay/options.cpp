@@ -48,7 +48,7 @@ const std::vector<OptionInfo>& table() {
       {OptionId::start_doubled, "start_doubled", {"no", "yes"}, 0, "Q10 (Ludo rules, Gameplay)", 0b11},
       {OptionId::pass_opponents, "pass_opponents", {"yes", "no"}, 0, "Q23 (Ludo rules, Gameplay)", 0b11},
       {OptionId::homecolumn_no_jump, "homecolumn_no_jump", {"no", "yes"}, 0, "§options (homecolumn_no_jump) (Ludo rules, Gameplay)", 0b11},
-      {OptionId::play_for_places, "play_for_places", {"yes", "no"}, 0, "Q63 (Ludo rules, Gameplay)", 0b11},
+      {OptionId::play_for_places, "play_for_places", {"yes", "no"}, 0, "Q63 (Ludo rules, Rules)", 0b11},
   };
   return t;
 }

@@ -176,7 +176,7 @@ bool advance_ludo_turn(GameState& st, int d, const Position& result, const Optio
   if (seat_finished(st.pos, seat, g) && !((st.finished_mask >> seat) & 1)) {
     st.finished_mask = static_cast<std::uint8_t>(st.finished_mask | (1u << seat));
     st.ranking[st.ranking_len++] = static_cast<std::uint8_t>(seat);
-    // Ludo rules, Gameplay "The first to bring all their tokens to the finish wins the game. The others
+    // Ludo rules, Rules "The first to bring all their tokens to the finish wins the game. The others
     // often continue to play to determine second-, third-, and fourth-place finishers"
     // (play_for_places=yes: until one seat is left, who takes the last place).
     int left = 0, last = -1;

@@ -1,4 +1,4 @@
-// render/ on the Ludo board (render/ludo_layout.hpp; Ludo rules, Gameplay, RULES.md §ludo-board): the
+// render/ on the Ludo board (render/ludo_layout.hpp; Ludo rules, Rules, RULES.md §ludo-board): the
 // 15 x 15 layout (a closed clockwise track of 52 neighbouring cells, start squares beside
 // their yards, home columns from each seat's rel 50 to the finish), and the text board, the
 // SVG and the HTML viewer drawing hand-made Ludo positions: every token at the cell of
