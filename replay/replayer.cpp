@@ -475,7 +475,7 @@ struct Walker {
     return true;
   }
 
-  // A withdrawal (`R RESIGNS`, `R ABANDONS`; notation/SPEC.md 3). No seed covers it; the
+  // A withdrawal (`R RESIGNS`, `R ABANDONS`; notation/SPEC.md 3). No rules text covers it; the
   // decisions (replay/README.md "Withdrawals"): the seat leaves the turn order, its pawns stay
   // where they are (they can still block and be captured), and when one seat is left playing
   // it wins, or takes the next place when others have finished (play_for_places).
