@@ -106,7 +106,7 @@ WinProbs Evaluator::race(const GameState& st) const {
     bool on_board = false;
     for (auto b : st.pos.pawns[s]) on_board |= b != kNest && rel_of_byte(b) != g_.home;
     // Ludo: one die, 3.5 a throw and another throw after a 6 (3.5 * 36/30 = 4.2 a turn); a
-    // token waits six throws on average for the 6 that enters it (seed 004).
+    // token waits six throws on average for the 6 that enters it (Ludo rules, Gameplay).
     const double per_turn = g_.ludo ? 4.2 : kStepsPerTurn, wait = g_.ludo ? 6.0 : kNestWait;
     double turns = (steps + exposure(st.pos, s, g_)) / per_turn + (on_board ? 0.0 : wait);
     turns = std::max(turns, 1.0);

@@ -35,7 +35,7 @@ bool has_bit(const std::array<std::uint64_t, 2>& bits, int a) { return (bits[a >
 bool roll_blocked_by(const Position& p, int mover, const FixedVec<std::uint8_t, 4>& parts,
                      const std::array<std::uint64_t, 2>& bits, const Geometry& g, bool passing) {
   if ((bits[0] | bits[1]) == 0) return false;
-  const int entry_value = g.ludo ? 6 : 5;  // Ludo enters on a 6 (seed 004), Parcheesi on a 5
+  const int entry_value = g.ludo ? 6 : 5;  // Ludo enters on a 6 (Ludo rules, Gameplay), Parcheesi on a 5
   bool can_enter = false;
   for (auto v : parts) can_enter |= v == entry_value;
   for (auto b : p.pawns[mover]) {
@@ -164,7 +164,7 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg, const Ro
       me.pawns_entered += std::max(0, nest_count(before, m) - nest_count(after, m));
       me.bonuses_earned += e.events.bonuses_earned;
       me.bonuses_played += e.events.bonuses_used;
-      // A bonus left over by the roll that wins is void, not forfeited (rules.md Q63).
+      // A bonus left over by the roll that wins is void, not forfeited (RULES.md Q63).
       if (!seat_finished(after, m, g)) me.bonuses_forfeited += e.events.bonuses_forfeited;
       // Captures: opponent pawns that left a board square for their nest.
       for (int o = 0; o < kMaxSeats; ++o) {

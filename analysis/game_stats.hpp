@@ -13,7 +13,7 @@
 //   leader    the seat with the strictly smallest race; a lead change is a new strict leader
 //             (ties keep the previous one; the first strict leader is no change).
 //   capture   where the captured pawn stood: on an ENTER space (`entry`, the entry captures
-//             of seed 000), on another safety (`safe`, only profiles that allow it) or on an
+//             of Hasbro 2001 rules, Safety Spaces), on another safety (`safe`, only profiles that allow it) or on an
 //             ordinary square (`unsafe`).
 //   blockade  two pawns of one seat on one ring square. Formed: a blockade square present
 //             after its owner's roll and not before it. It stops an opponent roll when some

@@ -13,12 +13,12 @@ using namespace ppn::replay;
 
 namespace {
 
-// Turn order of the seats taking part. Seed 000 HOW TO PLAY: "Play then continues to the
-// left", i.e. the next player's ENTER lies 17 squares behind (rules.md §1.1): green, yellow,
+// Turn order of the seats taking part. Hasbro 2001 rules, How to Play: "Play then continues to the
+// left", i.e. the next player's ENTER lies 17 squares behind (RULES.md §board): green, yellow,
 // blue, red. The Racket server (racket-nu) always plays green, red, blue, yellow (Q2).
 std::vector<Colour> seat_order(int players, bool racket, bool ludo) {
   if (ludo) {
-    // seed 004 "Players alternate turns in a clockwise direction", the direction the tokens
+    // Ludo rules, Gameplay "Players alternate turns in a clockwise direction", the direction the tokens
     // travel: green, red, blue, yellow (engine seats 0..3, starts 13 apart); two players sit
     // opposite each other.
     switch (players) {
@@ -117,7 +117,7 @@ Game Selfplay::play_game(std::uint64_t index) const {
 
   bool over = false;
   for (int k = 0; k < cfg_.max_rolls && !over; ++k) {
-    const int d1 = rng.die(), d2 = ludo ? 0 : rng.die();  // Ludo: one die (seed 004)
+    const int d1 = rng.die(), d2 = ludo ? 0 : rng.die();  // Ludo: one die (Ludo rules, Rules)
     const int seat = st.to_move;
     Roll roll;
     roll.number = static_cast<std::uint32_t>(k + 1);

@@ -59,7 +59,7 @@ bool finished(const Board& b, Colour c);  // all four pawns HOME
 // A play as PPN steps in the mover's coordinates: `N/0`, `12/15`, `x` where a pawn was bumped,
 // `+20 FROM/TO` / `+10 FROM/TO` for distances 20 and 10 (die parts are 1..6), then one
 // `+20 -` / `+10 -` per bonus earned but not played unless the play finishes the mover
-// (rules.md Q63: left-over bonuses are then void). A move of another colour's pawn becomes a
+// (RULES.md Q63: left-over bonuses are then void). A move of another colour's pawn becomes a
 // step with that owner (`R:N/0`, in that colour's coordinates; no forfeits are inferred for
 // such a play). Error: a move PPN cannot write (past HOME); `error_move` names it.
 struct StepsResult {

@@ -377,7 +377,7 @@ class Reader {
     const Colour me = game_->observer;
     if (last_board_ && finished(*last_board_, me) && pm.board == *last_board_) {
       // Racket's server still throws the extra roll(s) of a doublet after the last pawn is
-      // HOME (shared/corpora/racket/README.md); the game is over for PPN (rules.md Q63).
+      // HOME (shared/corpora/racket/README.md); the game is over for PPN (RULES.md Q63).
       if (!game_->game.movetext.empty())
         if (auto* r = std::get_if<Roll>(&game_->game.movetext.back()))
           r->comments.push_back("the server then threw another roll (log line " + std::to_string(pm.line) +

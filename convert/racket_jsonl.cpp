@@ -169,7 +169,7 @@ class CorpusReader {
       if (auto* r = std::get_if<Roll>(&game_->movetext.back()))
         r->comments.push_back("Racket's referee then threw " + std::to_string(dropped_) +
                               " more roll(s) for the finisher, with nothing left to move; the game is over "
-                              "(rules.md Q63), so they are not recorded");
+                              "(RULES.md Q63), so they are not recorded");
     ++stats_.games;
     on_game_(*game_);
     game_.reset();

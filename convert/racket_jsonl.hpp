@@ -12,7 +12,7 @@
 // record's board (nu_ppn.hpp apply_moves); the result is compared with the next record's
 // board, and a difference is reported. Racket's finisher still throws the extra roll(s) of
 // a doublet (README "In these games ..."): those lines are dropped and named in a comment,
-// because the game is over (rules.md Q63). Problems are located (file:line:column) and the
+// because the game is over (RULES.md Q63). Problems are located (file:line:column) and the
 // rest is still converted. Nothing throws.
 #pragma once
 

@@ -137,7 +137,7 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
       out.rolls[static_cast<std::size_t>(d.roll_index)].legal = false;
 
   // Seats in turn order, ranks from [Result] when it gives a finished order, else from the
-  // replay (the first finisher wins, seed 000 HOW TO WIN).
+  // replay (the first finisher wins, Hasbro 2001 rules, How to Win).
   std::vector<Colour> order;
   if (auto s = parse_seats(game.tag_value("Seats"))) order = *s;
   std::vector<Colour> ranking;

@@ -1,5 +1,5 @@
 // The four seat colours and their one-letter and full-name spellings.
-// Racket's colour names are used (design/rules.md 1.3): green, red, blue, yellow.
+// Racket's colour names are used (docs/RULES.md §board): green, red, blue, yellow.
 #pragma once
 
 #include <cstdint>

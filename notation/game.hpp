@@ -53,7 +53,7 @@ struct Step {
 enum class PlayKind : std::uint8_t {
   Moves,    // steps holds at least one step
   NoPlay,   // `-`: no legal play
-  Penalty,  // `PENALTY [mini-move]`: third doublet (Ludo: third six), see design/rules.md Q46-49
+  Penalty,  // `PENALTY [mini-move]`: third doublet (Ludo: third six), see RULES.md Q46-49
 };
 
 // PGN NAG numbers of the move annotations (PGN standard 10: 1 !, 2 ?, 3 !!, 4 ??, 5 !?, 6 ?!).

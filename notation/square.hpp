@@ -1,7 +1,7 @@
 // A square in the mover's own coordinates (notation/SPEC.md "Squares").
 //
 // The notation knows no board: `h3` is just HomePath 3 and `40` is Ring 40, whatever the ring
-// length. The replayer maps them to its board (design/rules.md 0.3: rel 0..63 ring, 64..70
+// length. The replayer maps them to its board (RULES.md §terms: rel 0..63 ring, 64..70
 // home path, 71 HOME for Parcheesi; 0..50, 51..55, 56 for Ludo).
 //
 // Layout (2 bytes): byte 0 = SquareKind, byte 1 = index.

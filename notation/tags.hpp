@@ -36,7 +36,7 @@ std::optional<GameResult> parse_result(std::string_view value);
 
 // [Option "name=value"]: one rule-option override per tag, repeatable. The name is
 // [a-z0-9_]+; the value is non-empty and has no white space. Names and values are not
-// checked here (the rules engine owns the option list, design/rules.md 4.1).
+// checked here (the rules engine owns the option list, RULES.md §options).
 struct OptionOverride {
   std::string name;
   std::string value;

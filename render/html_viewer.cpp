@@ -129,7 +129,7 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
     std::string next;
     if (i == n - 1 && t.game_over && st.ranking_len)
       next = "Game over: " + std::string(colour_name(static_cast<Colour>(st.ranking[0]))) + " wins";
-    else if (is_ludo_board(t.geometry))  // one die: the same seat rolls again after a 6 (seed 004)
+    else if (is_ludo_board(t.geometry))  // one die: the same seat rolls again after a 6 (Ludo rules, Gameplay)
       next = std::string(colour_name(static_cast<Colour>(st.to_move))) + " to roll" +
              (f.roll && static_cast<int>(f.roll->seat) == st.to_move ? " again" : "");
     else

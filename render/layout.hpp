@@ -1,7 +1,7 @@
 // Where every square of the 68-square Parcheesi board sits on the physical board, as cells of a
 // 19 x 19 grid. One layout serves the text board, the SVG and the HTML viewer.
 //
-// The board (seed 000 SETUP and the gameboard diagram it describes; design/rules.md §1.1) is a
+// The board (Hasbro 2001 rules, Setup and the gameboard diagram it describes; RULES.md §board) is a
 // cross: four arms of 3 x 8 cells around a 3 x 3 HOME in the middle (rows and columns 8..10),
 // the four 8 x 8 corners hold the nests. Each arm gives the ring 17 squares: its two outer
 // columns (8 each) and the end square of its middle column; the other 7 cells of the middle
@@ -10,10 +10,10 @@
 //
 // Seats (engine seat = Colour: green 0, red 1, blue 2, yellow 3, replay/bridge.hpp) sit
 // counter-clockwise in travel order: green at the bottom, red on the right, blue at the top,
-// yellow on the left. Each player "sits so that the START circle is to their right" (seed
-// 000), so green's nest is the bottom-right corner, red's the top-right, blue's the top-left,
+// yellow on the left. Each player "sits so that the START circle is to their right" (Hasbro
+// 2001 rules, Setup), so green's nest is the bottom-right corner, red's the top-right, blue's the top-left,
 // yellow's the bottom-left. A seat's ENTER is the 5th square from the board edge on the column
-// beside its nest (rules.md §1.1 "Own ENTER"); pawns move counter-clockwise (seed 000 MOVING
+// beside its nest (RULES.md §board "Own ENTER"); pawns move counter-clockwise (Hasbro 2001 rules, Moving Your Entered Pawns
 // YOUR ENTERED PAWNS) and turn off at the end square of their own arm (rel 63).
 //
 // Engine-absolute ring square a (replay/geometry.hpp) is green's relative square a, so
@@ -23,7 +23,7 @@
 // render/ludo_layout.hpp. Every function below takes the board's Geometry and answers for
 // the Ludo board when is_ludo_board(g), so the drawers ask the layout and never the grid
 // size: the Ludo names are "yard" for nest, "start square" for ENTER, "home column" for home
-// path, "finish" for HOME, "track" for ring (seed 004).
+// path, "finish" for HOME, "track" for ring (Ludo rules, Rules).
 #pragma once
 
 #include <cstdint>
@@ -36,7 +36,7 @@ inline constexpr int kGrid = 19;      // cells per side
 inline constexpr int kArmLen = 8;     // cells from the board edge to HOME
 inline constexpr int kCentre = 8;     // first row / column of the HOME block (8..10)
 
-// The Ludo board (52-square track, rules.md §1.4) rather than the Parcheesi cross.
+// The Ludo board (52-square track, RULES.md §ludo-board) rather than the Parcheesi cross.
 constexpr bool is_ludo_board(const replay::Geometry& g) { return g.ring_len == 52; }
 
 // The shape of a board's grid: the 3 x 3 centre block sits at rows and columns
@@ -71,7 +71,7 @@ struct CellInfo {
   int abs = -1;        // ring: engine-absolute square
   int seat = -1;       // home_path / nest: its owner; ring: the seat whose ENTER this is, or -1
   int index = 0;       // home_path: k (1..home_path_len)
-  bool safe = false;   // ring: a safety square (seed 000: "All spaces with the Lotus flower";
+  bool safe = false;   // ring: a safety square (Hasbro 2001 rules, Safety Spaces: "All spaces with the Lotus flower";
                        // Ludo: as the safe_squares option says, geometry.hpp)
   bool enter = false;  // ring: some seat's ENTER (Ludo: start square; safe only if the option says)
   bool turnoff = false;  // ring: the end square of an arm, some seat's last_ring (rel 63; Ludo 50)

@@ -7,7 +7,7 @@ namespace ppn::render {
 
 namespace {
 
-// The track in travel order from green's start square, clockwise (seed 004): up the bottom
+// The track in travel order from green's start square, clockwise (Ludo rules, Rules): up the bottom
 // arm's left column, out along the left arm's lower row, round its end square, back along
 // its upper row, and so on round the cross (ludo_layout.hpp lists every run).
 constexpr std::array<Cell, 52> make_track() {
@@ -58,10 +58,10 @@ static_assert(distinct(), "every track square has its own cell");
 
 static_assert(kTrack[0] == Cell{13, 6} && kTrack[13] == Cell{6, 1} && kTrack[26] == Cell{1, 8} &&
                   kTrack[39] == Cell{8, 13},
-              "each start square is the 2nd square from the board edge, 13 squares apart (rules.md §1.4)");
+              "each start square is the 2nd square from the board edge, 13 squares apart (RULES.md §ludo-board)");
 static_assert(kTrack[50] == Cell{14, 7} && kTrack[11] == Cell{7, 0} && kTrack[24] == Cell{0, 7} &&
                   kTrack[37] == Cell{7, 14},
-              "rel 50 of each seat is the end square of its arm's middle column (seed 004)");
+              "rel 50 of each seat is the end square of its arm's middle column (Ludo rules, Rules)");
 static_assert(kTrack[8] == Cell{8, 2} && kTrack[21] == Cell{2, 6} && kTrack[34] == Cell{6, 12} &&
                   kTrack[47] == Cell{12, 8},
               "the stars, 8 steps after each start [LU-UK], on the arm after the start's");

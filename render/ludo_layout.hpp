@@ -2,22 +2,22 @@
 // 15 x 15 grid (rows top to bottom, columns left to right). The Ludo counterpart of
 // render/layout.hpp; layout.hpp's functions dispatch here when the geometry is Ludo's.
 //
-// The board (design/rules.md §1.4; seed 004 and [LU-W]) is a cross: four arms of 3 columns x
+// The board (RULES.md §ludo-board; Ludo rules, Gameplay and [LU-W]) is a cross: four arms of 3 columns x
 // 6 squares around a 3 x 3 finish in the middle (rows and columns 6..8); the four 6 x 6
 // corners are the yards. Each arm gives the track 13 squares: its two outer columns (6 each)
 // and the end square of its middle column. The other 5 cells of the middle column are the
 // home column of the seat at that arm (h1 next to the end square, h5 next to the finish);
-// the end square is that seat's rel 50, "the square below his home column" (seed 004). The
+// the end square is that seat's rel 50, "the square below his home column" (Ludo rules, Rules). The
 // 6th coloured square of the arm, not in the home column, is the seat's start square (rel 0):
 // the second square from the board edge on the outer column that leads towards the centre,
-// beside the seat's yard (rules.md §1.4 "Arms").
+// beside the seat's yard (RULES.md §ludo-board "Arms").
 //
-// Direction. Seed 004: tokens "race ... clockwise around the board" and turns pass clockwise;
+// Direction. Ludo rules, Rules: tokens "race ... clockwise around the board" and turns pass clockwise;
 // the engine's seats follow the track in the order green 0 -> red 1 -> blue 2 -> yellow 3
 // (start squares at engine-absolute 13*s, replay/geometry.hpp). Going clockwise from the
 // bottom that puts green at the bottom, red on the left, blue at the top and yellow on the
 // right. (The Parcheesi board, layout.hpp, has red on the right and yellow on the left
-// because its pawns move counter-clockwise, seed 000; green and blue keep their sides.)
+// because its pawns move counter-clockwise, Hasbro 2001 rules, Moving Your Entered Pawns; green and blue keep their sides.)
 // Yards: each seat's yard is the corner its start square's outer column leads out of, i.e.
 // the corner on the seat's left as it faces the centre: green bottom-left, red top-left,
 // blue top-right, yellow bottom-right. This is the usual printed Ludo board turned so that

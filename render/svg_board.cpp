@@ -47,7 +47,7 @@ Px px_of(const Geometry& g) {
 
 std::string seat_name(int s) { return std::string(colour_name(static_cast<Colour>(s))); }
 
-// seed 000's Lotus flower: a small rosette of four petals.
+// the Lotus flower of Hasbro 2001 rules, Safety Spaces: a small rosette of four petals.
 std::string rosette(double x, double y, const char* stroke) {
   std::string out;
   for (int k = 0; k < 4; ++k) {
@@ -79,7 +79,7 @@ std::string star(double x, double y, double r, const char* fill, const char* str
          "\" stroke-width=\"1.2\"/>";
 }
 
-// A small arrow on a start square pointing along the track towards `to` (seed 004: tokens
+// A small arrow on a start square pointing along the track towards `to` (Ludo rules, Rules: tokens
 // enter on the start square and race clockwise).
 std::string arrow(double x, double y, Cell from, Cell to, double size) {
   const double dx = to.col - from.col, dy = to.row - from.row;
@@ -161,9 +161,9 @@ std::string parcheesi_board(unsigned seats, const Geometry& g) {
   return out;
 }
 
-// The Ludo board (ludo_layout.hpp; rules.md §1.4, seed 004): yards in the corners with four
+// The Ludo board (ludo_layout.hpp; RULES.md §ludo-board, Ludo rules, Rules): yards in the corners with four
 // token spots, the track in white, each start square and home column in its seat's colour
-// (seed 004 "a sixth coloured square"), an arrow on a start square that is not safe, a star
+// ([LU-W] "a sixth coloured square"), an arrow on a start square that is not safe, a star
 // on every safe square (safe_squares: starts, starts_and_stars [LU-UK]).
 std::string ludo_board(unsigned seats, const Geometry& g) {
   const Px px = px_of(g);
@@ -211,7 +211,7 @@ std::string ludo_board(unsigned seats, const Geometry& g) {
       else if (info.kind == CellKind::ring && info.enter)
         out += arrow(mx, my, {r, c}, ring_cell((info.abs + 1) % g.ring_len, g), cell * 0.3);
     }
-  // The finish: a triangle per seat pointing in from its home column's side (seed 004 "the
+  // The finish: a triangle per seat pointing in from its home column's side (Ludo rules, Rules "the
   // home triangle").
   const double h0 = px.origin + kLudoCentre * cell, h1 = h0 + 3 * cell;
   const auto tri = centre_triangles(h0, h1);
@@ -305,8 +305,8 @@ std::string svg_pawn_layer(const replay::GameState& st, const Geometry& g) {
     bool one_colour = true;
     for (const auto& o : occ) one_colour = one_colour && o.seat == occ[0].seat;
     if (occ.size() == 2) {
-      // Two pawns: side by side along the path. Two of one colour form a blockade (seed 000
-      // BLOCKADES; Ludo: a block, seed 004 "the pieces are doubled"): joined by a bar.
+      // Two pawns: side by side along the path. Two of one colour form a blockade (Hasbro 2001 rules,
+      // Blockades; Ludo: a block, Ludo rules, Gameplay "the pieces are doubled"): joined by a bar.
       const CellInfo info = cell_info(c, g);
       const int mid_col = shape.centre + 1;
       const bool vertical_arm = c.col >= shape.centre && c.col <= shape.centre + 2 &&
@@ -411,7 +411,7 @@ std::string svg_frame(const Timeline& t, int frame, const Game& game) {
   const bool last = frame + 1 == static_cast<int>(t.frames.size());
   if (last && t.game_over && st.ranking_len)
     lines.push_back({"Game over: " + seat_name(st.ranking[0]) + " wins", "#111"});
-  else if (ludo)  // one die: the same seat rolls again after a 6 (seed 004), no doublets
+  else if (ludo)  // one die: the same seat rolls again after a 6 (Ludo rules, Gameplay), no doublets
     lines.push_back({seat_name(st.to_move) + " to roll" + (f.roll && static_cast<int>(f.roll->seat) == st.to_move ? " again" : ""), "#444"});
   else
     lines.push_back({seat_name(st.to_move) + " to roll" + (st.doublets ? " again (doublet)" : ""), "#444"});

@@ -1,11 +1,11 @@
 // The board as SVG, drawn like the physical board (render/layout.hpp): the cross of squares,
 // the nests in the corners in their seat's colour, coloured home paths, safety squares marked
-// with a rosette (seed 000's Lotus flower; seed 001's blue spaces), ENTER squares in their
+// with a rosette (Hasbro 2001 rules, Safety Spaces: the Lotus flower; Winning Moves rules, Safety Spaces: the blue spaces), ENTER squares in their
 // seat's colour, HOME in the middle with a triangle per seat. Pawns are circles in their
 // colour; two pawns of one colour on a square (a blockade) are joined by a dark bar. The dice
 // of the roll are drawn under the board with the roll in PPN and its diagnostics.
 //
-// The Ludo board (render/ludo_layout.hpp; seed 004, rules.md §1.4) when the geometry is
+// The Ludo board (render/ludo_layout.hpp; Ludo rules, Rules, RULES.md §ludo-board) when the geometry is
 // Ludo's: 15 cells of 40 px in the same 608 px square; yards in the corners in their seat's
 // colour with four token spots, start squares and home columns in the seat's colour (an arrow
 // on a start square shows the direction of travel), a star on every safe square (option

@@ -83,7 +83,7 @@ int pawns_at(const GameState& st, int seat, SpotKind kind, const Geometry& g) {
 }
 
 // Two columns for n pawns (tokens) of one seat on a square: "G " (or "G*" on a safe square),
-// "GG" a blockade / block, "G3" three or more (a Ludo block may hold more than two, seed 004
+// "GG" a blockade / block, "G3" three or more (a Ludo block may hold more than two, Ludo rules, Gameplay
 // "the pieces are doubled").
 std::string stack_text(int seat, int n, bool safe) {
   if (n == 1) return std::string(1, upper(seat)) + (safe ? '*' : ' ');
@@ -202,9 +202,9 @@ std::vector<std::string> board_lines(const GameState& st, const TextStyle& style
       auto& p = cv.cells[r][c];
       switch (info.kind) {
         case CellKind::ring:
-          // Parcheesi ENTERs are always safeties (seed 000); a Ludo start square is safe only
-          // under safe_squares=starts / starts_and_stars (rules.md §1.4), else "g." in its
-          // seat's colour (seed 004: the start square is coloured).
+          // Parcheesi ENTERs are always safeties (Hasbro 2001 rules, Safety Spaces); a Ludo start square is safe only
+          // under safe_squares=starts / starts_and_stars (RULES.md §ludo-board), else "g." in its
+          // seat's colour ([LU-W]: the start square is coloured).
           if (info.enter) p = {std::string(1, lower(info.seat)) + (info.safe ? "*" : "."), info.safe ? kSafe : kFg[info.seat]};
           else if (info.safe) p = {" *", kSafe};
           else p = {" .", kRingStyle};
@@ -214,7 +214,7 @@ std::vector<std::string> board_lines(const GameState& st, const TextStyle& style
       }
     }
   // Pawns on the ring and home paths: up to two per square on the Parcheesi board (Q22), any
-  // colours (Parchís shares safeties between two colours, rules.md Q25); a Ludo block may
+  // colours (Parchís shares safeties between two colours, RULES.md Q25); a Ludo block may
   // hold more, and modern Ludo's safe squares hold tokens of several colours [LU-UK].
   std::array<std::array<int, replay::kMaxSeats>, replay::kMaxRing> ring{};
   std::array<int, replay::kMaxRing> ring_seat;
@@ -316,13 +316,13 @@ std::string text_frame(const Timeline& t, int frame, const Game& game, const std
   panel.push_back("");
   if (f.roll) {
     const Roll& r = *f.roll;
-    std::string dice = r.dice_count() == 1 ? "die " : "dice ";  // Ludo: one die (seed 004)
+    std::string dice = r.dice_count() == 1 ? "die " : "dice ";  // Ludo: one die (Ludo rules, Rules)
     for (int i = 0; i < r.dice_count(); ++i) dice += "[" + std::to_string(r.dice[i]) + "]";
     panel.push_back(seat_label(static_cast<int>(r.seat)) + " rolled " + dice);
     const std::string play = play_to_ppn(r);
     for (auto& l : wrap("play " + play, 40, "     ")) panel.push_back(l);
     std::string what;
-    if (f.penalty) what = ludo ? "third six: PENALTY" : "third doublet: PENALTY";  // seed 004 / seed 000
+    if (f.penalty) what = ludo ? "third six: PENALTY" : "third doublet: PENALTY";  // Ludo rules, Gameplay / Hasbro 2001 rules, Doublets Penalty
     if (f.captures) what += std::string(what.empty() ? "" : ", ") + std::to_string(f.captures) + " capture" +
                             (f.captures > 1 ? "s" : "");
     if (!f.applied)
@@ -340,7 +340,7 @@ std::string text_frame(const Timeline& t, int frame, const Game& game, const std
   else {
     const int m = st.to_move;
     std::string next = seat_label(m) + " to roll";
-    if (ludo) {  // one die: the same seat rolls again after a 6 (seed 004)
+    if (ludo) {  // one die: the same seat rolls again after a 6 (Ludo rules, Gameplay)
       if (f.roll && static_cast<int>(f.roll->seat) == m) next += " again";
     } else if (st.doublets > 0) {
       next += " again (doublet " + std::to_string(st.doublets) + ")";

@@ -5,10 +5,10 @@
 //
 // Squares (plain form; the colour form adds ANSI colours: safeties on blue, home paths and
 // pawns in their seat's colour):
-//    .   ring square           *   safety square (seed 000: "spaces with the Lotus flower";
+//    .   ring square           *   safety square (Hasbro 2001 rules, Safety Spaces: "spaces with the Lotus flower";
 //                                  Ludo: a safe star or start square, option safe_squares)
 //   g*   green's ENTER (a safety; the lower-case letter names its seat)
-//   g.   green's Ludo start square when start squares are not safe (classic Ludo, seed 004)
+//   g.   green's Ludo start square when start squares are not safe (classic Ludo, Ludo rules, Gameplay)
 //    g   green's home path     G   one green pawn   GG  a green blockade   GR  a shared safety
 //   G3   three or more green tokens (a Ludo block)   G+  several colours on a Ludo safe square
 // Nests (the corners; Ludo: yards) list their pawns and the seat's name; HOME (the middle;

@@ -54,7 +54,7 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, con
     if (out.play.full()) return fail(i, "too many mini-moves in one roll");
     replay::MiniMove mm;
     if (*from < 0) {
-      // Entering (seed 000 ENTERING YOUR PAWNS: "place it on your ENTER space").
+      // Entering (Hasbro 2001 rules, Entering Your Pawns: "place it on your ENTER space").
       if (*to != 0 || st.is_bonus())
         return fail(i, "a pawn leaves the nest only for its ENTER space (N/0), and never by a bonus");
       mm = replay::MiniMove::enter();
@@ -63,7 +63,7 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, con
       int dist = *to - *from;
       bool around = false;
       if (g.on_track(*from) && g.on_track(*to)) {
-        // Along the ring, possibly past the turn-off onto a second lap (seed 003; Q60) and
+        // Along the ring, possibly past the turn-off onto a second lap (Wikipedia rules, Gameplay; Q60) and
         // round to the ENTER again; a wrap longer than the largest part (a 20 bonus) is a
         // backward move, not a lap.
         dist = g.track(*to) - g.track(*from);

@@ -49,9 +49,9 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, con
 
 // An engine play (with the result flags the engine set) as PPN steps: entries `N/0`, moves
 // `FROM/TO` with `x` on captures, bonus moves `+20 FROM/TO`, then one `+20 -` / `+10 -` per
-// bonus earned but not played (seed 000: "If you can't move one pawn the full 20 spaces, you
+// bonus earned but not played (Hasbro 2001 rules, Capture Bonus: "If you can't move one pawn the full 20 spaces, you
 // forfeit the bonus"), except when the play wins the game (`won`): left-over bonuses are then
-// void, not forfeited (rules.md Q63).
+// void, not forfeited (RULES.md Q63).
 std::vector<Step> steps_from_play(const Play& p, const Options& o, bool won,
                                   const Geometry& g = kParcheesi68);
 // The same as one line of PPN ("N/0 0/3", "-" for the empty play).

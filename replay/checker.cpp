@@ -1,4 +1,4 @@
-// End-of-phase checks and the searches behind them (design/rules.md §4.3, Q6, Q17-Q19,
+// End-of-phase checks and the searches behind them (RULES.md §procedure, Q6, Q17-Q19,
 // Q32-Q38, Q44, Q54).
 #include "replay/checker.hpp"
 
@@ -39,7 +39,7 @@ int Checker::entry_bound() const {
 }
 
 void Checker::dice_search(const State& s, bool max_entries, DiceBest& best) {
-  // rules.md §4.3 step 3: candidates that re-form the start-of-roll blockade pair elsewhere
+  // RULES.md §procedure step 3: candidates that re-form the start-of-roll blockade pair elsewhere
   // are discarded (Q54), so a part whose only use would do that counts as unplayable (Q19).
   if (!pair_reformed(s.b, c_)) {
     best.true_max_entries = std::max<int>(best.true_max_entries, s.entries);
@@ -91,12 +91,12 @@ const DiceBest& Checker::dice_best() {
 Failure Checker::dice_end(const State& s) {
   const Options& o = *c_.o;
   const bool eor = o.bonus_timing() == BonusTiming::end_of_roll;
-  // rules.md §4.3 step 3: the blockade pair must not be re-formed when the dice are done
-  // (checked again after the bonus phase). seed 000 BLOCKADES.
+  // RULES.md §procedure step 3: the blockade pair must not be re-formed when the dice are done
+  // (checked again after the bonus phase). Hasbro 2001 rules, Blockades.
   if (eor && pair_reformed(s.b, c_))
     return {RuleCode::blockade_moved_together, "the blockade pair ends the dice on a new space"};
   if (c_.four_part && o.doubles_bonus_partial() == DoublesBonusPartial::all_or_nothing) {
-    // seed 000 Doublets Bonus: "If you can't take all four parts of your move, don't move
+    // Hasbro 2001 rules, Doublets Bonus: "If you can't take all four parts of your move, don't move
     // your pawns at all." (Q44)
     if (s.dice_used == 4) return {};
     const bool all4 = dice_best().all4;
@@ -109,7 +109,7 @@ Failure Checker::dice_end(const State& s) {
     return {};
   }
   if (o.dice_usage() == DiceUsage::maximal) {
-    // seed 000 "You must move whenever possible. If you cannot move by the count of both
+    // Hasbro 2001 rules, Moving Your Entered Pawns "You must move whenever possible. If you cannot move by the count of both
     // dice, you may move one pawn by the count of either one of the dice." Maximal use over
     // all orders (Q17), entries first (Q6, Q19). Fast path: all parts used, as many entries
     // as there are fives.
@@ -123,7 +123,7 @@ Failure Checker::dice_end(const State& s) {
       if (s.dice_used < b.parts)
         return {RuleCode::die_still_usable, std::to_string(b.parts) + " parts usable, play uses " +
                                                 std::to_string(s.dice_used)};
-      // seed 003 "If either can be used, the player must use the larger die" (Q18)
+      // Wikipedia rules, Gameplay "If either can be used, the player must use the larger die" (Q18)
       if (o.single_die() == SingleDie::larger && b.parts == 1 && c_.d1 != c_.d2) {
         const int hi = std::max(c_.d1, c_.d2);
         if (((b.single_mask >> hi) & 1) && !((s.larger_used_mask >> hi) & 1))
@@ -148,7 +148,7 @@ Failure Checker::dice_end(const State& s) {
     }
   }
   // leftover_only (Racket): "can still enter a pawn" when a five is left unused and an entry
-  // is possible at the end (rules.md Q6, RK).
+  // is possible at the end (RULES.md Q6, RK).
   if (o.enter_obligation() == EnterObligation::leftover_only && entry_possible(s, c_))
     return {RuleCode::entry_still_possible, "a five is left and a pawn can still enter"};
   return {};
@@ -209,8 +209,8 @@ Failure Checker::bonus_greedy(const State& s) {
 }
 
 Failure Checker::bonus_end(const State& s, const State& dice_end) {
-  // seed 000 Capture Bonus / Home Bonus: "If you can't move one pawn the full 20 spaces, you
-  // forfeit the bonus" - so a playable bonus must be played (Q32). hasbro corpus README: the
+  // Hasbro 2001 rules, Capture Bonus / Home Bonus: "If you can't move one pawn the full 20 spaces, you
+  // forfeit the bonus" - so a playable bonus must be played (Q32). RULES.md §procedure step 5: the
   // bonuses pending when the dice are done must be used as far as possible; a chain bonus
   // must be played if still playable; capturing is never compulsory (Q28).
   if (c_.o->bonus_obligation() == BonusObligation::optional) return {};

@@ -1,4 +1,4 @@
-// Internal to the engine: the end-of-phase checks of a roll (design/rules.md §4.3 steps
+// Internal to the engine: the end-of-phase checks of a roll (RULES.md §procedure steps
 // 3-5) shared by validation (validate.cpp) and generation (generate.cpp). The searches for
 // the best achievable dice use and bonus use run only when the fast paths cannot decide.
 #pragma once

@@ -119,7 +119,7 @@ class FileRun {
     FixedVec<std::uint8_t, 4> parts;
     for (int d : dice) parts.push_back(static_cast<std::uint8_t>(std::clamp(d, 0, 255)));
     // The record's part list must be the one the rules give (two parts, or the four-part
-    // doublets bonus: rules.md Q42).
+    // doublets bonus: RULES.md Q42).
     const RollSetup setup = roll_setup(st, dice[0], d2, cfg_.rules);
     std::string parts_note;
     if (!given_parts && setup.kind != RollKind::penalty &&

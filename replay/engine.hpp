@@ -9,7 +9,7 @@
 //                  << v.diag.message;
 //   LegalPlays all = legal_plays(o, st, 5, 3);   // distinct final positions
 //
-// Roll legality follows design/rules.md §4.3 (hasbro-2001) with the options of options.hpp;
+// Roll legality follows RULES.md §procedure (hasbro-2001) with the options of options.hpp;
 // racket-nu reproduces Racket's take-turn (games/parcheesi/moves.rkt).
 #pragma once
 
@@ -26,10 +26,10 @@
 
 namespace ppn::replay {
 
-// What a throw of two dice means for the mover (rules.md §4.3 step 1).
+// What a throw of two dice means for the mover (RULES.md §procedure step 1).
 enum class RollKind : std::uint8_t {
   normal,     // two parts {d1, d2} (a doublet with a pawn in the nest too: {d, d})
-  four_part,  // doublets bonus {d, d, 7-d, 7-d} (seed 000 Doublets Bonus; Q42, Q43)
+  four_part,  // doublets bonus {d, d, 7-d, 7-d} (Hasbro 2001 rules, Doublets Bonus; Q42, Q43)
   penalty,    // third consecutive doublet: no move, the penalty applies (Q46)
 };
 struct RollSetup {
@@ -57,7 +57,7 @@ struct Diagnostic {
   std::vector<Play> alternatives;     // up to ValidateRequest::max_alternatives legal plays
 };
 
-enum class OrderStrictness : std::uint8_t { strict, outcome };  // rules.md §4.4
+enum class OrderStrictness : std::uint8_t { strict, outcome };  // RULES.md §replay-settings
 
 struct ValidateRequest {
   const GameState* state = nullptr;
@@ -97,7 +97,7 @@ struct LegalPlays {
 LegalPlays legal_plays(const Options& o, const GameState& st, int d1, int d2,
                        const FixedVec<std::uint8_t, 4>* parts = nullptr);
 
-// Third-doublet penalty (seed 000 Doublets Penalty; rules.md Q46-Q49): the mover's pawn
+// Third-doublet penalty (Hasbro 2001 rules, Doublets Penalty; RULES.md Q46-Q49): the mover's pawn
 // closest to HOME among rel 0..70 returns to the nest; none on the board: no change.
 // repeat_penalty=last_moved_except_homepath (Parchís [ES-B], Q46): the pawn standing on
 // `last_moved` (GameState::last_moved) returns instead, unless that square is on the home
@@ -116,7 +116,7 @@ bool advance_turn(GameState& st, int d1, int d2, const Position& result, const O
 
 bool seat_finished(const Position& p, int seat, const Geometry& g = kParcheesi68);
 
-// blockade_limit=k14_3_turns (seed 002 Blockade; rules.md Q56, formalised there as a
+// blockade_limit=k14_3_turns (k14 rules, Blockade; RULES.md Q56, formalised there as a
 // proposal): true when the roll ends the mover's turn (not a doublet) and `result` still has
 // a blockade on a square where the mover's blockade has stood at the end of three or more of
 // the mover's turns in a row. Blockades are tracked by square (pawns are interchangeable),
@@ -127,7 +127,7 @@ bool k14_keeps_old_blockade(const GameState& st, int d1, int d2, const Position&
                             const Options& o);
 
 // blockade_limit=break_on_six (Parchís: a barrera "tendrá que deshacerse obligatoriamente al
-// salir un 6", rules.md Q56 [ES-B]; two-dice reading in replay/README.md "Decisions"): on a
+// salir un 6", RULES.md Q56 [ES-B]; two-dice reading in replay/README.md "Decisions"): on a
 // roll where either die shows 6, the number of the mover's start-of-roll blockades still
 // standing (two of its pawns on the same square) in `result`; 0 on other rolls or options.
 // validate_play and legal_plays keep only the plays with the fewest (E-BLOCKADE-NOT-OPENED).

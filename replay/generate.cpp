@@ -132,7 +132,7 @@ LegalPlays legal_plays(const Options& o, const GameState& st, int d1, int d2,
                        const FixedVec<std::uint8_t, 4>* parts) {
   if (o.ludo()) {
     if (roll_setup(st, d1, d2, o).kind == RollKind::penalty) {
-      LegalPlays out;  // the third six: no move (seed 004)
+      LegalPlays out;  // the third six: no move (Ludo rules, Gameplay)
       out.plays.emplace_back();
       out.results.push_back(st.pos);
       return out;

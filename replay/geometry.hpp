@@ -2,12 +2,12 @@
 // safety squares, all in one value so that another board (Ludo's 52-square track) is a
 // different Geometry, not different code.
 //
-// Coordinates (design/rules.md §0.3 and §1.1):
+// Coordinates (RULES.md §terms and §board):
 //   * relative square ("rel") of a pawn, counted from its own seat's ENTER:
 //       0 = own ENTER, 1..last_ring = ring squares in travel order (last_ring = 63 is the
 //       turn-off in front of the home path), last_ring+1 .. last_ring+home_path_len = home
 //       path (64..70), home = last_ring+home_path_len+1 = 71 = HOME.
-//   * second laps (homepath_mandatory=no, seed 003; rules.md Q60): a pawn that passes its
+//   * second laps (homepath_mandatory=no, Wikipedia rules, Gameplay; RULES.md Q60): a pawn that passes its
 //       turn-off stays on the ring, on the squares in front of its own ENTER (ring squares
 //       last_ring+1 .. ring_len-1 = 64..67 counted from the ENTER, the "lap" squares), and
 //       from there on round to its ENTER again. Lap squares have the relative numbers
@@ -29,11 +29,11 @@ inline constexpr int kPawnsPerSeat = 4;
 inline constexpr int kMaxRing = 128;  // capacity of ring-indexed arrays and bitsets
 
 struct Geometry {
-  std::uint8_t ring_len = 68;      // [WP-68], Racket board-main-size (rules.md §1.1)
-  std::uint8_t arm_spacing = 17;   // ENTERs at rel 0, 17, 34, 51 (rules.md §1.1)
-  std::uint8_t last_ring = 63;     // own turn-off: ENTER - 5 == rel 63 (rules.md §1.1)
-  std::uint8_t home_path_len = 7;  // seed 000 "home path"; Racket board-home-row-size 7
-  std::uint8_t home = 71;          // HOME, "counting the HOME square as a space" (seed 000)
+  std::uint8_t ring_len = 68;      // [WP-68], Racket board-main-size (RULES.md §board)
+  std::uint8_t arm_spacing = 17;   // ENTERs at rel 0, 17, 34, 51 (RULES.md §board)
+  std::uint8_t last_ring = 63;     // own turn-off: ENTER - 5 == rel 63 (RULES.md §board)
+  std::uint8_t home_path_len = 7;  // Hasbro 2001 rules, Reaching Home "home path"; Racket board-home-row-size 7
+  std::uint8_t home = 71;          // HOME, "counting the HOME square as a space" (Hasbro 2001 rules, Reaching Home)
   std::uint8_t num_seats = 4;
   // Ludo's track (make_ludo52): tokens of any colours share a safe square, up to two of one
   // colour share any square (replay/ludo.cpp).
@@ -77,8 +77,8 @@ struct Geometry {
 };
 
 // The 68-square Parcheesi board: 12 safety squares at rel {17k, 17k+7, 17k+12} (the four
-// ENTERs, the four turn-offs at 17k+12 of the next arm, and four more), rules.md §1.1; seed
-// 000 "All spaces with the Lotus flower (including ENTER spaces) are Safety spaces".
+// ENTERs, the four turn-offs at 17k+12 of the next arm, and four more), RULES.md §board; Hasbro 2001 rules,
+// Safety Spaces "All spaces with the Lotus flower (including ENTER spaces) are Safety spaces".
 constexpr Geometry make_parcheesi68() {
   Geometry g;
   for (int k = 0; k < 4; ++k)
@@ -99,14 +99,14 @@ static_assert(kParcheesi68.is_lap(72) && kParcheesi68.track(72) == 64 &&
               "lap squares 64..67 are rels 72..75 and wrap to the ENTER");
 static_assert(kParcheesi68.is_safe_abs(0) && kParcheesi68.is_safe_abs(63) &&
                   !kParcheesi68.is_safe_abs(1),
-              "safety squares as in rules.md §1.1");
+              "safety squares as in RULES.md §board");
 
-// The 52-square Ludo track (design/rules.md §1.4; seed 004): start squares 13 apart (rel 0 of
+// The 52-square Ludo track (RULES.md §ludo-board; Ludo rules, Rules): start squares 13 apart (rel 0 of
 // each seat, engine-absolute 13*s), the token's own track rel 0..50 (50 = "the square below
-// his home column", seed 004), home column rel 51..55 (h1..h5), the finish (HOME) rel 56: 56
+// his home column", Ludo rules, Rules), home column rel 51..55 (h1..h5), the finish (HOME) rel 56: 56
 // steps from the start square. rel 51 of the ring (the square behind a seat's own start) is
 // never visited by that seat's tokens. Safe squares are an option (safe_squares, options.hpp):
-// none (the classic text: only "home column squares are always safe", seed 004), the four
+// none (the classic text: only "home column squares are always safe", Ludo rules, Gameplay), the four
 // start squares, or the starts and the four stars 8 steps after each start (rel 8) [LU-UK].
 enum class LudoSafes : std::uint8_t { none, starts, starts_and_stars };
 
@@ -129,7 +129,7 @@ constexpr Geometry make_ludo52(LudoSafes safes) {
 inline constexpr Geometry kLudo52 = make_ludo52(LudoSafes::none);
 
 static_assert(kLudo52.home == kLudo52.last_ring + kLudo52.home_path_len + 1 && kLudo52.home == 56,
-              "the finish is 56 steps from the start square (rules.md §1.4)");
+              "the finish is 56 steps from the start square (RULES.md §ludo-board)");
 static_assert(make_ludo52(LudoSafes::starts_and_stars).is_safe_abs(21) &&
                   !make_ludo52(LudoSafes::starts).is_safe_abs(21) && make_ludo52(LudoSafes::starts).is_safe_abs(39),
               "stars 8 steps after each start");

@@ -1,5 +1,5 @@
-// The Ludo rules (replay/ludo.hpp). Each rule cites the seed sentence (seed 004, the Ludo text
-// in shared/seeds/), the classic Wikipedia text [LU-W] or the rules question (design/rules.md)
+// The Ludo rules (replay/ludo.hpp). Each rule cites the sentence of the Ludo rules (by
+// section, as docs/RULES.md names them), the classic Wikipedia text [LU-W] or the rules question (docs/RULES.md)
 // it follows; every ambiguity is an option of options.hpp, fixed by the profiles ludo,
 // ludo-seed and ludo-modern (replay/README.md "Ludo").
 #include "replay/ludo.hpp"
@@ -67,8 +67,8 @@ Outcome failed(RuleCode c, int from, int movers, int at = -1, int seat = -1) {
 
 // How many of one colour's tokens a square may hold: one under stacking=single_only ([LU-W]
 // "Players may not end their move on a square they already occupy"), except a doubled start
-// square (start_doubled=yes, seed 004 "The start box has 2 own tokens (is doubled)"); two
-// under stacking=blocks (seed 004 "the pieces are doubled and form a block").
+// square (start_doubled=yes, Ludo rules, Gameplay "The start box has 2 own tokens (is doubled)"); two
+// under stacking=blocks (Ludo rules, Gameplay "the pieces are doubled and form a block").
 int capacity(const Board& b, int rel) {
   if (b.o->stacking() == Stacking::blocks) return 2;
   return rel == 0 && b.o->start_doubled() == StartDoubled::yes ? 2 : 1;
@@ -89,7 +89,7 @@ Outcome land(const Board& b, Outcome r) {
   for (int s = 0; s < kMaxSeats; ++s) {
     if (opp[s] == 0) continue;
     if (opp[s] >= 2) {
-      // seed 004: "If the advance of a block ends on an opponent's block, the latter is
+      // Ludo rules, Gameplay: "If the advance of a block ends on an opponent's block, the latter is
       // captured and returned to its owner's yard, collectively": only a block captures a
       // block; a lone token cannot land on one.
       if (r.movers == 2 && b.o->block_advance() == BlockAdvance::together) {
@@ -98,7 +98,7 @@ Outcome land(const Board& b, Outcome r) {
       }
       return failed(r.from < 0 ? RuleCode::entry_blocked : RuleCode::blockade_landed, r.from, r.movers, rel, s);
     }
-    // seed 004 "If the advance of a token ends on a square occupied by an opponent's token,
+    // Ludo rules, Gameplay "If the advance of a token ends on a square occupied by an opponent's token,
     // the opponent token is returned to its owner's yard."
     r.captured[s] = opp[s];
   }
@@ -108,7 +108,7 @@ Outcome land(const Board& b, Outcome r) {
 // An entry: a token leaves the yard for the start square (rel 0).
 Outcome enter(const Board& b, int d) {
   if (b.own_at(-1) == 0) return failed(RuleCode::no_pawn_there, -1, 1);
-  // seed 004 "To enter a token into play from its yard to its starting square, a player must
+  // Ludo rules, Gameplay "To enter a token into play from its yard to its starting square, a player must
   // roll a 6."
   if (d != 6) return failed(RuleCode::no_six, -1, 1);
   Outcome r;
@@ -123,7 +123,7 @@ Outcome move(const Board& b, int from, int d, int movers) {
   if (movers == 2 && b.o->block_advance() != BlockAdvance::together)
     return failed(RuleCode::too_many_moves, from, movers);
   const int to = from + d;
-  // seed 004 "Roll the exact number needed to get each token onto the home triangle" (Q58).
+  // Ludo rules, Gameplay "Roll the exact number needed to get each token onto the home triangle" (Q58).
   if (to > b.g.home) return failed(RuleCode::overshoot, from, movers);
   const bool check_track = b.o->block_stops() == BlockStops::landing_and_passing || b.o->pass_opponents() == PassOpponents::no;
   for (int q = from + 1; q < to; ++q) {
@@ -162,18 +162,18 @@ std::string explain(const Board& b, const Outcome& r, int d) {
     case RuleCode::blockade_passed:
       return who + "'s block on " + b.name(r.at) + " cannot be passed (block_stops=landing_and_passing)";
     case RuleCode::token_passed:
-      return "the move passes " + who + "'s token on " + b.name(r.at) + " (seed 004 \"may not move past that token\")";
+      return "the move passes " + who + "'s token on " + b.name(r.at) + " (Ludo rules, Gameplay \"may not move past that token\")";
     case RuleCode::homecolumn_jump:
       return "the move jumps the mover's own token on " + b.name(r.at) +
-             " (seed 004 \"In the home column, you cannot jump over your token\")";
+             " (Ludo rules, Gameplay \"In the home column, you cannot jump over your token\")";
     case RuleCode::own_token:
       return b.name(r.at) + " already holds the mover's " +
              (b.o->stacking() == Stacking::single_only
                   ? "token (\"Players may not end their move on a square they already occupy\")"
-                  : "tokens (a block is two tokens, seed 004 \"doubled\")");
+                  : "tokens (a block is two tokens, Ludo rules, Gameplay \"doubled\")");
     case RuleCode::entry_blocked:
     case RuleCode::blockade_landed:
-      return who + "'s block on " + b.name(r.at) + " cannot be landed on by a lone token (seed 004: only a block captures a block)";
+      return who + "'s block on " + b.name(r.at) + " cannot be landed on by a lone token (Ludo rules, Gameplay: only a block captures a block)";
     default: return std::string(rule_code_meaning(r.code));
   }
 }
@@ -259,7 +259,7 @@ bool any_move(const Board& b, int d) {
 
 // enter_obligation=max_entries: "When able to, the players will enter their tokens" read as a
 // duty: with a 6 and a token able to enter, only the entry is legal. none (the ludo profiles):
-// "may choose to advance a token already in play, or ... enter" [LU-W]; seed 004 "may draw a
+// "may choose to advance a token already in play, or ... enter" [LU-W]; Ludo rules, Gameplay "may draw a
 // token from home every time he gets a 6 ... or move a piece 6 times".
 Candidates legal(const Options& o, const Board& b, int d) {
   auto all = candidates(b, d);
@@ -272,23 +272,23 @@ Candidates legal(const Options& o, const Board& b, int d) {
   return kept;
 }
 
-// The Ludo rule behind a code the Parcheesi rules share (rule_codes.cpp cites seed 000 there).
+// The Ludo rule behind a code the Parcheesi rules share (rule_codes.cpp cites the Hasbro 2001 rules there).
 std::string_view ludo_citation(RuleCode code) {
   switch (code) {
-    case RuleCode::no_pawn_there: return "seed 004 'he selects a token and moves it forwards'";
+    case RuleCode::no_pawn_there: return "Ludo rules, Gameplay 'he selects a token and moves it forwards'";
     case RuleCode::wrong_part:
-      return "seed 004 'moves it forwards along the track the number of squares indicated by the die'";
-    case RuleCode::overshoot: return "seed 004 'Roll the exact number needed to get each token onto the home triangle'; rules.md Q58";
+      return "Ludo rules, Gameplay 'moves it forwards along the track the number of squares indicated by the die'";
+    case RuleCode::overshoot: return "Ludo rules, Gameplay 'Roll the exact number needed to get each token onto the home triangle'; RULES.md Q58";
     case RuleCode::die_still_usable:
-      return "seed 004 'Players must always move a token according to the die value rolled'; 'Passes are not allowed'";
-    case RuleCode::entry_still_possible: return "rules.md Q6 (option enter_obligation=max_entries)";
-    case RuleCode::too_many_moves: return "seed 004 'he selects a token and moves it'; rules.md Q54 (option block_advance)";
+      return "Ludo rules, Gameplay 'Players must always move a token according to the die value rolled'; 'Passes are not allowed'";
+    case RuleCode::entry_still_possible: return "RULES.md Q6 (option enter_obligation=max_entries)";
+    case RuleCode::too_many_moves: return "Ludo rules, Gameplay 'he selects a token and moves it'; RULES.md Q54 (option block_advance)";
     case RuleCode::blockade_landed:
     case RuleCode::entry_blocked:
-      return "seed 004 'If the advance of a block ends on an opponent's block, the latter is captured' (only a block captures a block)";
-    case RuleCode::blockade_passed: return "rules.md Q52 (option block_stops=landing_and_passing)";
+      return "Ludo rules, Gameplay 'If the advance of a block ends on an opponent's block, the latter is captured' (only a block captures a block)";
+    case RuleCode::blockade_passed: return "RULES.md Q52 (option block_stops=landing_and_passing)";
     case RuleCode::second_lap:
-      return "seed 004 'When reaching the square below his home column, a player continues by moving tokens up the column'";
+      return "Ludo rules, Rules 'When reaching the square below his home column, a player continues by moving tokens up the column'";
     default: return rule_code_citation(code);
   }
 }
@@ -340,11 +340,11 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
       v.result = st.pos;
       return v;
     }
-    // seed 004 "Players must always move a token according to the die value rolled"; "if
+    // Ludo rules, Gameplay "Players must always move a token according to the die value rolled"; "if
     // no move is possible, the turn moves to the next player" (only then).
     return with_alternatives(verdict_fail(RuleCode::die_still_usable, -1,
                                           "a token can move " + std::to_string(d) +
-                                              "; a move is compulsory (seed 004 \"Players must always move a token "
+                                              "; a move is compulsory (Ludo rules, Gameplay \"Players must always move a token "
                                               "according to the die value rolled\")"));
   }
   // One mini-move, or the two equal mini-moves of a block advancing together.
@@ -390,7 +390,7 @@ bool rolls_again(const Options& o, const GameState& before, int d, const Positio
   const bool captured = yard_after > yard_before;
   const bool arrived = result.count(seat, byte_of_rel(g.home)) > before.pos.count(seat, byte_of_rel(g.home));
   // [LU-UK]: a capture, and a token reaching home, earn another roll (capture_reward /
-  // home_reward = extra_roll; the classic and seed texts give none).
+  // home_reward = extra_roll; [LU-W] and the Ludo rules give none).
   return (captured && o.capture_reward() == CaptureReward::extra_roll) ||
          (arrived && o.home_reward() == HomeReward::extra_roll);
 }

@@ -1,8 +1,8 @@
-// The Ludo rules (board=ludo52; seed 004, design/rules.md §1.4 and the ludo column of §4.2),
+// The Ludo rules (board=ludo52; Ludo rules, Rules, RULES.md §ludo-board and the ludo column of §profiles),
 // behind the engine's public API: engine.hpp's validate_play, legal_plays, roll_setup and
 // advance_turn hand a Ludo rule set to these functions. Internal to replay/.
 //
-// A roll is one die d. Its play is empty (`-`: no token can move, seed 004 "if no move is
+// A roll is one die d. Its play is empty (`-`: no token can move, Ludo rules, Gameplay "if no move is
 // possible, the turn moves to the next player"), one mini-move (an entry on a 6, or a token
 // moved d squares), or, under block_advance=together, the two tokens of a block moved d
 // squares as one (written as two equal mini-moves, `12/18 12/18`). Tokens are interchangeable:
@@ -25,7 +25,7 @@ LegalPlays legal_plays(const Options& o, const GameState& st, int d);
 Verdict validate_play(const Options& o, const ValidateRequest& req);
 
 // After a legal roll of d with `result`: whether the same seat throws again. A 6 gives
-// another roll (reroll_on_six, seed 004 "Rolling a 6 earns the player an additional or
+// another roll (reroll_on_six, Ludo rules, Gameplay "Rolling a 6 earns the player an additional or
 // 'bonus' roll"), and so do a capture and an arrival under capture_reward / home_reward =
 // extra_roll [LU-UK]; a seat that has just finished never rolls again.
 bool rolls_again(const Options& o, const GameState& before, int d, const Position& result);

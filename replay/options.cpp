@@ -1,4 +1,4 @@
-// Option table and profiles (design/rules.md §4.1, §4.2).
+// Option table and profiles (RULES.md §options, §profiles).
 #include "replay/options.hpp"
 
 #include <vector>
@@ -11,7 +11,7 @@ struct OptionInfo {
   std::string_view name;
   std::vector<std::string_view> values;  // default first
   std::uint32_t supported;               // bit v set = value v implemented on the Parcheesi board
-  std::string_view governs;              // rules.md question(s)
+  std::string_view governs;              // docs/RULES.md question(s)
   std::uint32_t ludo = 0;                // the same for Ludo (0: the option does not apply)
 };
 
@@ -37,18 +37,18 @@ const std::vector<OptionInfo>& table() {
       {OptionId::safety_sharing, "safety_sharing", {"never", "two_any_colours"}, 0b11, "Q25"},
       {OptionId::home_overshoot, "home_overshoot", {"illegal", "bounce"}, 0b01, "Q58", 0b01},
       {OptionId::homepath_mandatory, "homepath_mandatory", {"yes", "no"}, 0b11, "Q60"},
-      {OptionId::six_counts, "six_counts", {"6", "7_when_all_out", "12_when_all_out"}, 0b111, "§4.1 #27 ([ES-T], [ES-JCF])"},
+      {OptionId::six_counts, "six_counts", {"6", "7_when_all_out", "12_when_all_out"}, 0b111, "§options (six_counts) ([ES-T], [ES-JCF])"},
       // The board is set by the profile (profile_options), never overridden.
-      {OptionId::board, "board", {"parcheesi68", "ludo52"}, 0, "§1.4, §4.1 #1", 0},
-      {OptionId::safe_squares, "safe_squares", {"none", "starts", "starts_and_stars"}, 0, "§1.4", 0b111},
-      {OptionId::reroll_on_six, "reroll_on_six", {"yes", "no"}, 0, "Q41 (seed 004)", 0b11},
-      {OptionId::stacking, "stacking", {"single_only", "blocks"}, 0, "Q22, Q51 (seed 004)", 0b11},
-      {OptionId::block_stops, "block_stops", {"landing", "landing_and_passing"}, 0, "Q52 (seed 004)", 0b11},
-      {OptionId::block_advance, "block_advance", {"no", "together"}, 0, "Q29, Q54 (seed 004)", 0b11},
-      {OptionId::start_doubled, "start_doubled", {"no", "yes"}, 0, "Q10 (seed 004)", 0b11},
-      {OptionId::pass_opponents, "pass_opponents", {"yes", "no"}, 0, "Q23 (seed 004)", 0b11},
-      {OptionId::homecolumn_no_jump, "homecolumn_no_jump", {"no", "yes"}, 0, "§4.1 #32 (seed 004)", 0b11},
-      {OptionId::play_for_places, "play_for_places", {"yes", "no"}, 0, "Q63 (seed 004)", 0b11},
+      {OptionId::board, "board", {"parcheesi68", "ludo52"}, 0, "§ludo-board, §options (board)", 0},
+      {OptionId::safe_squares, "safe_squares", {"none", "starts", "starts_and_stars"}, 0, "§ludo-board", 0b111},
+      {OptionId::reroll_on_six, "reroll_on_six", {"yes", "no"}, 0, "Q41 (Ludo rules, Gameplay)", 0b11},
+      {OptionId::stacking, "stacking", {"single_only", "blocks"}, 0, "Q22, Q51 (Ludo rules, Gameplay)", 0b11},
+      {OptionId::block_stops, "block_stops", {"landing", "landing_and_passing"}, 0, "Q52 (Ludo rules, Gameplay)", 0b11},
+      {OptionId::block_advance, "block_advance", {"no", "together"}, 0, "Q29, Q54 (Ludo rules, Gameplay)", 0b11},
+      {OptionId::start_doubled, "start_doubled", {"no", "yes"}, 0, "Q10 (Ludo rules, Gameplay)", 0b11},
+      {OptionId::pass_opponents, "pass_opponents", {"yes", "no"}, 0, "Q23 (Ludo rules, Gameplay)", 0b11},
+      {OptionId::homecolumn_no_jump, "homecolumn_no_jump", {"no", "yes"}, 0, "§options (homecolumn_no_jump) (Ludo rules, Gameplay)", 0b11},
+      {OptionId::play_for_places, "play_for_places", {"yes", "no"}, 0, "Q63 (Ludo rules, Rules)", 0b11},
   };
   return t;
 }
@@ -58,12 +58,12 @@ struct Profile {
   std::vector<std::string_view> overrides;  // on top of hasbro-2001
 };
 
-// rules.md §4.2. Only options with two-dice Parcheesi meaning are listed; "silent" entries
+// RULES.md §profiles. Only options with two-dice Parcheesi meaning are listed; "silent" entries
 // inherit hasbro-2001 as the table says.
 const std::vector<Profile>& profiles() {
   static const std::vector<Profile> p = {
       {"hasbro-2001", {}},
-      {"winning-moves", {}},  // alias: seed 001 only clarifies seed 000 (rules.md §4.2 notes)
+      {"winning-moves", {}},  // alias: the Winning Moves rules only clarify the Hasbro 2001 rules (RULES.md §profiles notes)
       {"racket-nu",
        {"enter_obligation=leftover_only", "dice_usage=greedy_racket", "doubles_bonus_partial=maximal",
         "bonus_timing=interleaved"}},
@@ -71,19 +71,19 @@ const std::vector<Profile>& profiles() {
       {"wikipedia-house",
        {"single_die=larger", "doubles_reroll=only_if_fully_used", "bonus_obligation=optional",
         "homepath_mandatory=no"}},
-      // Two-dice Parchís (rules.md §4.2 parchis-es column). doubles_bonus_when=never: Parchís
-      // has no tops-and-bottoms doublets move (§4.2 "never"). six_counts=7_when_all_out as
+      // Two-dice Parchís (RULES.md §profiles parchis-es column). doubles_bonus_when=never: Parchís
+      // has no tops-and-bottoms doublets move (§profiles "never"). six_counts=7_when_all_out as
       // the column says ([ES-T], [ES-JCF]), applied to each die of the pair (replay/README.md
       // "Decisions"). Re-roll and third-doublet penalty follow doublets.
       {"parchis-es",
        {"entry_vs_stack=capture_last_arrival", "doubles_bonus_when=never",
         "repeat_penalty=last_moved_except_homepath", "bonus_timing=interleaved",
         "blockade_limit=break_on_six", "safety_sharing=two_any_colours", "six_counts=7_when_all_out"}},
-      // Ludo (board=ludo52, replay/ludo.cpp). Classic [LU-W] (rules.md §4.2 ludo column): a 6
+      // Ludo (board=ludo52, replay/ludo.cpp). Classic [LU-W] (RULES.md §profiles ludo column): a 6
       // enters or moves ("may choose to advance a token already in play, or ... enter"), a
       // third 6 "may not move", no rewards, no safe squares, no shared squares.
       {"ludo", {"board=ludo52", "enter_obligation=none", "repeat_penalty=lose_roll", "capture_reward=none", "home_reward=none"}},
-      // Seed 004 as written: blocks (and a doubled start square) that advance together and
+      // the Ludo rules text as written: blocks (and a doubled start square) that advance together and
       // capture a block "collectively", no passing an opponent's token, no jumping an own
       // token in the home column.
       {"ludo-seed",
@@ -152,7 +152,7 @@ std::optional<std::string> apply_override(Options& opts, std::string_view assign
       if (o.values[i] != val) continue;
       if (!((supported >> i) & 1u))
         return "option " + std::string(name) + "=" + std::string(val) +
-               (ludo ? " does not apply to Ludo" : " is not supported yet") + " (rules.md " + std::string(o.governs) +
+               (ludo ? " does not apply to Ludo" : " is not supported yet") + " (docs/RULES.md " + std::string(o.governs) +
                "); values: " + join_values(o, supported);
       opts.value[static_cast<int>(o.id)] = static_cast<std::uint8_t>(i);
       return std::nullopt;
@@ -190,6 +190,8 @@ OptionsResult profile_options(std::string_view profile) {
 }
 
 std::string_view option_name(OptionId id) { return table()[static_cast<int>(id)].name; }
+
+std::string_view option_citation(OptionId id) { return table()[static_cast<int>(id)].governs; }
 
 std::string_view option_value_name(const Options& opts, OptionId id) {
   const auto& o = table()[static_cast<int>(id)];

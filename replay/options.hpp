@@ -1,5 +1,5 @@
 // Rule options as named, orthogonal settings, and profiles as named bundles of them
-// (design/rules.md §4.1 and §4.2). Every option value 0 is the hasbro-2001 default, so a
+// (RULES.md §options and §profiles). Every option value 0 is the hasbro-2001 default, so a
 // value-initialised Options is the canonical profile.
 //
 // Usage:
@@ -44,8 +44,8 @@ enum class OptionId : std::uint8_t {
   home_overshoot,
   homepath_mandatory,
   six_counts,
-  // The board, and the options of the Ludo family (board=ludo52; rules.md §1.4, §4.1; seed
-  // 004). The board is fixed by the profile. Options of one board are refused on the other.
+  // The board, and the options of the Ludo family (board=ludo52; RULES.md §ludo-board, §options; Ludo
+  // rules). The board is fixed by the profile. Options of one board are refused on the other.
   board,
   safe_squares,
   reroll_on_six,
@@ -60,7 +60,7 @@ enum class OptionId : std::uint8_t {
 };
 inline constexpr int kOptionCount = static_cast<int>(OptionId::count);
 
-// One enum class per option; enumerator order = value order of rules.md §4.1 (default first).
+// One enum class per option; enumerator order = value order of RULES.md §options (default first).
 enum class EnterObligation : std::uint8_t { max_entries, leftover_only, none };
 enum class EntryVsStack : std::uint8_t { blocked, capture_last_arrival };
 // greedy_racket: greedy, except that a part counts as still playable only when the first
@@ -85,26 +85,26 @@ enum class SafetySharing : std::uint8_t { never, two_any_colours };
 enum class HomeOvershoot : std::uint8_t { illegal, bounce };
 enum class HomepathMandatory : std::uint8_t { yes, no };
 // Parchís: a 6 counts 7 (or 12) when the mover has no pawn in the nest ([ES-T], [ES-JCF];
-// rules.md §4.1 #27). Only `6` is implemented: a part above 6 means a bonus in the engine.
+// RULES.md §options (six_counts)). Only `6` is implemented: a part above 6 means a bonus in the engine.
 enum class SixCounts : std::uint8_t { six, seven_when_all_out, twelve_when_all_out };
-// rules.md §4.1 #1 (madn40 is not implemented).
+// RULES.md §options (board) (madn40 is not implemented).
 enum class Board : std::uint8_t { parcheesi68, ludo52 };
 // Ludo only (replay/ludo.cpp cites the rule of each):
-enum class SafeSquares : std::uint8_t { none, starts, starts_and_stars };  // §1.4; [LU-UK]
-enum class RerollOnSix : std::uint8_t { yes, no };                          // seed 004 "bonus roll"
+enum class SafeSquares : std::uint8_t { none, starts, starts_and_stars };  // §ludo-board; [LU-UK]
+enum class RerollOnSix : std::uint8_t { yes, no };                          // Ludo rules, Gameplay "bonus roll"
 // single_only: "Players may not end their move on a square they already occupy" [LU-W];
-// blocks: two own tokens on a square are "doubled and form a block" (seed 004).
+// blocks: two own tokens on a square are "doubled and form a block" (Ludo rules, Gameplay).
 enum class Stacking : std::uint8_t { single_only, blocks };
 // What an opponent's block stops a lone token from doing: landing on it, or also passing it.
 enum class BlockStops : std::uint8_t { landing, landing_and_passing };
 // together: a block advances as one by the die and captures an opponent block it ends on,
-// "collectively" (seed 004).
+// "collectively" (Ludo rules, Gameplay).
 enum class BlockAdvance : std::uint8_t { no, together };
 // The start square may hold a doubled pair ("The start box has 2 own tokens (is doubled)").
 enum class StartDoubled : std::uint8_t { no, yes };
-// no: "may not move past that token" (seed 004; rules.md Q23 calls it corrupted: off by default).
+// no: "may not move past that token" (Ludo rules, Gameplay; RULES.md Q23 calls it corrupted: off by default).
 enum class PassOpponents : std::uint8_t { yes, no };
-// yes: "In the home column, you cannot jump over your token" (seed 004).
+// yes: "In the home column, you cannot jump over your token" (Ludo rules, Gameplay).
 enum class HomecolumnNoJump : std::uint8_t { no, yes };
 // yes: after the first finisher the others play on for the places ("The others often continue").
 enum class PlayForPlaces : std::uint8_t { yes, no };
@@ -161,8 +161,8 @@ struct OptionsResult {
 
 // Named profiles: "hasbro-2001" (alias "winning-moves"), "racket-nu", "k14",
 // "wikipedia-house" (homepath_mandatory=no: second laps, replay/README.md),
-// "parchis-es" (its two-dice form, rules.md §4.2); Ludo: "ludo" (classic), "ludo-seed" (seed
-// 004 as written), "ludo-modern" (safe starts and stars, extra rolls for captures and arrivals).
+// "parchis-es" (its two-dice form, RULES.md §profiles); Ludo: "ludo" (classic), "ludo-seed" (the Ludo
+// rules as written), "ludo-modern" (safe starts and stars, extra rolls for captures and arrivals).
 // Unknown names give an error listing the valid ones.
 OptionsResult profile_options(std::string_view profile);
 
@@ -177,6 +177,8 @@ std::optional<std::string> check_override_known(std::string_view assignment);
 // Name of an option and of its current value, e.g. "bonus_timing", "interleaved".
 std::string_view option_name(OptionId id);
 std::string_view option_value_name(const Options& opts, OptionId id);
+// The rules an option governs, cited as docs/RULES.md names them ("Q6, Q7, Q9, Q14").
+std::string_view option_citation(OptionId id);
 // All options as "name=value" lines, in table order.
 std::string describe_options(const Options& opts);
 // The board of these options, its safe squares included (safe_squares on Ludo).

@@ -1,4 +1,4 @@
-// Mini-moves and plays (design/rules.md §0.3).
+// Mini-moves and plays (RULES.md §terms).
 //
 // A mini-move is either an entry (a pawn leaves the nest for its ENTER, spending a die of 5
 // or two unused dice totalling 5) or a move (a pawn on relative square `from` advances by one
@@ -33,7 +33,7 @@ struct MiniMove {
   std::uint8_t value = 0;         // part: 1..6 die (7 or 12 for a six under six_counts), 20/10 bonus; entries: 5
   std::uint8_t pawn = kAnyPawn;   // optional pawn identity 0..3 (see ValidateRequest::ids)
   std::uint8_t flags = 0;         // results, filled by the engine
-  // homepath_mandatory=no (seed 003; Q60): the move passes the turn-off and stays on the
+  // homepath_mandatory=no (Wikipedia rules, Gameplay; Q60): the move passes the turn-off and stays on the
   // ring instead of turning into the home path (Geometry::dest). Moves from a lap square
   // always go round; elsewhere the flag is meaningless and must be false.
   bool around = false;

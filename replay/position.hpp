@@ -8,7 +8,7 @@
 //                       72..75 = the lap squares 64..67 (second laps, geometry.hpp)
 //   0xFF       kAbsent  the seat does not take part (all four bytes 0xFF)
 // Seats are numbered by ENTER position: seat s has its ENTER at engine-absolute square
-// s*arm_spacing (geometry.hpp). Which seats take part is data (rules.md Q3).
+// s*arm_spacing (geometry.hpp). Which seats take part is data (RULES.md Q3).
 //
 // Hash: an additive Zobrist hash, sum over pawns of key(seat, byte) mod 2^64. Addition
 // commutes, so it suits an unordered multiset of interchangeable pawns and updates in O(1)
@@ -53,7 +53,7 @@ std::uint64_t compute_hash(const Position& p);
 // Consistency check (Stockfish pos_is_ok style). Returns nullptr when consistent, else the
 // name of the first failed check: "seat-sorted", "absent-seat-partial", "byte-range",
 // "ring-capacity" (more than two pawns, or two colours, on one ring square; with
-// `shared_safeties`, safety_sharing=two_any_colours of rules.md Q25, two colours may share a
+// `shared_safeties`, safety_sharing=two_any_colours of RULES.md Q25, two colours may share a
 // safety square), "homepath-capacity", "no-seats".
 const char* position_check(const Position& p, const Geometry& g = kParcheesi68,
                            bool shared_safeties = false);
@@ -69,7 +69,7 @@ std::string position_text(const Position& p, const Geometry& g = kParcheesi68);
 std::optional<Position> parse_position_text(std::string_view text,
                                             const Geometry& g = kParcheesi68);
 
-// Turn state beside the position (rules.md Q5, Q47).
+// Turn state beside the position (RULES.md Q5, Q47).
 struct GameState {
   Position pos{};
   std::uint64_t hash = 0;
@@ -80,12 +80,12 @@ struct GameState {
   std::uint8_t finished_mask = 0;                  // seats with four pawns HOME
   std::array<std::uint8_t, kMaxSeats> ranking{};   // finishing order, ranking_len valid
   std::uint8_t ranking_len = 0;
-  // blockade_limit=k14_3_turns (seed 002, rules.md Q56): per seat, up to two blockade
+  // blockade_limit=k14_3_turns (k14 rules, Blockade, RULES.md Q56): per seat, up to two blockade
   // squares (position bytes, 0 = none) standing at the end of that seat's last turn, and for
   // how many consecutive turns of its owner each has stood there.
   std::array<std::array<std::uint8_t, 2>, kMaxSeats> blockade_sq{};
   std::array<std::array<std::uint8_t, 2>, kMaxSeats> blockade_age{};
-  // repeat_penalty=last_moved_except_homepath (Parchís [ES-B], rules.md Q46): position byte
+  // repeat_penalty=last_moved_except_homepath (Parchís [ES-B], RULES.md Q46): position byte
   // of the square where the mover's last moved pawn of this turn stands (kNest = no pawn
   // moved yet this turn). Set by advance_turn from the roll's play, cleared when the turn
   // passes.

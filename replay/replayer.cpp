@@ -151,7 +151,7 @@ struct Walker {
   }
 
   bool setup() {
-    // Seats and turn order come from the record (rules.md Q2): [Seats], else [Setup]'s seats
+    // Seats and turn order come from the record (RULES.md Q2): [Seats], else [Setup]'s seats
     // in the order they first roll, else the order in which colours first roll.
     std::vector<Colour> seats;
     if (auto v = game.tag_value("Seats"); !v.empty()) {
@@ -236,7 +236,7 @@ struct Walker {
               game_diag(Severity::error, "E-SETUP",
                         "[Setup]: a pawn on its ring square " + std::to_string(g.track(rel_of_byte(b))) +
                             " has passed its turn-off, which only homepath_mandatory=no allows "
-                            "(seed 003; rules.md Q60)");
+                            "(Wikipedia rules, Gameplay; RULES.md Q60)");
               return false;
             }
     } else {
@@ -312,8 +312,8 @@ struct Walker {
       return on_illegal(roll_diag(r, Severity::error, "E-GAME-OVER",
                                   ended_by_withdrawal
                                       ? "the game is already over: the other seats withdrew (RESIGNS/ABANDONS)"
-                                      : "the game is already over (seed 000 HOW TO WIN: the first player "
-                                        "to move all four pawns HOME wins; rules.md Q63)"),
+                                      : "the game is already over (Hasbro 2001 rules, How to Win: the first player "
+                                        "to move all four pawns HOME wins; RULES.md Q63)"),
                         r, nullptr);
     }
     // The first roll after a mid-roll [Setup] plays the pending parts; its dice, one or two,
@@ -337,14 +337,14 @@ struct Walker {
                           r, nullptr);
     } else if (r.dice_count() != (opts.ludo() ? 1 : 2)) {
       return on_illegal(roll_diag(r, Severity::error, "E-DICE",
-                                  opts.ludo() ? "Ludo is played with one die (seed 004 \"The rolls of a single die\")"
+                                  opts.ludo() ? "Ludo is played with one die (Ludo rules, Rules \"The rolls of a single die\")"
                                               : "Parcheesi is played with two dice"),
                         r, nullptr);
     }
     if (seat_of(r.seat) != st.to_move) {
       auto d = roll_diag(r, Severity::error, "E-TURN-ORDER",
                          std::string("it is ") + std::string(colour_name(colour_of(st.to_move))) +
-                             "'s roll (turn order from the record, rules.md Q2; a doublet gives the "
+                             "'s roll (turn order from the record, RULES.md Q2; a doublet gives the "
                              "same seat another roll, Q41), not " + std::string(colour_name(r.seat)) + "'s");
       if (cfg.on_error != OnError::as_played || !(st.seats_mask >> seat_of(r.seat) & 1))
         return on_illegal(std::move(d), r, nullptr);
@@ -359,16 +359,16 @@ struct Walker {
     if (given_parts) setup = RollSetup{RollKind::normal, *given_parts};
 
     if (setup.kind == RollKind::penalty) {
-      // seed 000 Doublets Penalty: "The third consecutive time you roll doublets, you may not
+      // Hasbro 2001 rules, Doublets Penalty: "The third consecutive time you roll doublets, you may not
       // move forward. Instead, your pawn closest to HOME ... must be returned to your START".
       if (r.kind != PlayKind::Penalty)
         return on_illegal(roll_diag(r, Severity::error, "E-PENALTY-EXPECTED",
                                     opts.ludo() ? "third 6 in this turn: \"the player may not move and the turn "
-                                                  "immediately passes to the next player\" (seed 004; rules.md Q46); "
+                                                  "immediately passes to the next player\" (Ludo rules, Gameplay; RULES.md Q46); "
                                                   "write `PENALTY`"
                                                 : "third doublet in this turn: no move is played, the pawn closest "
-                                                  "to HOME goes back to the nest (seed 000 Doublets Penalty; "
-                                                  "rules.md Q46); write `PENALTY`"),
+                                                  "to HOME goes back to the nest (Hasbro 2001 rules, Doublets Penalty; "
+                                                  "RULES.md Q46); write `PENALTY`"),
                           r, nullptr);
       const Position after = apply_penalty(st.pos, st.to_move, opts, g, st.last_moved);
       if (r.penalty_move) {
@@ -382,16 +382,16 @@ struct Walker {
         if (!from || *from != removed)
           return on_illegal(roll_diag(r, Severity::error, "E-PENALTY-PAWN",
                                       opts.ludo() ? std::string("the third 6 sends no token back: \"the player may not move\" "
-                                                                "(seed 004); write `PENALTY` alone")
+                                                                "(Ludo rules, Gameplay); write `PENALTY` alone")
                                       : removed < 0 ? std::string(last ? "no pawn goes back: none moved this turn, or the last "
-                                                                       "moved is on its home path or HOME (Parchís, rules.md Q46)"
-                                                                     : "no pawn is out, so none goes back (rules.md Q49)")
+                                                                       "moved is on its home path or HOME (Parchís, RULES.md Q46)"
+                                                                     : "no pawn is out, so none goes back (RULES.md Q49)")
                                       : last ? "the penalty sends back the pawn moved last, on " +
-                                                   to_string(square_of_rel(removed, g)) + " (Parchís [ES-B]; rules.md Q46)"
+                                                   to_string(square_of_rel(removed, g)) + " (Parchís [ES-B]; RULES.md Q46)"
                                              : "the penalty sends back the pawn closest to HOME, on " +
                                                    to_string(square_of_rel(removed, g)) +
-                                                   " (seed 000 Doublets Penalty: \"even if it's on your "
-                                                   "home path\"; rules.md Q48)"),
+                                                   " (Hasbro 2001 rules, Doublets Penalty: \"even if it's on your "
+                                                   "home path\"; RULES.md Q48)"),
                             r, nullptr);
       }
       Events ev;
@@ -402,9 +402,9 @@ struct Walker {
     if (r.kind == PlayKind::Penalty)
       return on_illegal(roll_diag(r, Severity::error, "E-NO-PENALTY",
                                   opts.ludo() ? "PENALTY is recorded, but this is not the third 6 in a row of the turn "
-                                                "(seed 004; rules.md Q46-Q47)"
+                                                "(Ludo rules, Gameplay; RULES.md Q46-Q47)"
                                               : "PENALTY is recorded, but this is not the third doublet of the turn "
-                                                "(seed 000 Doublets Penalty; rules.md Q46-Q47)"),
+                                                "(Hasbro 2001 rules, Doublets Penalty; RULES.md Q46-Q47)"),
                         r, nullptr);
 
     static const std::vector<Step> kNoSteps;
@@ -416,7 +416,7 @@ struct Walker {
     }
     if (conv.first_foreign >= 0) {
       // Another colour's pawn moved on this roll (`R:N/0`, SPEC.md 3.1): a player moves the
-      // pawns of his own colour only (seed 000 "Each player takes four matching animal pawns",
+      // pawns of his own colour only (Hasbro 2001 rules, Setup "Each player takes four matching animal pawns",
       // MOVING YOUR ENTERED PAWNS "Move your entered pawns"). Under as_played the play is
       // carried out as recorded, each pawn by its own colour's coordinates.
       const Step& s = r.steps[conv.first_foreign];
@@ -424,7 +424,7 @@ struct Walker {
       auto d = roll_diag(r, Severity::error, std::string(rule_code_name(RuleCode::wrong_colour)),
                          "moves a " + owner + " pawn (" + colour_letter(*s.owner) + ":" + to_ppn(*s.move) + ") on " +
                              std::string(colour_name(r.seat)) +
-                             "'s roll: a player moves only the pawns of his own colour (seed 000 \"Each player "
+                             "'s roll: a player moves only the pawns of his own colour (Hasbro 2001 rules, Setup \"Each player "
                              "takes four matching animal pawns\", \"Move your entered pawns\")" +
                              (st.pos.seat_present(seat_of(*s.owner)) ? "" : "; " + owner + " is not even in this game"));
       d.step_index = conv.first_foreign;
@@ -475,7 +475,7 @@ struct Walker {
     return true;
   }
 
-  // A withdrawal (`R RESIGNS`, `R ABANDONS`; notation/SPEC.md 3). No seed covers it; the
+  // A withdrawal (`R RESIGNS`, `R ABANDONS`; notation/SPEC.md 3). No rules text covers it; the
   // decisions (replay/README.md "Withdrawals"): the seat leaves the turn order, its pawns stay
   // where they are (they can still block and be captured), and when one seat is left playing
   // it wins, or takes the next place when others have finished (play_for_places).

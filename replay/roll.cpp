@@ -1,4 +1,4 @@
-// Single mini-move legality on the working board (design/rules.md §4.3 step 2).
+// Single mini-move legality on the working board (RULES.md §procedure step 2).
 #include "replay/roll.hpp"
 
 namespace ppn::replay::detail {
@@ -56,7 +56,7 @@ namespace {
 void ring_remove(Board& b, int a, int seat) { b.ring[a] = cell_remove(b.ring[a], seat); }
 void ring_add(Board& b, int a, int seat) { b.ring[a] = cell_add(b.ring[a], seat); }
 
-// Sends one pawn of `seat` on square a back to its nest (seed 000 CAPTURING).
+// Sends one pawn of `seat` on square a back to its nest (Hasbro 2001 rules, Capturing an Opponent's Pawn).
 void capture_at(Board& b, const Geometry& g, int a, int seat) {
   // A pawn can only stand on its own squares 64..67 on a lap (Geometry: lap squares).
   const auto byte = byte_of_rel(g.rel_of_track(g.rel_of(seat, a)));
@@ -72,7 +72,7 @@ void capture_at(Board& b, const Geometry& g, int a, int seat) {
 
 void earn_capture(State& s, const RollCtx& c) {
   ++s.captures;
-  // seed 000 Capture Bonus "move any one of your pawns an additional 20 spaces"; Q39: an
+  // Hasbro 2001 rules, Capture Bonus "move any one of your pawns an additional 20 spaces"; Q39: an
   // entry capture earns it too; bonus_chain=one_per_roll: one capture bonus per roll (Q37).
   if (c.o->capture_reward() != CaptureReward::move20) return;
   if (c.o->bonus_chain() == BonusChain::one_per_roll && s.capture_bonuses > 0) return;
@@ -110,7 +110,7 @@ bool entry_possible(const State& s, const RollCtx& c) {
 
 RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags) {
   if (s.b.me[slot] != kNest) return RuleCode::no_pawn_there;
-  // seed 000 ENTERING: "a 5 on one or both dice; or any combination totaling 5 (4+1 or
+  // Hasbro 2001 rules, Entering Your Pawns: "a 5 on one or both dice; or any combination totaling 5 (4+1 or
   // 3+2)". A die of 5 is spent first (Racket moves.rkt make-move/dice does the same); a
   // bonus never enters (Q15).
   int i = find_part(s.dice, 5);
@@ -134,12 +134,12 @@ RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags) {
   }
   const int a = c.g->abs_of(c.mover, 0);
   const int cnt = cell_count(s.b.ring[a]);
-  // seed 000 BLOCKADES "If a blockade occupies your enter space, you cannot enter a pawn"
+  // Hasbro 2001 rules, Blockades "If a blockade occupies your enter space, you cannot enter a pawn"
   if (!entry_open(s.b.ring[a], c)) return RuleCode::entry_blocked;
   if (cnt == 2) {
     // entry_vs_stack=capture_last_arrival (Parchís: two pieces on the salida with at least
     // one foreign piece, the entering piece captures "la última en llegar" [ES-JCF], [ES-S];
-    // rules.md Q11). The position does not record arrival order (replay/README.md
+    // RULES.md Q11). The position does not record arrival order (replay/README.md
     // "Decisions"): with one own and one foreign pawn the foreign one is taken; with two
     // foreign pawns, one of the colour that comes next after the mover in seat order.
     const auto cell = s.b.ring[a];
@@ -155,7 +155,7 @@ RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags) {
   }
   if (cnt == 1 && cell_seat(s.b.ring[a]) != c.mover &&
       c.o->safety_sharing() != SafetySharing::two_any_colours) {
-    // seed 000 SAFETY SPACES "Exception: If an opponent's pawn occupies your enter space,
+    // Hasbro 2001 rules, Safety Spaces "Exception: If an opponent's pawn occupies your enter space,
     // when you enter a pawn, you capture it". Under safety_sharing=two_any_colours the two
     // colours share the salida instead (Parchís: no capture on seguros or salidas, Q25).
     capture_at(s.b, *c.g, a, cell_seat(s.b.ring[a]));
@@ -179,8 +179,8 @@ RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& fla
   const auto from_b = s.b.me[slot];
   if (from_b == kNest || rel_of_byte(from_b) == g.home) return RuleCode::no_pawn_there;
   const int r = rel_of_byte(from_b);
-  // seed 000 "move your pawns up your home path" (Q60): under homepath_mandatory=yes a pawn
-  // always turns in. homepath_mandatory=no (seed 003 "A piece is not required to enter the
+  // Hasbro 2001 rules, Reaching Home "move your pawns up your home path" (Q60): under homepath_mandatory=yes a pawn
+  // always turns in. homepath_mandatory=no (Wikipedia rules, Gameplay "A piece is not required to enter the
   // home row and can pass the row and start another circuit"): a move that passes the
   // turn-off may go round instead, and a pawn on a lap square can only go round.
   if (around && !g.is_lap(r)) {
@@ -189,9 +189,9 @@ RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& fla
   }
   const bool round = around || g.is_lap(r);
   const int t = g.dest(r, v, round);
-  // seed 000 REACHING HOME "Each pawn must enter home by exact die roll" (Q58).
+  // Hasbro 2001 rules, Reaching Home "Each pawn must enter home by exact die roll" (Q58).
   if (t > g.home && !round) return RuleCode::overshoot;
-  // seed 000 BLOCKADES "A blockade cannot be landed on, passed or captured by any pawn",
+  // Hasbro 2001 rules, Blockades "A blockade cannot be landed on, passed or captured by any pawn",
   // checked on every square of this one part (Q16: intermediate landings of two dice are
   // separate mini-moves). HOME itself holds any number (Q62).
   const bool owner_passes = c.o->blockade_blocks_owner() == BlockadeBlocksOwner::no;
@@ -219,10 +219,10 @@ RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& fla
     const int a = g.abs_of_rel(c.mover, t);
     const auto cell = s.b.ring[a];
     if (cell_count(cell) == 1 && cell_seat(cell) != c.mover) {
-      // seed 000 SAFETY SPACES "Two pawns of different colors can never share a Safety
+      // Hasbro 2001 rules, Safety Spaces "Two pawns of different colors can never share a Safety
       // space. Pawns cannot be captured on Safety spaces." (Q24). safety_sharing=
       // two_any_colours: Parchís seguros and salidas hold two colours, no capture there
-      // ([ES-V], [ES-JCF]; rules.md Q25).
+      // ([ES-V], [ES-JCF]; RULES.md Q25).
       if (g.is_safe_abs(a)) {
         if (c.o->safety_sharing() != SafetySharing::two_any_colours)
           return RuleCode::safety_occupied;
@@ -238,7 +238,7 @@ RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& fla
   remove_at(pool, pi);
   if (g.on_track(r)) ring_remove(s.b, g.abs_of_rel(c.mover, r), c.mover);
   if (capture) {
-    // seed 000 CAPTURING "When you land on an opponent's pawn by the count of any die, you
+    // Hasbro 2001 rules, Capturing an Opponent's Pawn "When you land on an opponent's pawn by the count of any die, you
     // capture it. Return the captured pawn to its START circle"
     const int a = g.abs_of_rel(c.mover, t);
     capture_at(s.b, g, a, cell_seat(s.b.ring[a]));
@@ -257,7 +257,7 @@ RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& fla
   if (t == g.home) {
     flags |= kReachedHome;
     ++s.arrivals;
-    // seed 000 Home Bonus "After moving a pawn home, move any one of your pawns an
+    // Hasbro 2001 rules, Home Bonus "After moving a pawn home, move any one of your pawns an
     // additional 10 spaces"
     if (c.o->home_reward() == HomeReward::move10) {
       ++s.earned;

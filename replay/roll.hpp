@@ -4,7 +4,7 @@
 // Board keeps the mover's pawns by identity slot (me[k], position bytes, unsorted) and a
 // ring occupancy map, for engine-absolute square a: ring[a] = count (bits 0-1) | lower seat
 // << 2 | higher seat << 4 (both seats equal unless two colours share the square, which only
-// safety_sharing=two_any_colours allows; Parchís, rules.md Q25).
+// safety_sharing=two_any_colours allows; Parchís, RULES.md Q25).
 // Opponents' pawns stay in pos (sorted); the mover's row of pos is rebuilt by finish().
 #pragma once
 
@@ -84,7 +84,7 @@ inline bool is_path_byte(const Geometry& g, std::uint8_t b) {
   return b != kNest && rel_of_byte(b) != g.home;
 }
 
-// homepath_mandatory=no (seed 003; Q60): a move of v from rel r may also go round the ring
+// homepath_mandatory=no (Wikipedia rules, Gameplay; Q60): a move of v from rel r may also go round the ring
 // instead of turning in (try both).
 inline bool may_go_round(const RollCtx& c, int r, int v) {
   return c.o->homepath_mandatory() == HomepathMandatory::no && c.g->crosses_turnoff(r, v);
@@ -99,7 +99,7 @@ Position finish(const Board& b, int mover);
 // pawns), or a position_check name.
 const char* board_check(const Board& b, int mover, const Geometry& g, bool shared_safeties = false);
 
-// Blockade pair of the roll's start re-formed on a new space (seed 000 BLOCKADES, Q54).
+// Blockade pair of the roll's start re-formed on a new space (Hasbro 2001 rules, Blockades, Q54).
 inline bool pair_reformed(const Board& b, const RollCtx& c) {
   if (c.o->blockade_move_together() == BlockadeMoveTogether::allowed) return false;
   for (int i = 0; i < c.npairs; ++i) {

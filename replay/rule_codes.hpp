@@ -44,7 +44,7 @@ enum class RuleCode : std::uint8_t {
 
 // "E-BLOCKADE-PASSED" etc.; "OK" for ok.
 std::string_view rule_code_name(RuleCode c);
-// One-line meaning and the rule it cites (seed + section or rules.md Q-number).
+// One-line meaning and the rule it cites (source and section, RULES.md Q-number; docs/RULES.md).
 std::string_view rule_code_meaning(RuleCode c);
 std::string_view rule_code_citation(RuleCode c);
 

@@ -18,7 +18,7 @@ RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
   RollSetup r;
   const int seat = st.to_move;
   if (o.ludo()) {
-    // One die (d2 is 0). seed 004: "If the third roll is also a 6, the player may not move and
+    // One die (d2 is 0). Ludo rules, Gameplay: "If the third roll is also a 6, the player may not move and
     // the turn immediately passes to the next player" (repeat_penalty=lose_roll; Q46).
     (void)d2;
     if (d1 == 6 && st.doublets >= 2 && o.repeat_penalty() == RepeatPenalty::lose_roll) r.kind = RollKind::penalty;
@@ -26,7 +26,7 @@ RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
     return r;
   }
   const bool doublet = d1 == d2;
-  // seed 000 Doublets Penalty "The third consecutive time you roll doublets, you may not
+  // Hasbro 2001 rules, Doublets Penalty "The third consecutive time you roll doublets, you may not
   // move forward" (Q46, Q47).
   if (doublet && st.doublets >= 2 && o.repeat_penalty() != RepeatPenalty::off) {
     r.kind = RollKind::penalty;
@@ -36,7 +36,7 @@ RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
   const bool in_nest = std::find(row.begin(), row.end(), kNest) != row.end();
   bool bonus = false;
   switch (o.doubles_bonus_when()) {
-    // seed 000 Doublets Bonus "after all four of your pawns are entered"; Q42: no pawn in
+    // Hasbro 2001 rules, Doublets Bonus "after all four of your pawns are entered"; Q42: no pawn in
     // START (pawns at HOME count as entered).
     case DoublesBonusWhen::none_in_start: bonus = !in_nest; break;
     case DoublesBonusWhen::all_on_board:
@@ -49,7 +49,7 @@ RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
     r.kind = RollKind::four_part;
     for (int v : {d1, d1, 7 - d1, 7 - d1}) r.parts.push_back(static_cast<std::uint8_t>(v));
   } else {
-    // Parchís (rules.md §4.1 #27, [ES-T], [ES-JCF]): with every pawn out of the nest (casa),
+    // Parchís (RULES.md §options (six_counts), [ES-T], [ES-JCF]): with every pawn out of the nest (casa),
     // a die showing 6 moves 7 (or 12). Judged when the dice are thrown: an entry made with
     // the other die of the same roll does not turn its 6 into a 7 (replay/README.md
     // "Decisions"). Pawns at HOME count as out.
@@ -64,9 +64,9 @@ RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
 Position apply_penalty(const Position& p, int seat, const Options& o, const Geometry& g,
                        std::uint8_t last_moved) {
   Position q = p;
-  if (o.ludo()) return q;  // the third six costs the roll, no token (seed 004; rules.md Q46)
+  if (o.ludo()) return q;  // the third six costs the roll, no token (Ludo rules, Gameplay; RULES.md Q46)
   if (o.repeat_penalty() == RepeatPenalty::last_moved_except_homepath) {
-    // Parchís [ES-B] (rules.md Q46): the last moved piece goes back to casa, unless it is
+    // Parchís [ES-B] (RULES.md Q46): the last moved piece goes back to casa, unless it is
     // in the pasillo (home path) or llegada (HOME). No piece moved this turn: nothing goes
     // back (replay/README.md "Decisions", like Q49).
     if (last_moved == kNest || !g.on_track(rel_of_byte(last_moved))) return q;
@@ -79,7 +79,7 @@ Position apply_penalty(const Position& p, int seat, const Options& o, const Geom
     return q;
   }
   if (o.repeat_penalty() != RepeatPenalty::closest_to_home) return q;  // lose_roll, off
-  // seed 000: "your pawn closest to HOME (even if it's on your home path) must be returned
+  // Hasbro 2001 rules, Doublets Penalty: "your pawn closest to HOME (even if it's on your home path) must be returned
   // to your START circle"; HOME pawns are not on the path (Q48); none on the path: nothing
   // is returned (Q49). Closest = fewest steps still to go; a pawn on a lap square
   // (homepath_mandatory=no) has to go round again, so it is the farthest.
@@ -110,8 +110,8 @@ std::array<std::uint8_t, 2> blockades_of(const Position& p, int seat, const Geom
   return out;
 }
 
-// seed 002: "may keep them together for three turns": the age counts the owner's turns at
-// whose end the blockade stood on the same square (rules.md Q56).
+// k14 rules, Blockade: "may keep them together for three turns": the age counts the owner's turns at
+// whose end the blockade stood on the same square (RULES.md Q56).
 void age_blockades(GameState& st, int seat) {
   const auto now = blockades_of(st.pos, seat, kParcheesi68);
   std::array<std::uint8_t, 2> age{};
@@ -176,7 +176,7 @@ bool advance_ludo_turn(GameState& st, int d, const Position& result, const Optio
   if (seat_finished(st.pos, seat, g) && !((st.finished_mask >> seat) & 1)) {
     st.finished_mask = static_cast<std::uint8_t>(st.finished_mask | (1u << seat));
     st.ranking[st.ranking_len++] = static_cast<std::uint8_t>(seat);
-    // seed 004 "The first to bring all their tokens to the finish wins the game. The others
+    // Ludo rules, Rules "The first to bring all their tokens to the finish wins the game. The others
     // often continue to play to determine second-, third-, and fourth-place finishers"
     // (play_for_places=yes: until one seat is left, who takes the last place).
     int left = 0, last = -1;
@@ -220,7 +220,7 @@ bool advance_turn(GameState& st, int d1, int d2, const Position& result, const O
   if (seat_finished(st.pos, seat) && !((st.finished_mask >> seat) & 1)) {
     st.finished_mask = static_cast<std::uint8_t>(st.finished_mask | (1u << seat));
     st.ranking[st.ranking_len++] = static_cast<std::uint8_t>(seat);
-    // seed 000 HOW TO WIN "The first player to move all four pawns HOME wins"; Q63: the game
+    // Hasbro 2001 rules, How to Win "The first player to move all four pawns HOME wins"; Q63: the game
     // ends at once, no re-roll.
     st.doublets = 0;
     return true;

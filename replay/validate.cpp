@@ -1,4 +1,4 @@
-// Validation of one recorded roll (design/rules.md §4.3, §4.4).
+// Validation of one recorded roll (RULES.md §procedure, §replay-settings).
 #include <algorithm>
 #include <cassert>
 #include <numeric>
@@ -72,7 +72,7 @@ void fill_events(Verdict& v, const State& s) {
 
 // Which pawn an unnamed mini-move moves when its square holds two of the mover's pawns that
 // are not interchangeable for Q54 (one of them belongs to a start-of-roll blockade pair and
-// the other does not, or they belong to different pairs): rules.md §4.4 "treat the two pawns
+// the other does not, or they belong to different pairs): RULES.md §replay-settings "treat the two pawns
 // on one space as interchangeable". pick[j] = 0 takes the first such pawn (lower slot), 1 the
 // second, at the j-th such choice point of the run; points past `given` take 0.
 struct Choices {
@@ -137,7 +137,7 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
     } else {
       const bool bonus = is_bonus_part(m.value);
       if (bonus && eor && !s.bonus_phase) {
-        // rules.md §4.3 step 5 / Q35: bonuses come after the dice, so the dice must be done
+        // RULES.md §procedure step 5 / Q35: bonuses come after the dice, so the dice must be done
         // when the first bonus is played.
         if (auto f = chk.dice_end(s); f.code != RuleCode::ok) {
           fail(r, f.code, i, "bonus " + std::to_string(m.value) +
@@ -212,7 +212,7 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
       return r;
     }
   }
-  // seed 000 BLOCKADES "The two pawns in a blockade cannot be moved forward to form a
+  // Hasbro 2001 rules, Blockades "The two pawns in a blockade cannot be moved forward to form a
   // blockade together on a new space" - per roll, bonus phase included (Q54).
   if (pair_reformed(s.b, c)) {
     fail(r, RuleCode::blockade_moved_together, -1, "");
@@ -262,7 +262,7 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
   RunResult r = run_assigned(o, req, *req.play);
   if (!r.v.legal && req.order == OrderStrictness::outcome && req.play->size() > 1 &&
       req.play->size() <= 8 && r.v.diag.code != RuleCode::penalty_expected) {
-    // rules.md §4.4 order_strictness=outcome: accept when some legal order of the same
+    // RULES.md §replay-settings order_strictness=outcome: accept when some legal order of the same
     // mini-moves gives the same result.
     const Play& rec = *req.play;
     std::array<int, kMaxPlayLen> idx{};

@@ -56,7 +56,7 @@ TEST_CASE("stats: a capture on an ordinary square, its bonus, and the race", "[a
 }
 
 TEST_CASE("stats: an entry capture is counted on the entry space", "[analysis][stats]") {
-  // Red's 51 is Green's ENTER: entering with the 5 captures there (seed 000 entry capture).
+  // Red's 51 is Green's ENTER: entering with the 5 captures there (Hasbro 2001 rules, Safety Spaces: the entry capture).
   const auto gs = compute_game_stats(parse_one(header("g:N,N,N,N r:N,N,N,51 / g d0") +
                                                "1. G 5-2: N/0x 0/2 +20 2/22\n"),
                                      {});

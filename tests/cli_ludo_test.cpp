@@ -28,7 +28,7 @@ TEST_CASE("cli validate on Ludo: an illegal roll gives its rule code, location a
   CHECK_THAT(r.out, Catch::Contains(f + ":6:1: error[E-OWN-TOKEN]"));
   CHECK_THAT(r.out, Catch::Contains("legal:    14/18"));
   const auto seed = run_ppn("validate --variant ludo-seed " + f);
-  CHECK(seed.code == 0);  // seed 004: two tokens form a block
+  CHECK(seed.code == 0);  // Ludo rules, Gameplay: two tokens form a block
   CHECK(run_ppn("validate " + sample("07-ludo-classic-three-players.ppn") + " " + sample("08-ludo-seed-blocks.ppn") +
                 " " + sample("09-ludo-modern-endgame.ppn"))
             .code == 0);
@@ -80,7 +80,7 @@ TEST_CASE("cli --option: unknown on every board is a usage error; the other boar
   CHECK(run_ppn("validate --option stacking=sideways " + parcheesi).code == 2);
   CHECK(run_ppn("import --db /tmp/ppn-ludo-test-x.sqlite --option nosuch=1 " + parcheesi).code == 2);
   CHECK(run_ppn("selfplay --variant ludo --games 1 --option nosuch=1 -o /tmp/ppn-ludo-test-x.ppn").code == 2);
-  // A value no board implements (bounce off the finish: rules.md Q58) is refused, never ignored.
+  // A value no board implements (bounce off the finish: RULES.md Q58) is refused, never ignored.
   const auto bounce = run_ppn("validate --option home_overshoot=bounce " + sample("07-ludo-classic-three-players.ppn"), true);
   CHECK(bounce.code == 2);
   CHECK_THAT(bounce.out, Catch::Contains("home_overshoot=bounce"));

@@ -52,7 +52,7 @@ TEST_CASE("cli validate: legal game exits 0, illegal roll exits 1 with a located
   }
   SECTION("--variant overrides the record") {
     // 5-5 with pawns in the nest: entering one pawn and moving it 5 is legal only where the
-    // entry obligation is leftover_only (racket-nu; rules.md Q9), not under hasbro-2001.
+    // entry obligation is leftover_only (racket-nu; RULES.md Q9), not under hasbro-2001.
     const auto v = write_temp("ppn-cli-variant.ppn", kHeader + "1. G 5-5: N/0 0/5\n");
     CHECK(run_ppn("validate " + v).code == 1);
     CHECK(run_ppn("validate --variant racket-nu " + v).code == 0);

@@ -355,7 +355,7 @@ TEST_CASE("db query: every report against answers counted from the parsed sample
     CHECK(c.back()[3] == std::to_string(all_caps));
     CHECK(c.back()[6] == std::to_string(all_bonus));
     // Forfeits written `+20 -`, plus the bonuses void at the win (the engine counts them as
-    // not used, rules.md Q63): each finished sample ends with a pawn reaching HOME (+10).
+    // not used, RULES.md Q63): each finished sample ends with a pawn reaching HOME (+10).
     long won = 0;
     for (const auto& g : games) won += g.tag_value("Result") != "*";
     CHECK(c.back()[7] == std::to_string(forfeits + won));

@@ -74,7 +74,7 @@ TEST_CASE("render layout: the 68 ring squares, home paths, nests and HOME tile t
     }
   }
   CHECK(std::abs(ring_cell(67).row - ring_cell(0).row) + std::abs(ring_cell(67).col - ring_cell(0).col) == 1);
-  CHECK(safeties == 12);  // design/rules.md §1.1
+  CHECK(safeties == 12);  // RULES.md §board
   for (int s = 0; s < 4; ++s) {
     // The ENTER is the 5th square from the board edge, beside the seat's nest.
     const Cell enter = ring_cell(17 * s);

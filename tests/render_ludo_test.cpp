@@ -1,4 +1,4 @@
-// render/ on the Ludo board (render/ludo_layout.hpp; seed 004, design/rules.md §1.4): the
+// render/ on the Ludo board (render/ludo_layout.hpp; Ludo rules, Rules, RULES.md §ludo-board): the
 // 15 x 15 layout (a closed clockwise track of 52 neighbouring cells, start squares beside
 // their yards, home columns from each seat's rel 50 to the finish), and the text board, the
 // SVG and the HTML viewer drawing hand-made Ludo positions: every token at the cell of
@@ -159,7 +159,7 @@ TEST_CASE("render ludo layout: 52 track squares, a closed clockwise path of neig
     twice_area += static_cast<long>(c.col) * next.row - static_cast<long>(next.col) * c.row;
   }
   CHECK(used.size() == 52);
-  // Clockwise on the page (rows grow downwards): positive shoelace sum (seed 004 "race them
+  // Clockwise on the page (rows grow downwards): positive shoelace sum (Ludo rules, Rules "race them
   // clockwise around the board").
   CHECK(twice_area > 0);
   // Every cell of the 15 x 15 grid is track, home column, yard or finish.
@@ -207,7 +207,7 @@ TEST_CASE("render ludo layout: start squares beside their yards, home columns fr
       for (int dc = -1; dc <= 1; ++dc)
         if (std::abs(dr) + std::abs(dc) == 1) beside_yard = beside_yard || in_block({start.row + dr, start.col + dc}, yard, 6);
     CHECK(beside_yard);
-    // rel 50, "the square below his home column" (seed 004): the end square of the seat's
+    // rel 50, "the square below his home column" (Ludo rules, Rules): the end square of the seat's
     // arm; rel 51 (never visited by the seat) comes next, then the start square.
     const Cell r50 = ring_cell(kLudo52.abs_of(s, 50), kLudo52);
     const Cell r51 = ring_cell(kLudo52.abs_of(s, 51), kLudo52);
@@ -236,7 +236,7 @@ TEST_CASE("render ludo layout: start squares beside their yards, home columns fr
       case Side::right: CHECK(h5.col == 9); break;
     }
   }
-  // Safe squares follow the safe_squares option (rules.md §1.4): none, the starts, or the
+  // Safe squares follow the safe_squares option (RULES.md §ludo-board): none, the starts, or the
   // starts and the stars 8 steps after them [LU-UK].
   auto safe_abs = [](const replay::Geometry& g) {
     std::set<int> out;
@@ -385,7 +385,7 @@ TEST_CASE("render ludo SVG and HTML: a frame of a Ludo game draws the Ludo board
   CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
   CHECK_THAT(svg, Catch::Contains("data-board=\"ludo52\""));
   CHECK_THAT(svg, Catch::Contains("12. G 6: 46/h2"));
-  CHECK_THAT(svg, Catch::Contains("green to roll again"));  // a 6 earns another roll (seed 004)
+  CHECK_THAT(svg, Catch::Contains("green to roll again"));  // a 6 earns another roll (Ludo rules, Gameplay)
   CHECK_THAT(svg, !Catch::Contains("doublet"));
   CHECK(count_of(svg, "class=\"die\"") == 1);
   // The position ID in Ludo squares: green's h2 is rel 52.
@@ -424,7 +424,7 @@ TEST_CASE("render ludo text board: 15 lines of 30 columns, tokens where the posi
   CHECK(at({7, 8}) == "Y2");  // yellow's two finished tokens, on its side of the finish
   CHECK(at({7, 6}) == "R1");
   CHECK(at({8, 7}) == "G0");
-  // Classic Ludo: start squares are not safe and there are no stars (seed 004).
+  // Classic Ludo: start squares are not safe and there are no stars (Ludo rules, Gameplay).
   const auto classic = board_lines(st, TextStyle{}, &m.game, kLudo52);
   auto at_c = [&](Cell c) { return classic[static_cast<std::size_t>(c.row)].substr(2 * static_cast<std::size_t>(c.col), 2); };
   CHECK(at_c(ring_cell(13, kLudo52)) == "r.");
@@ -534,7 +534,7 @@ TEST_CASE("cli render on the Ludo samples: an SVG of the Ludo board at a roll, a
     CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
     CHECK_THAT(svg, Catch::Contains("data-board=\"ludo52\""));
     CHECK_THAT(svg, Catch::Contains("data-position=\"" + replay::position_id(t.frames[static_cast<std::size_t>(f5)].state, t.geometry) + "\""));
-    CHECK(count_of(svg, "class=\"die\"") == 1);  // one die (seed 004)
+    CHECK(count_of(svg, "class=\"die\"") == 1);  // one die (Ludo rules, Rules)
     CHECK(count_of(svg, "data-abs=") == 52);
     // Every token of the replayed position, at its cell and in its colour.
     const auto& st = t.frames[static_cast<std::size_t>(f5)].state;
@@ -612,7 +612,7 @@ TEST_CASE("cli replay on the Ludo samples: --at 5 on a pipe prints the Ludo boar
     const auto col = test::run_ppn("replay " + test::source_path(rel).string() + " --at 5 --color always");
     CHECK(col.out.find("\x1b[") != std::string::npos);
   }
-  // Sample 07, roll 6: blue's third 6 in a row loses the roll (seed 004).
+  // Sample 07, roll 6: blue's third 6 in a row loses the roll (Ludo rules, Gameplay).
   const auto pen = test::run_ppn("replay " + test::source_path(kLudoSamples[0]).string() + " --at 6");
   CHECK_THAT(pen.out, Catch::Contains("third six: PENALTY"));
   CHECK_THAT(pen.out, !Catch::Contains("doublet"));

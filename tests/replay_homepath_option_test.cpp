@@ -1,5 +1,5 @@
-// homepath_mandatory=no (seed 003 "A piece is not required to enter the home row and can pass
-// the row and start another circuit"; rules.md Q60): a move that passes the turn-off may turn
+// homepath_mandatory=no (Wikipedia rules, Gameplay "A piece is not required to enter the home row and can pass
+// the row and start another circuit"; RULES.md Q60): a move that passes the turn-off may turn
 // in or go round (MiniMove::around); a pawn on a lap square (its ring squares 64..67) goes
 // round to its ENTER and on. Under homepath_mandatory=yes going round is E-SECOND-LAP.
 #include <catch2/catch.hpp>
@@ -19,7 +19,7 @@ MiniMove A(int from, int part) { return MiniMove::move(from, part, kAnyPawn, tru
 constexpr int kLap64 = 72;  // relative number of ring square 64 (geometry.hpp)
 }  // namespace
 
-TEST_CASE("wikipedia-house is selectable and carries its four options (seed 003)",
+TEST_CASE("wikipedia-house is selectable and carries its four options (Wikipedia rules, Gameplay)",
           "[replay][options][homepath]") {
   const auto r = profile_options("wikipedia-house");
   REQUIRE(r.ok());
@@ -113,7 +113,7 @@ TEST_CASE("homepath_mandatory=no: a pawn on a lap square goes round past its ENT
 }
 
 TEST_CASE("homepath_mandatory=no: the doublets penalty takes the pawn with the fewest steps "
-          "to go (seed 000; Q46)", "[replay][options][homepath]") {
+          "to go (Hasbro 2001 rules, Doublets Penalty; Q46)", "[replay][options][homepath]") {
   // The pawn on lap square 65 must go round again (74 steps); the one on 10 has 61 to go.
   auto st = state("s0[10 L65 H H] s1[N N N N] s2[N N N N] s3[N N N N]", 0, 2);
   const auto v = check(homepath_no(), st, 3, 3, play({}));

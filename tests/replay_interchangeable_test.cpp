@@ -1,7 +1,7 @@
-// Interchangeable pawns (design/rules.md §4.4 "treat the two pawns on one space as
+// Interchangeable pawns (RULES.md §replay-settings "treat the two pawns on one space as
 // interchangeable"): a record that names squares, not pawns, is legal when SOME assignment of
 // the mover's pawns standing together on a square makes it legal. The one rule that depends
-// on which pawn moved is the blockade moved together (seed 000 BLOCKADES; Q54).
+// on which pawn moved is the blockade moved together (Hasbro 2001 rules, Blockades; Q54).
 #include <catch2/catch.hpp>
 
 #include "parser/parser.hpp"
@@ -30,7 +30,7 @@ MiniMove N(int from, int part, int pawn) {
 }
 }  // namespace
 
-TEST_CASE("interchangeable pawns: a pair pawn and a newcomer on one square (Q54, §4.4)",
+TEST_CASE("interchangeable pawns: a pair pawn and a newcomer on one square (Q54, §replay-settings)",
           "[replay][rules][interchangeable]") {
   // Self-play position g:31,h6,H,H r:41,43,H,H b:0,2,2,H y:36,H,H,H / b d0, blue (seat 2)
   // to move, 5-5 with no pawn in the nest: parts 5,5,2,2 (Q43). Blue A,B on 2 are the
@@ -81,7 +81,7 @@ TEST_CASE("interchangeable pawns: a pair that re-forms with no pawn to swap stay
           "[replay][rules][interchangeable]") {
   // Pair A,B on 10, nothing else on their squares: 10/13 13/17 10/14 14/17 (4-part 3-3 =
   // 3,3,4,4). Every square a mini-move starts from holds only pawns of the pair (or one
-  // pawn), so no assignment differs: A and B both end on 17. Illegal (seed 000 BLOCKADES).
+  // pawn), so no assignment differs: A and B both end on 17. Illegal (Hasbro 2001 rules, Blockades).
   const auto st = state("s0[10 10 40 50] s1[N N N N] s2[N N N N] s3[N N N N]");
   const auto p = play({M(10, 3), M(13, 4), M(10, 4), M(14, 3)});
   for (const char* prof : {"hasbro-2001", "racket-nu"}) {
@@ -94,7 +94,7 @@ TEST_CASE("interchangeable pawns: an illegal play keeps the first assignment's d
           "[replay][rules][interchangeable]") {
   // Pair A,B on 2 (slots 1, 2), C on 0 (slot 0): s0[0 2 2 40], 5-5 with no pawn in the
   // nest = parts 5,5,2,2 (Q43). The play 2/7 0/2 2/7 leaves a 2 unplayed under every
-  // assignment although all four parts can be played, so it is illegal (seed 000 Doublets
+  // assignment although all four parts can be played, so it is illegal (Hasbro 2001 rules, Doublets
   // Bonus "If you can't take all four parts of your move, don't move your pawns at all";
   // Q44). The first assignment (the lower slot: C, which 0/2 brought to 2) gives
   // E-DOUBLETS-PARTIAL; the other one (B) re-forms A,B on 7 and would give

@@ -1,4 +1,4 @@
-// One case per non-default option value the engine implements (design/rules.md §4.1):
+// One case per non-default option value the engine implements (RULES.md §options):
 // each changes exactly one verdict of a hasbro-2001 position.
 #include <catch2/catch.hpp>
 
@@ -8,7 +8,7 @@
 using namespace ppn::replay;
 using namespace ppn::test;
 
-TEST_CASE("option bonus_obligation=optional: a bonus may be left (seed 003, Q32)", "[replay][options]") {
+TEST_CASE("option bonus_obligation=optional: a bonus may be left (Wikipedia rules, Gameplay, Q32)", "[replay][options]") {
   const auto st = state("s0[H H 4 20] s1[N N N 60] s2[N N N N] s3[N N N N]");
   const auto no_bonus = play({M(4, 5), M(20, 2)});
   CHECK(code(check(profile("hasbro-2001"), st, 5, 2, no_bonus)) == RuleCode::bonus_not_taken);

@@ -1,4 +1,4 @@
-// Options and profiles (design/rules.md §4.1, §4.2): lookup, aliases, overrides, and clear
+// Options and profiles (RULES.md §options, §profiles): lookup, aliases, overrides, and clear
 // errors for unknown or unsupported names.
 #include <catch2/catch.hpp>
 
@@ -15,7 +15,7 @@ TEST_CASE("hasbro-2001 is the default and winning-moves its alias", "[replay][op
   CHECK(*w.options == *h.options);
 }
 
-TEST_CASE("racket-nu differs exactly where rules.md §3b says", "[replay][options]") {
+TEST_CASE("racket-nu differs exactly where RULES.md §profiles says", "[replay][options]") {
   auto r = profile_options("racket-nu");
   REQUIRE(r.ok());
   const Options& o = *r.options;
@@ -55,7 +55,7 @@ TEST_CASE("unsupported values are refused, never ignored", "[replay][options]") 
   CHECK(o == Options{});
 }
 
-TEST_CASE("parchis-es is the two-dice Parchís profile (rules.md §4.2)", "[replay][options]") {
+TEST_CASE("parchis-es is the two-dice Parchís profile (RULES.md §profiles)", "[replay][options]") {
   auto r = profile_options("parchis-es");
   REQUIRE(r.ok());
   const Options& o = *r.options;

@@ -1,4 +1,4 @@
-// The Parchís options behind the two-dice `parchis-es` profile (design/rules.md §4.2):
+// The Parchís options behind the two-dice `parchis-es` profile (RULES.md §profiles):
 // each case shows the one verdict the option value changes against hasbro-2001.
 #include <catch2/catch.hpp>
 
@@ -97,8 +97,8 @@ TEST_CASE("option safety_sharing=two_any_colours (Parchís [ES-V], [ES-JCF], Q25
     if (from == 1) CHECK(v3.diag.code == RuleCode::blockade_landed);  // lands on 7
     else CHECK(v3.legal);                                              // passes 7
   }
-  // A lone opponent on the mover's ENTER: captured on entry in hasbro-2001 (seed 000
-  // exception), shared under two_any_colours.
+  // A lone opponent on the mover's ENTER: captured on entry in hasbro-2001 (Hasbro 2001 rules,
+  // Safety Spaces exception), shared under two_any_colours.
   const auto st4 = state("s0[N N N 30] s1[N N N " + std::to_string(ppn::test::own_rel(1, 0)) + "] s2[-] s3[-]");
   const auto ve = check(o, st4, 5, 1, play({E(), M(30, 1)}));
   REQUIRE(ve.legal);
@@ -150,7 +150,7 @@ TEST_CASE("option entry_vs_stack=capture_last_arrival (Parchís [ES-JCF], Q11)",
 }
 
 TEST_CASE("option six_counts: a six moves 7 (or 12) with no pawn in the nest (Parchís [ES-T], "
-          "[ES-JCF]; rules.md §4.1 #27)",
+          "[ES-JCF]; RULES.md §options (six_counts))",
           "[replay][options][parchis]") {
   const auto o7 = with("six_counts=7_when_all_out");
   const auto o12 = with("six_counts=12_when_all_out");

@@ -37,7 +37,7 @@ TEST_CASE("replayer: a legal opening replays and yields every position", "[repla
 }
 
 TEST_CASE("replayer: an illegal roll is located, coded, and lists legal alternatives", "[replay][replayer]") {
-  // 5-3 with all pawns in the nest: the 5 must enter (seed 000 "When possible you must enter a
+  // 5-3 with all pawns in the nest: the 5 must enter (Hasbro 2001 rules, Entering Your Pawns "When possible you must enter a
   // pawn"); recording no play at all is illegal.
   const Game g = parse_one(kHeader + "1. G 5-3: -\n");
   const auto r = replay_game(g, {});
@@ -67,7 +67,7 @@ TEST_CASE("replayer: turn order comes from the record and doublets give another 
 }
 
 TEST_CASE("replayer: the third doublet is a penalty", "[replay][replayer]") {
-  // seed 000 Doublets Penalty; the pawn closest to HOME goes back (Q48).
+  // Hasbro 2001 rules, Doublets Penalty; the pawn closest to HOME goes back (Q48).
   // Roll 2 splits the pair: moving both pawns 3 would move the blockade together (Q54).
   const std::string moves = "1. G 5-5: N/0 N/0\n2. G 3-3: 0/3 3/6\n";
   SECTION("recorded as PENALTY with the right pawn") {
@@ -123,7 +123,7 @@ TEST_CASE("replayer: policies after an illegal roll", "[replay][replayer]") {
 }
 
 TEST_CASE("replayer: as-played applies an illegal but possible play and goes on", "[replay][replayer]") {
-  // Green ignores the obligation to enter (5-1 with pawns in the nest, seed 000 "When possible
+  // Green ignores the obligation to enter (5-1 with pawns in the nest, Hasbro 2001 rules, Entering Your Pawns "When possible
   // you must enter a pawn") and moves 3/8 3/4 ... the record goes on legally afterwards.
   const Game g = parse_one(kHeader + "1. G 5-3: N/0 0/3\n2. B 1-1: -\n3. B 2-6: -\n4. G 5-1: 3/8 8/9\n5. B 6-2: -\n");
   ReplayConfig cfg;
@@ -138,7 +138,7 @@ TEST_CASE("replayer: as-played applies an illegal but possible play and goes on"
 
 TEST_CASE("replayer: another colour's pawn is E-WRONG-COLOUR, carried out only as played", "[replay][replayer]") {
   // The NU course case in14: green's 5-5 enters a green pawn and a red one (Racket: "attempted
-  // to move two different colors"). Seed 000: a player moves the pawns of his own colour.
+  // to move two different colors"). Hasbro 2001 rules, Setup: a player moves the pawns of his own colour.
   const std::string header =
       "[Game \"parcheesi\"]\n[Variant \"racket-nu\"]\n[Seats \"green red blue yellow\"]\n[Result \"*\"]\n\n";
   const Game g = parse_one(header + "1. G 5-5: N/0 R:N/0\n2. G 5-2: N/0 0/2\n");

@@ -1,5 +1,5 @@
 // Focused rule tests of the engine: one case per rule, hasbro-2001 unless named, with the
-// racket-nu verdict where the profiles differ (design/rules.md §3b).
+// racket-nu verdict where the profiles differ (RULES.md §profiles).
 #include <catch2/catch.hpp>
 
 #include "replay/engine.hpp"
@@ -12,7 +12,7 @@ namespace {
 const char* kAllNest = "s0[N N N N] s1[N N N N] s2[N N N N] s3[N N N N]";
 }  // namespace
 
-TEST_CASE("entry with a five, the other die moves (seed 000 ENTERING, Q8)", "[replay][rules]") {
+TEST_CASE("entry with a five, the other die moves (Hasbro 2001 rules, Entering Your Pawns, Q8)", "[replay][rules]") {
   const auto o = profile("hasbro-2001");
   const auto st = state(kAllNest);
   auto v = check(o, st, 5, 3, play({E(), M(0, 3)}));
@@ -63,7 +63,7 @@ TEST_CASE("entering captures a lone opponent on the ENTER and earns 20 (Q12, Q39
   CHECK(code(check(o, st, 5, 1, play({E(), M(30, 1)}))) == RuleCode::bonus_not_taken);
 }
 
-TEST_CASE("blockades cannot be passed or landed on (seed 000 BLOCKADES, Q52)", "[replay][rules]") {
+TEST_CASE("blockades cannot be passed or landed on (Hasbro 2001 rules, Blockades, Q52)", "[replay][rules]") {
   // seat 1's pair on the mover's rel 12 (seat 1's own 63)
   const auto st = state("s0[H H H 10] s1[N N 63 63] s2[N N N N] s3[N N N N]");
   const auto o = profile("hasbro-2001");
@@ -137,7 +137,7 @@ TEST_CASE("doublets bonus: all four parts or nothing (Q44, T12)", "[replay][rule
   CHECK(all.plays[0].empty());
 }
 
-TEST_CASE("a blockade cannot move together (seed 000 BLOCKADES, Q54)", "[replay][rules]") {
+TEST_CASE("a blockade cannot move together (Hasbro 2001 rules, Blockades, Q54)", "[replay][rules]") {
   const auto st = state("s0[N N 10 10] s1[N N N N] s2[N N N N] s3[N N N N]");
   for (const char* p : {"hasbro-2001", "racket-nu"}) {
     CHECK(code(check(profile(p), st, 3, 3, play({M(10, 3), M(10, 3)}))) ==
@@ -260,7 +260,7 @@ TEST_CASE("absent seats hold no pawns", "[replay][rules]") {
   CHECK(position_text(v.result) == "s0[N N 3 4] s1[-] s2[N N N N] s3[-]");
 }
 
-TEST_CASE("k14: a blockade must break on its owner's fourth turn (seed 002, Q56)",
+TEST_CASE("k14: a blockade must break on its owner's fourth turn (k14 rules, Blockade, Q56)",
           "[replay][rules]") {
   const auto k14 = profile("k14");
   auto st = state("s0[N 10 10 30] s1[N N N N] s2[N N N N] s3[N N N N]");
