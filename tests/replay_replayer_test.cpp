@@ -268,7 +268,7 @@ TEST_CASE("replayer: [Result] must agree with the replay", "[replay][replayer]")
 
 TEST_CASE("replayer: a partial game (cut by a syntax error) is checked, but not its [Result]",
           "[replay][replayer][input]") {
-  // Roll 2 is illegal (the 5 must enter, seed 000), roll 3 lacks its ':'. The record says green
+  // Roll 2 is illegal (the 5 must enter: Hasbro 2001 rules, Entering Your Pawns; RULES.md Q8), roll 3 lacks its ':'. The record says green
   // won, which the two rolls read cannot show: only a partial game may end before its result.
   auto r = parser::parse_all(
       "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green blue\"]\n[Result \"green\"]\n\n"
