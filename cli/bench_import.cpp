@@ -32,7 +32,7 @@ std::size_t rows_of(const db::GameRows& g) {
   std::size_t seat_rows = 0;
   if (g.seat_stats.replayed)
     for (Colour c : g.seat_stats.seat_order) seat_rows += 1 + g.seat_stats.seats[static_cast<std::size_t>(c)].illegal.size();
-  return 3 + g.seats.size() + g.tags.size() + g.rolls.size() + g.positions.size() + g.diagnostics.size() + seat_rows;
+  return 4 + g.seats.size() + g.tags.size() + g.rolls.size() + g.positions.size() + g.diagnostics.size() + seat_rows;
 }
 
 // The baseline: the same rows with nothing but the sqlite3 C API (no wrapper, no parsing, no
@@ -83,6 +83,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       "blockades_formed, opponent_rolls_blocked, no_play, nest_rolls, race_start, race_end, place, illegal) "
       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25)");
   sqlite3_stmt* seat_illegal = prep("INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1,?2,?3,?4)");
+  sqlite3_stmt* text = prep("INSERT INTO game_text(game_id, ppn) VALUES(?1,?2)");
   // Positions go in as the importer writes them: in chunks sorted by their key.
   std::vector<db::StoredPosition> held;
   auto insert_held = [&] {
@@ -123,6 +124,10 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       else sqlite3_bind_null(seat, 4);
       done(seat);
     }
+    // The record text of schema migration 4, as Importer::store writes it.
+    sqlite3_bind_int64(text, 1, id);
+    sqlite3_bind_text(text, 2, g.ppn.data(), static_cast<int>(g.ppn.size()), SQLITE_STATIC);
+    done(text);
     for (std::size_t i = 0; i < g.tags.size(); ++i) {
       sqlite3_bind_int64(tag, 1, id);
       sqlite3_bind_int(tag, 2, static_cast<int>(i));
@@ -200,7 +205,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
   insert_held();
   exec("COMMIT");
   const double secs = t.seconds();
-  for (auto* s : {game, seat, tag, roll, pos, stats, race, seat_stats, seat_illegal}) sqlite3_finalize(s);
+  for (auto* s : {game, seat, tag, roll, pos, stats, race, seat_stats, seat_illegal, text}) sqlite3_finalize(s);
   sqlite3_close(h);
   return secs;
 }

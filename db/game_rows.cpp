@@ -81,6 +81,8 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
   out.source_line = game.source_line;
   out.result = std::string(game.tag_value("Result"));
   out.tags = game.tags;
+  out.ppn.clear();
+  append_ppn(out.ppn, game);
   out.on_error = std::string(replay::on_error_name(cfg.on_error));
   out.seats.clear();
   out.rolls.clear();
