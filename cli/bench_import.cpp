@@ -67,8 +67,8 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
   sqlite3_stmt* tag = prep("INSERT INTO tags(game_id, ord, name, value) VALUES(?1,?2,?3,?4)");
   sqlite3_stmt* roll = prep(
       "INSERT INTO rolls(id, game_id, roll_index, colour, die1, die2, play, legal, entries, captures, arrivals, "
-      "bonuses_earned, bonuses_used, bonuses_forfeited, penalty, line, line_hash) "
-      "VALUES(?17,?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)");
+      "bonuses_earned, bonuses_used, bonuses_forfeited, penalty, line, line_hash, number) "
+      "VALUES(?17,?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?18)");
   sqlite3_stmt* pos = prep("INSERT INTO positions(hash, id, pos, turn) VALUES(?1,?2,?3,?4)");
   sqlite3_stmt* stats = prep(
       "INSERT INTO game_stats(game_id, rolls, doublets, penalties, no_plays, entries, captures, arrivals, "
@@ -154,6 +154,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       sqlite3_bind_int64(roll, 15, r.line);
       sqlite3_bind_int64(roll, 16, static_cast<sqlite3_int64>(r.line_hash));
       sqlite3_bind_int64(roll, 17, db::roll_key(id, static_cast<sqlite3_int64>(i)));
+      sqlite3_bind_int64(roll, 18, r.number);
       done(roll);
     }
     for (const auto& p : g.positions)

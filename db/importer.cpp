@@ -69,7 +69,7 @@ struct Importer::Statements {
   Statement insert_game, insert_seat, insert_tag, insert_roll, insert_diag, insert_position, insert_stats;
   Statement find_alias, insert_player, insert_alias, upsert_player_stats;
   Statement has_race, insert_race, insert_seat_stats, insert_seat_illegal;
-  Statement has_text, insert_text;
+  Statement has_text, insert_text, set_roll_number;
 
   explicit Statements(Database& db)
       : find_checksum(db, "SELECT id FROM games WHERE checksum = ?1"),
@@ -89,8 +89,8 @@ struct Importer::Statements {
         insert_tag(db, "INSERT INTO tags(game_id, ord, name, value) VALUES(?1, ?2, ?3, ?4)"),
         insert_roll(db,
                     "INSERT INTO rolls(id, game_id, roll_index, colour, die1, die2, play, legal, entries, captures, "
-                    "arrivals, bonuses_earned, bonuses_used, bonuses_forfeited, penalty, line, line_hash) "
-                    "VALUES(?17, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"),
+                    "arrivals, bonuses_earned, bonuses_used, bonuses_forfeited, penalty, line, line_hash, number) "
+                    "VALUES(?17, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?18)"),
         insert_diag(db,
                     "INSERT INTO diagnostics(game_id, seq, roll_index, severity, code, message, line, col, "
                     "position_id, alternatives) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
@@ -124,7 +124,8 @@ struct Importer::Statements {
                           "?19, ?20, ?21, ?22, ?23, ?24, ?25)"),
         insert_seat_illegal(db, "INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1, ?2, ?3, ?4)"),
         has_text(db, "SELECT 1 FROM game_text WHERE game_id = ?1"),
-        insert_text(db, "INSERT INTO game_text(game_id, ppn) VALUES(?1, ?2)") {}
+        insert_text(db, "INSERT INTO game_text(game_id, ppn) VALUES(?1, ?2)"),
+        set_roll_number(db, "UPDATE rolls SET number = ?2 WHERE id = ?1") {}
 };
 
 
@@ -283,13 +284,18 @@ ImportOutcome Importer::store(const GameRows& g) {
         store_stats(stored, g);
         ++stats_added_;
       }
-      // The same for the record text of a game stored before schema version 4.
+      // The same for the record text and the roll numbers of a game stored before schema
+      // version 4 (the same checksum: the same rolls in the same order).
       auto& t = st_->has_text;
       t.bind(1, stored);
       const bool has_text = t.step();
       t.reset();
       if (!has_text) {
         st_->insert_text.bind(1, stored).bind_static(2, g.ppn).run();
+        for (std::size_t i = 0; i < g.rolls.size(); ++i)
+          st_->set_roll_number.bind(1, roll_key(stored, static_cast<std::int64_t>(i)))
+              .bind(2, static_cast<std::int64_t>(g.rolls[i].number))
+              .run();
         ++text_added_;
       }
       return ImportOutcome::duplicate;
@@ -346,6 +352,7 @@ ImportOutcome Importer::store(const GameRows& g) {
     ir.bind(13, static_cast<int>(e.bonuses_forfeited));
     ir.bind(14, r.play.rfind("PENALTY", 0) == 0 ? 1 : 0);
     ir.bind(15, static_cast<std::int64_t>(r.line)).bind(16, r.line_hash).bind(17, roll_key(id, static_cast<std::int64_t>(i)));
+    ir.bind(18, static_cast<std::int64_t>(r.number));
     ir.run();
   }
   for (std::size_t i = 0; i < g.diagnostics.size(); ++i) {

@@ -3,6 +3,7 @@
 // (`--db PATH --game ID`); `ppn export --db` writes stored games back as `ppn fmt` of the
 // records imported; games.source_file is absolute and canonical.
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -197,6 +198,50 @@ TEST_CASE("a game id found in the database opens that game in replay, render, st
   CHECK(run_ppn("replay --db " + db).code == 2);
 }
 
+TEST_CASE("the roll ppn find prints is the roll --at opens, in a record not numbered from 1", "[db][cli]") {
+  const auto dir = fresh_dir("roll-number");
+  const auto db = (dir / "g.sqlite").string();
+  // Sample 05 with every roll number moved on by 10: its first roll is `11.`.
+  std::string text = read_file(source_path("samples/05-two-player-kitchen-table.ppn"));
+  std::string shifted;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    std::size_t digits = 0;
+    while (digits < line.size() && std::isdigit(static_cast<unsigned char>(line[digits]))) ++digits;
+    if (digits > 0 && digits < line.size() && line[digits] == '.')
+      line = std::to_string(std::stoi(line.substr(0, digits)) + 10) + line.substr(digits);
+    shifted += line + "\n";
+  }
+  const auto file = write_file(dir / "numbered-from-11.ppn", shifted);
+  REQUIRE(run_ppn("validate " + file).code == 0);
+  REQUIRE(run_ppn("import --db " + db + " " + file).code == 0);
+
+  const auto position = drawn_position(run_ppn("render " + file + " --at 40 -o -").out);
+  REQUIRE(!position.empty());
+  const auto found = run_ppn("find --db " + db + " --position \"" + position + "\" --format csv");
+  REQUIRE(found.code == 0);
+  CHECK_THAT(found.out, Catch::Contains("\n1,") && Catch::Contains(",1,40,"));  // game 1, line 1, roll 40
+  CHECK(drawn_position(run_ppn("render --db " + db + " --game 1 --at 40 -o -").out) == position);
+  CHECK(board_only(run_ppn("replay --db " + db + " --game 1 --at 40").out) ==
+        board_only(run_ppn("replay " + file + " --at 40").out));
+  // A pattern's first and last matching rolls are numbered as recorded too: 10 more than in
+  // the sample itself.
+  const auto db0 = (dir / "sample.sqlite").string();
+  REQUIRE(run_ppn("import --db " + db0 + " " + source_path("samples/05-two-player-kitchen-table.ppn").string()).code == 0);
+  auto rolls_of = [](const std::string& csv) {  // first_roll, last_roll of the only row
+    const auto row = csv.substr(csv.find('\n') + 1);
+    std::vector<std::string> cells;
+    std::stringstream cs(row);
+    for (std::string c; std::getline(cs, c, ',');) cells.push_back(c);
+    REQUIRE(cells.size() == 6);
+    return std::make_pair(std::stoi(cells[3]), std::stoi(cells[4]));
+  };
+  const auto in_sample = rolls_of(run_ppn("find --db " + db0 + " --pattern home-path:green:1 --format csv").out);
+  const auto numbered = rolls_of(run_ppn("find --db " + db + " --pattern home-path:green:1 --format csv").out);
+  CHECK(numbered.first == in_sample.first + 10);
+  CHECK(numbered.second == in_sample.second + 10);
+}
+
 TEST_CASE("import stores the source path absolute and canonical: it resolves from another directory", "[db][cli]") {
   const auto dir = fresh_dir("source-path");
   std::filesystem::create_directories(dir / "work" / "sub");
@@ -239,7 +284,7 @@ TEST_CASE("games stored before schema version 4 have no record text: export says
     d.exec("ATTACH DATABASE '" + now + "' AS src");
     for (const char* t : {"games", "players", "player_aliases", "game_seats", "tags", "rolls", "diagnostics",
                           "game_stats", "player_stats", "game_race", "seat_stats", "seat_illegal"})
-      d.exec(std::string("INSERT INTO main.") + t + " SELECT * FROM src." + t);
+      copy_into_older(d, t);
     d.exec("INSERT INTO main.positions(hash, id, pos, turn) SELECT hash, id, pos, turn FROM src.positions");
     d.exec("DETACH DATABASE src");
   }
@@ -259,4 +304,12 @@ TEST_CASE("games stored before schema version 4 have no record text: export says
   CHECK(filled.code == 0);
   CHECK(filled.out == run_ppn("fmt" + files).out);
   CHECK_THAT(run_ppn("import --db " + old + files).out, !Catch::Contains("record text"));
+  // ... and the roll numbers of migration 4.
+  CHECK(scalar(old, "SELECT count(*) FROM rolls WHERE number IS NULL") == 0);
+  {
+    ppn::db::Database d(old, ppn::db::Database::Mode::read_write);
+    d.exec("ATTACH DATABASE '" + now + "' AS src");
+    CHECK(d.scalar("SELECT count(*) FROM main.rolls r JOIN src.rolls s USING (id) WHERE r.number = s.number") ==
+          d.scalar("SELECT count(*) FROM src.rolls"));
+  }
 }

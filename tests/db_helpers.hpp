@@ -33,4 +33,17 @@ inline std::int64_t scalar(const std::string& db_path, const std::string& sql) {
 
 inline std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
+// Copies the rows of table `t` of the attached database `src` (the current schema) into the
+// table of that name of an older schema in `main`: only the columns the older table has (later
+// migrations add columns, e.g. rolls.number in migration 4).
+inline void copy_into_older(db::Database& d, const std::string& t) {
+  std::string cols;
+  {
+    db::Statement q(d, "SELECT name FROM pragma_table_info('" + t + "', 'main')");
+    while (q.step()) cols += (cols.empty() ? "" : ", ") + std::string(q.get_text(0));
+  }
+  REQUIRE(!cols.empty());
+  d.exec("INSERT INTO main." + t + "(" + cols + ") SELECT " + cols + " FROM src." + t);
+}
+
 }  // namespace ppn::test

@@ -23,7 +23,7 @@ TEST_CASE("db migration 1 -> 2: positions re-keyed by hash keep every row and st
     d.exec("ATTACH DATABASE '" + now + "' AS src");
     for (const char* t : {"games", "players", "player_aliases", "game_seats", "tags", "rolls", "diagnostics",
                           "game_stats", "player_stats"})
-      d.exec(std::string("INSERT INTO main.") + t + " SELECT * FROM src." + t);
+      copy_into_older(d, t);
     d.exec("INSERT INTO main.positions(id, game_id, roll_index, hash, pos, turn) "
            "SELECT id, game_id, roll_index, hash, pos, turn FROM src.positions");
     d.exec("DETACH DATABASE src");

@@ -157,7 +157,7 @@ TEST_CASE("db migration 2 -> 3: older games get their statistics when their file
     d.exec("ATTACH DATABASE '" + now + "' AS src");
     for (const char* t : {"games", "players", "player_aliases", "game_seats", "tags", "rolls", "diagnostics",
                           "game_stats", "player_stats"})
-      d.exec(std::string("INSERT INTO main.") + t + " SELECT * FROM src." + t);
+      copy_into_older(d, t);
     d.exec("INSERT INTO main.positions(hash, id, pos, turn) SELECT hash, id, pos, turn FROM src.positions");
     d.exec("DETACH DATABASE src");
   }
