@@ -73,7 +73,9 @@ int run_import(const ImportArgs& a) {
     for (const auto& d : g.diagnostics) {
       std::cerr << g.source_file << ":" << d.line << ":" << d.column << ": "
                 << (d.severity == replay::Severity::error ? "error" : "warning") << "[" << d.code << "]: " << d.message;
-      if (d.roll_index >= 0) std::cerr << " (roll " << d.roll_index + 1 << ": " << d.roll_text << ")";
+      // The roll by its number in the record: the number `replay --db PATH --game ID --at` takes.
+      if (d.roll_index >= 0 && static_cast<std::size_t>(d.roll_index) < g.rolls.size())
+        std::cerr << " (roll " << g.rolls[static_cast<std::size_t>(d.roll_index)].number << ": " << d.roll_text << ")";
       std::cerr << " [stored as game " << id << "]\n";
     }
   };

@@ -240,6 +240,15 @@ TEST_CASE("the roll ppn find prints is the roll --at opens, in a record not numb
   const auto numbered = rolls_of(run_ppn("find --db " + db + " --pattern home-path:green:1 --format csv").out);
   CHECK(numbered.first == in_sample.first + 10);
   CHECK(numbered.second == in_sample.second + 10);
+
+  // An illegal game's import message names its roll by number and the game by its id, and
+  // that id and number open it.
+  const auto bad = write_file(dir / "illegal.ppn",
+                              "[Game \"parcheesi\"]\n[Seats \"green yellow\"]\n\n11. G 6-3: N/0\n12. Y 5-2: N/0 0/2\n");
+  const auto stored = run_ppn("import --db " + db + " " + bad, true);
+  CHECK(stored.code == 1);
+  CHECK_THAT(stored.out, Catch::Contains("(roll 11: 11. G 6-3: N/0) [stored as game 2]"));
+  CHECK_THAT(run_ppn("replay --db " + db + " --game 2 --at 11").out, Catch::Contains("Roll 11"));
 }
 
 TEST_CASE("import stores the source path absolute and canonical: it resolves from another directory", "[db][cli]") {
