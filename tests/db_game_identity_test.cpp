@@ -285,18 +285,7 @@ TEST_CASE("games stored before schema version 4 have no record text: export says
   const auto files = file_list(sample_files());
   REQUIRE(run_ppn("import -q --db " + now + files).code == 0);
   const auto n = std::to_string(scalar(now, "SELECT count(*) FROM games"));
-  {
-    // The same games in a version-3 database: every table but game_text.
-    ppn::db::Database d(old, ppn::db::Database::Mode::read_write_create);
-    for (int k = 0; k < 3; ++k) d.exec(ppn::db::migration_sql(k));
-    d.exec("PRAGMA user_version=3");
-    d.exec("ATTACH DATABASE '" + now + "' AS src");
-    for (const char* t : {"games", "players", "player_aliases", "game_seats", "tags", "rolls", "diagnostics",
-                          "game_stats", "player_stats", "game_race", "seat_stats", "seat_illegal"})
-      copy_into_older(d, t);
-    d.exec("INSERT INTO main.positions(hash, id, pos, turn) SELECT hash, id, pos, turn FROM src.positions");
-    d.exec("DETACH DATABASE src");
-  }
+  make_older_copy(old, now, 3);  // the same games in a version-3 database: no game_text, no rolls.number
   // Read as version 3 (no migration): every game lacks its text, and says how to add it.
   const auto v3 = run_ppn("export --db " + old, true);
   CHECK(v3.code == 1);
