@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "analysis/game_analysis.hpp"
+#include "cli/game_select.hpp"
 #include "cli/input_files.hpp"
 #include "cli/output.hpp"
 #include "db/importer.hpp"
@@ -23,6 +24,7 @@ struct AnalyzeArgs {
   std::vector<std::string> files;
   std::string output;
   std::string db;  // --db: store each seat's figures in this database (seat_analysis)
+  std::int64_t game = 0;  // --db PATH --game ID: analyse that stored game (0: none)
   std::string variant;
   std::vector<std::string> options;
   std::string on_error = "keep-prefix";
@@ -120,10 +122,16 @@ int run_analyze(const AnalyzeArgs& a) {
   rc.options = a.options;
   rc.on_error = *replay::parse_on_error(a.on_error);
   rc.max_alternatives = 0;
+  // --db PATH --game ID: the stored game, read before anything is written.
+  std::optional<Game> stored;
+  if (a.game > 0) {
+    stored = select_stored_game("analyze", a.db, a.game);
+    if (!stored) return 2;
+  }
   std::optional<io::OutputFile> output;
   std::ostream* out = nullptr;
   if (!a.output.empty()) {
-    output = open_output("analyze", a.output, a.files, SameAsInput::replace);
+    output = open_output("analyze", a.output, a.files, SameAsInput::replace, {a.db});
     if (!output) return 2;
     out = &output->stream();
   }
@@ -147,6 +155,47 @@ int run_analyze(const AnalyzeArgs& a) {
   std::string text;
   std::vector<std::string> order;
   std::map<std::string, PlayerSum> sums;
+  auto analyze_one = [&](Game& game) {
+    ++games;
+    // A stored game (--db --game ID) goes by its database id, a file's by its place in the files.
+    const std::int64_t number = stored ? a.game : static_cast<std::int64_t>(games);
+    const std::string where = game.source_file + ":" + std::to_string(game.source_line) + ": game " +
+                              std::to_string(number);
+    const auto ga = analysis::analyze_game(game, rc, a.cfg);
+    if (!ga.ok) {
+      std::cerr << where << ": error: not analysed: " << ga.error << "\n";
+      code = std::max(code, 1);
+    } else {
+      if (ga.stopped) {
+        code = std::max(code, 1);
+        std::cerr << game.source_file << ":" << ga.stop_reason << " (game " << number
+                  << " analysed up to this roll)\n";
+      }
+      summary(report, where, game, ga);
+      if (imp) code = std::max(code, store_figures(*imp, where, game, ga, a.cfg, report));
+      ++analysed;
+      for (int s = 0; s < 4; ++s) {
+        const auto& sa = ga.seats[static_cast<std::size_t>(s)];
+        if (!sa.present) continue;
+        const std::string key = player_of(game, s);
+        if (!sums.count(key)) order.push_back(key);
+        PlayerSum& p = sums[key];
+        ++p.games;
+        p.decisions += sa.decisions;
+        p.mistakes += sa.mistakes;
+        p.blunders += sa.blunders;
+        p.loss += sa.total_loss;
+        p.luck += sa.luck;
+        p.result += sa.result;
+      }
+    }
+    if (out) {
+      text.clear();
+      append_ppn(text, analysis::annotate_game(game, ga, a.cfg));
+      out->write(text.data(), static_cast<std::streamsize>(text.size()));
+    }
+  };
+  if (stored) analyze_one(*stored);
   for (const auto& path : a.files) {
     auto in = open_input(path);
     if (!in) {
@@ -156,44 +205,7 @@ int run_analyze(const AnalyzeArgs& a) {
     }
     parser::parse_stream(
         *in, display_name(path),
-        [&](Game& game) {
-          ++games;
-          const std::string where = display_name(path) + ":" + std::to_string(game.source_line) + ": game " +
-                                    std::to_string(games);
-          const auto ga = analysis::analyze_game(game, rc, a.cfg);
-          if (!ga.ok) {
-            std::cerr << where << ": error: not analysed: " << ga.error << "\n";
-            code = std::max(code, 1);
-          } else {
-            if (ga.stopped) {
-              code = std::max(code, 1);
-              std::cerr << display_name(path) << ":" << ga.stop_reason << " (game " << games
-                        << " analysed up to this roll)\n";
-            }
-            summary(report, where, game, ga);
-            if (imp) code = std::max(code, store_figures(*imp, where, game, ga, a.cfg, report));
-            ++analysed;
-            for (int s = 0; s < 4; ++s) {
-              const auto& sa = ga.seats[static_cast<std::size_t>(s)];
-              if (!sa.present) continue;
-              const std::string key = player_of(game, s);
-              if (!sums.count(key)) order.push_back(key);
-              PlayerSum& p = sums[key];
-              ++p.games;
-              p.decisions += sa.decisions;
-              p.mistakes += sa.mistakes;
-              p.blunders += sa.blunders;
-              p.loss += sa.total_loss;
-              p.luck += sa.luck;
-              p.result += sa.result;
-            }
-          }
-          if (out) {
-            text.clear();
-            append_ppn(text, analysis::annotate_game(game, ga, a.cfg));
-            out->write(text.data(), static_cast<std::streamsize>(text.size()));
-          }
-        },
+        analyze_one,
         [&](const parser::ParseError& e) {
           std::cerr << e.format();
           code = 2;
@@ -226,10 +238,12 @@ int run_analyze(const AnalyzeArgs& a) {
 void add_analyze_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<AnalyzeArgs>();
   auto* sub = app.add_subcommand("analyze", "Luck and move quality of PPN games; writes them back annotated");
-  sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
+  sub->add_option("files", a->files, "PPN files ('-' for standard input)");
   sub->add_option("-o,--output", a->output, "Write the annotated games here ('-' for standard output)");
   sub->add_option("--db", a->db,
                   "Store each seat's figures in this database (seat_analysis; a game it lacks is imported first)");
+  sub->add_option("--game", a->game, "With --db: analyse the stored game of this id (instead of files)")
+      ->check(CLI::PositiveNumber);
   sub->add_option("--rollouts", a->cfg.eval.rollouts, "Rollouts per candidate play")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
@@ -247,7 +261,14 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"keep-prefix", "skip", "as-played"}));
   sub->add_option("--variant", a->variant, "Rule profile (overrides [Variant])");
   sub->add_option("--option", a->options, "Override one rule option: name=value (repeatable)");
-  sub->callback([a, &exit_code]() { exit_code = run_analyze(*a); });
+  sub->callback([a, &exit_code]() {
+    if (a->game > 0 ? a->db.empty() || !a->files.empty() : a->files.empty()) {
+      std::cerr << "analyze: give PPN files, or --db PATH --game ID\n";
+      exit_code = 2;
+      return;
+    }
+    exit_code = run_analyze(*a);
+  });
 }
 
 }  // namespace ppn::cli

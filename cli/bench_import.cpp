@@ -32,7 +32,7 @@ std::size_t rows_of(const db::GameRows& g) {
   std::size_t seat_rows = 0;
   if (g.seat_stats.replayed)
     for (Colour c : g.seat_stats.seat_order) seat_rows += 1 + g.seat_stats.seats[static_cast<std::size_t>(c)].illegal.size();
-  return 3 + g.seats.size() + g.tags.size() + g.rolls.size() + g.positions.size() + g.diagnostics.size() + seat_rows;
+  return 4 + g.seats.size() + g.tags.size() + g.rolls.size() + g.positions.size() + g.diagnostics.size() + seat_rows;
 }
 
 // The baseline: the same rows with nothing but the sqlite3 C API (no wrapper, no parsing, no
@@ -67,8 +67,8 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
   sqlite3_stmt* tag = prep("INSERT INTO tags(game_id, ord, name, value) VALUES(?1,?2,?3,?4)");
   sqlite3_stmt* roll = prep(
       "INSERT INTO rolls(id, game_id, roll_index, colour, die1, die2, play, legal, entries, captures, arrivals, "
-      "bonuses_earned, bonuses_used, bonuses_forfeited, penalty, line, line_hash) "
-      "VALUES(?17,?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)");
+      "bonuses_earned, bonuses_used, bonuses_forfeited, penalty, line, line_hash, number) "
+      "VALUES(?17,?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?18)");
   sqlite3_stmt* pos = prep("INSERT INTO positions(hash, id, pos, turn) VALUES(?1,?2,?3,?4)");
   sqlite3_stmt* stats = prep(
       "INSERT INTO game_stats(game_id, rolls, doublets, penalties, no_plays, entries, captures, arrivals, "
@@ -83,6 +83,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       "blockades_formed, opponent_rolls_blocked, no_play, nest_rolls, race_start, race_end, place, illegal) "
       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25)");
   sqlite3_stmt* seat_illegal = prep("INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1,?2,?3,?4)");
+  sqlite3_stmt* text = prep("INSERT INTO game_text(game_id, ppn) VALUES(?1,?2)");
   // Positions go in as the importer writes them: in chunks sorted by their key.
   std::vector<db::StoredPosition> held;
   auto insert_held = [&] {
@@ -123,6 +124,10 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       else sqlite3_bind_null(seat, 4);
       done(seat);
     }
+    // The record text of schema migration 4, as Importer::store writes it.
+    sqlite3_bind_int64(text, 1, id);
+    sqlite3_bind_text(text, 2, g.ppn.data(), static_cast<int>(g.ppn.size()), SQLITE_STATIC);
+    done(text);
     for (std::size_t i = 0; i < g.tags.size(); ++i) {
       sqlite3_bind_int64(tag, 1, id);
       sqlite3_bind_int(tag, 2, static_cast<int>(i));
@@ -149,6 +154,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       sqlite3_bind_int64(roll, 15, r.line);
       sqlite3_bind_int64(roll, 16, static_cast<sqlite3_int64>(r.line_hash));
       sqlite3_bind_int64(roll, 17, db::roll_key(id, static_cast<sqlite3_int64>(i)));
+      sqlite3_bind_int64(roll, 18, r.number);
       done(roll);
     }
     for (const auto& p : g.positions)
@@ -200,7 +206,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
   insert_held();
   exec("COMMIT");
   const double secs = t.seconds();
-  for (auto* s : {game, seat, tag, roll, pos, stats, race, seat_stats, seat_illegal}) sqlite3_finalize(s);
+  for (auto* s : {game, seat, tag, roll, pos, stats, race, seat_stats, seat_illegal, text}) sqlite3_finalize(s);
   sqlite3_close(h);
   return secs;
 }

@@ -1,18 +1,47 @@
-// Picking one game of a PPN file for the viewers (`ppn replay`, `ppn render`): the N-th game
-// (1-based) in file order, games with syntax errors counted too, so that N means the same
-// game whatever is wrong elsewhere in the file. An error about the whole file (no game in it,
-// not a PPN file) is no game: it is what is reported when the file has no game N.
+// Picking the one game a command opens (`ppn replay`, `ppn render`; `ppn stats` and `ppn
+// analyze` with --db): the N-th game (1-based) of a PPN file in file order, games with syntax
+// errors counted too, so that N means the same game whatever is wrong elsewhere in the file;
+// or, with `--db PATH --game ID`, the stored game of that database id (games.id, what `ppn
+// find`, `ppn query` and `ppn import` print), read back from its record text
+// (db/game_record.hpp). An error about the whole file (no game in it, not a PPN file) is no
+// game: it is what is reported when the file has no game N.
 #pragma once
 
+#include <CLI/CLI.hpp>
+#include <cstdint>
 #include <iostream>
 #include <optional>
 #include <string>
 
 #include "cli/input_files.hpp"
+#include "db/game_record.hpp"
+#include "db/schema.hpp"
 #include "notation/game.hpp"
 #include "parser/parser.hpp"
 
 namespace ppn::cli {
+
+// The name a stored game goes by in messages and titles: "PATH#ID". Its line numbers are
+// lines of the text `ppn export --db PATH --game ID` writes.
+inline std::string stored_game_name(const std::string& db_path, std::int64_t id) {
+  return db_path + "#" + std::to_string(id);
+}
+
+// Game `id` of the database at `db_path`, or nullopt after printing why to `err`.
+inline std::optional<Game> select_stored_game(const std::string& command, const std::string& db_path, std::int64_t id,
+                                              std::ostream& err = std::cerr) {
+  auto opened = db::open_for_reading(db_path);
+  if (auto* e = std::get_if<std::string>(&opened)) {
+    err << command << ": " << *e << "\n";
+    return std::nullopt;
+  }
+  auto loaded = db::load_game(std::get<db::Database>(opened), id, stored_game_name(db_path, id));
+  if (auto* e = std::get_if<std::string>(&loaded)) {
+    err << command << ": " << db_path << ": " << *e << "\n";
+    return std::nullopt;
+  }
+  return std::move(std::get<Game>(loaded));
+}
 
 // The game, or nullopt after printing the reason to `err` (cannot open, no such game, or the
 // syntax error of that game in the parser's located format). `command` prefixes messages.
@@ -46,6 +75,43 @@ inline std::optional<Game> select_game(const std::string& command, const std::st
     return std::nullopt;
   }
   return found;
+}
+
+// The options of a one-game command: a FILE and `--game N`, or `--db PATH --game ID`.
+struct GameChoice {
+  std::string file;
+  std::string db;
+  std::int64_t game = 0;  // 0: not given (a file's first game)
+
+  std::int64_t number() const { return game > 0 ? game : 1; }
+  // "FILE, game N" / "PATH, game ID": the title of the game's pictures.
+  std::string describe() const {
+    return (db.empty() ? display_name(file) : db) + ", game " + std::to_string(number());
+  }
+};
+
+inline void add_game_choice(CLI::App* sub, GameChoice& c) {
+  auto* file = sub->add_option("file", c.file, "PPN file ('-' for standard input)");
+  auto* db = sub->add_option("--db", c.db, "Open a stored game of this database (ppn import) by its --game ID");
+  file->excludes(db);
+  sub->add_option("--game", c.game, "Which game: of the file, 1-based (default 1); with --db, the database game id")
+      ->check(CLI::PositiveNumber);
+}
+
+// The chosen game, or nullopt after printing why (including a missing FILE or --game ID).
+inline std::optional<Game> select_game(const std::string& command, const GameChoice& c, std::ostream& err = std::cerr) {
+  if (!c.db.empty()) {
+    if (c.game <= 0) {
+      err << command << ": --db needs --game ID (a database game id, as `ppn find` and `ppn query` print)\n";
+      return std::nullopt;
+    }
+    return select_stored_game(command, c.db, c.game, err);
+  }
+  if (c.file.empty()) {
+    err << command << ": give a PPN file, or --db PATH --game ID\n";
+    return std::nullopt;
+  }
+  return select_game(command, c.file, static_cast<std::size_t>(c.number()), err);
 }
 
 }  // namespace ppn::cli

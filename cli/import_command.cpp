@@ -36,7 +36,23 @@ std::string describe(const db::ImportCounts& c) {
          plural(c.prefix_duplicates, "prefix duplicate", "prefix duplicates") + ", " +
          plural(c.syntax_errors, "syntax error", "syntax errors") +
          (c.stats_added ? ", " + plural(c.stats_added, "older game given statistics", "older games given statistics")
-                        : std::string());
+                        : std::string()) +
+         (c.text_added ? ", " + plural(c.text_added, "older game given its record text", "older games given their record text")
+                       : std::string());
+}
+
+// " (games 5-7, 12)": the database ids of a file's new games, which `--db PATH --game ID`
+// opens in replay, render, stats, analyze and export.
+std::string id_list(const std::vector<std::pair<std::int64_t, std::int64_t>>& runs) {
+  if (runs.empty()) return {};
+  std::int64_t n = 0;
+  std::string s;
+  for (const auto& [first, last] : runs) {
+    n += last - first + 1;
+    s += (s.empty() ? "" : ", ") + std::to_string(first);
+    if (last != first) s += "-" + std::to_string(last);
+  }
+  return (n == 1 ? " (game " : " (games ") + s + ")";
 }
 
 int run_import(const ImportArgs& a) {
@@ -53,12 +69,14 @@ int run_import(const ImportArgs& a) {
     total_bytes += ec ? 0 : size;
   }
   Progress bar("import", total_bytes, STDERR_FILENO, !a.quiet);
-  opts.on_diagnostics = [](const db::GameRows& g) {
+  opts.on_diagnostics = [](const db::GameRows& g, std::int64_t id) {
     for (const auto& d : g.diagnostics) {
       std::cerr << g.source_file << ":" << d.line << ":" << d.column << ": "
                 << (d.severity == replay::Severity::error ? "error" : "warning") << "[" << d.code << "]: " << d.message;
-      if (d.roll_index >= 0) std::cerr << " (roll " << d.roll_index + 1 << ": " << d.roll_text << ")";
-      std::cerr << " [stored]\n";
+      // The roll by its number in the record: the number `replay --db PATH --game ID --at` takes.
+      if (d.roll_index >= 0 && static_cast<std::size_t>(d.roll_index) < g.rolls.size())
+        std::cerr << " (roll " << g.rolls[static_cast<std::size_t>(d.roll_index)].number << ": " << d.roll_text << ")";
+      std::cerr << " [stored as game " << id << "]\n";
     }
   };
   if (auto p = replay::parse_on_error(a.on_error)) opts.replay.on_error = *p;
@@ -111,7 +129,7 @@ int run_import(const ImportArgs& a) {
       break;
     }
     total.add(rep.counts);
-    if (!a.quiet) std::cout << name << ": " << describe(rep.counts) << std::endl;  // flushed: this file is stored
+    if (!a.quiet) std::cout << name << ": " << describe(rep.counts) << id_list(rep.added_ids) << std::endl;  // flushed: this file is stored
     std::error_code ec;
     const auto size = path == "-" ? 0 : std::filesystem::file_size(path, ec);
     done_bytes += ec ? 0 : size;

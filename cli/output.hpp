@@ -21,15 +21,17 @@ enum class SameAsInput {
 };
 
 // The output, or nullopt after printing why not to standard error ("COMMAND: ..."); the
-// caller exits 2. `path` "" or "-" is standard output.
+// caller exits 2. `path` "" or "-" is standard output. `databases`: files the command reads
+// or writes that the output may never be, whatever `same` says (a `--db` database).
 inline std::optional<io::OutputFile> open_output(const std::string& command, const std::string& path,
-                                                 const std::vector<std::string>& inputs, SameAsInput same) {
-  if (same == SameAsInput::refuse) {
-    if (auto in = io::output_among_inputs(path, inputs)) {
-      std::cerr << command << ": -o " << path << " is the input file " << *in
-                << "; writing there would destroy it (choose another output file)\n";
-      return std::nullopt;
-    }
+                                                 const std::vector<std::string>& inputs, SameAsInput same,
+                                                 const std::vector<std::string>& databases = {}) {
+  std::optional<std::string> clash = io::output_among_inputs(path, databases);
+  if (!clash && same == SameAsInput::refuse) clash = io::output_among_inputs(path, inputs);
+  if (clash) {
+    std::cerr << command << ": -o " << path << " is the input file " << *clash
+              << "; writing there would destroy it (choose another output file)\n";
+    return std::nullopt;
   }
   auto opened = io::OutputFile::open(path);
   if (auto* err = std::get_if<std::string>(&opened)) {

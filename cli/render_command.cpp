@@ -19,8 +19,7 @@ namespace ppn::cli {
 namespace {
 
 struct RenderArgs {
-  std::string file;
-  std::size_t game = 1;
+  GameChoice choice;  // FILE [--game N] or --db PATH --game ID
   long long at = -1;
   bool html = false;
   std::string output;
@@ -33,23 +32,23 @@ int run_render(const RenderArgs& a) {
     std::cerr << "render: give either --at ROLL (an SVG of that position) or --html (the whole game)\n";
     return 2;
   }
-  auto output = open_output("render", a.output, {a.file}, SameAsInput::refuse);
+  auto output = open_output("render", a.output, {a.choice.file}, SameAsInput::refuse, {a.choice.db});
   if (!output) return 2;
-  auto game = select_game("render", a.file, a.game);
+  auto game = select_game("render", a.choice);
   if (!game) return 2;
   replay::ReplayConfig cfg;
   cfg.variant = a.variant;
   cfg.options = a.options;
   const render::Timeline t = render::build_timeline(*game, cfg);
   if (!t.setup_error.empty()) {
-    std::cerr << display_name(a.file) << ":" << game->source_line << ": error: game " << a.game
+    std::cerr << game->source_file << ":" << game->source_line << ": error: game " << a.choice.number()
               << " cannot be replayed: " << t.setup_error << "\n";
     return 2;
   }
   std::string doc;
   if (a.html) {
     std::string title(game->tag_value("Event"));
-    if (title.empty()) title = display_name(a.file) + ", game " + std::to_string(a.game);
+    if (title.empty()) title = a.choice.describe();
     // The game's charts under the board (issue 7): the race, the cumulative luck (the race
     // evaluator only: no rollouts) and the dice faces of this game.
     std::vector<std::string> charts;
@@ -68,7 +67,7 @@ int run_render(const RenderArgs& a) {
   } else {
     const int f = t.frame_of_number(static_cast<std::uint32_t>(a.at));
     if (f < 0) {
-      std::cerr << "render: game " << a.game << " has no roll " << a.at
+      std::cerr << "render: game " << a.choice.number() << " has no roll " << a.at
                 << " (rolls are numbered as recorded; 0 is the start)\n";
       return 2;
     }
@@ -83,8 +82,7 @@ int run_render(const RenderArgs& a) {
 void add_render_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<RenderArgs>();
   auto* sub = app.add_subcommand("render", "Draw a position as SVG (--at) or the whole game as a self-contained HTML viewer (--html)");
-  sub->add_option("file", a->file, "PPN file ('-' for standard input)")->required();
-  sub->add_option("--game", a->game, "Which game of the file (1-based)")->capture_default_str()->check(CLI::PositiveNumber);
+  add_game_choice(sub, a->choice);
   sub->add_option("--at", a->at, "SVG of the position after this roll number (0: the start)")->check(CLI::NonNegativeNumber);
   sub->add_flag("--html", a->html, "One HTML file that replays the game step by step");
   sub->add_option("-o,--output", a->output, "Write to this file (default: standard output)");

@@ -15,8 +15,7 @@ namespace ppn::cli {
 namespace {
 
 struct ReplayArgs {
-  std::string file;
-  std::size_t game = 1;
+  GameChoice choice;  // FILE [--game N] or --db PATH --game ID
   long long at = -1;
   std::string variant;
   std::vector<std::string> options;
@@ -24,18 +23,18 @@ struct ReplayArgs {
 };
 
 int run_replay(const ReplayArgs& a) {
-  auto game = select_game("replay", a.file, a.game);
+  auto game = select_game("replay", a.choice);
   if (!game) return 2;
   replay::ReplayConfig cfg;
   cfg.variant = a.variant;
   cfg.options = a.options;
   const render::Timeline t = render::build_timeline(*game, cfg);
   if (!t.setup_error.empty()) {
-    std::cerr << display_name(a.file) << ":" << game->source_line << ": error: game " << a.game
+    std::cerr << game->source_file << ":" << game->source_line << ": error: game " << a.choice.number()
               << " cannot be replayed: " << t.setup_error << "\n";
     return 2;
   }
-  const std::string title = display_name(a.file) + ", game " + std::to_string(a.game) + " (" + t.profile + ")";
+  const std::string title = a.choice.describe() + " (" + t.profile + ")";
   const bool tty_out = ::isatty(STDOUT_FILENO) != 0;
   render::TextStyle style;
   style.colour = a.color == "always" || (a.color == "auto" && render::colour_wanted(tty_out));
@@ -43,7 +42,7 @@ int run_replay(const ReplayArgs& a) {
   if (a.at >= 0) {
     const int f = t.frame_of_number(static_cast<std::uint32_t>(a.at));
     if (f < 0) {
-      std::cerr << "replay: game " << a.game << " has no roll " << a.at << " (rolls are numbered as recorded; 0 is the start)\n";
+      std::cerr << "replay: game " << a.choice.number() << " has no roll " << a.at << " (rolls are numbered as recorded; 0 is the start)\n";
       return 2;
     }
     std::cout << render::text_frame(t, f, *game, title, style);
@@ -63,8 +62,7 @@ int run_replay(const ReplayArgs& a) {
 void add_replay_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<ReplayArgs>();
   auto* sub = app.add_subcommand("replay", "Step through a recorded game on the terminal (prints the positions when not on a terminal)");
-  sub->add_option("file", a->file, "PPN file ('-' for standard input)")->required();
-  sub->add_option("--game", a->game, "Which game of the file (1-based)")->capture_default_str()->check(CLI::PositiveNumber);
+  add_game_choice(sub, a->choice);
   sub->add_option("--at", a->at, "Print the position after this roll number (0: the start) and exit")->check(CLI::NonNegativeNumber);
   sub->add_option("--variant", a->variant, "Rule profile, overriding [Variant]: " + replay::profile_names());
   sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)");

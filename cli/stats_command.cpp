@@ -10,6 +10,7 @@
 #include "analysis/charts.hpp"
 #include "analysis/game_analysis.hpp"
 #include "analysis/game_stats.hpp"
+#include "cli/game_select.hpp"
 #include "cli/input_files.hpp"
 #include "cli/output.hpp"
 #include "db/schema.hpp"
@@ -30,7 +31,8 @@ struct StatsArgs {
   bool games = false;
   std::string chart;   // race | luck | faces
   std::string output;  // the chart's file ('-': standard output)
-  int game = 1;        // the game a race or luck chart shows (1-based over all files)
+  int game = 1;        // the game a race or luck chart shows (1-based over all files); with --db its id
+  bool db_game = false;  // --db PATH --game ID: the statistics of that one stored game
 };
 
 std::string pct(int n, int of) {
@@ -149,11 +151,11 @@ int run_stats_db(const StatsArgs& a) {
 }
 
 int run_stats(const StatsArgs& a) {
-  if (!a.db.empty()) return run_stats_db(a);
+  if (!a.db.empty() && !a.db_game) return run_stats_db(a);
   // The chart's file: opened (and a name that is one of the inputs refused) before reading.
   std::optional<io::OutputFile> output;
   if (!a.chart.empty()) {
-    output = open_output("stats", a.output, a.files, SameAsInput::refuse);
+    output = open_output("stats", a.output, a.files, SameAsInput::refuse, {a.db});
     if (!output) return 2;
   }
   // With the chart on standard output, the statistics go to standard error.
@@ -170,6 +172,64 @@ int run_stats(const StatsArgs& a) {
   bool player_found = a.player.empty();
   std::string svg;                 // the chart, once made
   analysis::DiceSample dice;       // every throw, for --chart faces
+  // --db PATH --game ID: that stored game, replayed from its record text as a file's would be.
+  std::optional<Game> stored;
+  if (a.db_game) {
+    stored = select_stored_game("stats", a.db, a.game);
+    if (!stored) return 2;
+  }
+  auto count_game = [&](Game& game) {
+    ++games;
+    // A stored game (--db --game ID) goes by its database id, a file's by its place in the files.
+    const std::size_t number = stored ? static_cast<std::size_t>(a.game) : games;
+    const auto gs = analysis::compute_game_stats(game, cfg);
+    for (const auto& e : game.movetext)
+      if (const Roll* r = std::get_if<Roll>(&e)) dice.add(r->dice[0], r->dice[1]);
+    if (number == static_cast<std::size_t>(a.game) && gs.replayed) {
+      std::string title(game.tag_value("Event"));
+      if (title.empty()) title = game.source_file + " game " + std::to_string(number);
+      if (a.chart == "race") svg = analysis::race_chart(gs, title + ": steps to HOME");
+      if (a.chart == "luck") {
+        analysis::AnalyzeConfig ac;
+        ac.quality = false;  // luck needs only the race evaluator
+        svg = analysis::luck_chart(analysis::analyze_game(game, cfg, ac), gs.seat_order,
+                                   title + ": cumulative luck");
+      }
+    }
+    rolls += static_cast<std::size_t>(gs.rolls);
+    if (!gs.replayed) {
+      std::cerr << game.source_file << ":" << game.source_line << ": error: game " << number
+                << " not counted: " << gs.error << "\n";
+      rc = std::max(rc, 1);
+      return;
+    }
+    replayed += static_cast<std::size_t>(gs.rolls_replayed);
+    complete += gs.complete;
+    lead_changes += static_cast<std::size_t>(gs.lead_changes);
+    if (!gs.complete) rc = std::max(rc, 1);
+    if (!gs.complete)
+      std::cerr << game.source_file << ":" << gs.stop_reason << " (game " << number
+                << " counted up to this roll: " << gs.rolls_replayed << " of " << gs.rolls << " rolls)\n";
+    if (a.games) {
+      std::vector<std::pair<Colour, int>> race_end;
+      for (Colour c : gs.seat_order) race_end.emplace_back(c, gs.seats[static_cast<int>(c)].race_end);
+      print_game_line(text, std::to_string(number), game.source_file + ":" + std::to_string(game.source_line),
+                      gs.profile, gs.rolls_replayed, gs.ranking, gs.lead_changes, race_end);
+    }
+    for (Colour c : gs.seat_order) {
+      const int s = static_cast<int>(c);
+      const std::string key = analysis::player_key(gs, s);
+      if (!a.player.empty() && key != a.player && std::string(colour_name(c)) != a.player) continue;
+      player_found = true;
+      auto it = index.find(key);
+      if (it == index.end()) {
+        it = index.emplace(key, players.size()).first;
+        players.emplace_back();
+      }
+      players[it->second].add(gs, s);
+    }
+  };
+  if (stored) count_game(*stored);
   for (const auto& path : a.files) {
     auto in = open_input(path);
     if (!in) {
@@ -179,55 +239,7 @@ int run_stats(const StatsArgs& a) {
     }
     const auto ps = parser::parse_stream(
         *in, display_name(path),
-        [&](Game& game) {
-          ++games;
-          const auto gs = analysis::compute_game_stats(game, cfg);
-          for (const auto& e : game.movetext)
-            if (const Roll* r = std::get_if<Roll>(&e)) dice.add(r->dice[0], r->dice[1]);
-          if (static_cast<int>(games) == a.game && gs.replayed) {
-            std::string title(game.tag_value("Event"));
-            if (title.empty()) title = display_name(path) + " game " + std::to_string(games);
-            if (a.chart == "race") svg = analysis::race_chart(gs, title + ": steps to HOME");
-            if (a.chart == "luck") {
-              analysis::AnalyzeConfig ac;
-              ac.quality = false;  // luck needs only the race evaluator
-              svg = analysis::luck_chart(analysis::analyze_game(game, cfg, ac), gs.seat_order,
-                                         title + ": cumulative luck");
-            }
-          }
-          rolls += static_cast<std::size_t>(gs.rolls);
-          if (!gs.replayed) {
-            std::cerr << display_name(path) << ":" << game.source_line << ": error: game " << games
-                      << " not counted: " << gs.error << "\n";
-            rc = std::max(rc, 1);
-            return;
-          }
-          replayed += static_cast<std::size_t>(gs.rolls_replayed);
-          complete += gs.complete;
-          lead_changes += static_cast<std::size_t>(gs.lead_changes);
-          if (!gs.complete) rc = std::max(rc, 1);
-          if (!gs.complete)
-            std::cerr << display_name(path) << ":" << gs.stop_reason << " (game " << games
-                      << " counted up to this roll: " << gs.rolls_replayed << " of " << gs.rolls << " rolls)\n";
-          if (a.games) {
-            std::vector<std::pair<Colour, int>> race_end;
-            for (Colour c : gs.seat_order) race_end.emplace_back(c, gs.seats[static_cast<int>(c)].race_end);
-            print_game_line(text, std::to_string(games), display_name(path) + ":" + std::to_string(game.source_line),
-                            gs.profile, gs.rolls_replayed, gs.ranking, gs.lead_changes, race_end);
-          }
-          for (Colour c : gs.seat_order) {
-            const int s = static_cast<int>(c);
-            const std::string key = analysis::player_key(gs, s);
-            if (!a.player.empty() && key != a.player && std::string(colour_name(c)) != a.player) continue;
-            player_found = true;
-            auto it = index.find(key);
-            if (it == index.end()) {
-              it = index.emplace(key, players.size()).first;
-              players.emplace_back();
-            }
-            players[it->second].add(gs, s);
-          }
-        },
+        count_game,
         [&](const parser::ParseError& e) {
           std::cerr << e.format();
           rc = 2;
@@ -270,7 +282,9 @@ void add_stats_command(CLI::App& app, int& exit_code) {
   auto* out = sub->add_option("-o,--output", a->output, "The chart's SVG file ('-' for standard output)");
   sub->get_option("--chart")->needs(out);
   out->needs(sub->get_option("--chart"));
-  sub->add_option("--game", a->game, "The game a race or luck chart shows (1-based, over all files)")
+  sub->add_option("--game", a->game,
+                  "The game a race or luck chart shows (1-based, over all files); with --db: only the stored game of "
+                  "this id, replayed from its record")
       ->capture_default_str()
       ->check(CLI::Range(1, 1 << 30));
   sub->add_option("--on-error", a->on_error, "After an illegal roll: keep-prefix (count up to it), skip, as-played")
@@ -278,15 +292,22 @@ void add_stats_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"keep-prefix", "skip", "as-played"}));
   sub->add_option("--variant", a->variant, "Rule profile (overrides [Variant])");
   sub->add_option("--option", a->options, "Override one rule option: name=value (repeatable)");
-  // The stored statistics were counted under the import's rules and --on-error, and no race
-  // curve is stored: these options only apply to files.
-  for (const char* o : {"--chart", "--game", "--on-error", "--variant", "--option"}) sub->get_option(o)->excludes(dbopt);
-  sub->callback([a, &exit_code]() {
+  sub->callback([a, sub, &exit_code]() {
     if (a->files.empty() && a->db.empty()) {
       std::cerr << "stats: give PPN files or --db PATH\n";
       exit_code = 2;
       return;
     }
+    a->db_game = !a->db.empty() && sub->count("--game") > 0;
+    // The stored statistics were counted under the import's rules and --on-error, and no race
+    // curve is stored: these options apply to files, and to one stored game replayed again.
+    if (!a->db.empty() && !a->db_game)
+      for (const char* o : {"--chart", "--on-error", "--variant", "--option"})
+        if (sub->count(o) > 0) {
+          std::cerr << "stats: " << o << " applies to files or to one stored game (--db PATH --game ID)\n";
+          exit_code = 2;
+          return;
+        }
     exit_code = run_stats(*a);
   });
 }

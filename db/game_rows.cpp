@@ -81,6 +81,8 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
   out.source_line = game.source_line;
   out.result = std::string(game.tag_value("Result"));
   out.tags = game.tags;
+  out.ppn.clear();
+  append_ppn(out.ppn, game);
   out.on_error = std::string(replay::on_error_name(cfg.on_error));
   out.seats.clear();
   out.rolls.clear();
@@ -104,6 +106,7 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
       row.die1 = r->dice[0];
       row.die2 = r->dice[1];
       row.line = r->line;
+      row.number = r->number.value_or(static_cast<std::uint32_t>(out.rolls.size() + 1));
       row.line_hash = h.h;
       out.rolls.push_back(std::move(row));
     } else hash_other(e, h);

@@ -30,6 +30,7 @@ struct RollRow {
   std::uint8_t die1 = 0, die2 = 0;
   std::string play;                 // the play in canonical PPN ("N/0 0/6", "-", "PENALTY 41/N")
   std::optional<bool> legal;        // nullopt: not replayed (after a stop)
+  std::uint32_t number = 0;         // the roll's number as recorded (`41.`; counted when omitted)
   replay::Events events;
   std::uint32_t line = 0;
   std::uint64_t line_hash = 0;      // content checksum of the setup and rolls 0..this one
@@ -77,6 +78,7 @@ struct GameRows {
   bool stop_run = false;            // --on-error stop met an illegal roll
   bool known_duplicate = false;     // only the checksum is filled: the database already had it
   std::vector<Tag> tags;
+  std::string ppn;                  // the record in canonical PPN (`ppn fmt`): game_text, migration 4
   std::vector<SeatRow> seats;
   std::vector<RollRow> rolls;
   std::vector<PositionRow> positions;

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <filesystem>
 #include <ctime>
 #include <istream>
 #include <mutex>
@@ -26,6 +27,16 @@ void ImportCounts::add(const ImportCounts& o) {
   rolls += o.rolls;
   positions += o.positions;
   stats_added += o.stats_added;
+  text_added += o.text_added;
+}
+
+std::string stored_source_path(const std::string& name) {
+  if (name == "<stdin>") return name;
+  std::error_code ec;
+  auto abs = std::filesystem::absolute(name, ec);
+  if (ec) return name;
+  auto canonical = std::filesystem::weakly_canonical(abs, ec);
+  return (ec ? abs : canonical).string();
 }
 
 std::string alias_key(std::string_view name) {
@@ -58,6 +69,7 @@ struct Importer::Statements {
   Statement insert_game, insert_seat, insert_tag, insert_roll, insert_diag, insert_position, insert_stats;
   Statement find_alias, insert_player, insert_alias, upsert_player_stats;
   Statement has_race, insert_race, insert_seat_stats, insert_seat_illegal;
+  Statement has_text, insert_text, set_roll_number;
 
   explicit Statements(Database& db)
       : find_checksum(db, "SELECT id FROM games WHERE checksum = ?1"),
@@ -77,8 +89,8 @@ struct Importer::Statements {
         insert_tag(db, "INSERT INTO tags(game_id, ord, name, value) VALUES(?1, ?2, ?3, ?4)"),
         insert_roll(db,
                     "INSERT INTO rolls(id, game_id, roll_index, colour, die1, die2, play, legal, entries, captures, "
-                    "arrivals, bonuses_earned, bonuses_used, bonuses_forfeited, penalty, line, line_hash) "
-                    "VALUES(?17, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"),
+                    "arrivals, bonuses_earned, bonuses_used, bonuses_forfeited, penalty, line, line_hash, number) "
+                    "VALUES(?17, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?18)"),
         insert_diag(db,
                     "INSERT INTO diagnostics(game_id, seq, roll_index, severity, code, message, line, col, "
                     "position_id, alternatives) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
@@ -110,7 +122,10 @@ struct Importer::Statements {
                           "opponent_rolls_blocked, no_play, nest_rolls, race_start, race_end, place, illegal) "
                           "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
                           "?19, ?20, ?21, ?22, ?23, ?24, ?25)"),
-        insert_seat_illegal(db, "INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1, ?2, ?3, ?4)") {}
+        insert_seat_illegal(db, "INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1, ?2, ?3, ?4)"),
+        has_text(db, "SELECT 1 FROM game_text WHERE game_id = ?1"),
+        insert_text(db, "INSERT INTO game_text(game_id, ppn) VALUES(?1, ?2)"),
+        set_roll_number(db, "UPDATE rolls SET number = ?2 WHERE id = ?1") {}
 };
 
 
@@ -269,13 +284,31 @@ ImportOutcome Importer::store(const GameRows& g) {
         store_stats(stored, g);
         ++stats_added_;
       }
+      // The same for the record text and the roll numbers of a game stored before schema
+      // version 4 (the same checksum: the same rolls in the same order).
+      auto& t = st_->has_text;
+      t.bind(1, stored);
+      const bool has_text = t.step();
+      t.reset();
+      if (!has_text) {
+        st_->insert_text.bind(1, stored).bind_static(2, g.ppn).run();
+        for (std::size_t i = 0; i < g.rolls.size(); ++i)
+          st_->set_roll_number.bind(1, roll_key(stored, static_cast<std::int64_t>(i)))
+              .bind(2, static_cast<std::int64_t>(g.rolls[i].number))
+              .run();
+        ++text_added_;
+      }
       return ImportOutcome::duplicate;
     }
   }
   if (is_prefix_duplicate(g)) return ImportOutcome::prefix_duplicate;
 
+  if (g.source_file != source_name_) {
+    source_name_ = g.source_file;
+    source_path_ = stored_source_path(g.source_file);
+  }
   auto& ig = st_->insert_game;
-  ig.bind_static(1, g.source_file).bind(2, static_cast<std::int64_t>(g.source_line)).bind(3, g.checksum).bind(4, g.setup_hash);
+  ig.bind_static(1, source_path_).bind(2, static_cast<std::int64_t>(g.source_line)).bind(3, g.checksum).bind(4, g.setup_hash);
   ig.bind(5, g.variant).bind(6, static_cast<std::int64_t>(g.seats.size()));
   if (g.result.empty()) ig.bind_null(7);
   else ig.bind(7, g.result);
@@ -285,6 +318,7 @@ ImportOutcome Importer::store(const GameRows& g) {
   ig.bind(12, static_cast<std::int64_t>(g.rolls.size())).bind(13, g.rolls_replayed).bind(14, g.illegal_rolls);
   ig.run();
   const std::int64_t id = db_.last_insert_rowid();
+  last_added_id_ = id;
 
   for (const auto& s : g.seats) {
     auto& is = st_->insert_seat;
@@ -302,6 +336,7 @@ ImportOutcome Importer::store(const GameRows& g) {
     else is.bind_null(6);
     is.run();
   }
+  st_->insert_text.bind(1, id).bind_static(2, g.ppn).run();
   for (std::size_t i = 0; i < g.tags.size(); ++i)
     st_->insert_tag.bind(1, id).bind(2, static_cast<std::int64_t>(i)).bind_static(3, g.tags[i].name).bind_static(4, g.tags[i].value).run();
   auto& ir = st_->insert_roll;
@@ -317,6 +352,7 @@ ImportOutcome Importer::store(const GameRows& g) {
     ir.bind(13, static_cast<int>(e.bonuses_forfeited));
     ir.bind(14, r.play.rfind("PENALTY", 0) == 0 ? 1 : 0);
     ir.bind(15, static_cast<std::int64_t>(r.line)).bind(16, r.line_hash).bind(17, roll_key(id, static_cast<std::int64_t>(i)));
+    ir.bind(18, static_cast<std::int64_t>(r.number));
     ir.run();
   }
   for (std::size_t i = 0; i < g.diagnostics.size(); ++i) {
@@ -438,9 +474,11 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
       // a duplicate without being replayed (re-imports run at parsing speed). Games stored by
       // the open transaction are not visible here; store() checks again and finds them.
       Database seen_db(path_, Database::Mode::read_only);
-      // A game stored before schema version 3 without statistics is replayed all the same:
-      // store() adds them.
-      Statement seen(seen_db, "SELECT 1 FROM games g JOIN game_race r ON r.game_id = g.id WHERE g.checksum = ?1");
+      // A game stored before schema version 3 without statistics, or before version 4 without
+      // its record text, is replayed all the same: store() adds them.
+      Statement seen(seen_db,
+                     "SELECT 1 FROM games g JOIN game_race r ON r.game_id = g.id "
+                     "JOIN game_text t ON t.game_id = g.id WHERE g.checksum = ?1");
       parser::parse_stream(
           in, name,
           [&](Game& game) {
@@ -518,7 +556,10 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
             c.illegal += !g.legal;
             c.rolls += g.rolls.size();
             c.positions += g.positions.size();
-            if (!g.diagnostics.empty() && opts_.on_diagnostics) opts_.on_diagnostics(g);
+            if (!rep.added_ids.empty() && rep.added_ids.back().second + 1 == last_added_id_)
+              rep.added_ids.back().second = last_added_id_;
+            else rep.added_ids.emplace_back(last_added_id_, last_added_id_);
+            if (!g.diagnostics.empty() && opts_.on_diagnostics) opts_.on_diagnostics(g, last_added_id_);
             break;
           case ImportOutcome::duplicate: ++c.duplicates; break;
           case ImportOutcome::prefix_duplicate: ++c.prefix_duplicates; break;
@@ -537,7 +578,9 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
     if (!reader_error.empty()) throw SqliteError(0, "reading " + name + ": " + reader_error);
     commit();
     c.stats_added = stats_added_;
+    c.text_added = text_added_;
     stats_added_ = 0;
+    text_added_ = 0;
     rep.writer_cpu_seconds = thread_cpu_seconds() - writer_cpu0;
   } catch (const SqliteError& e) {
     {
@@ -550,7 +593,9 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
     in_tx_ = 0;
     players_.clear();
     stats_added_ = 0;
+    text_added_ = 0;
     drop_positions();
+    rep.added_ids.clear();  // rolled back
     rep.db_error = describe_sqlite_error(path_, e);
   }
   return rep;

@@ -39,8 +39,8 @@ struct ImportOptions {
   // most one batch of work, which a re-run redoes; files reported done are committed).
   int batch_games = 10000;
   std::vector<std::string> aliases;  // "ALIAS=NAME": ALIAS is another spelling of player NAME
-  // Called for every new game that has diagnostics (it is stored with them).
-  std::function<void(const GameRows&)> on_diagnostics;
+  // Called for every new game that has diagnostics (it is stored with them), with its id.
+  std::function<void(const GameRows&, std::int64_t game_id)> on_diagnostics;
 };
 
 enum class ImportOutcome : std::uint8_t { added, duplicate, prefix_duplicate };
@@ -48,18 +48,27 @@ enum class ImportOutcome : std::uint8_t { added, duplicate, prefix_duplicate };
 struct ImportCounts {
   std::size_t files = 0, games = 0, added = 0, illegal = 0, duplicates = 0, prefix_duplicates = 0,
               syntax_errors = 0, io_errors = 0, rolls = 0, positions = 0;
-  // Duplicates of games stored before schema version 3 that were given their statistics.
-  std::size_t stats_added = 0;
+  // Duplicates of games stored before schema version 3 that were given their statistics, and
+  // of games stored before version 4 that were given their record text (game_text).
+  std::size_t stats_added = 0, text_added = 0;
   void add(const ImportCounts& o);
 };
 
 struct FileReport {
   ImportCounts counts;
+  // The ids (games.id) of the new games, as runs of consecutive ids [first, last]: what
+  // `--db PATH --game ID` opens.
+  std::vector<std::pair<std::int64_t, std::int64_t>> added_ids;
   bool stop_run = false;  // --on-error stop met an illegal roll: import no further games
   std::string db_error;   // non-empty: a database error; this file's uncommitted games were rolled back
   double reader_cpu_seconds = 0;  // CPU time of the parse + replay thread
   double writer_cpu_seconds = 0;  // CPU time of the storing thread (the caller's)
 };
+
+// What games.source_file stores for a game read from `name` (the name a file was opened by):
+// the absolute, canonical path (std::filesystem::weakly_canonical of the absolute path), so
+// that it names the file from any working directory; "<stdin>" stays as it is.
+std::string stored_source_path(const std::string& name);
 
 // The player alias key: white space collapsed, lower case ("  Marta  RUIZ" -> "marta ruiz").
 std::string alias_key(std::string_view name);
@@ -76,6 +85,8 @@ class Importer {
 
   // Stores one prepared game inside the open transaction (begun when none is open).
   ImportOutcome store(const GameRows& rows);
+  // The id of the game the last store() added.
+  std::int64_t last_added_id() const { return last_added_id_; }
   // Commits the open transaction, if any.
   void commit();
 
@@ -98,6 +109,10 @@ class Importer {
   std::unique_ptr<Transaction> tx_;
   int in_tx_ = 0;  // games stored in the open transaction
   std::size_t stats_added_ = 0;  // ImportCounts::stats_added, counted by store()
+  std::size_t text_added_ = 0;   // ImportCounts::text_added, counted by store()
+  std::int64_t last_added_id_ = 0;
+  // stored_source_path of the last GameRows::source_file stored (a file's games share it).
+  std::string source_name_, source_path_;
   std::unordered_map<std::string, std::int64_t> players_;  // alias key -> id (committed or in tx_)
   // Positions of the open transaction not inserted yet (flush_positions), and their ids by
   // hash, so that a prefix duplicate of a game stored in this transaction is still found.

@@ -225,7 +225,23 @@ CREATE TABLE seat_analysis(
 ) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<std::string_view, 3> kMigrations = {kV1, kV2, kV3};
+// Migration 3 -> 4: the record text of every stored game, so that a stored game can be
+// written back as PPN (`ppn export --db`) and opened by its id (`--db PATH --game ID` of
+// replay, render, stats, analyze); and each roll's number as recorded, so that the roll `ppn
+// find` prints is the one `--at` opens even in a record not numbered from 1. `ppn` is the canonical PPN of the record as first imported
+// (`ppn fmt` of it, byte for byte); plain text: a game is a few kilobytes and compressing
+// would cost every import and export for little. A database migrated from v3 has no text for
+// its older games: importing their files again fills it in (db/importer.cpp,
+// Importer::store), and `ppn export --db` names the games that lack it.
+constexpr std::string_view kV4 = R"sql(
+CREATE TABLE game_text(
+  game_id INTEGER PRIMARY KEY REFERENCES games(id),
+  ppn     TEXT    NOT NULL
+);
+ALTER TABLE rolls ADD COLUMN number INTEGER;
+)sql";
+
+constexpr std::array<std::string_view, 4> kMigrations = {kV1, kV2, kV3, kV4};
 
 std::variant<Database, std::string> check_version(Database& db, const std::string& path) {
   const auto v = db.scalar("PRAGMA user_version");

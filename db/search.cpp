@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 
+#include "db/schema.hpp"
 #include "notation/position_id.hpp"
 #include "replay/bridge.hpp"
 
@@ -40,6 +41,14 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
     if (replay::is_ludo_profile(p)) ludo_variants += (ludo_variants.empty() ? "'" : ", '") + std::string(p) + "'";
   std::optional<Table> out;
   std::string first_error;
+  // The roll as numbered in the record (what `--at` takes); schema version 4 stores it, older
+  // databases have the 1-based main-line index only.
+  std::string roll_number = "p.roll_index + 1";
+  try {
+    if (db.scalar("PRAGMA user_version") >= 4) roll_number = "coalesce(r.number, p.roll_index + 1)";
+  } catch (const SqliteError& e) {
+    return std::string(e.what());
+  }
   for (const bool ludo : {false, true}) {
     // Ludo: the board with the most safe squares, where tokens of two colours may share one
     // (the bytes of a position do not depend on which squares are safe).
@@ -52,7 +61,8 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
     const auto& gs = std::get<replay::GameState>(st);
     try {
       Statement q(db,
-                  "SELECT p.game_id AS game, g.source_file AS file, g.source_line AS line, p.roll_index + 1 AS roll, "
+                  "SELECT p.game_id AS game, g.source_file AS file, g.source_line AS line, "
+                  + roll_number + " AS roll, "
                   "r.colour, r.die1 || CASE WHEN r.die2 > 0 THEN '-' || r.die2 ELSE '' END AS dice, r.play "
                   "FROM positions p JOIN games g ON g.id = p.game_id "
                   "JOIN rolls r ON r.id = p.id "
@@ -167,6 +177,18 @@ std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pa
     Table t;
     t.columns = {"game", "file", "line", "first_roll", "last_roll", "rolls"};
     Statement info(db, "SELECT source_file, source_line FROM games WHERE id = ?1");
+    // The roll as numbered in the record (what `--at` takes); before schema version 4 the
+    // number was not stored: the 1-based main-line index.
+    const bool numbered = db.scalar("PRAGMA user_version") >= 4;
+    std::optional<Statement> number_of;
+    if (numbered) number_of.emplace(db, "SELECT number FROM rolls WHERE id = ?1");
+    auto recorded = [&](std::int64_t game, std::int64_t roll) -> std::int64_t {
+      if (!number_of) return roll;
+      number_of->bind(1, roll_key(game, roll - 1));
+      const std::int64_t n = number_of->step() && !number_of->is_null(0) ? number_of->get_int(0) : roll;
+      number_of->reset();
+      return n;
+    };
     for (const auto& [game, h] : hits) {
       info.bind(1, game);
       std::vector<Cell> row{game};
@@ -178,8 +200,8 @@ std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pa
         row.emplace_back(std::monostate{});
       }
       info.reset();
-      row.emplace_back(h.first);
-      row.emplace_back(h.last);
+      row.emplace_back(recorded(game, h.first));
+      row.emplace_back(recorded(game, h.last));
       row.emplace_back(h.count);
       t.rows.push_back(std::move(row));
     }

@@ -195,3 +195,23 @@ TEST_CASE("cli output: an output that cannot be created is an error naming it, w
   CHECK(d.code == 2);
   CHECK_THAT(d.out, Catch::Contains("it is a directory"));
 }
+
+TEST_CASE("cli output: -o naming the --db database is refused, whatever the command", "[cli][output]") {
+  const auto dir = fresh_dir("out-db");
+  const auto f = copy_sample(dir, "05-two-player-kitchen-table.ppn", "game.ppn");
+  const auto db = (dir / "games.sqlite").string();
+  REQUIRE(run_ppn("import --db " + db + " " + f).code == 0);
+  const std::string before = read_file(db);
+  REQUIRE(!before.empty());
+  for (const std::string args : {"analyze " + f + kFastAnalysis + " --db " + db + " -o " + db,
+                                 "export --db " + db + " -o " + db,
+                                 "render --db " + db + " --game 1 --at 3 -o " + db,
+                                 "stats --db " + db + " --game 1 --chart race -o " + db}) {
+    INFO(args);
+    const auto r = run_ppn(args, true);
+    INFO(r.out);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.out, Catch::Contains("is the input file " + db));
+    CHECK(read_file(db) == before);
+  }
+}

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 #include <unistd.h>
 
 #include "db/schema.hpp"
@@ -32,5 +33,35 @@ inline std::int64_t scalar(const std::string& db_path, const std::string& sql) {
 }
 
 inline std::string quoted(const std::string& s) { return "'" + s + "'"; }
+
+// Copies the rows of table `t` of the attached database `src` (the current schema) into the
+// table of that name of an older schema in `main`: only the columns the older table has (later
+// migrations add columns, e.g. rolls.number in migration 4).
+inline void copy_into_older(db::Database& d, const std::string& t) {
+  std::string cols;
+  {
+    db::Statement q(d, "SELECT name FROM pragma_table_info('" + t + "', 'main')");
+    while (q.step()) cols += (cols.empty() ? "" : ", ") + std::string(q.get_text(0));
+  }
+  REQUIRE(!cols.empty());
+  d.exec("INSERT INTO main." + t + "(" + cols + ") SELECT " + cols + " FROM src." + t);
+}
+
+// Writes at `old` a database of schema version `version` holding the rows of the database at
+// `now` (the current schema): the SQL of the migrations up to that version, then every table of
+// that version filled from `now` (what a database written by an older ppn holds).
+inline void make_older_copy(const std::string& old, const std::string& now, int version) {
+  db::Database d(old, db::Database::Mode::read_write_create);
+  for (int k = 0; k < version; ++k) d.exec(db::migration_sql(k));
+  d.exec("PRAGMA user_version=" + std::to_string(version));
+  d.exec("ATTACH DATABASE '" + now + "' AS src");
+  std::vector<std::string> tables;
+  {
+    db::Statement q(d, "SELECT name FROM main.sqlite_schema WHERE type = 'table'");
+    while (q.step()) tables.emplace_back(q.get_text(0));
+  }
+  for (const auto& t : tables) copy_into_older(d, t);
+  d.exec("DETACH DATABASE src");
+}
 
 }  // namespace ppn::test

@@ -16,18 +16,7 @@ TEST_CASE("db migration 1 -> 2: positions re-keyed by hash keep every row and st
   REQUIRE(run_ppn("import --db " + now + " " + samples).code == 0);
 
   // The same rows in a version-1 database (the v1 SQL, then the rows copied across).
-  {
-    ppn::db::Database d(old, ppn::db::Database::Mode::read_write_create);
-    d.exec(ppn::db::migration_sql(0));
-    d.exec("PRAGMA user_version=1");
-    d.exec("ATTACH DATABASE '" + now + "' AS src");
-    for (const char* t : {"games", "players", "player_aliases", "game_seats", "tags", "rolls", "diagnostics",
-                          "game_stats", "player_stats"})
-      d.exec(std::string("INSERT INTO main.") + t + " SELECT * FROM src." + t);
-    d.exec("INSERT INTO main.positions(id, game_id, roll_index, hash, pos, turn) "
-           "SELECT id, game_id, roll_index, hash, pos, turn FROM src.positions");
-    d.exec("DETACH DATABASE src");
-  }
+  make_older_copy(old, now, 1);
   const auto positions = scalar(now, "SELECT count(*) FROM positions");
   REQUIRE(positions > 100);
   REQUIRE(scalar(old, "SELECT count(*) FROM sqlite_schema WHERE name = 'positions_hash'") == 1);

@@ -149,18 +149,7 @@ TEST_CASE("db migration 2 -> 3: older games get their statistics when their file
   REQUIRE(run_ppn("import --db " + now + samples).code == 0);
   const auto n = std::to_string(scalar(now, "SELECT count(*) FROM games"));
   REQUIRE(n != "0");
-  {
-    ppn::db::Database d(old, ppn::db::Database::Mode::read_write_create);
-    d.exec(ppn::db::migration_sql(0));
-    d.exec(ppn::db::migration_sql(1));
-    d.exec("PRAGMA user_version=2");
-    d.exec("ATTACH DATABASE '" + now + "' AS src");
-    for (const char* t : {"games", "players", "player_aliases", "game_seats", "tags", "rolls", "diagnostics",
-                          "game_stats", "player_stats"})
-      d.exec(std::string("INSERT INTO main.") + t + " SELECT * FROM src." + t);
-    d.exec("INSERT INTO main.positions(hash, id, pos, turn) SELECT hash, id, pos, turn FROM src.positions");
-    d.exec("DETACH DATABASE src");
-  }
+  make_older_copy(old, now, 2);
   // A version-2 database has no statistics to report.
   const auto v2 = run_ppn("stats --db " + old, true);
   CHECK(v2.code == 2);

@@ -1,0 +1,70 @@
+#include "db/game_record.hpp"
+
+#include "parser/parser.hpp"
+
+namespace ppn::db {
+
+std::variant<std::vector<std::int64_t>, std::string> select_game_ids(Database& db, const std::string& sql) {
+  try {
+    Statement q(db, sql);
+    std::vector<std::int64_t> ids;
+    while (q.step()) {
+      if (q.is_null(0)) return std::string("the query gave a NULL game id");
+      ids.push_back(q.get_int(0));
+    }
+    return ids;
+  } catch (const SqliteError& e) {
+    return std::string(e.what());
+  }
+}
+
+std::variant<std::optional<StoredRecord>, std::string> read_record(Database& db, std::int64_t id) {
+  try {
+    // Schema version 3 and older have no game_text table: every game lacks its text.
+    const bool has_table = db.scalar("PRAGMA user_version") >= 4;
+    Statement q(db, has_table ? "SELECT g.source_file, g.source_line, t.ppn FROM games g "
+                                "LEFT JOIN game_text t ON t.game_id = g.id WHERE g.id = ?1"
+                              : "SELECT source_file, source_line, NULL FROM games WHERE id = ?1");
+    q.bind(1, id);
+    if (!q.step()) return std::optional<StoredRecord>();
+    StoredRecord r;
+    r.id = id;
+    r.source_file = std::string(q.get_text(0));
+    r.source_line = q.get_int(1);
+    if (!q.is_null(2)) r.ppn = std::string(q.get_text(2));
+    return std::optional<StoredRecord>(std::move(r));
+  } catch (const SqliteError& e) {
+    return std::string(e.what());
+  }
+}
+
+std::string missing_text_message(const StoredRecord& r) {
+  return "game " + std::to_string(r.id) + " (" + r.source_file + ":" + std::to_string(r.source_line) +
+         ") was imported before schema version 4 and its record text is not stored; `ppn import` of " +
+         r.source_file + " into this database adds it";
+}
+
+std::variant<Game, std::string> load_game(Database& db, std::int64_t id, const std::string& name) {
+  auto read = read_record(db, id);
+  if (auto* err = std::get_if<std::string>(&read)) return *err;
+  const auto& rec = std::get<std::optional<StoredRecord>>(read);
+  if (!rec) return "no game " + std::to_string(id);
+  return parse_record(*rec, name);
+}
+
+std::variant<Game, std::string> parse_record(const StoredRecord& r, const std::string& name) {
+  if (!r.ppn) return missing_text_message(r);
+  const auto id = r.id;
+  auto parsed = parser::parse_all(*r.ppn, name);
+  // The text was printed by ppn from a game it parsed: a failure here is a damaged database.
+  if (!parsed.errors.empty()) {
+    std::string why = parsed.errors.front().format();
+    while (!why.empty() && why.back() == '\n') why.pop_back();
+    return "the stored text of game " + std::to_string(id) + " does not parse: " + why;
+  }
+  if (parsed.games.size() != 1)
+    return "the stored text of game " + std::to_string(id) + " holds " + std::to_string(parsed.games.size()) + " games";
+  return std::move(parsed.games.front());
+}
+
+}  // namespace ppn::db

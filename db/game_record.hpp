@@ -1,0 +1,49 @@
+// A stored game read back as its record: the canonical PPN text schema migration 4 keeps in
+// game_text (db/SCHEMA.md). This is the one way from a database id (what `ppn find`, `ppn
+// query` and `ppn import` print) to the game: `--db PATH --game ID` of replay, render, stats
+// and analyze (cli/game_select.hpp) and `ppn export --db` all go through it.
+//
+//   auto ids = select_game_ids(db, "SELECT id FROM games WHERE winner = 'red'");
+//   auto game = load_game(db, 12, "ppn.sqlite#12");   // a Game, or why not
+//
+// Errors are values (a message); SQLite failures never escape.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "db/sqlite.hpp"
+#include "notation/game.hpp"
+
+namespace ppn::db {
+
+struct StoredRecord {
+  std::int64_t id = 0;
+  std::string source_file;  // games.source_file: where it was first imported from
+  std::int64_t source_line = 0;
+  std::optional<std::string> ppn;  // nullopt: stored before schema version 4, no text kept
+};
+
+// The game ids the statement selects (its first column), in its order; it runs on `db` as
+// given (a read-only connection keeps it read-only). Error: a message.
+std::variant<std::vector<std::int64_t>, std::string> select_game_ids(Database& db, const std::string& sql);
+
+// Game `id`'s record; nullopt when the database holds no such game. Error: a message.
+std::variant<std::optional<StoredRecord>, std::string> read_record(Database& db, std::int64_t id);
+
+// Why a stored game has no text, and how to add it (the message for StoredRecord::ppn unset).
+std::string missing_text_message(const StoredRecord& r);
+
+// The game of a record with its text, parsed, `name` standing for the file in its messages.
+// Error: a message (no text stored, the text does not parse).
+std::variant<Game, std::string> parse_record(const StoredRecord& r, const std::string& name);
+
+// Game `id` parsed from its stored text, `name` standing for the file in its messages (so a
+// line number is a line of the text `ppn export --db PATH --game ID` writes). Error: a message
+// (no such game, no text stored, ...).
+std::variant<Game, std::string> load_game(Database& db, std::int64_t id, const std::string& name);
+
+}  // namespace ppn::db
