@@ -21,9 +21,10 @@ TEST_CASE("db migration 1 -> 2: positions re-keyed by hash keep every row and st
     d.exec(ppn::db::migration_sql(0));
     d.exec("PRAGMA user_version=1");
     d.exec("ATTACH DATABASE '" + now + "' AS src");
-    for (const char* t : {"games", "players", "player_aliases", "game_seats", "tags", "rolls", "diagnostics",
-                          "game_stats", "player_stats"})
+    for (const char* t : {"games", "players", "player_aliases", "tags", "rolls", "diagnostics"})
       d.exec(std::string("INSERT INTO main.") + t + " SELECT * FROM src." + t);
+    d.exec("INSERT INTO main.game_seats SELECT game_id, colour, seat_order, player_id, player_name, finish_rank "
+           "FROM src.game_seats");  // the columns of version 1
     d.exec("INSERT INTO main.positions(id, game_id, roll_index, hash, pos, turn) "
            "SELECT id, game_id, roll_index, hash, pos, turn FROM src.positions");
     d.exec("DETACH DATABASE src");
