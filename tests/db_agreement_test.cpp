@@ -25,6 +25,7 @@
 #include "db/stored_stats.hpp"
 #include "db_helpers.hpp"
 #include "game_file.hpp"
+#include "notation/printer.hpp"
 #include "notation/tags.hpp"
 
 using namespace ppn;
@@ -341,4 +342,42 @@ TEST_CASE("three paths agree: 2,000 self-play games of each board", "[db][stats]
   const double first = q.get_double(0);
   CHECK(first > 0.15);
   CHECK(first < 0.40);
+}
+
+TEST_CASE("a player in two seats of one game played it once; its win is one win", "[db][stats][agreement]") {
+  const auto dir = fresh_dir("agree-two-seats");
+  // Sample 05 (green beats blue) with one person at both colours.
+  auto games = games_in(source_path("samples/05-two-player-kitchen-table.ppn").string());
+  REQUIRE(games.size() == 1);
+  REQUIRE(games[0].tag_value("Result").starts_with("green"));
+  games[0].set_tag("Green", "Ann");
+  games[0].set_tag("Blue", "Ann");
+  const auto f = write_file(dir / "ann.ppn", to_ppn(games[0]));
+  const auto db = (dir / "ann.sqlite").string();
+  REQUIRE(run_ppn("import --db " + db + " " + f).code == 0);
+  const auto players = run_ppn("query --db " + db + " players --format csv").out;
+  CHECK_THAT(players, Catch::Contains("\nAnn,hasbro-2001,all,1,1,1,0\n"));
+  CHECK_THAT(players, Catch::Contains("\nAnn,hasbro-2001,colour green,1,1,1,0\n"));
+  CHECK_THAT(players, Catch::Contains("\nAnn,hasbro-2001,colour blue,1,0,0,0\n"));
+  const auto st = run_ppn("stats " + f).out;
+  CHECK_THAT(st, Catch::Contains("\nAnn: 1 game, "));
+  CHECK_THAT(st, Catch::Contains("  won                 1/1 (100.0%) games; finished 1/1 (100.0%)\n"));
+  CHECK(run_ppn("stats --db " + db).out == st);
+  check_agreement(games, (dir / "in-process.sqlite").string());
+}
+
+TEST_CASE("Ludo statistics speak of sixes and third sixes, not doublets or 20/10 bonuses", "[db][stats][ludo]") {
+  const auto dir = fresh_dir("agree-ludo-words");
+  const auto f = source_path("samples/07-ludo-classic-three-players.ppn").string();
+  const auto st = run_ppn("stats " + f).out;
+  CHECK_THAT(st, Catch::Contains("  sixes               "));
+  CHECK_THAT(st, Catch::Contains("third-six penalties"));
+  for (const char* parcheesi_word : {"doublet", "4-part", "bonuses"}) CHECK_THAT(st, !Catch::Contains(parcheesi_word));
+  const auto db = (dir / "l.sqlite").string();
+  REQUIRE(run_ppn("import --db " + db + " " + f).code == 0);
+  CHECK(run_ppn("stats --db " + db).out == st);
+  const auto dbl = run_ppn("query --db " + db + " doublets --format csv").out;
+  CHECK_THAT(dbl, Catch::Contains("\nludo,all,25,sixes,"));
+  // No 20/10 bonuses in this profile: the report leaves them empty rather than print zeros.
+  CHECK_THAT(run_ppn("query --db " + db + " captures --format csv").out, Catch::Contains("\nludo,all,1,0,25,3,12,3,,,,4\n"));
 }
