@@ -129,6 +129,10 @@ int run_stats_db(const StatsArgs& a) {
               << " FILE...` migrates it and re-importing the files fills them in\n";
     return 2;
   }
+  if (const auto old = db::outdated(database, a.db); !old.empty()) {
+    std::cerr << "stats: " << old << "\n";
+    return 2;
+  }
   db::StoredStatsQuery q;
   q.player = a.player;
   q.games = a.games;

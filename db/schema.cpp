@@ -351,6 +351,13 @@ std::variant<Database, std::string> open_for_writing(const std::string& path) {
   }
 }
 
+std::string outdated(Database& db, const std::string& path) {
+  const auto v = db.scalar("PRAGMA user_version");
+  if (v >= schema_version()) return "";
+  return path + ": schema version " + std::to_string(v) + " is older than this ppn's (" +
+         std::to_string(schema_version()) + "): `ppn import --db " + path + " FILE...` migrates it";
+}
+
 std::variant<Database, std::string> open_for_reading(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return path + ": no such database";

@@ -100,6 +100,12 @@ TEST_CASE("db migration 3 -> 4: won beside every place, unobserved seats NULL, b
   }
   // The v3 trap: a loser whose place is unknown is not counted as a loser by finish_rank = 1.
   REQUIRE(scalar(old, "SELECT count(*) FROM game_seats WHERE finish_rank IS NULL") > 0);
+  // Read as it is (no migration on a read-only connection), the reports say what to do.
+  for (const char* cmd : {"stats --db ", "query players --db "}) {
+    const auto r = run_ppn(cmd + old, true);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.out, Catch::Contains("schema version 3 is older than this ppn's (4): `ppn import --db " + old));
+  }
 
   {
     auto opened = ppn::db::open_for_writing(old);
