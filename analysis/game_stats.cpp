@@ -104,6 +104,7 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg, const Ro
   GameStats gs;
   const GameRules rules = rules_for_game(game, cfg);
   gs.profile = rules.profile;
+  gs.ludo = rules.error.empty() && rules.options.ludo();
   gs.rolls = static_cast<int>(game.roll_count());
   if (!rules.error.empty()) {
     gs.error = rules.error;
@@ -149,7 +150,7 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg, const Ro
     SeatStats& me = gs.seats[m];
     ++me.rolls;
     const int d1 = e.roll->dice[0], d2 = e.roll->dice[1];
-    if (d1 == d2) ++me.doublets;
+    if (g.ludo ? d1 == 6 : d1 == d2) ++me.doublets;
     const RollSetup setup = roll_setup(e.before, d1, d2, rules.options);
     if (setup.kind == RollKind::four_part && e.roll->kind == PlayKind::Moves) ++me.four_part;
     if (setup.kind == RollKind::penalty || e.events.penalty) ++me.penalties;
@@ -220,6 +221,7 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg, const Ro
     std::string tag(colour_name(c));
     tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
     st.player = std::string(game.tag_value(tag));
+    for (const Roll* r : rolls) st.observed |= r->seat == c;
     st.race_start = gs.race.front()[s];
     st.race_end = race_steps(fin.pos, s, g);
     for (std::size_t k = 0; k < res.ranking.size(); ++k)
@@ -232,14 +234,20 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg, const Ro
   return gs;
 }
 
-void PlayerTotals::add(const GameStats& gs, int seat) {
+void PlayerTotals::add(const GameStats& gs, int seat, std::int64_t game) {
   const SeatStats& s = gs.seats[seat];
   if (key.empty()) key = player_key(gs, seat);
-  ++games;
-  if (s.place == 1) ++wins;
-  if (s.place > 0) ++finished;
-  lead_changes_in_games += gs.lead_changes;
+  profile = gs.profile;
+  ludo = gs.ludo;
   sum.present = true;
+  ++seats;
+  if (game != last_game_) ++games, last_game_ = game;
+  if (s.place == 1 && game != last_win_) ++wins, last_win_ = game;
+  if (s.place > 0 && game != last_finished_) ++finished, last_finished_ = game;
+  if (!s.observed) {
+    ++unobserved;
+    return;
+  }
   sum.rolls += s.rolls;
   sum.pawns_entered += s.pawns_entered;
   sum.captures_made.add(s.captures_made);
@@ -255,6 +263,29 @@ void PlayerTotals::add(const GameStats& gs, int seat) {
   sum.no_play += s.no_play;
   sum.nest_rolls += s.nest_rolls;
   for (const auto& [code, n] : s.illegal) sum.illegal[code] += n;
+}
+
+bool StatsByPlayer::add(const GameStats& gs, std::int64_t game, std::string_view only) {
+  bool found = false;
+  for (Colour c : gs.seat_order) {
+    const int s = static_cast<int>(c);
+    const std::string key = player_key(gs, s);
+    if (!only.empty() && key != only && colour_name(c) != only) continue;
+    found = true;
+    auto it = index_.find({key, gs.profile});
+    if (it == index_.end()) {
+      it = index_.emplace(std::pair{key, gs.profile}, players.size()).first;
+      players.emplace_back();
+    }
+    players[it->second].add(gs, s, game);
+  }
+  return found;
+}
+
+bool mixed_profiles(const std::vector<PlayerTotals>& players) {
+  for (const auto& p : players)
+    if (p.profile != players.front().profile) return true;
+  return false;
 }
 
 }  // namespace ppn::analysis

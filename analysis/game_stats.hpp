@@ -4,7 +4,7 @@
 //   replay::ReplayConfig cfg;                       // as for validate
 //   GameStats gs = compute_game_stats(game, cfg);   // replays the game once
 //   for (const SeatStats& s : gs.seats) if (s.present) ... s.captures_made.total() ...
-//   PlayerTotals t;  t.add(gs, seat);               // sums over games, keyed by player
+//   StatsByPlayer t;  t.add(gs, game_number);       // sums over games, keyed by player and profile
 //
 // Definitions (analysis/README.md "Statistics"):
 //   race      steps to HOME per seat, summed over its four pawns; a pawn in the nest counts
@@ -28,6 +28,8 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "notation/game.hpp"
@@ -50,15 +52,20 @@ struct CaptureCounts {
 
 struct SeatStats {
   bool present = false;
+  // The record holds at least one roll of this seat. A seat never observed (a partial-view
+  // transcript shows only the recorder's rolls) has no figures of its own: its counts below
+  // are not defined (left 0 here, NULL in the db) and reports leave it out of their sums,
+  // saying how many such seats they left out.
+  bool observed = false;
   std::string player;              // the [Green]/[Red]/... tag, "" when absent
   int rolls = 0;                   // rolls replayed for this seat
   int pawns_entered = 0;
   CaptureCounts captures_made;
   CaptureCounts captures_suffered;
   int bonuses_earned = 0, bonuses_played = 0, bonuses_forfeited = 0;
-  int doublets = 0;
-  int four_part = 0;               // doublets played as tops and bottoms (four parts)
-  int penalties = 0;               // third-doublet penalties
+  int doublets = 0;                // rolls that earn another roll: doublets (Ludo: sixes)
+  int four_part = 0;               // doublets played as tops and bottoms (four parts; never in Ludo)
+  int penalties = 0;               // third-doublet penalties (Ludo: third-six penalties)
   int blockades_formed = 0;
   int opponent_rolls_blocked = 0;  // opponent rolls stopped by this seat's blockades
   int no_play = 0;                 // rolls with no legal play (`-`)
@@ -75,6 +82,7 @@ struct SeatStats {
 
 struct GameStats {
   std::string profile;             // rule profile used
+  bool ludo = false;               // a Ludo board (one die; sixes, not doublets, give another roll)
   bool replayed = false;           // false: the game could not be set up (nothing counted)
   std::string error;               // why, when not replayed
   int rolls = 0;                   // main-line rolls in the record
@@ -111,14 +119,38 @@ int race_steps(const replay::Position& p, int seat, const replay::Geometry& g = 
 // kNestSteps; Ludo 56 + 6 = 62).
 int nest_steps(const replay::Geometry& g);
 
-// Sums over games for one player (or colour).
+// Sums over games for one player (or colour) under one rule profile. A player who sat in two
+// seats of one game played one game, and won it when one of their seats won: `games`, `wins`
+// and `finished` count distinct games (the caller numbers its games), the figures sum seats.
+// The outcome of a seat not observed is known (it counts in games, wins, finished); its
+// figures are not: they are left out of `sum`, and the seat is counted in `unobserved`.
 struct PlayerTotals {
   std::string key;                 // player name, or "(green)" for an unnamed seat
+  std::string profile;             // the games' rule profile
+  bool ludo = false;
   int games = 0, wins = 0, finished = 0;
+  int seats = 0;                   // seats added (more than games when a player sat twice)
+  int unobserved = 0;              // of them, not observed: not in `sum`
   SeatStats sum;                   // counts summed; place/race fields unused
-  int lead_changes_in_games = 0;
-  void add(const GameStats& gs, int seat);
+  void add(const GameStats& gs, int seat, std::int64_t game);
+
+ private:
+  std::int64_t last_game_ = -1, last_win_ = -1, last_finished_ = -1;
 };
+
+// The totals of many games as `ppn stats` prints them: one PlayerTotals per (player key,
+// profile), in order of first appearance (game, then turn order).
+struct StatsByPlayer {
+  std::vector<PlayerTotals> players;
+  // Adds the seats of game number `game` (increasing) whose key or colour is `only` ("" = all);
+  // false when no seat matched.
+  bool add(const GameStats& gs, std::int64_t game, std::string_view only = "");
+ private:
+  std::map<std::pair<std::string, std::string>, std::size_t> index_;
+};
+
+// Whether totals span more than one rule profile (a report then names each block's profile).
+bool mixed_profiles(const std::vector<PlayerTotals>& players);
 
 // The key a seat is aggregated under: its player tag, else "(colour)".
 std::string player_key(const GameStats& gs, int seat);

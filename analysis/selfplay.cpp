@@ -111,9 +111,13 @@ Game Selfplay::play_game(std::uint64_t index) const {
                {"Result", "*"}};
   for (const auto& a : cfg_.options) game.tags.push_back({"Option", a});
   game.tags.push_back({"Seed", std::to_string(cfg_.seed) + ":" + std::to_string(index)});
+  // Each seat's bot is a player of its own, named by its kind and seat number ("greedy bot 1"
+  // rolls first): two seats of one game never share a name, so per-player figures count one
+  // bot per seat.
   for (int i = 0; i < cfg_.players; ++i)
     game.tags.push_back({std::string(1, colour_letter(seats[i])) + std::string(colour_name(seats[i])).substr(1),
-                         bots[order[i]] == BotKind::greedy ? "greedy bot" : "random bot"});
+                         std::string(bots[order[i]] == BotKind::greedy ? "greedy bot " : "random bot ") +
+                             std::to_string(i + 1)});
 
   bool over = false;
   for (int k = 0; k < cfg_.max_rolls && !over; ++k) {

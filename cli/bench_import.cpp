@@ -32,7 +32,7 @@ std::size_t rows_of(const db::GameRows& g) {
   std::size_t seat_rows = 0;
   if (g.seat_stats.replayed)
     for (Colour c : g.seat_stats.seat_order) seat_rows += 1 + g.seat_stats.seats[static_cast<std::size_t>(c)].illegal.size();
-  return 4 + g.seats.size() + g.tags.size() + g.rolls.size() + g.positions.size() + g.diagnostics.size() + seat_rows;
+  return 3 + g.seats.size() + g.tags.size() + g.rolls.size() + g.positions.size() + g.diagnostics.size() + seat_rows;
 }
 
 // The baseline: the same rows with nothing but the sqlite3 C API (no wrapper, no parsing, no
@@ -63,25 +63,23 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       "INSERT INTO games(source_file, source_line, checksum, setup_hash, variant, players, result, winner, finished, "
       "status, on_error, rolls, rolls_replayed, illegal_rolls) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)");
   sqlite3_stmt* seat = prep(
-      "INSERT INTO game_seats(game_id, colour, seat_order, player_id, player_name, finish_rank) VALUES(?1,?2,?3,NULL,NULL,?4)");
+      "INSERT INTO game_seats(game_id, colour, seat_order, player_id, player_name, finish_rank, won) "
+      "VALUES(?1,?2,?3,NULL,NULL,?4,?5)");
   sqlite3_stmt* tag = prep("INSERT INTO tags(game_id, ord, name, value) VALUES(?1,?2,?3,?4)");
   sqlite3_stmt* roll = prep(
       "INSERT INTO rolls(id, game_id, roll_index, colour, die1, die2, play, legal, entries, captures, arrivals, "
       "bonuses_earned, bonuses_used, bonuses_forfeited, penalty, line, line_hash, number) "
       "VALUES(?17,?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?18)");
   sqlite3_stmt* pos = prep("INSERT INTO positions(hash, id, pos, turn) VALUES(?1,?2,?3,?4)");
-  sqlite3_stmt* stats = prep(
-      "INSERT INTO game_stats(game_id, rolls, doublets, penalties, no_plays, entries, captures, arrivals, "
-      "bonuses_earned, bonuses_used, bonuses_forfeited, illegal_rolls) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)");
   sqlite3_stmt* race = prep(
-      "INSERT INTO game_race(game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, error) "
-      "VALUES(?1,?2,?3,?4,?5,?6,?7)");
+      "INSERT INTO game_race(game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, error, board) "
+      "VALUES(?1,?2,?3,?4,?5,?6,?7,?8)");
   sqlite3_stmt* seat_stats = prep(
       "INSERT INTO seat_stats(game_id, colour, seat_order, rolls, pawns_entered, captures_made_unsafe, "
       "captures_made_safe, captures_made_entry, captures_suffered_unsafe, captures_suffered_safe, "
       "captures_suffered_entry, bonuses_earned, bonuses_played, bonuses_forfeited, doublets, four_part, penalties, "
-      "blockades_formed, opponent_rolls_blocked, no_play, nest_rolls, race_start, race_end, place, illegal) "
-      "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25)");
+      "blockades_formed, opponent_rolls_blocked, no_play, nest_rolls, race_start, race_end, place, illegal, observed, won) "
+      "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,?26,?27)");
   sqlite3_stmt* seat_illegal = prep("INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1,?2,?3,?4)");
   sqlite3_stmt* text = prep("INSERT INTO game_text(game_id, ppn) VALUES(?1,?2)");
   // Positions go in as the importer writes them: in chunks sorted by their key.
@@ -122,9 +120,10 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       sqlite3_bind_int(seat, 3, s.seat_order);
       if (s.finish_rank) sqlite3_bind_int(seat, 4, *s.finish_rank);
       else sqlite3_bind_null(seat, 4);
+      sqlite3_bind_int(seat, 5, s.finish_rank == 1);
       done(seat);
     }
-    // The record text of schema migration 4, as Importer::store writes it.
+    // The record text of schema migration 5, as Importer::store writes it.
     sqlite3_bind_int64(text, 1, id);
     sqlite3_bind_text(text, 2, g.ppn.data(), static_cast<int>(g.ppn.size()), SQLITE_STATIC);
     done(text);
@@ -160,13 +159,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
     for (const auto& p : g.positions)
       held.push_back({static_cast<std::int64_t>(p.hash), db::roll_key(id, p.roll_index), p.pos, p.turn});
     if (held.size() >= db::kPositionChunk) insert_held();
-    const auto& s = g.stats;
-    const int v[] = {s.rolls, s.doublets, s.penalties, s.no_plays, s.entries, s.captures, s.arrivals,
-                     s.bonuses_earned, s.bonuses_used, s.bonuses_forfeited, s.illegal_rolls};
-    sqlite3_bind_int64(stats, 1, id);
-    for (int i = 0; i < 11; ++i) sqlite3_bind_int(stats, i + 2, v[i]);
-    done(stats);
-    // The statistics of schema migration 3, as Importer::store_stats writes them.
+    // The statistics, as Importer::store_stats writes them.
     const auto& gs = g.seat_stats;
     sqlite3_bind_int64(race, 1, id);
     sqlite3_bind_int(race, 2, gs.replayed);
@@ -177,6 +170,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
     else sqlite3_bind_text(race, 6, gs.stop_reason.c_str(), -1, SQLITE_STATIC);
     if (gs.error.empty()) sqlite3_bind_null(race, 7);
     else sqlite3_bind_text(race, 7, gs.error.c_str(), -1, SQLITE_STATIC);
+    sqlite3_bind_text(race, 8, gs.ludo ? "ludo" : "parcheesi", -1, SQLITE_STATIC);
     done(race);
     if (!gs.replayed) continue;
     for (std::size_t k = 0; k < gs.seat_order.size(); ++k) {
@@ -193,6 +187,10 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       if (s.place > 0) sqlite3_bind_int(seat_stats, 24, s.place);
       else sqlite3_bind_null(seat_stats, 24);
       sqlite3_bind_int(seat_stats, 25, s.illegal_total());
+      sqlite3_bind_int(seat_stats, 26, s.observed);
+      sqlite3_bind_int(seat_stats, 27, s.place == 1);
+      if (!s.observed)  // no figures of its own (never in self-play, whose seats all roll)
+        for (int i : {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 25}) sqlite3_bind_null(seat_stats, i);
       done(seat_stats);
       for (const auto& [code, n] : s.illegal) {
         sqlite3_bind_int64(seat_illegal, 1, id);
@@ -206,7 +204,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
   insert_held();
   exec("COMMIT");
   const double secs = t.seconds();
-  for (auto* s : {game, seat, tag, roll, pos, stats, race, seat_stats, seat_illegal, text}) sqlite3_finalize(s);
+  for (auto* s : {game, seat, tag, roll, pos, race, seat_stats, seat_illegal, text}) sqlite3_finalize(s);
   sqlite3_close(h);
   return secs;
 }

@@ -132,7 +132,7 @@ std::variant<std::vector<std::int64_t>, std::string> chosen_ids(db::Database& da
 
 // `ppn export --db PATH`: each chosen game's stored text (PPN, byte for byte `ppn fmt` of the
 // record imported), or the game parsed from it in another format. 1 when some game has no
-// text (imported before schema version 4) or did not export to its end; 2 for a game id the
+// text (imported before schema version 5) or did not export to its end; 2 for a game id the
 // database lacks or a database error.
 int export_stored(const ExportArgs& a, std::ostream& out, NuXmlExporter& nu) {
   // Read-only: --where and --sql cannot change the database.

@@ -45,6 +45,11 @@ int run_query(const QueryArgs& a) {
     return 2;
   }
   auto& database = std::get<db::Database>(opened);
+  // The reports read the current tables; --sql is the user's own and may suit any version.
+  if (const auto old = db::outdated(database, a.db); !old.empty() && !a.report.empty()) {
+    std::cerr << "query: " << old << "\n";
+    return 2;
+  }
   auto result = a.sql.empty() ? db::run_report(database, a.report) : db::run_read_only_sql(database, a.sql);
   if (auto* err = std::get_if<std::string>(&result)) {
     std::cerr << "query: " << *err << "\n";

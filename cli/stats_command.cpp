@@ -47,18 +47,37 @@ std::string where(const analysis::CaptureCounts& c) {
          std::to_string(c.by_where[1]) + ", entry " + std::to_string(c.by_where[2]) + ")";
 }
 
-void print_player(std::ostream& out, const analysis::PlayerTotals& t) {
+// One player's block. `name_profile`: the totals span several rule profiles, so each block
+// says which one it sums. A Ludo block speaks of sixes and third sixes, and of 20/10 bonuses
+// only when some were earned.
+void print_player(std::ostream& out, const analysis::PlayerTotals& t, bool name_profile) {
   const auto& s = t.sum;
-  out << t.key << ": " << t.games << (t.games == 1 ? " game" : " games") << ", " << s.rolls
-      << (s.rolls == 1 ? " roll\n" : " rolls\n");
+  out << t.key;
+  if (name_profile) out << " [" << t.profile << "]";
+  out << ": " << t.games << (t.games == 1 ? " game" : " games") << ", ";
+  // Nothing of theirs seen (not even, by the replay, how their games ended): no figure.
+  const bool none_observed = t.unobserved == t.seats;
+  if (none_observed) {
+    out << "not observed (no roll of theirs recorded)\n";
+    return;
+  }
+  out << s.rolls << (s.rolls == 1 ? " roll" : " rolls");
+  if (t.unobserved)
+    out << "; " << t.unobserved << (t.unobserved == 1 ? " seat" : " seats")
+        << " not observed (no roll of theirs recorded): not in the figures below";
+  out << "\n";
   out << "  won                 " << pct(t.wins, t.games) << " games; finished " << pct(t.finished, t.games) << "\n";
   out << "  pawns entered       " << s.pawns_entered << "\n";
   out << "  captures made       " << where(s.captures_made) << "\n";
   out << "  captures suffered   " << where(s.captures_suffered) << "\n";
-  out << "  bonuses             earned " << s.bonuses_earned << ", played " << s.bonuses_played << ", forfeited "
-      << s.bonuses_forfeited << "\n";
-  out << "  doublets            " << pct(s.doublets, s.rolls) << " rolls; 4-part bonuses " << s.four_part
-      << "; third-doublet penalties " << s.penalties << "\n";
+  if (!t.ludo || s.bonuses_earned > 0)
+    out << "  bonuses             earned " << s.bonuses_earned << ", played " << s.bonuses_played << ", forfeited "
+        << s.bonuses_forfeited << "\n";
+  if (t.ludo)
+    out << "  sixes               " << pct(s.doublets, s.rolls) << " rolls; third-six penalties " << s.penalties << "\n";
+  else
+    out << "  doublets            " << pct(s.doublets, s.rolls) << " rolls; 4-part bonuses " << s.four_part
+        << "; third-doublet penalties " << s.penalties << "\n";
   out << "  blockades           formed " << s.blockades_formed << ", stopped " << s.opponent_rolls_blocked
       << " opponent rolls\n";
   out << "  no legal play       " << pct(s.no_play, s.rolls) << " rolls\n";
@@ -113,6 +132,10 @@ int run_stats_db(const StatsArgs& a) {
               << " FILE...` migrates it and re-importing the files fills them in\n";
     return 2;
   }
+  if (const auto old = db::outdated(database, a.db); !old.empty()) {
+    std::cerr << "stats: " << old << "\n";
+    return 2;
+  }
   db::StoredStatsQuery q;
   q.player = a.player;
   q.games = a.games;
@@ -146,7 +169,7 @@ int run_stats_db(const StatsArgs& a) {
     std::cerr << "stats: no player or colour named \"" << a.player << "\" in " << a.db << "\n";
     return std::max(rc, 1);
   }
-  for (const auto& t : st.players) print_player(std::cout, t);
+  for (const auto& t : st.players) print_player(std::cout, t, analysis::mixed_profiles(st.players));
   return rc;
 }
 
@@ -167,8 +190,7 @@ int run_stats(const StatsArgs& a) {
   cfg.max_alternatives = 0;
   int rc = 0;
   std::size_t games = 0, complete = 0, rolls = 0, replayed = 0, lead_changes = 0;
-  std::vector<analysis::PlayerTotals> players;  // in order of first appearance
-  std::map<std::string, std::size_t> index;
+  analysis::StatsByPlayer totals;
   bool player_found = a.player.empty();
   std::string svg;                 // the chart, once made
   analysis::DiceSample dice;       // every throw, for --chart faces
@@ -216,18 +238,7 @@ int run_stats(const StatsArgs& a) {
       print_game_line(text, std::to_string(number), game.source_file + ":" + std::to_string(game.source_line),
                       gs.profile, gs.rolls_replayed, gs.ranking, gs.lead_changes, race_end);
     }
-    for (Colour c : gs.seat_order) {
-      const int s = static_cast<int>(c);
-      const std::string key = analysis::player_key(gs, s);
-      if (!a.player.empty() && key != a.player && std::string(colour_name(c)) != a.player) continue;
-      player_found = true;
-      auto it = index.find(key);
-      if (it == index.end()) {
-        it = index.emplace(key, players.size()).first;
-        players.emplace_back();
-      }
-      players[it->second].add(gs, s);
-    }
+    player_found |= totals.add(gs, static_cast<std::int64_t>(number), a.player);
   };
   if (stored) count_game(*stored);
   for (const auto& path : a.files) {
@@ -251,7 +262,7 @@ int run_stats(const StatsArgs& a) {
     std::cerr << "stats: no player or colour named \"" << a.player << "\" in these games\n";
     return std::max(rc, 1);
   }
-  for (const auto& t : players) print_player(text, t);
+  for (const auto& t : totals.players) print_player(text, t, analysis::mixed_profiles(totals.players));
   if (!a.chart.empty()) {
     if (a.chart == "faces") {
       svg = analysis::faces_chart(dice, "Dice faces: " + std::to_string(dice.rolls) + " throws");

@@ -20,8 +20,8 @@ std::variant<std::vector<std::int64_t>, std::string> select_game_ids(Database& d
 
 std::variant<std::optional<StoredRecord>, std::string> read_record(Database& db, std::int64_t id) {
   try {
-    // Schema version 3 and older have no game_text table: every game lacks its text.
-    const bool has_table = db.scalar("PRAGMA user_version") >= 4;
+    // Schema version 4 and older have no game_text table: every game lacks its text.
+    const bool has_table = db.scalar("PRAGMA user_version") >= 5;
     Statement q(db, has_table ? "SELECT g.source_file, g.source_line, t.ppn FROM games g "
                                 "LEFT JOIN game_text t ON t.game_id = g.id WHERE g.id = ?1"
                               : "SELECT source_file, source_line, NULL FROM games WHERE id = ?1");
@@ -40,7 +40,7 @@ std::variant<std::optional<StoredRecord>, std::string> read_record(Database& db,
 
 std::string missing_text_message(const StoredRecord& r) {
   return "game " + std::to_string(r.id) + " (" + r.source_file + ":" + std::to_string(r.source_line) +
-         ") was imported before schema version 4 and its record text is not stored; `ppn import` of " +
+         ") was imported before schema version 5 and its record text is not stored; `ppn import` of " +
          r.source_file + " into this database adds it";
 }
 

@@ -24,7 +24,7 @@ struct StoredRecord {
   std::int64_t id = 0;
   std::string source_file;  // games.source_file: where it was first imported from
   std::int64_t source_line = 0;
-  std::optional<std::string> ppn;  // nullopt: stored before schema version 4, no text kept
+  std::optional<std::string> ppn;  // nullopt: stored before schema version 5, no text kept
 };
 
 // The game ids the statement selects (its first column), in its order; it runs on `db` as

@@ -87,7 +87,6 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
   out.seats.clear();
   out.rolls.clear();
   out.positions.clear();
-  out.stats = {};
 
   // Checksums: the setup, then every main-line entry (a roll without its number, comments
   // and NAGs; an observed position; a withdrawal). line_hash of roll k is the checksum of the
@@ -158,31 +157,6 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
     for (std::size_t k = 0; k < ranking.size(); ++k)
       if (ranking[k] == order[i]) s.finish_rank = static_cast<int>(k) + 1;
     out.seats.push_back(std::move(s));
-  }
-
-  auto& st = out.stats;
-  for (const auto& r : out.rolls) {
-    ++st.rolls;
-    const bool doublet = r.die2 != 0 && r.die1 == r.die2;
-    const bool penalty = r.play.rfind("PENALTY", 0) == 0;
-    st.doublets += doublet;
-    st.penalties += penalty;
-    st.no_plays += r.play == "-";
-    st.entries += r.events.entries;
-    st.captures += r.events.captures;
-    st.arrivals += r.events.arrivals;
-    st.bonuses_earned += r.events.bonuses_earned;
-    st.bonuses_used += r.events.bonuses_used;
-    st.bonuses_forfeited += r.events.bonuses_forfeited;
-    st.illegal_rolls += r.legal.has_value() && !*r.legal;
-    for (auto& s : out.seats)
-      if (s.colour == r.colour) {
-        ++s.rolls;
-        s.doublets += doublet;
-        s.penalties += penalty;
-        s.captures += r.events.captures;
-        s.illegal_rolls += r.legal.has_value() && !*r.legal;
-      }
   }
 }
 

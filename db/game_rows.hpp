@@ -20,9 +20,7 @@ struct SeatRow {
   Colour colour = Colour::Green;
   int seat_order = 0;               // 1 = first to roll ([Seats] order)
   std::string player_name;          // [Green "..."] etc., empty when absent
-  std::optional<int> finish_rank;   // 1 = winner
-  // Statistics of this seat's rolls (player_stats is summed from these).
-  int rolls = 0, doublets = 0, penalties = 0, captures = 0, illegal_rolls = 0;
+  std::optional<int> finish_rank;   // 1 = winner; nullopt: place unknown (game_seats.won still says who won)
 };
 
 struct RollRow {
@@ -57,11 +55,6 @@ inline constexpr std::size_t kPositionChunk = std::size_t{1} << 17;
 // Sorts by (hash, id) as SQLite orders the key.
 void sort_by_key(std::vector<StoredPosition>& rows);
 
-struct GameStatsRow {
-  int rolls = 0, doublets = 0, penalties = 0, no_plays = 0, entries = 0, captures = 0, arrivals = 0,
-      bonuses_earned = 0, bonuses_used = 0, bonuses_forfeited = 0, illegal_rolls = 0;
-};
-
 struct GameRows {
   std::string source_file;
   std::uint32_t source_line = 0;
@@ -83,9 +76,9 @@ struct GameRows {
   std::vector<RollRow> rolls;
   std::vector<PositionRow> positions;
   std::vector<replay::ReplayDiagnostic> diagnostics;
-  GameStatsRow stats;
-  // Every statistic `ppn stats` prints (analysis::compute_game_stats under the same replay
-  // options): the game_race, seat_stats and seat_illegal rows of schema migration 3.
+  // Every per-seat and per-game statistic, from the one computation `ppn stats` prints
+  // (analysis::compute_game_stats under the same replay options): the game_race, seat_stats
+  // and seat_illegal rows. The per-roll events of `rolls` are facts of single rolls.
   analysis::GameStats seat_stats;
 };
 

@@ -66,8 +66,8 @@ double thread_cpu_seconds() {
 
 struct Importer::Statements {
   Statement find_checksum, prefix_candidates, roll_line_hash, prefix_by_setup, prefix_by_line;
-  Statement insert_game, insert_seat, insert_tag, insert_roll, insert_diag, insert_position, insert_stats;
-  Statement find_alias, insert_player, insert_alias, upsert_player_stats;
+  Statement insert_game, insert_seat, insert_tag, insert_roll, insert_diag, insert_position;
+  Statement find_alias, insert_player, insert_alias;
   Statement has_race, insert_race, insert_seat_stats, insert_seat_illegal;
   Statement has_text, insert_text, set_roll_number;
 
@@ -84,8 +84,8 @@ struct Importer::Statements {
                     "winner, finished, status, on_error, rolls, rolls_replayed, illegal_rolls) "
                     "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"),
         insert_seat(db,
-                    "INSERT INTO game_seats(game_id, colour, seat_order, player_id, player_name, finish_rank) "
-                    "VALUES(?1, ?2, ?3, ?4, ?5, ?6)"),
+                    "INSERT INTO game_seats(game_id, colour, seat_order, player_id, player_name, finish_rank, won) "
+                    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
         insert_tag(db, "INSERT INTO tags(game_id, ord, name, value) VALUES(?1, ?2, ?3, ?4)"),
         insert_roll(db,
                     "INSERT INTO rolls(id, game_id, roll_index, colour, die1, die2, play, legal, entries, captures, "
@@ -95,33 +95,21 @@ struct Importer::Statements {
                     "INSERT INTO diagnostics(game_id, seq, roll_index, severity, code, message, line, col, "
                     "position_id, alternatives) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
         insert_position(db, "INSERT INTO positions(hash, id, pos, turn) VALUES(?1, ?2, ?3, ?4)"),
-        insert_stats(db,
-                     "INSERT INTO game_stats(game_id, rolls, doublets, penalties, no_plays, entries, captures, "
-                     "arrivals, bonuses_earned, bonuses_used, bonuses_forfeited, illegal_rolls) "
-                     "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"),
         find_alias(db, "SELECT player_id FROM player_aliases WHERE alias = ?1"),
         insert_player(db, "INSERT INTO players(name) VALUES(?1)"),
         insert_alias(db, "INSERT OR REPLACE INTO player_aliases(alias, player_id) VALUES(?1, ?2)"),
-        upsert_player_stats(db,
-                            "INSERT INTO player_stats(player_id, games, wins, finished, rolls, doublets, penalties, "
-                            "captures, illegal_rolls) VALUES(?1, 1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) "
-                            "ON CONFLICT(player_id) DO UPDATE SET games = games + 1, wins = wins + excluded.wins, "
-                            "finished = finished + excluded.finished, rolls = rolls + excluded.rolls, "
-                            "doublets = doublets + excluded.doublets, penalties = penalties + excluded.penalties, "
-                            "captures = captures + excluded.captures, "
-                            "illegal_rolls = illegal_rolls + excluded.illegal_rolls"),
         has_race(db, "SELECT 1 FROM game_race WHERE game_id = ?1"),
         insert_race(db,
                     "INSERT INTO game_race(game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, "
-                    "error) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
+                    "error, board) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"),
         insert_seat_stats(db,
                           "INSERT INTO seat_stats(game_id, colour, seat_order, rolls, pawns_entered, "
                           "captures_made_unsafe, captures_made_safe, captures_made_entry, captures_suffered_unsafe, "
                           "captures_suffered_safe, captures_suffered_entry, bonuses_earned, bonuses_played, "
                           "bonuses_forfeited, doublets, four_part, penalties, blockades_formed, "
-                          "opponent_rolls_blocked, no_play, nest_rolls, race_start, race_end, place, illegal) "
-                          "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-                          "?19, ?20, ?21, ?22, ?23, ?24, ?25)"),
+                          "opponent_rolls_blocked, no_play, nest_rolls, race_start, race_end, place, illegal, observed, "
+                          "won) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+                          "?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)"),
         insert_seat_illegal(db, "INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1, ?2, ?3, ?4)"),
         has_text(db, "SELECT 1 FROM game_text WHERE game_id = ?1"),
         insert_text(db, "INSERT INTO game_text(game_id, ppn) VALUES(?1, ?2)"),
@@ -177,8 +165,8 @@ std::int64_t Importer::player_id(const std::string& name) {
   return id;
 }
 
-// ALIAS becomes a spelling of NAME. When ALIAS was a player of its own, its games move to
-// NAME and the two players' statistics are summed again.
+// ALIAS becomes a spelling of NAME. When ALIAS was a player of its own, its games (and so its
+// statistics, which the reports sum from the seats) move to NAME.
 void Importer::add_alias(const std::string& alias, const std::string& name) {
   if (!tx_) tx_ = std::make_unique<Transaction>(db_);
   const auto key = alias_key(alias);
@@ -192,18 +180,6 @@ void Importer::add_alias(const std::string& alias, const std::string& name) {
   if (old != 0) {
     Statement(db_, "UPDATE game_seats SET player_id = ?1 WHERE player_id = ?2").bind(1, target).bind(2, old).run();
     Statement(db_, "UPDATE player_aliases SET player_id = ?1 WHERE player_id = ?2").bind(1, target).bind(2, old).run();
-    Statement(db_,
-              "INSERT INTO player_stats(player_id, games, wins, finished, rolls, doublets, penalties, captures, "
-              "illegal_rolls) SELECT ?1, games, wins, finished, rolls, doublets, penalties, captures, illegal_rolls "
-              "FROM player_stats WHERE player_id = ?2 "
-              "ON CONFLICT(player_id) DO UPDATE SET games = games + excluded.games, wins = wins + excluded.wins, "
-              "finished = finished + excluded.finished, rolls = rolls + excluded.rolls, "
-              "doublets = doublets + excluded.doublets, penalties = penalties + excluded.penalties, "
-              "captures = captures + excluded.captures, illegal_rolls = illegal_rolls + excluded.illegal_rolls")
-        .bind(1, target)
-        .bind(2, old)
-        .run();
-    Statement(db_, "DELETE FROM player_stats WHERE player_id = ?1").bind(1, old).run();
     Statement(db_, "DELETE FROM players WHERE id = ?1").bind(1, old).run();
     for (auto& [k, id] : players_)
       if (id == old) id = target;
@@ -285,7 +261,7 @@ ImportOutcome Importer::store(const GameRows& g) {
         ++stats_added_;
       }
       // The same for the record text and the roll numbers of a game stored before schema
-      // version 4 (the same checksum: the same rolls in the same order).
+      // version 5 (the same checksum: the same rolls in the same order).
       auto& t = st_->has_text;
       t.bind(1, stored);
       const bool has_text = t.step();
@@ -325,15 +301,11 @@ ImportOutcome Importer::store(const GameRows& g) {
     is.bind(1, id).bind_static(2, colour_text(s.colour)).bind(3, s.seat_order);
     if (s.player_name.empty()) is.bind_null(4).bind_null(5);
     else {
-      const auto pid = player_id(s.player_name);
-      is.bind(4, pid).bind(5, s.player_name);
-      auto& ps = st_->upsert_player_stats;
-      ps.bind(1, pid).bind(2, s.finish_rank == 1 ? 1 : 0).bind(3, g.finished ? 1 : 0).bind(4, s.rolls);
-      ps.bind(5, s.doublets).bind(6, s.penalties).bind(7, s.captures).bind(8, s.illegal_rolls);
-      ps.run();
+      is.bind(4, player_id(s.player_name)).bind(5, s.player_name);
     }
     if (s.finish_rank) is.bind(6, *s.finish_rank);
     else is.bind_null(6);
+    is.bind(7, s.finish_rank == 1 ? 1 : 0);
     is.run();
   }
   st_->insert_text.bind(1, id).bind_static(2, g.ppn).run();
@@ -384,12 +356,6 @@ ImportOutcome Importer::store(const GameRows& g) {
   }
   if (held_.size() >= kPositionChunk) flush_positions();
   store_stats(id, g);
-  const auto& s = g.stats;
-  auto& ist = st_->insert_stats;
-  ist.bind(1, id).bind(2, s.rolls).bind(3, s.doublets).bind(4, s.penalties).bind(5, s.no_plays).bind(6, s.entries);
-  ist.bind(7, s.captures).bind(8, s.arrivals).bind(9, s.bonuses_earned).bind(10, s.bonuses_used);
-  ist.bind(11, s.bonuses_forfeited).bind(12, s.illegal_rolls);
-  ist.run();
   ++in_tx_;
   return ImportOutcome::added;
 }
@@ -403,21 +369,29 @@ void Importer::store_stats(std::int64_t id, const GameRows& g) {
   else r.bind_static(6, gs.stop_reason);
   if (gs.error.empty()) r.bind_null(7);
   else r.bind_static(7, gs.error);
+  r.bind_static(8, gs.ludo ? "ludo" : "parcheesi");
   r.run();
   if (!gs.replayed) return;  // nothing was counted (ppn stats: "not counted")
   auto& is = st_->insert_seat_stats;
   for (std::size_t k = 0; k < gs.seat_order.size(); ++k) {
     const Colour c = gs.seat_order[k];
     const auto& s = gs.seats[static_cast<std::size_t>(c)];
-    is.bind(1, id).bind_static(2, colour_text(c)).bind(3, static_cast<int>(k) + 1).bind(4, s.rolls);
-    is.bind(5, s.pawns_entered);
+    is.bind(1, id).bind_static(2, colour_text(c)).bind(3, static_cast<int>(k) + 1);
+    is.bind(22, s.race_start).bind(23, s.race_end);
+    if (s.place > 0) is.bind(24, s.place);
+    else is.bind_null(24);
+    is.bind(26, s.observed ? 1 : 0).bind(27, s.place == 1 ? 1 : 0);
+    if (!s.observed) {  // no figures of its own: NULL, not zero (db/SCHEMA.md seat_stats)
+      for (int col : {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 25}) is.bind_null(col);
+      is.run();
+      continue;
+    }
+    is.bind(4, s.rolls).bind(5, s.pawns_entered);
     for (int w = 0; w < 3; ++w) is.bind(6 + w, s.captures_made.by_where[static_cast<std::size_t>(w)]);
     for (int w = 0; w < 3; ++w) is.bind(9 + w, s.captures_suffered.by_where[static_cast<std::size_t>(w)]);
     is.bind(12, s.bonuses_earned).bind(13, s.bonuses_played).bind(14, s.bonuses_forfeited).bind(15, s.doublets);
     is.bind(16, s.four_part).bind(17, s.penalties).bind(18, s.blockades_formed).bind(19, s.opponent_rolls_blocked);
-    is.bind(20, s.no_play).bind(21, s.nest_rolls).bind(22, s.race_start).bind(23, s.race_end);
-    if (s.place > 0) is.bind(24, s.place);
-    else is.bind_null(24);
+    is.bind(20, s.no_play).bind(21, s.nest_rolls);
     is.bind(25, s.illegal_total());
     is.run();
     for (const auto& [code, n] : s.illegal)
@@ -474,7 +448,7 @@ FileReport Importer::import_stream(std::istream& in, const std::string& name, co
       // a duplicate without being replayed (re-imports run at parsing speed). Games stored by
       // the open transaction are not visible here; store() checks again and finds them.
       Database seen_db(path_, Database::Mode::read_only);
-      // A game stored before schema version 3 without statistics, or before version 4 without
+      // A game stored before schema version 3 without statistics, or before version 5 without
       // its record text, is replayed all the same: store() adds them.
       Statement seen(seen_db,
                      "SELECT 1 FROM games g JOIN game_race r ON r.game_id = g.id "

@@ -49,7 +49,7 @@ struct ImportCounts {
   std::size_t files = 0, games = 0, added = 0, illegal = 0, duplicates = 0, prefix_duplicates = 0,
               syntax_errors = 0, io_errors = 0, rolls = 0, positions = 0;
   // Duplicates of games stored before schema version 3 that were given their statistics, and
-  // of games stored before version 4 that were given their record text (game_text).
+  // of games stored before version 5 that were given their record text (game_text).
   std::size_t stats_added = 0, text_added = 0;
   void add(const ImportCounts& o);
 };

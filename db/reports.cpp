@@ -16,64 +16,85 @@ const std::vector<ReportInfo> kReports = {
        (SELECT count(*) FROM positions) AS positions,
        (SELECT count(*) FROM players) AS players,
        (SELECT count(DISTINCT source_file) FROM games) AS files)sql"},
-    {"players", "games, wins and win rate per player: overall, by colour and by seat (1 = first to roll)",
-     R"sql(SELECT player, split, games, wins, win_rate FROM (
-  SELECT p.name AS player, 0 AS k, 0 AS o, 'all' AS split, s.games, s.wins,
-         round(1.0 * s.wins / s.games, 3) AS win_rate
-    FROM player_stats s JOIN players p ON p.id = s.player_id
+    {"players",
+     "games, wins and win rate per player and profile: overall, by colour and by seat (1 = first to roll); "
+     "a player who sat in two seats of a game played it once",
+     R"sql(WITH s AS (
+  SELECT p.name AS player, g.variant, st.game_id, st.colour, st.seat_order, st.won, st.observed
+    FROM seat_stats st JOIN game_seats gs USING (game_id, colour) JOIN players p ON p.id = gs.player_id
+    JOIN games g ON g.id = st.game_id)
+SELECT player, variant, split, games, wins, round(1.0 * wins / games, 3) AS win_rate, not_observed FROM (
+  SELECT player, variant, 0 AS k, 0 AS o, 'all' AS split, count(DISTINCT game_id) AS games,
+         count(DISTINCT CASE WHEN won THEN game_id END) AS wins, sum(NOT observed) AS not_observed
+    FROM s GROUP BY player, variant
   UNION ALL
-  SELECT p.name, 1, CASE gs.colour WHEN 'green' THEN 0 WHEN 'red' THEN 1 WHEN 'blue' THEN 2 ELSE 3 END,
-         'colour ' || gs.colour, count(*), sum(gs.finish_rank IS 1),
-         round(1.0 * sum(gs.finish_rank IS 1) / count(*), 3)
-    FROM game_seats gs JOIN players p ON p.id = gs.player_id GROUP BY p.id, gs.colour
+  SELECT player, variant, 1, CASE colour WHEN 'green' THEN 0 WHEN 'red' THEN 1 WHEN 'blue' THEN 2 ELSE 3 END,
+         'colour ' || colour, count(*), sum(won), sum(NOT observed)
+    FROM s GROUP BY player, variant, colour
   UNION ALL
-  SELECT p.name, 2, gs.seat_order, 'seat ' || gs.seat_order, count(*), sum(gs.finish_rank IS 1),
-         round(1.0 * sum(gs.finish_rank IS 1) / count(*), 3)
-    FROM game_seats gs JOIN players p ON p.id = gs.player_id GROUP BY p.id, gs.seat_order)
-ORDER BY player, k, o)sql"},
-    {"captures", "captures and bonuses per colour (rolls replayed as legal)",
-     R"sql(SELECT colour, games, rolls, captures, round(100.0 * captures / rolls, 2) AS captures_per_100_rolls,
-       bonuses_earned, bonuses_used, bonuses_forfeited, entries, arrivals FROM (
-  SELECT colour, count(DISTINCT game_id) AS games, count(*) AS rolls, sum(captures) AS captures,
-         sum(bonuses_earned) AS bonuses_earned, sum(bonuses_used) AS bonuses_used,
-         sum(bonuses_forfeited) AS bonuses_forfeited, sum(entries) AS entries, sum(arrivals) AS arrivals
-    FROM rolls GROUP BY colour
+  SELECT player, variant, 2, seat_order, 'seat ' || seat_order, count(*), sum(won), sum(NOT observed)
+    FROM s GROUP BY player, variant, seat_order)
+ORDER BY player, variant, k, o)sql"},
+    {"captures",
+     "captures, bonuses and pawns entered per profile and colour (the figures of ppn stats; seats not observed "
+     "counted apart)",
+     R"sql(SELECT variant, colour, games, not_observed, rolls, captures, round(100.0 * captures / rolls, 2) AS captures_per_100_rolls,
+       captures_suffered, bonuses_earned, bonuses_played, bonuses_forfeited, pawns_entered FROM (
+  SELECT variant, colour, count(*) AS games, sum(NOT observed) AS not_observed, sum(s.rolls) AS rolls,
+         sum(captures_made_unsafe + captures_made_safe + captures_made_entry) AS captures,
+         sum(captures_suffered_unsafe + captures_suffered_safe + captures_suffered_entry) AS captures_suffered,
+         CASE WHEN board = 'parcheesi' OR sum(bonuses_earned) > 0 THEN sum(bonuses_earned) END AS bonuses_earned,
+         CASE WHEN board = 'parcheesi' OR sum(bonuses_earned) > 0 THEN sum(bonuses_played) END AS bonuses_played,
+         CASE WHEN board = 'parcheesi' OR sum(bonuses_earned) > 0 THEN sum(bonuses_forfeited) END AS bonuses_forfeited,
+         sum(pawns_entered) AS pawns_entered
+    FROM seat_stats s JOIN game_race USING (game_id) JOIN games g ON g.id = game_id GROUP BY variant, colour
   UNION ALL
-  SELECT 'all', count(DISTINCT game_id), count(*), sum(captures), sum(bonuses_earned), sum(bonuses_used),
-         sum(bonuses_forfeited), sum(entries), sum(arrivals) FROM rolls HAVING count(*) > 0)
-ORDER BY )sql"
+  SELECT variant, 'all', count(DISTINCT game_id), sum(NOT observed), sum(s.rolls),
+         sum(captures_made_unsafe + captures_made_safe + captures_made_entry),
+         sum(captures_suffered_unsafe + captures_suffered_safe + captures_suffered_entry),
+         CASE WHEN board = 'parcheesi' OR sum(bonuses_earned) > 0 THEN sum(bonuses_earned) END,
+         CASE WHEN board = 'parcheesi' OR sum(bonuses_earned) > 0 THEN sum(bonuses_played) END,
+         CASE WHEN board = 'parcheesi' OR sum(bonuses_earned) > 0 THEN sum(bonuses_forfeited) END,
+         sum(pawns_entered)
+    FROM seat_stats s JOIN game_race USING (game_id) JOIN games g ON g.id = game_id GROUP BY variant)
+ORDER BY variant, )sql"
      "CASE colour WHEN 'green' THEN 0 WHEN 'red' THEN 1 WHEN 'blue' THEN 2 WHEN 'yellow' THEN 3 ELSE 4 END"},
-    {"doublets", "doublets and third-doublet penalties per colour (two-dice rolls)",
-     R"sql(SELECT colour, rolls, doublets, round(1.0 * doublets / rolls, 4) AS doublet_rate, penalties,
-       round(1.0 * penalties / rolls, 4) AS penalty_rate FROM (
-  SELECT colour, count(*) AS rolls, sum(die1 = die2) AS doublets, sum(penalty) AS penalties
-    FROM rolls WHERE die2 > 0 GROUP BY colour
+    {"doublets",
+     "the throws that give another roll per profile and colour: doublets (Parcheesi) or sixes (Ludo), and the "
+     "third-doublet (third-six) penalties",
+     R"sql(SELECT variant, colour, rolls, kind, thrown, round(1.0 * thrown / rolls, 4) AS rate, penalties,
+       round(1.0 * penalties / rolls, 4) AS penalty_rate, not_observed FROM (
+  SELECT variant, colour, CASE board WHEN 'ludo' THEN 'sixes' ELSE 'doublets' END AS kind, sum(s.rolls) AS rolls,
+         sum(doublets) AS thrown, sum(penalties) AS penalties, sum(NOT observed) AS not_observed
+    FROM seat_stats s JOIN game_race USING (game_id) JOIN games g ON g.id = game_id GROUP BY variant, colour
   UNION ALL
-  SELECT 'all', count(*), sum(die1 = die2), sum(penalty) FROM rolls WHERE die2 > 0 HAVING count(*) > 0)
-ORDER BY )sql"
+  SELECT variant, 'all', CASE board WHEN 'ludo' THEN 'sixes' ELSE 'doublets' END, sum(s.rolls), sum(doublets),
+         sum(penalties), sum(NOT observed)
+    FROM seat_stats s JOIN game_race USING (game_id) JOIN games g ON g.id = game_id GROUP BY variant)
+ORDER BY variant, )sql"
      "CASE colour WHEN 'green' THEN 0 WHEN 'red' THEN 1 WHEN 'blue' THEN 2 WHEN 'yellow' THEN 3 ELSE 4 END"},
     {"length", "game length in rolls by profile and number of players",
      R"sql(SELECT variant, players, count(*) AS games, sum(finished) AS finished, min(rolls) AS min_rolls,
        round(avg(rolls), 1) AS avg_rolls, max(rolls) AS max_rolls
   FROM games GROUP BY variant, players ORDER BY variant, players)sql"},
-    {"illegal", "illegal plays by rule code (diagnostics of rolls), per 1,000 rolls",
-     R"sql(SELECT d.code, count(*) AS rolls, count(DISTINCT d.game_id) AS games,
-       round(1000.0 * count(*) / (SELECT count(*) FROM rolls), 3) AS per_1000_rolls
-  FROM diagnostics d WHERE d.roll_index IS NOT NULL
-  GROUP BY d.code ORDER BY count(*) DESC, d.code)sql"},
-    {"dice", "frequency of each die face and of each doublet, next to the fair-dice expectation",
-     R"sql(WITH p AS (SELECT die1, die2, count(*) AS n FROM rolls GROUP BY die1, die2),
-     t AS (SELECT coalesce(sum(n + (die2 > 0) * n), 0) AS dice,
-                  coalesce(sum((die2 > 0) * n), 0) AS pairs FROM p),
+    {"illegal", "illegal plays by rule code (the figures of ppn stats), per 1,000 rolls recorded",
+     R"sql(SELECT i.code, sum(i.plays) AS rolls, count(DISTINCT i.game_id) AS games,
+       round(1000.0 * sum(i.plays) / (SELECT count(*) FROM rolls), 3) AS per_1000_rolls
+  FROM seat_illegal i GROUP BY i.code ORDER BY sum(i.plays) DESC, i.code)sql"},
+    {"dice", "frequency of each die face and of each doublet per profile, next to the fair-dice expectation",
+     R"sql(WITH p AS (SELECT g.variant, r.die1, r.die2, count(*) AS n FROM rolls r JOIN games g ON g.id = r.game_id
+                GROUP BY g.variant, r.die1, r.die2),
+     t AS (SELECT variant, sum(n + (die2 > 0) * n) AS dice, sum((die2 > 0) * n) AS pairs FROM p GROUP BY variant),
      f(face) AS (VALUES (1), (2), (3), (4), (5), (6)),
-     c AS (SELECT face,
-                  (SELECT coalesce(sum(n * ((die1 = face) + (die2 = face))), 0) FROM p) AS count,
-                  (SELECT coalesce(sum(n), 0) FROM p WHERE die1 = face AND die2 = face) AS doublets
-             FROM f)
-SELECT c.face, c.count, t.dice, round(1.0 * c.count / t.dice, 4) AS share, 0.1667 AS expected,
-       c.doublets, t.pairs AS two_dice_rolls, round(1.0 * c.doublets / t.pairs, 4) AS doublet_share,
-       0.0278 AS doublet_expected
-  FROM c, t ORDER BY c.face)sql"},
+     c AS (SELECT t.variant, face,
+                  (SELECT coalesce(sum(n * ((die1 = face) + (die2 = face))), 0) FROM p WHERE p.variant = t.variant) AS count,
+                  (SELECT coalesce(sum(n), 0) FROM p WHERE p.variant = t.variant AND die1 = face AND die2 = face) AS doublets
+             FROM t, f)
+SELECT c.variant, c.face, c.count, t.dice, round(1.0 * c.count / t.dice, 4) AS share, 0.1667 AS expected,
+       CASE WHEN t.pairs > 0 THEN c.doublets END AS doublets, t.pairs AS two_dice_rolls,
+       round(1.0 * c.doublets / nullif(t.pairs, 0), 4) AS doublet_share,
+       CASE WHEN t.pairs > 0 THEN 0.0278 END AS doublet_expected
+  FROM c JOIN t USING (variant) ORDER BY c.variant, c.face)sql"},
 };
 
 std::variant<Table, std::string> run_sql(Database& db, std::string_view sql, bool require_read_only) {

@@ -225,15 +225,77 @@ CREATE TABLE seat_analysis(
 ) WITHOUT ROWID;
 )sql";
 
-// Migration 3 -> 4: the record text of every stored game, so that a stored game can be
+// Migration 3 -> 4: places and players, one computation per figure (issue 15).
+// * `won` (NOT NULL) beside each place: a loser whose exact place is unknown ([Result] names
+//   only the winner, a Parcheesi game ends at its first finisher) has a NULL place and is still
+//   known not to have won, so `avg(won)` is a win rate where `avg(finish_rank = 1)` saw only
+//   the winners.
+// * seat_stats rebuilt with its figures nullable: a seat with no roll of its own in the record
+//   (a partial-view transcript) has `observed` 0 and NULL figures, not zeros that sums would
+//   count. Rows of v3 with no roll counted are taken as not observed.
+// * game_race.board ('parcheesi' or 'ludo'), so that reports can split by board and use its
+//   words (v3 rows: every Ludo profile's name starts with "ludo").
+// * game_stats and player_stats dropped: they were a second computation (sums over the rolls
+//   table, forfeits counted otherwise than `ppn stats`); the reports read seat_stats.
+constexpr std::string_view kV4 = R"sql(
+ALTER TABLE game_race ADD COLUMN board TEXT NOT NULL DEFAULT 'parcheesi';
+UPDATE game_race SET board = 'ludo' WHERE game_id IN (SELECT id FROM games WHERE variant LIKE 'ludo%');
+ALTER TABLE game_seats ADD COLUMN won INTEGER NOT NULL DEFAULT 0;
+UPDATE game_seats SET won = 1 WHERE finish_rank = 1;
+CREATE TABLE seat_stats_v4(
+  game_id                  INTEGER NOT NULL REFERENCES games(id),
+  colour                   TEXT    NOT NULL,
+  seat_order               INTEGER NOT NULL,
+  observed                 INTEGER NOT NULL,
+  won                      INTEGER NOT NULL,
+  place                    INTEGER,
+  race_start               INTEGER NOT NULL,
+  race_end                 INTEGER NOT NULL,
+  rolls                    INTEGER,
+  pawns_entered            INTEGER,
+  captures_made_unsafe     INTEGER,
+  captures_made_safe       INTEGER,
+  captures_made_entry      INTEGER,
+  captures_suffered_unsafe INTEGER,
+  captures_suffered_safe   INTEGER,
+  captures_suffered_entry  INTEGER,
+  bonuses_earned           INTEGER,
+  bonuses_played           INTEGER,
+  bonuses_forfeited        INTEGER,
+  doublets                 INTEGER,
+  four_part                INTEGER,
+  penalties                INTEGER,
+  blockades_formed         INTEGER,
+  opponent_rolls_blocked   INTEGER,
+  no_play                  INTEGER,
+  nest_rolls               INTEGER,
+  illegal                  INTEGER,
+  PRIMARY KEY (game_id, colour)
+) WITHOUT ROWID;
+INSERT INTO seat_stats_v4
+SELECT game_id, colour, s.seat_order, s.rolls > 0, coalesce(s.place = 1, 0), s.place, s.race_start, s.race_end,
+       v.rolls, v.pawns_entered, v.captures_made_unsafe, v.captures_made_safe, v.captures_made_entry,
+       v.captures_suffered_unsafe, v.captures_suffered_safe, v.captures_suffered_entry, v.bonuses_earned,
+       v.bonuses_played, v.bonuses_forfeited, v.doublets, v.four_part, v.penalties, v.blockades_formed,
+       v.opponent_rolls_blocked, v.no_play, v.nest_rolls, v.illegal
+  FROM seat_stats s LEFT JOIN (SELECT * FROM seat_stats WHERE rolls > 0) v USING (game_id, colour)
+ ORDER BY game_id, colour;
+DROP TABLE seat_stats;
+ALTER TABLE seat_stats_v4 RENAME TO seat_stats;
+DROP TABLE game_stats;
+DROP TABLE player_stats;
+)sql";
+
+// Migration 4 -> 5: the record text of every stored game, so that a stored game can be
 // written back as PPN (`ppn export --db`) and opened by its id (`--db PATH --game ID` of
 // replay, render, stats, analyze); and each roll's number as recorded, so that the roll `ppn
-// find` prints is the one `--at` opens even in a record not numbered from 1. `ppn` is the canonical PPN of the record as first imported
-// (`ppn fmt` of it, byte for byte); plain text: a game is a few kilobytes and compressing
-// would cost every import and export for little. A database migrated from v3 has no text for
-// its older games: importing their files again fills it in (db/importer.cpp,
-// Importer::store), and `ppn export --db` names the games that lack it.
-constexpr std::string_view kV4 = R"sql(
+// find` prints is the one `--at` opens even in a record not numbered from 1. `ppn` is the
+// canonical PPN of the record as first imported (`ppn fmt` of it, byte for byte); plain text:
+// a game is a few kilobytes and compressing would cost every import and export for little. A
+// database migrated from version 4 or older has no text for its older games: importing their
+// files again fills it in (db/importer.cpp, Importer::store), and `ppn export --db` names the
+// games that lack it.
+constexpr std::string_view kV5 = R"sql(
 CREATE TABLE game_text(
   game_id INTEGER PRIMARY KEY REFERENCES games(id),
   ppn     TEXT    NOT NULL
@@ -241,7 +303,7 @@ CREATE TABLE game_text(
 ALTER TABLE rolls ADD COLUMN number INTEGER;
 )sql";
 
-constexpr std::array<std::string_view, 4> kMigrations = {kV1, kV2, kV3, kV4};
+constexpr std::array<std::string_view, 5> kMigrations = {kV1, kV2, kV3, kV4, kV5};
 
 std::variant<Database, std::string> check_version(Database& db, const std::string& path) {
   const auto v = db.scalar("PRAGMA user_version");
@@ -304,6 +366,13 @@ std::variant<Database, std::string> open_for_writing(const std::string& path) {
   } catch (const SqliteError& e) {
     return describe_sqlite_error(path, e);
   }
+}
+
+std::string outdated(Database& db, const std::string& path) {
+  const auto v = db.scalar("PRAGMA user_version");
+  if (v >= schema_version()) return "";
+  return path + ": schema version " + std::to_string(v) + " is older than this ppn's (" +
+         std::to_string(schema_version()) + "): `ppn import --db " + path + " FILE...` migrates it";
 }
 
 std::variant<Database, std::string> open_for_reading(const std::string& path) {

@@ -31,6 +31,10 @@ void configure_connection(Database& db);
 // Opens `path` for writing (created when missing) and migrates it to schema_version().
 // A database newer than this program is refused. Error: a message.
 std::variant<Database, std::string> open_for_writing(const std::string& path);
+// "" when `db` is at schema_version(); else what to do about it, for a reader whose SQL needs
+// the current tables (a read-only connection does not migrate): `ppn import` migrates it.
+std::string outdated(Database& db, const std::string& path);
+
 // Opens an existing database read-only (queries, search). Error: a message (missing file,
 // not a ppn database, newer schema).
 std::variant<Database, std::string> open_for_reading(const std::string& path);

@@ -41,11 +41,11 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
     if (replay::is_ludo_profile(p)) ludo_variants += (ludo_variants.empty() ? "'" : ", '") + std::string(p) + "'";
   std::optional<Table> out;
   std::string first_error;
-  // The roll as numbered in the record (what `--at` takes); schema version 4 stores it, older
+  // The roll as numbered in the record (what `--at` takes); schema version 5 stores it, older
   // databases have the 1-based main-line index only.
   std::string roll_number = "p.roll_index + 1";
   try {
-    if (db.scalar("PRAGMA user_version") >= 4) roll_number = "coalesce(r.number, p.roll_index + 1)";
+    if (db.scalar("PRAGMA user_version") >= 5) roll_number = "coalesce(r.number, p.roll_index + 1)";
   } catch (const SqliteError& e) {
     return std::string(e.what());
   }
@@ -177,9 +177,9 @@ std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pa
     Table t;
     t.columns = {"game", "file", "line", "first_roll", "last_roll", "rolls"};
     Statement info(db, "SELECT source_file, source_line FROM games WHERE id = ?1");
-    // The roll as numbered in the record (what `--at` takes); before schema version 4 the
+    // The roll as numbered in the record (what `--at` takes); before schema version 5 the
     // number was not stored: the 1-based main-line index.
-    const bool numbered = db.scalar("PRAGMA user_version") >= 4;
+    const bool numbered = db.scalar("PRAGMA user_version") >= 5;
     std::optional<Statement> number_of;
     if (numbered) number_of.emplace(db, "SELECT number FROM rolls WHERE id = ?1");
     auto recorded = [&](std::int64_t game, std::int64_t roll) -> std::int64_t {

@@ -24,22 +24,26 @@ chosen AS (
       OR pid = (SELECT player_id FROM player_aliases WHERE alias = ?2))
 )sql";
 
-// Sums per player, in order of first appearance: the earliest game, then the seat order in it
-// (a game has at most four seats).
+// Sums per player and rule profile, in order of first appearance: the earliest game, then the
+// seat order in it (a game has at most four seats). Games, wins and finishes count distinct
+// games (a player in two seats played one game); the figures of seats not observed are NULL,
+// which sum() leaves out, as analysis::PlayerTotals::add leaves them out.
 constexpr std::string_view kTotals = R"sql(
-SELECT who, count(*), sum(coalesce(place, 0) = 1), sum(place IS NOT NULL), sum(rolls), sum(pawns_entered),
+SELECT who, g.variant, r.board = 'ludo', count(DISTINCT game_id), count(DISTINCT CASE WHEN won THEN game_id END),
+       count(DISTINCT CASE WHEN place IS NOT NULL THEN game_id END), count(*), sum(NOT observed),
+       sum(chosen.rolls), sum(pawns_entered),
        sum(captures_made_unsafe), sum(captures_made_safe), sum(captures_made_entry),
        sum(captures_suffered_unsafe), sum(captures_suffered_safe), sum(captures_suffered_entry),
        sum(bonuses_earned), sum(bonuses_played), sum(bonuses_forfeited), sum(doublets), sum(four_part),
-       sum(penalties), sum(blockades_formed), sum(opponent_rolls_blocked), sum(no_play), sum(nest_rolls),
-       sum(lead_changes)
-  FROM chosen JOIN game_race USING (game_id)
- GROUP BY who ORDER BY min(game_id * 8 + seat_order)
+       sum(penalties), sum(blockades_formed), sum(opponent_rolls_blocked), sum(no_play), sum(nest_rolls)
+  FROM chosen JOIN game_race r USING (game_id) JOIN games g ON g.id = game_id
+ GROUP BY who, g.variant ORDER BY min(game_id * 8 + seat_order)
 )sql";
 
 constexpr std::string_view kIllegal = R"sql(
-SELECT who, i.code, sum(i.plays) FROM seat_illegal i JOIN chosen c ON c.game_id = i.game_id AND c.colour = i.colour
- GROUP BY who, i.code ORDER BY who, i.code
+SELECT who, g.variant, i.code, sum(i.plays) FROM seat_illegal i
+  JOIN chosen c ON c.game_id = i.game_id AND c.colour = i.colour JOIN games g ON g.id = i.game_id
+ GROUP BY who, g.variant, i.code ORDER BY who, g.variant, i.code
 )sql";
 
 // Header figures, counted as `ppn stats FILE` counts them: every game and its rolls; rolls
@@ -120,19 +124,23 @@ std::variant<StoredStats, std::string> read_stored_stats(Database& db, const Sto
           for (const auto& [place, c] : it->second) g.ranking.push_back(c);
     }
     const std::string key = alias_key(q.player);
-    std::map<std::string, std::size_t> index;
+    std::map<std::pair<std::string, std::string>, std::size_t> index;  // (player, profile)
     {
       Statement t(db, std::string(kSeats) + std::string(kTotals));
       t.bind(1, q.player).bind(2, key);
       while (t.step()) {
         analysis::PlayerTotals p;
         p.key = text(t, 0);
-        p.games = integer(t, 1);
-        p.wins = integer(t, 2);
-        p.finished = integer(t, 3);
+        p.profile = text(t, 1);
+        p.ludo = t.get_int(2) != 0;
+        p.games = integer(t, 3);
+        p.wins = integer(t, 4);
+        p.finished = integer(t, 5);
+        p.seats = integer(t, 6);
+        p.unobserved = integer(t, 7);
         auto& s = p.sum;
         s.present = true;
-        int c = 4;
+        int c = 8;
         s.rolls = integer(t, c++);
         s.pawns_entered = integer(t, c++);
         for (auto& n : s.captures_made.by_where) n = integer(t, c++);
@@ -147,8 +155,7 @@ std::variant<StoredStats, std::string> read_stored_stats(Database& db, const Sto
         s.opponent_rolls_blocked = integer(t, c++);
         s.no_play = integer(t, c++);
         s.nest_rolls = integer(t, c++);
-        p.lead_changes_in_games = integer(t, c++);
-        index.emplace(p.key, out.players.size());
+        index.emplace(std::pair{p.key, p.profile}, out.players.size());
         out.players.push_back(std::move(p));
       }
     }
@@ -156,8 +163,8 @@ std::variant<StoredStats, std::string> read_stored_stats(Database& db, const Sto
       Statement il(db, std::string(kSeats) + std::string(kIllegal));
       il.bind(1, q.player).bind(2, key);
       while (il.step())
-        if (auto it = index.find(text(il, 0)); it != index.end())
-          out.players[it->second].sum.illegal[text(il, 1)] += integer(il, 2);
+        if (auto it = index.find({text(il, 0), text(il, 1)}); it != index.end())
+          out.players[it->second].sum.illegal[text(il, 2)] += integer(il, 3);
     }
     out.player_found = q.player.empty() || !out.players.empty();
     return out;

@@ -175,7 +175,8 @@ TEST_CASE("cli analyze: per-player totals over several games", "[cli][analysis][
   const auto r = run_ppn("analyze --rollouts 4 --horizon 2 " + f);
   CHECK(r.code == 0);
   CHECK(r.out.find("analyze: 2 games; per player:") != std::string::npos);
-  CHECK(r.out.find("  greedy bot               games   2") != std::string::npos);
-  CHECK(r.out.find("  random bot               games   2") != std::string::npos);
+  // Self-play names each seat's bot by kind and seat number: the two games swap the kinds.
+  for (const char* bot : {"greedy bot 1", "greedy bot 2", "random bot 1", "random bot 2"})
+    CHECK(r.out.find("  " + std::string(bot) + "             games   1") != std::string::npos);
   std::filesystem::remove(f);
 }

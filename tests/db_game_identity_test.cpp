@@ -277,7 +277,7 @@ TEST_CASE("import stores the source path absolute and canonical: it resolves fro
   CHECK(scalar(db, "SELECT count(*) FROM games WHERE source_file = '<stdin>'") == 1);
 }
 
-TEST_CASE("games stored before schema version 4 have no record text: export says so, re-importing adds it",
+TEST_CASE("games stored before schema version 5 have no record text: export says so, re-importing adds it",
           "[db][cli]") {
   const auto dir = fresh_dir("migrate4");
   const auto now = (dir / "v4.sqlite").string();
@@ -285,11 +285,11 @@ TEST_CASE("games stored before schema version 4 have no record text: export says
   const auto files = file_list(sample_files());
   REQUIRE(run_ppn("import -q --db " + now + files).code == 0);
   const auto n = std::to_string(scalar(now, "SELECT count(*) FROM games"));
-  make_older_copy(old, now, 3);  // the same games in a version-3 database: no game_text, no rolls.number
-  // Read as version 3 (no migration): every game lacks its text, and says how to add it.
+  make_older_copy(old, now, 4);  // the same games in a version-4 database: no game_text, no rolls.number
+  // Read as version 4 (no migration): every game lacks its text, and says how to add it.
   const auto v3 = run_ppn("export --db " + old, true);
   CHECK(v3.code == 1);
-  CHECK_THAT(v3.out, Catch::Contains("game 1 (") && Catch::Contains("imported before schema version 4"));
+  CHECK_THAT(v3.out, Catch::Contains("game 1 (") && Catch::Contains("imported before schema version 5"));
   CHECK(run_ppn("replay --db " + old + " --game 1").code == 2);
 
   // Importing the files again stores no game twice and adds the text.

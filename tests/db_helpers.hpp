@@ -35,16 +35,26 @@ inline std::int64_t scalar(const std::string& db_path, const std::string& sql) {
 inline std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
 // Copies the rows of table `t` of the attached database `src` (the current schema) into the
-// table of that name of an older schema in `main`: only the columns the older table has (later
-// migrations add columns, e.g. rolls.number in migration 4).
+// table of that name of an older schema in `main`: the columns both have (later migrations add
+// columns, e.g. seat_stats.won in migration 4 and rolls.number in migration 5), a NULL going
+// into a NOT NULL column of the older table as 0 (migration 4 made a seat never observed NULL
+// where version 3 stored zeros). A table the current schema dropped (game_stats, player_stats
+// in migration 4) stays empty.
 inline void copy_into_older(db::Database& d, const std::string& t) {
-  std::string cols;
+  if (d.scalar("SELECT count(*) FROM src.sqlite_schema WHERE type = 'table' AND name = '" + t + "'") == 0) return;
+  std::string cols, values;
   {
-    db::Statement q(d, "SELECT name FROM pragma_table_info('" + t + "', 'main')");
-    while (q.step()) cols += (cols.empty() ? "" : ", ") + std::string(q.get_text(0));
+    db::Statement q(d,
+                    "SELECT m.name, m.\"notnull\" FROM pragma_table_info('" + t + "', 'main') m "
+                    "WHERE m.name IN (SELECT name FROM pragma_table_xinfo('" + t + "', 'src')) ORDER BY m.cid");
+    while (q.step()) {
+      const std::string c(q.get_text(0));
+      cols += (cols.empty() ? "" : ", ") + c;
+      values += (values.empty() ? "" : ", ") + (q.get_int(1) ? "coalesce(" + c + ", 0)" : c);
+    }
   }
   REQUIRE(!cols.empty());
-  d.exec("INSERT INTO main." + t + "(" + cols + ") SELECT " + cols + " FROM src." + t);
+  d.exec("INSERT INTO main." + t + "(" + cols + ") SELECT " + values + " FROM src." + t);
 }
 
 // Writes at `old` a database of schema version `version` holding the rows of the database at

@@ -109,12 +109,13 @@ void check_sound(const std::string& db) {
   // positions is keyed by hash: count every game's positions in one pass.
   CHECK(d.scalar("SELECT count(*) FROM games g LEFT JOIN (SELECT game_id, count(*) AS n FROM positions GROUP BY game_id) p "
                  "ON p.game_id = g.id WHERE g.rolls_replayed != coalesce(p.n, 0)") == 0);
-  CHECK(d.scalar("SELECT count(*) FROM games g WHERE NOT EXISTS (SELECT 1 FROM game_stats s WHERE s.game_id = g.id)") == 0);
+  CHECK(d.scalar("SELECT count(*) FROM games g WHERE NOT EXISTS (SELECT 1 FROM game_race s WHERE s.game_id = g.id)") == 0);
   CHECK(d.scalar("SELECT count(*) FROM game_seats WHERE game_id NOT IN (SELECT id FROM games)") == 0);
   CHECK(d.scalar("SELECT count(*) - count(DISTINCT checksum) FROM games") == 0);
-  // player_stats sums the seats of the games present, no more and no less.
-  CHECK(d.scalar("SELECT count(*) FROM player_stats s WHERE games != (SELECT count(*) FROM game_seats g "
-                 "WHERE g.player_id = s.player_id)") == 0);
+  // The statistics the reports sum are those of the games present, no more and no less.
+  CHECK(d.scalar("SELECT count(*) FROM seat_stats WHERE game_id NOT IN (SELECT id FROM games)") == 0);
+  CHECK(d.scalar("SELECT count(*) FROM game_seats g WHERE NOT EXISTS (SELECT 1 FROM seat_stats s "
+                 "WHERE s.game_id = g.game_id AND s.colour = g.colour)") == 0);
 }
 
 void check_reported_present(const std::string& db, const std::vector<std::string>& files) {

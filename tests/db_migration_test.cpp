@@ -4,6 +4,7 @@
 
 #include "cli_run.hpp"
 #include "db_helpers.hpp"
+#include "game_file.hpp"
 
 using namespace ppn::test;
 
@@ -47,4 +48,78 @@ TEST_CASE("db migration 1 -> 2: positions re-keyed by hash keep every row and st
         scalar(now, "SELECT count(*) FROM positions WHERE hash = " + std::to_string(hash)));
   const auto rows_now = run_ppn("find --db " + now + " --pattern near-home:green:10 --format csv").out;
   CHECK(run_ppn("find --db " + old + " --pattern near-home:green:10 --format csv").out == rows_now);
+}
+
+TEST_CASE("db migration 3 -> 4: won beside every place, unobserved seats NULL, board, no second statistics",
+          "[db][cli][stats]") {
+  const auto dir = fresh_dir("migrate4");
+  const auto now = (dir / "v4.sqlite").string();
+  const auto old = (dir / "v3.sqlite").string();
+  std::string samples;
+  for (const auto& f : sample_files()) samples += " " + f;
+  REQUIRE(run_ppn("import --db " + now + samples).code == 0);
+
+  // The same games in a version-3 database, as version 3 stored them: no won columns, zeros
+  // (not NULL) for the seats never observed, no board, game_stats/player_stats present.
+  {
+    ppn::db::Database d(old, ppn::db::Database::Mode::read_write_create);
+    for (int k = 0; k < 3; ++k) d.exec(ppn::db::migration_sql(k));
+    d.exec("PRAGMA user_version=3");
+    d.exec("ATTACH DATABASE '" + now + "' AS src");
+    for (const char* t : {"games", "players", "player_aliases", "tags", "rolls", "diagnostics", "seat_illegal"})
+      ppn::test::copy_into_older(d, t);
+    d.exec("INSERT INTO main.positions SELECT hash, id, pos, turn FROM src.positions");
+    d.exec("INSERT INTO main.game_seats SELECT game_id, colour, seat_order, player_id, player_name, finish_rank "
+           "FROM src.game_seats");
+    d.exec("INSERT INTO main.game_race SELECT game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, "
+           "error FROM src.game_race");
+    d.exec("INSERT INTO main.seat_stats SELECT game_id, colour, seat_order, coalesce(rolls, 0), "
+           "coalesce(pawns_entered, 0), coalesce(captures_made_unsafe, 0), coalesce(captures_made_safe, 0), "
+           "coalesce(captures_made_entry, 0), coalesce(captures_suffered_unsafe, 0), "
+           "coalesce(captures_suffered_safe, 0), coalesce(captures_suffered_entry, 0), coalesce(bonuses_earned, 0), "
+           "coalesce(bonuses_played, 0), coalesce(bonuses_forfeited, 0), coalesce(doublets, 0), "
+           "coalesce(four_part, 0), coalesce(penalties, 0), coalesce(blockades_formed, 0), "
+           "coalesce(opponent_rolls_blocked, 0), coalesce(no_play, 0), coalesce(nest_rolls, 0), race_start, "
+           "race_end, place, coalesce(illegal, 0) FROM src.seat_stats");
+    d.exec("INSERT INTO main.game_stats(game_id, rolls, doublets, penalties, no_plays, entries, captures, arrivals, "
+           "bonuses_earned, bonuses_used, bonuses_forfeited, illegal_rolls) SELECT id, rolls, 0, 0, 0, 0, 0, 0, 0, 0, "
+           "0, 0 FROM src.games");
+    d.exec("DETACH DATABASE src");
+  }
+  // The v3 trap: a loser whose place is unknown is not counted as a loser by finish_rank = 1.
+  REQUIRE(scalar(old, "SELECT count(*) FROM game_seats WHERE finish_rank IS NULL") > 0);
+  // Read as it is (no migration on a read-only connection), the reports say what to do.
+  for (const char* cmd : {"stats --db ", "query players --db "}) {
+    const auto r = run_ppn(cmd + old, true);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.out, Catch::Contains("schema version 3 is older than this ppn's (" +
+                                      std::to_string(ppn::db::schema_version()) + "): `ppn import --db " + old));
+  }
+
+  {
+    auto opened = ppn::db::open_for_writing(old);
+    REQUIRE(std::holds_alternative<ppn::db::Database>(opened));
+  }
+  CHECK(scalar(old, "PRAGMA user_version") == ppn::db::schema_version());
+  CHECK(scalar(old, "SELECT count(*) FROM sqlite_schema WHERE name IN ('game_stats', 'player_stats')") == 0);
+  // won is filled for every existing row, as a new import fills it.
+  CHECK(scalar(old, "SELECT count(*) FROM game_seats WHERE won != (finish_rank IS 1)") == 0);
+  CHECK(scalar(old, "SELECT sum(won) FROM game_seats") == scalar(old, "SELECT count(*) FROM games WHERE finished"));
+  {
+    ppn::db::Database d(old, ppn::db::Database::Mode::read_write);
+    d.exec("ATTACH DATABASE '" + now + "' AS src");
+    for (const char* t : {"game_seats", "seat_stats", "game_race"})
+      CHECK(d.scalar(std::string("SELECT count(*) FROM (SELECT * FROM main.") + t + " EXCEPT SELECT * FROM src." + t +
+                     ")") == 0);
+    CHECK(d.scalar("SELECT count(*) FROM main.seat_stats") == d.scalar("SELECT count(*) FROM src.seat_stats"));
+    ppn::db::Statement ic(d, "PRAGMA integrity_check");
+    REQUIRE(ic.step());
+    CHECK(ic.get_text(0) == "ok");
+  }
+  // The seats never observed (sample 16's second game) lost their zeros; Ludo games are on the
+  // Ludo board.
+  CHECK(scalar(old, "SELECT count(*) FROM seat_stats WHERE NOT observed AND rolls IS NULL") == 3);
+  CHECK(scalar(old, "SELECT count(*) FROM game_race WHERE board = 'ludo'") == 3);
+  CHECK(run_ppn("stats --db " + old).out == run_ppn("stats --db " + now).out);
+  CHECK(run_ppn("query players --db " + old).out == run_ppn("query players --db " + now).out);
 }

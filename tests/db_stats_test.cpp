@@ -100,17 +100,25 @@ TEST_CASE("db stats: stats --db prints what stats FILE prints for the same games
     // Per seat: rolls, doublets, penalties, entries and no-plays as the rolls table counts them.
     CHECK(count(db, "SELECT count(*) FROM seat_stats s WHERE rolls != (SELECT count(*) FROM rolls r "
                     "WHERE r.game_id = s.game_id AND r.colour = s.colour)") == 0);
+    // (Ludo: the sixes, the throws that give another roll.)
     CHECK(count(db, "SELECT count(*) FROM seat_stats s WHERE doublets != (SELECT count(*) FROM rolls r "
-                    "WHERE r.game_id = s.game_id AND r.colour = s.colour AND die1 = die2)") == 0);
+                    "WHERE r.game_id = s.game_id AND r.colour = s.colour AND "
+                    "CASE WHEN die2 = 0 THEN die1 = 6 ELSE die1 = die2 END)") == 0);
     CHECK(count(db, "SELECT count(*) FROM seat_stats s WHERE pawns_entered != (SELECT sum(entries) FROM rolls r "
                     "WHERE r.game_id = s.game_id AND r.colour = s.colour)") == 0);
     CHECK(count(db, "SELECT count(*) FROM seat_stats s WHERE no_play != (SELECT count(*) FROM rolls r "
                     "WHERE r.game_id = s.game_id AND r.colour = s.colour AND play = '-')") == 0);
-    // Captures made over a game are the captures suffered, and the rolls table's captures.
+    // Captures made over a game are the rolls table's captures and, when every seat was
+    // observed, the captures suffered (the second game of sample 16 shows one seat's rolls:
+    // the others' figures are NULL, not the zeros that would break this).
     CHECK(count(db, "SELECT count(*) FROM (SELECT game_id, sum(captures_made_unsafe + captures_made_safe + "
                     "captures_made_entry) AS m, sum(captures_suffered_unsafe + captures_suffered_safe + "
-                    "captures_suffered_entry) AS s FROM seat_stats GROUP BY game_id) x JOIN game_stats g USING "
-                    "(game_id) WHERE m != s OR m != g.captures") == 0);
+                    "captures_suffered_entry) AS s, min(observed) AS all_seen FROM seat_stats GROUP BY game_id) x "
+                    "JOIN (SELECT game_id, sum(captures) AS captures FROM rolls GROUP BY game_id) g USING (game_id) "
+                    "WHERE (all_seen AND m != s) OR m != g.captures") == 0);
+    CHECK(count(db, "SELECT count(*) FROM seat_stats WHERE NOT observed") == 3);
+    CHECK(count(db, "SELECT count(*) FROM seat_stats WHERE NOT observed AND (rolls IS NOT NULL OR "
+                    "captures_suffered_unsafe IS NOT NULL)") == 0);
     CHECK(count(db, "SELECT count(*) FROM seat_stats WHERE place = 1") ==
           count(db, "SELECT count(*) FROM games WHERE winner IS NOT NULL"));
     CHECK(count(db, "SELECT count(*) FROM seat_stats s JOIN games g ON g.id = s.game_id "
