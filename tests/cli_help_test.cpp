@@ -191,6 +191,15 @@ TEST_CASE("the installed man page lists every command, option and allowed value 
   const auto sections = man_sections(read_file(installed().man()));
   REQUIRE(sections.count("") == 1);
   CHECK(sections.at("").find(".TH PPN 1") != std::string::npos);
+  // Well-formed roff: groff (what man runs) reads it without a warning.
+  if (run_command("command -v groff >/dev/null").code == 0) {
+    const auto lint = run_command("groff -man -ww -z '" + installed().man().string() + "' 2>&1");
+    INFO(lint.out);
+    CHECK(lint.code == 0);
+    CHECK(lint.out.empty());
+  } else {
+    WARN("groff not installed: the man page's roff is not linted");
+  }
 
   std::size_t commands = 0, options = 0;
   for (const auto& cmd : all_commands(*app)) {

@@ -12,6 +12,7 @@
 #include "notation/colour.hpp"
 #include "replay/bridge.hpp"
 #include "replay/geometry.hpp"
+#include "replay/options.hpp"
 
 namespace fs = std::filesystem;
 
@@ -97,25 +98,28 @@ TEST_CASE("every PPN example of the guide validates as the guide says", "[docs][
   CHECK(syntax >= 1);
 }
 
-TEST_CASE("the guide's safety squares and ENTER table are the engine's board", "[docs][guide]") {
-  using ppn::replay::kParcheesi68;
-  const auto doc = guide();
-  const auto lines = lines_of(doc);
+namespace {
 
-  const std::string safety_intro = "Safety squares, the same numbers for every colour: ";
-  const auto safety = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(safety_intro, 0) == 0; });
-  REQUIRE(safety != lines.end());
-  const auto listed = numbers_in(safety->substr(safety_intro.size()));
-  for (int seat = 0; seat < kParcheesi68.num_seats; ++seat) {
+// The numbers of the guide line that starts with `intro` are the safe squares of `g`, in the
+// coordinates of every seat.
+void check_safe_line(const std::vector<std::string>& lines, const std::string& intro, const ppn::replay::Geometry& g) {
+  const auto line = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(intro, 0) == 0; });
+  INFO(intro);
+  REQUIRE(line != lines.end());
+  const auto listed = numbers_in(line->substr(intro.size()));
+  for (int seat = 0; seat < g.num_seats; ++seat) {
     std::vector<int> engine;
-    for (int rel = 0; kParcheesi68.on_ring(rel); ++rel)
-      if (kParcheesi68.is_safe_abs(kParcheesi68.abs_of(seat, rel))) engine.push_back(rel);
+    for (int rel = 0; g.on_ring(rel); ++rel)
+      if (g.is_safe_abs(g.abs_of(seat, rel))) engine.push_back(rel);
     INFO("seat " << seat);
     CHECK(listed == engine);
   }
+}
 
-  // | mover | green's ENTER | red's ENTER | blue's ENTER | yellow's ENTER |
-  const std::string header = "| mover | green's ENTER | red's ENTER | blue's ENTER | yellow's ENTER |";
+// The table under `header`: one row per mover, the square of each colour's ENTER (start) in the
+// mover's coordinates, columns green, red, blue, yellow.
+void check_enter_table(const std::vector<std::string>& lines, const std::string& header, const ppn::replay::Geometry& g) {
+  INFO(header);
   const auto head = std::find(lines.begin(), lines.end(), header);
   REQUIRE(head != lines.end());
   const ppn::Colour columns[] = {ppn::Colour::Green, ppn::Colour::Red, ppn::Colour::Blue, ppn::Colour::Yellow};
@@ -127,10 +131,34 @@ TEST_CASE("the guide's safety squares and ENTER table are the engine's board", "
     const auto cells = numbers_in(*it);
     REQUIRE(cells.size() == 4);
     for (int c = 0; c < 4; ++c) {
-      const int enter_abs = kParcheesi68.abs_of(ppn::replay::seat_of(columns[c]), 0);
+      const int enter_abs = g.abs_of(ppn::replay::seat_of(columns[c]), 0);
       INFO(mover_name << " sees " << ppn::colour_name(columns[c]) << "'s ENTER");
-      CHECK(cells[c] == kParcheesi68.rel_of(ppn::replay::seat_of(*mover), enter_abs));
+      CHECK(cells[c] == g.rel_of(ppn::replay::seat_of(*mover), enter_abs));
     }
   }
   CHECK(rows == 4);
+}
+
+ppn::replay::Geometry profile_geometry(const char* profile) {
+  const auto r = ppn::replay::profile_options(profile);
+  REQUIRE(r.ok());
+  return ppn::replay::geometry_of(*r.options);
+}
+
+}  // namespace
+
+TEST_CASE("the guide's safety squares and ENTER tables are the engine's boards", "[docs][guide]") {
+  const auto lines = lines_of(guide());
+  check_safe_line(lines, "Safety squares, the same numbers for every colour: ", ppn::replay::kParcheesi68);
+  check_enter_table(lines, "| mover | green's ENTER | red's ENTER | blue's ENTER | yellow's ENTER |", ppn::replay::kParcheesi68);
+
+  check_safe_line(lines, "Ludo safe squares under ludo-modern, the same numbers for every colour: ", profile_geometry("ludo-modern"));
+  check_enter_table(lines, "| mover | green's start | red's start | blue's start | yellow's start |", profile_geometry("ludo"));
+  // "none under `ludo` and `ludo-seed`"
+  for (const char* profile : {"ludo", "ludo-seed"}) {
+    const auto g = profile_geometry(profile);
+    INFO(profile);
+    CHECK(g.safe_abs[0] == 0);
+    CHECK(g.safe_abs[1] == 0);
+  }
 }
