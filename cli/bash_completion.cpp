@@ -69,23 +69,26 @@ std::string bash_completion(const CommandDoc& root, const std::string& version) 
     }
   });
   out << "  esac\n"
-         "  local opts=\"\" commands=\"\"\n"
+         "  local opts=\"\" choices=\"\"\n"
          "  case \"$path\" in\n";
   each_command(root, [&](const CommandDoc& c) {
     std::vector<std::string> opts;
     for (const auto& o : c.options)
       for (const auto& n : o.names) opts.push_back(n);
-    // `ppn help COMMAND` takes a command name.
+    // A word that is no option: a subcommand, a value a positional allows, or for `ppn help
+    // COMMAND` a command name.
     const bool help = c.path.size() == 1 && c.path[0] == "help";
-    const auto commands = names_of(help ? root.subcommands : c.subcommands);
-    out << "    " << quoted(key(c)) << ") opts=" << quoted(joined(opts)) << "; commands=" << quoted(joined(commands))
+    auto choices = names_of(help ? root.subcommands : c.subcommands);
+    for (const auto& o : c.options)
+      if (!o.positional.empty()) choices.insert(choices.end(), o.choices.begin(), o.choices.end());
+    out << "    " << quoted(key(c)) << ") opts=" << quoted(joined(opts)) << "; choices=" << quoted(joined(choices))
         << " ;;\n";
   });
   out << "  esac\n"
          "  if [[ \"$cur\" == -* ]]; then\n"
          "    COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
-         "  elif [[ -n \"$commands\" ]]; then\n"
-         "    COMPREPLY=($(compgen -W \"$commands\" -- \"$cur\"))\n"
+         "  elif [[ -n \"$choices\" ]]; then\n"
+         "    COMPREPLY=($(compgen -W \"$choices\" -- \"$cur\"))\n"
          "  fi\n"
          "  return 0\n"
          "}\n"

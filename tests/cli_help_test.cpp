@@ -257,6 +257,9 @@ TEST_CASE("the installed bash completion offers every command, option and allowe
     subs.words.push_back("");
     for (const CLI::App* s : cmd.app->get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); }))
       subs.expected.push_back(s->get_name());
+    for (const CLI::Option* o : visible_options(*cmd.app))
+      if (o->get_positional())
+        for (const auto& v : member_values(*o)) subs.expected.push_back(v);
     if (!subs.expected.empty()) questions.push_back(subs);
 
     for (const CLI::Option* o : visible_options(*cmd.app)) {
