@@ -1,10 +1,13 @@
 # Quick start: `make run` (install, build, validate samples/, import them into
 # $(BUILD)/samples.sqlite and print statistics) and `make test` (install, build, test).
+# `make install` (PREFIX=/usr/local, DESTDIR honoured) installs bin/ppn, the man page and the
+# bash completion (cli/CMakeLists.txt).
 BUILD ?= build
+PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PPN := $(BUILD)/cli/ppn
 
-.PHONY: deps configure build run test test-sanitize fuzz bench clean
+.PHONY: deps configure build install run test test-sanitize fuzz bench clean
 
 deps:
 	@scripts/install-deps
@@ -14,6 +17,9 @@ configure: deps
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
+
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
 
 run: build
 	$(PPN) validate samples/*.ppn

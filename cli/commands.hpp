@@ -1,5 +1,5 @@
 // The ppn subcommands. Each lives in its own file pair (cli/<name>_command.{hpp,cpp}) and
-// registers itself on the top-level app; main.cpp only wires them together.
+// registers itself on the top-level app; cli/app.cpp wires them together.
 //
 // Exit codes (documented in README.md):
 //   0  success / everything legal
@@ -30,4 +30,6 @@ void add_export_command(CLI::App& app, int& exit_code);    // cli/export_command
 void add_stats_command(CLI::App& app, int& exit_code);     // cli/stats_command.cpp
 void add_analyze_command(CLI::App& app, int& exit_code);   // cli/analyze_command.cpp
 void add_audit_command(CLI::App& app, int& exit_code);     // cli/audit_command.cpp
+// `ppn help [COMMAND]`, the man page and bash completion; registered last (cli/app.cpp).
+void add_help_command(CLI::App& app, int& exit_code);      // cli/help_command.cpp
 }  // namespace ppn::cli

@@ -193,6 +193,13 @@ std::string_view option_name(OptionId id) { return table()[static_cast<int>(id)]
 
 std::string_view option_citation(OptionId id) { return table()[static_cast<int>(id)].governs; }
 
+std::vector<std::string_view> option_values(OptionId id) { return table()[static_cast<int>(id)].values; }
+
+bool option_value_supported(OptionId id, std::size_t v, bool ludo) {
+  const auto& o = table()[static_cast<int>(id)];
+  return v < o.values.size() && (((ludo ? o.ludo : o.supported) >> v) & 1u);
+}
+
 std::string_view option_value_name(const Options& opts, OptionId id) {
   const auto& o = table()[static_cast<int>(id)];
   return o.values[opts.get(id)];

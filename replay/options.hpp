@@ -179,6 +179,11 @@ std::string_view option_name(OptionId id);
 std::string_view option_value_name(const Options& opts, OptionId id);
 // The rules an option governs, cited as docs/RULES.md names them ("Q6, Q7, Q9, Q14").
 std::string_view option_citation(OptionId id);
+// The values of an option in table order (default first), and whether value `v` is implemented
+// on the Parcheesi board or (`ludo`) on Ludo's: what docs/RULES.md §options lists for each
+// option (tests/docs_options_test.cpp checks the table against these).
+std::vector<std::string_view> option_values(OptionId id);
+bool option_value_supported(OptionId id, std::size_t v, bool ludo);
 // All options as "name=value" lines, in table order.
 std::string describe_options(const Options& opts);
 // The board of these options, its safe squares included (safe_squares on Ludo).

@@ -1,0 +1,18 @@
+// The whole `ppn` command line as one CLI11 app: every subcommand, option and flag, built in one
+// place so that the binary (cli/main.cpp), the man page and bash completion it prints (`ppn help
+// --man`, `--bash-completion`, cli/help_command.cpp) and the tests all see the same tree.
+#pragma once
+
+#include <memory>
+
+namespace CLI {
+class App;
+}
+
+namespace ppn::cli {
+
+// The app with every subcommand registered. A subcommand that runs stores its exit code in
+// `exit_code` (README "Exit codes"), which must outlive the app.
+std::unique_ptr<CLI::App> build_app(int& exit_code);
+
+}  // namespace ppn::cli
