@@ -135,7 +135,6 @@ int run_analyze(const AnalyzeArgs& a) {
     if (!output) return 2;
     out = &output->stream();
   }
-  bool syntax_errors = false;
   std::ostream& report = out == &std::cout ? std::cerr : std::cout;
   std::unique_ptr<db::Importer> imp;
   if (!a.db.empty()) {
@@ -209,7 +208,6 @@ int run_analyze(const AnalyzeArgs& a) {
         [&](const parser::ParseError& e) {
           std::cerr << e.format();
           code = 2;
-          syntax_errors = true;
         });
   }
   if (analysed > 1) {
@@ -227,8 +225,7 @@ int run_analyze(const AnalyzeArgs& a) {
     }
   }
   if (output) {
-    const auto kept = unreadable_input_kept(*output, a.files, syntax_errors);
-    code = std::max(code, finish_output("analyze", *output, !kept, kept.value_or("")));
+    code = std::max(code, finish_output("analyze", *output, code));
   }
   return code;
 }

@@ -196,7 +196,7 @@ int run_convert(const ConvertArgs& args) {
     c.done(done, i + 1, args.files.size());
   }
   const int rc = c.finish();
-  return std::max(rc, finish_output("convert", *output));
+  return std::max(rc, finish_output("convert", *output, rc));
 }
 
 }  // namespace

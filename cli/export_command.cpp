@@ -233,7 +233,7 @@ int run_export(const ExportArgs& args) {
         [&](const parser::ParseError& e) { std::cerr << e.format(); });
     if (stats.errors != 0) rc = 2;
   }
-  return std::max(rc, finish_output("export", *output));
+  return std::max(rc, finish_output("export", *output, rc));
 }
 
 }  // namespace

@@ -23,7 +23,6 @@ int run_fmt(const FmtArgs& args) {
   if (!output) return 2;
   std::ostream& out = output->stream();
   int rc = 0;
-  bool syntax_errors = false;
   std::string buffer;
   for (const auto& path : args.files) {
     auto in = open_input(path);
@@ -40,13 +39,9 @@ int run_fmt(const FmtArgs& args) {
           out << buffer;
         },
         [&](const parser::ParseError& e) { std::cerr << e.format(); });
-    if (stats.errors != 0) {
-      rc = 2;
-      syntax_errors = true;
-    }
+    if (stats.errors != 0) rc = 2;
   }
-  const auto kept = unreadable_input_kept(*output, args.files, syntax_errors);
-  return std::max(rc, finish_output("fmt", *output, !kept, kept.value_or("")));
+  return std::max(rc, finish_output("fmt", *output, rc));
 }
 }  // namespace
 

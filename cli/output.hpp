@@ -41,13 +41,16 @@ inline std::optional<io::OutputFile> open_output(const std::string& command, con
   return std::move(std::get<io::OutputFile>(opened));
 }
 
-// Ends the output: commits it, or, when `keep` is false, drops it with the reason `why_not`
-// (the old file stays). Returns the exit code to merge: 0, or 2 when it was not written.
-inline int finish_output(const std::string& command, io::OutputFile& out, bool keep = true,
-                         const std::string& why_not = {}) {
-  if (!keep) {
+// Ends the output after the command's work, whose exit code so far is `rc`: commits it when
+// every input was read (rc 0 or 1: illegal plays are findings, not failures); with rc 2 (an
+// input missing, unreadable, not PPN, or a game with a syntax error) FILE is left as it was,
+// so that a typo in an input name, or a game that could not be read, never empties or shortens
+// a file. Returns the exit code to merge: 0, or 2 when FILE was not written.
+inline int finish_output(const std::string& command, io::OutputFile& out, int rc = 0) {
+  if (rc >= 2 && !out.is_stdout()) {
     out.discard();
-    std::cerr << command << ": " << out.path() << " not written (" << why_not << "); it is unchanged\n";
+    std::cerr << command << ": " << out.path()
+              << " not written: an input could not be read completely (see above); it is unchanged\n";
     return 2;
   }
   if (auto err = out.commit()) {
@@ -55,16 +58,6 @@ inline int finish_output(const std::string& command, io::OutputFile& out, bool k
     return 2;
   }
   return 0;
-}
-
-// The reason fmt and analyze keep an input they would replace when a game of it could not be
-// read: the rewritten file would lose that game's text.
-inline std::optional<std::string> unreadable_input_kept(const io::OutputFile& out, const std::vector<std::string>& inputs,
-                                                        bool any_syntax_error) {
-  if (!any_syntax_error || out.is_stdout()) return std::nullopt;
-  if (auto in = io::output_among_inputs(out.path(), inputs))
-    return "a game of " + *in + " has a syntax error and would be lost; fix it first, or write to another file";
-  return std::nullopt;
 }
 
 }  // namespace ppn::cli

@@ -272,7 +272,7 @@ int run_stats(const StatsArgs& a) {
       return std::max(rc, 1);
     }
     output->stream() << svg;
-    if (finish_output("stats", *output) != 0) return 2;
+    if (finish_output("stats", *output, rc) != 0) return 2;
   }
   return rc;
 }

@@ -105,8 +105,10 @@ class FdBuf : public std::streambuf {
 };
 
 struct OutputFile::File {
-  std::string path;
-  std::string temp;  // empty once committed or discarded
+  std::string path;   // as the user named it (messages)
+  std::string real;   // what is replaced: the file a symbolic link points to, else `path`
+  std::string temp;   // empty once committed or discarded, and for a direct write
+  bool direct = false;  // a FIFO or a device: written in place (there is nothing to keep)
   int fd = -1;
   std::unique_ptr<FdBuf> buf;
   std::unique_ptr<std::ostream> stream;
@@ -116,6 +118,7 @@ struct OutputFile::File {
     fd = -1;
   }
   void drop() {
+    if (direct) close_fd();
     if (temp.empty()) return;
     untrack(temp);
     close_fd();
@@ -127,30 +130,50 @@ struct OutputFile::File {
 std::variant<OutputFile, std::string> OutputFile::open(const std::string& path) {
   OutputFile out;
   if (path.empty() || path == "-") return out;
-  const fs::path target(path);
   std::error_code ec;
-  if (fs::is_directory(target, ec)) return "cannot write " + path + ": it is a directory";
-  const fs::path dir = target.parent_path();
+  if (fs::is_directory(path, ec)) return "cannot write " + path + ": it is a directory";
   auto f = std::make_unique<File>();
   f->path = path;
-  std::string temp = (dir / ("." + target.filename().string() + ".ppn-XXXXXX")).string();
+  f->real = path;
+  struct stat st {};
+  const bool exists = ::stat(path.c_str(), &st) == 0;
+  if (exists) {
+    // Replacing goes to what the name stands for: through a symbolic link to the file it
+    // points to (the link stays a link), and never past a permission the shell's `>` honours.
+    if (::access(path.c_str(), W_OK) != 0) return "cannot write " + path + ": " + why(errno);
+    const fs::path resolved = fs::canonical(path, ec);
+    if (!ec) f->real = resolved.string();
+    if (!S_ISREG(st.st_mode)) {
+      // A FIFO, a terminal or a device (/dev/null, /dev/stdout): no file to keep or replace.
+      const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+      if (fd < 0) return "cannot write " + path + ": " + why(errno);
+      f->direct = true;
+      f->fd = fd;
+      f->buf = std::make_unique<FdBuf>(fd);
+      f->stream = std::make_unique<std::ostream>(f->buf.get());
+      out.file_ = std::move(f);
+      return out;
+    }
+  }
+  const fs::path target(f->real);
+  std::string temp = (target.parent_path() / ("." + target.filename().string() + ".ppn-XXXXXX")).string();
   const int fd = ::mkstemp(temp.data());
   if (fd < 0) return "cannot write " + path + ": " + why(errno);
   f->temp = std::move(temp);
+  f->fd = fd;  // ~File closes and removes it on the error paths below
   track(f->temp);
-  // mkstemp makes the file 0600; the result should have the target's bits, or those of a new
-  // file (0666 less the umask).
-  struct stat st {};
-  mode_t mode = 0;
-  if (::stat(path.c_str(), &st) == 0) {
-    mode = st.st_mode & 07777;
+  // mkstemp makes the file 0600, owned by us; the result should have the target's bits and,
+  // where we may give it (root), its owner, or the bits of a new file (0666 less the umask).
+  if (exists) {
+    // fchown first: it may clear set-id bits that fchmod then restores. Not permitted (not
+    // root): the file becomes ours, as any editor's rewrite makes it.
+    if (::fchown(fd, st.st_uid, st.st_gid) != 0) errno = 0;
+    ::fchmod(fd, st.st_mode & 07777);
   } else {
     const mode_t mask = ::umask(0);
     ::umask(mask);
-    mode = 0666 & ~mask;
+    ::fchmod(fd, 0666 & ~mask);
   }
-  ::fchmod(fd, mode);
-  f->fd = fd;
   f->buf = std::make_unique<FdBuf>(fd);
   f->stream = std::make_unique<std::ostream>(f->buf.get());
   out.file_ = std::move(f);
@@ -179,6 +202,15 @@ std::optional<std::string> OutputFile::commit() {
     return std::nullopt;
   }
   File& f = *file_;
+  if (f.direct) {
+    f.stream->flush();
+    const bool ok = f.buf->drain() && *f.stream;
+    const int err = f.buf->error();
+    f.close_fd();
+    f.direct = false;
+    if (!ok) return "cannot write " + f.path + ": " + why(err != 0 ? err : EIO);
+    return std::nullopt;
+  }
   if (f.temp.empty()) return "cannot write " + f.path + ": already written or discarded";
   const auto failed = [&](int err) {
     f.drop();
@@ -190,10 +222,10 @@ std::optional<std::string> OutputFile::commit() {
   // could leave an empty file under the old name.
   if (::fsync(f.fd) != 0) return failed(errno);
   f.close_fd();
-  if (std::rename(f.temp.c_str(), f.path.c_str()) != 0) return failed(errno);
+  if (std::rename(f.temp.c_str(), f.real.c_str()) != 0) return failed(errno);
   untrack(f.temp);
   f.temp.clear();
-  sync_directory(fs::path(f.path).parent_path());
+  sync_directory(fs::path(f.real).parent_path());
   return std::nullopt;
 }
 

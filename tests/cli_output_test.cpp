@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <string>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 #include "cli_run.hpp"
@@ -62,21 +63,91 @@ TEST_CASE("cli output: fmt -o onto its own input rewrites it in the canonical fo
   CHECK(read_file(x) == expected.out);
 }
 
-TEST_CASE("cli output: fmt does not replace its input when a game of it would be lost", "[cli][output]") {
-  const auto dir = fresh_dir("out-fmt-broken");
-  const std::string text = read_file(sample("05-two-player-kitchen-table.ppn")) +
-                           "\n[Event \"broken\"]\n[Seats \"green red\"]\n\n1. G 5-3 N/0\n";
-  const auto x = write_file(dir / "x.ppn", text);
-  const auto r = run_ppn("fmt " + x + " -o " + x, true);
+TEST_CASE("cli output: a command that could not read an input leaves -o as it was", "[cli][output]") {
+  // Found in review: a typo in an input name, a README given as input or a game with a syntax
+  // error emptied or shortened the -o file although the command exited 2.
+  const auto dir = fresh_dir("out-unread");
+  const std::string broken = read_file(sample("05-two-player-kitchen-table.ppn")) +
+                             "\n[Event \"broken\"]\n[Seats \"green red\"]\n\n1. G 5-3 N/0\n";
+  const auto x = write_file(dir / "x.ppn", broken);
+  const auto empty = write_file(dir / "empty.ppn", "");
+  const auto keep = (dir / "keep.ppn").string();
+  const std::string kept = read_file(sample("04-three-player-lenient-input.ppn"));
+  const auto readme = ppn::test::source_path("README.md").string();
+  const std::vector<std::string> cases = {
+      "fmt " + x + " -o " + x,                       // the broken game would be lost from x.ppn
+      "fmt - -o " + x + " < " + x,                   // the same through standard input
+      "fmt " + (dir / "no-such.ppn").string() + " -o " + keep,
+      "fmt " + readme + " -o " + keep,
+      "fmt " + x + " -o " + keep,                    // a game of the input cannot be read
+      "export --to json " + empty + " -o " + keep,
+      "analyze " + empty + kFastAnalysis + " -o " + keep,
+      "analyze " + x + kFastAnalysis + " -o " + x,
+  };
+  for (const auto& args : cases) {
+    INFO(args);
+    write_file(keep, kept);
+    const auto r = run_ppn_shell(ppn::test::ppn_binary() + " " + args);
+    INFO(r.out);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.out, Catch::Contains("not written: an input could not be read completely") &&
+                          Catch::Contains("it is unchanged"));
+    CHECK(read_file(keep) == kept);
+    CHECK(read_file(x) == broken);
+    CHECK(litter(dir, {x, empty, keep}).empty());
+  }
+}
+
+TEST_CASE("cli output: -o through a symbolic link replaces the file it points to", "[cli][output]") {
+  const auto dir = fresh_dir("out-link");
+  const auto real = copy_sample(dir, "04-three-player-lenient-input.ppn", "real.ppn");
+  const auto link = (dir / "link.ppn").string();
+  fs::create_symlink("real.ppn", link);
+  const auto expected = run_ppn("fmt " + real).out;
+  REQUIRE(run_ppn("fmt " + real + " -o " + link).code == 0);
+  CHECK(fs::is_symlink(link));
+  CHECK(read_file(real) == expected);
+  CHECK(litter(dir, {real, link}).empty());
+}
+
+TEST_CASE("cli output: -o a FIFO or a device writes to it in place", "[cli][output]") {
+  const auto dir = fresh_dir("out-fifo");
+  const auto fifo = (dir / "pipe").string();
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const auto expected = run_ppn("selfplay --games 3 --seed 9").out;
+  REQUIRE(!expected.empty());
+  const auto got = (dir / "got.ppn").string();
+  const auto r = run_ppn_shell("cat " + fifo + " > " + got + " & " + ppn::test::ppn_binary() +
+                               " selfplay --games 3 --seed 9 -o " + fifo + "; wait");
   INFO(r.out);
-  CHECK(r.code == 2);
-  CHECK_THAT(r.out, Catch::Contains("not written") && Catch::Contains("syntax error"));
-  CHECK(read_file(x) == text);
-  CHECK(litter(dir, {x}).empty());
-  // To another file, the readable games are written (and the exit code still says 2).
-  const auto y = (dir / "y.ppn").string();
-  CHECK(run_ppn("fmt " + x + " -o " + y).code == 2);
-  CHECK(read_file(y) == run_ppn("fmt " + sample("05-two-player-kitchen-table.ppn")).out);
+  CHECK(r.code == 0);
+  CHECK(read_file(got) == expected);
+  CHECK(fs::is_fifo(fifo));
+  CHECK(run_ppn("selfplay --games 3 -o /dev/null").code == 0);
+  CHECK(fs::is_character_file("/dev/null"));
+}
+
+TEST_CASE("cli output: a replaced file keeps its owner; a file the user may not write is refused",
+          "[cli][output]") {
+  const auto dir = fresh_dir("out-owner");
+  const auto f = copy_sample(dir, "04-three-player-lenient-input.ppn", "f.ppn");
+  if (::geteuid() == 0) {
+    // Root may give the new file the old one's owner: a root `ppn fmt` of a user's file must not
+    // leave it owned by root.
+    REQUIRE(::chown(f.c_str(), 65534, 65534) == 0);
+    REQUIRE(run_ppn("fmt " + f + " -o " + f).code == 0);
+    struct stat st {};
+    REQUIRE(::stat(f.c_str(), &st) == 0);
+    CHECK(st.st_uid == 65534);
+    CHECK(st.st_gid == 65534);
+  } else {
+    ::chmod(f.c_str(), 0444);
+    const std::string before = read_file(f);
+    const auto r = run_ppn("fmt " + f + " -o " + f, true);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.out, Catch::Contains("Permission denied"));
+    CHECK(read_file(f) == before);
+  }
 }
 
 TEST_CASE("cli output: analyze -o onto its own input writes the annotated games there", "[cli][output]") {
