@@ -204,6 +204,15 @@ TEST_CASE("html viewer in headless Chromium: a Ludo game on the Ludo board, ever
     CHECK(pawns_shown(dom) == seats_part(ppn::replay::position_id(st, t.geometry)));
     CHECK(attr(dom, "<svg[^>]*data-position=\"([^\"]*)\"") == ppn::replay::position_id(st, t.geometry));
   }
+  // The names in the yards and the last play: 5. G 6: 47/h3; 2. G 3: 40/43x captures blue's
+  // token on its 17.
+  const std::string at5 = browser.dump_dom(html, "frame=5");
+  for (int s = 0; s < 4; ++s)
+    if (t.frames[0].state.pos.seat_present(s))
+      CHECK_THAT(at5, Catch::Contains(">" + ppn::render::player_tag(g, s) + "</text>"));
+  CHECK_THAT(at5, Catch::Contains("class=\"last-from\" data-seat=\"green\" data-square=\"47\""));
+  CHECK_THAT(at5, Catch::Contains("class=\"last-to\" data-seat=\"green\" data-square=\"h3\""));
+  CHECK_THAT(browser.dump_dom(html, "frame=2"), Catch::Contains("class=\"capture-mark\" data-seat=\"blue\" data-square=\"17\""));
   std::filesystem::remove(html);
 }
 
