@@ -1,6 +1,7 @@
 #include "render/svg_board.hpp"
 
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -407,6 +408,18 @@ std::string truncate_text(const std::string& s, std::size_t max) {
   return s.substr(0, i) + "\u2026";
 }
 
+// A generous width of bold sans-serif text (bold Arial: lower case about 0.56 em, capitals
+// 0.72, W 0.94): spaces 0.3 em, m and w 0.9, other lower case and digits 0.6, M and W 1.0,
+// other capitals 0.8, a character outside ASCII 0.8.
+double bold_text_width(const std::string& s, double font_px) {
+  double em = 0;
+  for (unsigned char c : s) {
+    if ((c & 0xC0) == 0x80) continue;  // inside a UTF-8 sequence
+    em += c == ' ' ? 0.3 : c == 'm' || c == 'w' ? 0.9 : c == 'M' || c == 'W' ? 1.0 : std::isupper(c) || c >= 0x80 ? 0.8 : 0.6;
+  }
+  return em * font_px;
+}
+
 }  // namespace
 
 std::string nest_label(const Game& game, int seat) {
@@ -433,9 +446,15 @@ std::string svg_names_layer(const std::array<std::string, 4>& names, unsigned se
     const double w = shape.arm_len * px.cell;
     const double y = top ? px.y(o) + (ludo ? 26 : 25) : px.y(o) + w - (ludo ? 14 : 13);
     const char* fill = ludo ? (s == 3 ? "#222" : "#fff") : kInk[s];
+    // A name of wide letters could still outgrow the nest: squeeze it to the nest's width.
+    const std::string& name = names[static_cast<std::size_t>(s)];
+    const double room = w - 24;
+    const std::string fit = bold_text_width(name, 15) > room
+                                ? " textLength=\"" + num(room) + "\" lengthAdjust=\"spacingAndGlyphs\""
+                                : std::string();
     out += "<text class=\"player-name\" data-seat=\"" + seat_name(s) + "\" x=\"" + num(px.x(o) + w / 2) + "\" y=\"" +
            num(y) + "\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\" font-family=\"sans-serif\" fill=\"" +
-           fill + "\">" + xml_escape(names[static_cast<std::size_t>(s)]) + "</text>";
+           fill + "\"" + fit + ">" + xml_escape(name) + "</text>";
   }
   return out + "</g>";
 }

@@ -139,6 +139,12 @@ TEST_CASE("render SVG: the players' names stand beside their nests, escaped, lon
                                                       {"red", "Bartholomew Fitzgeral\u2026"}});
   CHECK(text_chars(by_seat["red"]) == kNameChars);
   CHECK(nest_label(odd, 2) == "Ann <\"Lucky\"> & Co");  // escaped only in the document
+  // Short names keep their natural width; 22 wide capitals are squeezed into the nest.
+  for (const auto& n : elements(s2, "text", "names")) CHECK(n.get("textLength").empty());
+  const std::string wide_caps = svg_names_layer({"WWWWWWWWWWWWWWWWWWWWWW", "", "", ""}, 1);
+  const auto squeezed = elements(wide_caps, "text", "names");
+  REQUIRE(squeezed.size() == 1);
+  CHECK(squeezed[0].num("textLength") < 8 * kCell - 8);
   // A long name of multi-byte characters is cut between characters, never inside one.
   std::string accents;
   for (int i = 0; i < 30; ++i) accents += "\u00e9";
