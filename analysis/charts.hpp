@@ -4,6 +4,11 @@
 //   std::string svg = race_chart(game_stats, "Family night");        // steps to HOME per seat
 //   std::string svg = luck_chart(game_analysis, seat_order, title);   // cumulative luck per seat
 //   std::string svg = faces_chart(dice_sample, title);                // faces vs the expected line
+//
+// Numbers have thousands separators ("12,345"); the plot's left margin grows with the widest
+// y tick label so that no tick label touches the axis title. Line charts carry a hidden
+// roll cursor and face bars their face (class/data attributes, analysis/README.md "Charts"),
+// which the HTML viewer uses to mark the roll it shows.
 #pragma once
 
 #include <string>

@@ -1,5 +1,6 @@
 #include "render/html_viewer.hpp"
 
+#include <array>
 #include <nlohmann/json.hpp>
 
 #include "notation/colour.hpp"
@@ -36,6 +37,7 @@ aside { flex: 1 1 380px; min-width: 320px; }
 #ppn .roll { cursor: pointer; display: block; }
 #ppn .roll.illegal { color: #b00020; text-decoration: underline wavy #b00020; }
 #ppn .roll.current { background: #ffe08a; outline: 1px solid #c9a227; }
+#charts .face-bar.current { fill: #ff7a00; stroke: #222; stroke-width: 2; }
 #help { font-size: 12px; color: #555; margin-top: 6px; }
 )CSS";
 
@@ -45,6 +47,8 @@ constexpr const char* kScript = R"JS(
   var frames = JSON.parse(document.getElementById('frames').textContent);
   var svg = document.querySelector('#board svg');
   var pawns = document.getElementById('pawns');
+  var lastPlay = document.getElementById('last-play');
+  var captureMarks = document.getElementById('capture-marks');
   var dice = document.getElementById('dice');
   var slider = document.getElementById('slider');
   var statusBox = document.getElementById('status');
@@ -52,11 +56,33 @@ constexpr const char* kScript = R"JS(
   var rolls = document.querySelectorAll('#ppn .roll');
   var current = -1;
   function text(tag, cls, s) { var e = document.createElement(tag); if (cls) e.className = cls; e.textContent = s; return e; }
+  // The charts mark the current roll (analysis/charts.hpp): a line chart's cursor moves to
+  // x = the frame (the roll's ordinal, 0 = the start) and hides outside the chart's x range;
+  // a faces chart outlines the bars of the current roll's faces.
+  function markCharts(i, faces) {
+    var cursors = document.querySelectorAll('#charts .roll-cursor');
+    for (var k = 0; k < cursors.length; k++) {
+      var c = cursors[k], x0 = Number(c.getAttribute('data-x0')), x1 = Number(c.getAttribute('data-x1'));
+      var left = Number(c.getAttribute('data-left')), right = Number(c.getAttribute('data-right'));
+      var on = i >= x0 && i <= x1 && x1 > x0;
+      var x = on ? left + (i - x0) / (x1 - x0) * (right - left) : left;
+      c.setAttribute('x1', String(x));
+      c.setAttribute('x2', String(x));
+      c.setAttribute('visibility', on ? 'visible' : 'hidden');
+      c.setAttribute('data-frame', String(i));
+    }
+    var bars = document.querySelectorAll('#charts .face-bar');
+    for (var b = 0; b < bars.length; b++)
+      bars[b].classList.toggle('current', faces.indexOf(Number(bars[b].getAttribute('data-face'))) >= 0);
+  }
   function show(i) {
     i = Math.max(0, Math.min(frames.length - 1, i));
     var f = frames[i];
     current = i;
     pawns.innerHTML = f.pawns;
+    lastPlay.innerHTML = f.lastPlay;
+    captureMarks.innerHTML = f.captures;
+    markCharts(i, f.faces);
     dice.innerHTML = f.dice;
     svg.setAttribute('data-position', f.position);
     slider.value = String(i);
@@ -161,6 +187,10 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
                       {"next", next},
                       {"position", replay::position_id(st, t.geometry)},
                       {"pawns", svg_pawn_layer(st, t.geometry)},
+                      {"lastPlay", svg_last_play_layer(f, t.geometry)},
+                      {"captures", svg_capture_layer(f, t.geometry)},
+                      {"faces", f.roll ? std::vector<int>(f.roll->dice.begin(), f.roll->dice.begin() + f.roll->dice_count())
+                                       : std::vector<int>()},
                       {"dice", svg_dice_layer(f.roll)},
                       {"legal", f.legal},
                       {"diagnostics", diags}});
@@ -186,7 +216,10 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
          std::to_string(kSvgHeight) + "\" data-position=\"\">";
   unsigned seats = 0;
   for (int s = 0; s < replay::kMaxSeats; ++s) seats |= t.frames.front().state.pos.seat_present(s) ? 1u << s : 0u;
-  out += svg_board_layer(seats, t.geometry) + "<g id=\"pawns\"></g><g id=\"dice\"></g></svg></div>\n<aside>\n";
+  std::array<std::string, 4> names;
+  for (int s = 0; s < 4; ++s) names[static_cast<std::size_t>(s)] = nest_label(game, s);
+  out += svg_board_layer(seats, t.geometry) + svg_names_layer(names, seats, t.geometry) +
+         "<g id=\"last-play\"></g><g id=\"pawns\"></g><g id=\"capture-marks\"></g><g id=\"dice\"></g></svg></div>\n<aside>\n";
   out += "<div id=\"controls\"><button id=\"first\" title=\"first (Home)\">&#x25C0;&#x25C0;</button>"
          "<button id=\"prev\" title=\"previous (left arrow)\">&#x25C0;</button>"
          "<button id=\"next\" title=\"next (right arrow)\">&#x25B6;</button>"

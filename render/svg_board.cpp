@@ -1,6 +1,7 @@
 #include "render/svg_board.hpp"
 
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -20,6 +21,7 @@ using replay::Geometry;
 constexpr std::array<const char*, 4> kColour = {"#2e9e44", "#d63a2f", "#2f6fd6", "#e8c12c"};
 constexpr std::array<const char*, 4> kLight = {"#bfe6c6", "#f5c3bf", "#c3d6f5", "#f7e9a8"};
 constexpr const char* kSafeFill = "#bfe3f5";
+constexpr std::array<const char*, 4> kInk = {"#1e7a34", "#b02a20", "#1f55b5", "#7d6200"};  // text on light ground
 
 std::string num(double v) {
   char buf[32];
@@ -109,6 +111,16 @@ std::string xml_escape(const std::string& s) {
 
 namespace {
 
+// The nest cell next to a seat's ENTER square (the ENTER is on the column or row beside the
+// seat's nest, layout.hpp).
+Cell enter_label_cell(Cell enter, int seat, const Geometry& g) {
+  const Cell o = nest_origin(seat, g);
+  for (Cell n : {Cell{enter.row, enter.col - 1}, Cell{enter.row, enter.col + 1}, Cell{enter.row - 1, enter.col},
+                 Cell{enter.row + 1, enter.col}})
+    if (n.row >= o.row && n.row < o.row + kArmLen && n.col >= o.col && n.col < o.col + kArmLen) return n;
+  return enter;  // not reached on the cross: every ENTER borders its nest
+}
+
 // The Parcheesi cross (layout.hpp): nests with their START circle, the squares, safeties as
 // rosettes, ENTERs in their seat's colour, HOME with a triangle per seat.
 std::string parcheesi_board(unsigned seats, const Geometry& g) {
@@ -145,9 +157,14 @@ std::string parcheesi_board(unsigned seats, const Geometry& g) {
              "\" stroke=\"#6b5e4a\" stroke-width=\"1\"/>";
       if (info.kind == CellKind::ring && info.safe)
         out += rosette(x + kCell / 2.0, y + kCell / 2.0, info.enter ? kColour[info.seat] : "#2f6f9f");
-      if (info.kind == CellKind::ring && info.enter)
-        out += "<text x=\"" + num(x + kCell / 2.0) + "\" y=\"" + num(y + kCell - 3) +
-               "\" font-size=\"7\" text-anchor=\"middle\" fill=\"#333\" font-family=\"sans-serif\">ENTER</text>";
+      if (info.kind == CellKind::ring && info.enter) {
+        // The label stands on the nest cell beside the ENTER square, never on the square,
+        // where a pawn would cover it: the nest's pawns stay round its START circle.
+        const Cell label = enter_label_cell({r, c}, info.seat, g);
+        out += "<text class=\"square-label\" x=\"" + num(kMargin + (label.col + 0.5) * kCell) + "\" y=\"" +
+               num(kMargin + (label.row + 0.5) * kCell + 3) + "\" font-size=\"8\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"" +
+               kInk[info.seat] + "\" font-family=\"sans-serif\">ENTER</text>";
+      }
     }
   // HOME: a triangle per seat, pointing at the centre from its home path's side.
   const double h0 = kMargin + kCentre * kCell, h1 = h0 + 3 * kCell, mid = (h0 + h1) / 2;
@@ -248,6 +265,200 @@ std::string circle(double x, double y, double r, int seat, const std::string& sq
 
 }  // namespace
 
+namespace {
+
+// The centre of a seat's nest (Parcheesi: its START circle; Ludo: between the four spots).
+std::pair<double, double> nest_centre(int seat, const Geometry& g) {
+  const Px px = px_of(g);
+  const Cell o = nest_origin(seat, g);
+  const double half = board_shape(g).arm_len * px.cell / 2.0;
+  return {px.x(o) + half, px.y(o) + half};
+}
+
+// A point in a seat's HOME triangle, `along` px beside its middle.
+std::pair<double, double> home_point(int seat, double along, const Geometry& g) {
+  const Px px = px_of(g);
+  const double mid = px.origin + (board_shape(g).centre + 1.5) * px.cell, out = 26 * px.scale();
+  switch (side_of_seat(seat, g)) {
+    case Side::bottom: return {mid + along, mid + out};
+    case Side::right: return {mid + out, mid + along};
+    case Side::top: return {mid + along, mid - out};
+    case Side::left: return {mid - out, mid + along};
+  }
+  return {mid, mid};
+}
+
+// Where a pawn spot is drawn: the centre of its square, of its nest, or of its HOME triangle.
+std::pair<double, double> spot_centre(const PawnSpot& p, const Geometry& g) {
+  const Spot sp = spot_of(p.seat, p.byte, g);
+  if (sp.kind == SpotKind::nest) return nest_centre(p.seat, g);
+  if (sp.kind == SpotKind::home) return home_point(p.seat, 0, g);
+  const Px px = px_of(g);
+  const Cell c = sp.kind == SpotKind::ring ? ring_cell(sp.abs, g) : home_path_cell(p.seat, sp.index, g);
+  return {px.cx(c), px.cy(c)};
+}
+
+std::string square_attr(const PawnSpot& p, const Geometry& g) {
+  return " data-seat=\"" + seat_name(p.seat) + "\" data-square=\"" +
+         to_string(replay::square_of_rel(p.byte == replay::kNest ? -1 : replay::rel_of_byte(p.byte), g)) + "\"";
+}
+
+// A square-sized mark on a pawn spot: the square's outline on the track and home path, a
+// circle in a nest or HOME (no square there).
+std::string spot_mark(const PawnSpot& p, const Geometry& g, const std::string& cls, const std::string& style) {
+  const Px px = px_of(g);
+  const auto [x, y] = spot_centre(p, g);
+  const SpotKind kind = spot_of(p.seat, p.byte, g).kind;
+  if (kind == SpotKind::ring || kind == SpotKind::home_path)
+    return "<rect class=\"" + cls + "\"" + square_attr(p, g) + " x=\"" + num(x - px.cell / 2 + 1.5) + "\" y=\"" +
+           num(y - px.cell / 2 + 1.5) + "\" width=\"" + num(px.cell - 3) + "\" height=\"" + num(px.cell - 3) + "\" " +
+           style + "/>";
+  return "<circle class=\"" + cls + "\"" + square_attr(p, g) + " cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" r=\"" +
+         num(px.cell * (kind == SpotKind::nest ? 1.2 : 0.5)) + "\" " + style + "/>";
+}
+
+// The squares a mini-move passes, in order, from `from` to `to` (both included): the track
+// straight on into the home path, or round the ring (second laps); just the two ends when
+// neither reaches `to` (a pawn entering from its nest, a move recorded backwards).
+std::vector<PawnSpot> path_of(const PlayedMove& m, const Geometry& g) {
+  if (m.from.byte != replay::kNest && m.to.byte != replay::kNest)
+    for (bool around : {false, true}) {
+      std::vector<PawnSpot> path{m.from};
+      int r = replay::rel_of_byte(m.from.byte);
+      const int to = replay::rel_of_byte(m.to.byte);
+      for (int k = 0; k < g.ring_len + g.home_path_len && r != to && r < g.home; ++k) {
+        r = g.dest(r, 1, around);
+        path.push_back({m.from.seat, replay::byte_of_rel(r)});
+      }
+      if (r == to) return path;
+    }
+  return {m.from, m.to};
+}
+
+// The cross on a square where a pawn was sent back to its nest, over the pawns, in a corner
+// of the square so that the pawn now on it stays visible.
+std::string cross_badge(const PawnSpot& p, const Geometry& g, const std::string& cls, const char* fill) {
+  const Px px = px_of(g);
+  const auto [cx, cy] = spot_centre(p, g);
+  const double r = 7 * px.scale(), x = cx + px.cell / 2 - r + 1, y = cy - px.cell / 2 + r - 1, d = r * 0.5;
+  return "<g class=\"" + cls + "\"" + square_attr(p, g) + "><circle cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" r=\"" +
+         num(r) + "\" fill=\"" + fill + "\" stroke=\"#fff\" stroke-width=\"1.5\"/><path d=\"M" + num(x - d) + " " +
+         num(y - d) + "L" + num(x + d) + " " + num(y + d) + "M" + num(x + d) + " " + num(y - d) + "L" + num(x - d) + " " +
+         num(y + d) + "\" stroke=\"#fff\" stroke-width=\"2.2\" stroke-linecap=\"round\"/></g>";
+}
+
+constexpr const char* kMarkColour = "#ff7a00";  // the last play: to-squares and its path
+
+}  // namespace
+
+std::string svg_last_play_layer(const Frame& f, const Geometry& g) {
+  std::string out = "<g id=\"last-play\">";
+  const double k = px_of(g).scale();
+  for (const auto& m : f.moves) {
+    out += spot_mark(m.from, g, "last-from", "fill=\"none\" stroke=\"#111\" stroke-width=\"2\" stroke-dasharray=\"4 3\"");
+    out += spot_mark(m.to, g, "last-to", std::string("fill=\"") + kMarkColour + "\" fill-opacity=\"0.45\" stroke=\"" +
+                                             kMarkColour + "\" stroke-width=\"3\"");
+  }
+  // Paths over the squares' marks, under the pawns: a line through the squares passed, with
+  // an arrowhead at the end.
+  for (const auto& m : f.moves) {
+    const auto path = path_of(m, g);
+    std::string pts;
+    for (const auto& p : path) {
+      const auto [x, y] = spot_centre(p, g);
+      pts += (pts.empty() ? "" : " ") + num(x) + "," + num(y);
+    }
+    out += "<polyline class=\"last-path\" points=\"" + pts + "\" fill=\"none\" stroke=\"" + kMarkColour +
+           "\" stroke-width=\"" + num(4 * k) + "\" stroke-linejoin=\"round\" stroke-linecap=\"round\" opacity=\"0.85\"/>";
+    const auto [x1, y1] = spot_centre(path[path.size() - 2], g);
+    const auto [x2, y2] = spot_centre(path.back(), g);
+    const double len = std::hypot(x2 - x1, y2 - y1);
+    if (len > 0) {
+      const double ux = (x2 - x1) / len, uy = (y2 - y1) / len, a = 9 * k, b = 6 * k;
+      const double tx = x2 - ux * 4 * k, ty = y2 - uy * 4 * k;  // the tip just short of the centre
+      out += "<polygon class=\"last-arrow\" points=\"" + num(tx) + "," + num(ty) + " " + num(tx - ux * a - uy * b) + "," +
+             num(ty - uy * a + ux * b) + " " + num(tx - ux * a + uy * b) + "," + num(ty - uy * a - ux * b) + "\" fill=\"" +
+             kMarkColour + "\"/>";
+    }
+  }
+  if (f.penalty_from)
+    out += spot_mark(*f.penalty_from, g, "last-from penalty", "fill=\"none\" stroke=\"#111\" stroke-width=\"2\" stroke-dasharray=\"4 3\"");
+  return out + "</g>";
+}
+
+std::string svg_capture_layer(const Frame& f, const Geometry& g) {
+  std::string out = "<g id=\"capture-marks\">";
+  for (const auto& p : f.captured) out += cross_badge(p, g, "capture-mark", "#d0021b");
+  if (f.penalty_from) out += cross_badge(*f.penalty_from, g, "penalty-mark", "#222");
+  return out + "</g>";
+}
+
+namespace {
+
+// At most `max` characters (UTF-8 code points), an ellipsis standing for the rest.
+std::string truncate_text(const std::string& s, std::size_t max) {
+  std::size_t chars = 0, i = 0;
+  for (; i < s.size(); ++i)
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && chars++ == max - 1) break;
+  if (i >= s.size()) return s;
+  // Is there more than this last character?
+  std::size_t end = i + 1;
+  while (end < s.size() && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) ++end;
+  if (end >= s.size()) return s;
+  return s.substr(0, i) + "\u2026";
+}
+
+// A generous width of bold sans-serif text (bold Arial: lower case about 0.56 em, capitals
+// 0.72, W 0.94): spaces 0.3 em, m and w 0.9, other lower case and digits 0.6, M and W 1.0,
+// other capitals 0.8, a character outside ASCII 0.8.
+double bold_text_width(const std::string& s, double font_px) {
+  double em = 0;
+  for (unsigned char c : s) {
+    if ((c & 0xC0) == 0x80) continue;  // inside a UTF-8 sequence
+    em += c == ' ' ? 0.3 : c == 'm' || c == 'w' ? 0.9 : c == 'M' || c == 'W' ? 1.0 : std::isupper(c) || c >= 0x80 ? 0.8 : 0.6;
+  }
+  return em * font_px;
+}
+
+}  // namespace
+
+std::string nest_label(const Game& game, int seat) {
+  std::string name = player_tag(game, seat);
+  if (name.empty()) {
+    name = seat_name(seat);
+    name[0] = static_cast<char>(name[0] - 'a' + 'A');
+  }
+  return truncate_text(name, kNameChars);
+}
+
+std::string svg_names_layer(const std::array<std::string, 4>& names, unsigned seats, const Geometry& g) {
+  const Px px = px_of(g);
+  const BoardShape shape = board_shape(g);
+  const bool ludo = is_ludo_board(g);
+  std::string out = "<g id=\"names\">";
+  for (int s = 0; s < 4; ++s) {
+    if (!(seats >> s & 1) || names[static_cast<std::size_t>(s)].empty()) continue;
+    // Along the nest's edge at the board's top or bottom: Parcheesi inside the nest above
+    // (below) the START circle, Ludo in the yard's coloured frame; the pawns in the nest stay
+    // in its middle.
+    const Cell o = nest_origin(s, g);
+    const bool top = o.row == 0;
+    const double w = shape.arm_len * px.cell;
+    const double y = top ? px.y(o) + (ludo ? 26 : 25) : px.y(o) + w - (ludo ? 14 : 13);
+    const char* fill = ludo ? (s == 3 ? "#222" : "#fff") : kInk[s];
+    // A name of wide letters could still outgrow the nest: squeeze it to the nest's width.
+    const std::string& name = names[static_cast<std::size_t>(s)];
+    const double room = w - 24;
+    const std::string fit = bold_text_width(name, 15) > room
+                                ? " textLength=\"" + num(room) + "\" lengthAdjust=\"spacingAndGlyphs\""
+                                : std::string();
+    out += "<text class=\"player-name\" data-seat=\"" + seat_name(s) + "\" x=\"" + num(px.x(o) + w / 2) + "\" y=\"" +
+           num(y) + "\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\" font-family=\"sans-serif\" fill=\"" +
+           fill + "\"" + fit + ">" + xml_escape(name) + "</text>";
+  }
+  return out + "</g>";
+}
+
 std::string svg_pawn_layer(const replay::GameState& st, const Geometry& g) {
   const bool ludo = is_ludo_board(g);
   const BoardShape shape = board_shape(g);
@@ -270,23 +481,14 @@ std::string svg_pawn_layer(const replay::GameState& st, const Geometry& g) {
       const Spot sp = spot_of(s, b, g);
       if (sp.kind == SpotKind::nest) {
         // Parcheesi: round the START circle; Ludo: on the yard's four token spots.
-        const Cell o = nest_origin(s, g);
-        const double ox = px.x(o) + shape.arm_len * px.cell / 2.0, oy = px.y(o) + shape.arm_len * px.cell / 2.0;
+        const auto [ox, oy] = nest_centre(s, g);
         const double d = ludo ? px.cell : 22;
         const double dx = (nest % 2 ? 1 : -1) * d, dy = (nest / 2 ? 1 : -1) * d;
         out += circle(ox + dx, oy + dy, 12 * k, s, square, "nest");
         ++nest;
       } else if (sp.kind == SpotKind::home) {
         // In the seat's triangle, side by side.
-        const double mid = px.origin + (shape.centre + 1.5) * px.cell;
-        double x = mid, y = mid;
-        const double along = (home - 1.5) * 11 * k, out_ = 26 * k;
-        switch (side_of_seat(s, g)) {
-          case Side::bottom: x += along; y += out_; break;
-          case Side::right: x += out_; y += along; break;
-          case Side::top: x += along; y -= out_; break;
-          case Side::left: x -= out_; y += along; break;
-        }
+        const auto [x, y] = home_point(s, (home - 1.5) * 11 * k, g);
         out += circle(x, y, 6 * k, s, square, "home", ludo);
         ++home;
       } else {
@@ -401,7 +603,12 @@ std::string svg_frame(const Timeline& t, int frame, const Game& game) {
   unsigned seats = 0;
   for (int s = 0; s < replay::kMaxSeats; ++s) seats |= f.state.pos.seat_present(s) ? 1u << s : 0u;
   out += svg_board_layer(seats, t.geometry);
+  std::array<std::string, 4> names;
+  for (int s = 0; s < 4; ++s) names[static_cast<std::size_t>(s)] = nest_label(game, s);
+  out += svg_names_layer(names, seats, t.geometry);
+  out += svg_last_play_layer(f, t.geometry);
   out += svg_pawn_layer(f.state, t.geometry);
+  out += svg_capture_layer(f, t.geometry);
   out += svg_dice_layer(f.roll);
   // Caption: the roll in PPN, who is to move, diagnostics.
   const double x = kMargin + 120, y0 = kBoardPx + 2 * kMargin + 22;

@@ -18,6 +18,8 @@
 // position back from the document.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <string>
 
 #include "notation/game.hpp"
@@ -39,11 +41,31 @@ inline constexpr int kLudoCellPx = 40;                // the Ludo board's 15 cel
 std::string svg_board_layer(unsigned seats = 0xF, const replay::Geometry& g = replay::kParcheesi68);
 // The pawns of a position, as one <g id="pawns">.
 std::string svg_pawn_layer(const replay::GameState& st, const replay::Geometry& g = replay::kParcheesi68);
+// The players' names beside their nests (`names` by seat, from nest_label), as one
+// <g id="names"> of <text class="player-name" data-seat="green">; seats not in the game and
+// empty names get none.
+std::string svg_names_layer(const std::array<std::string, 4>& names, unsigned seats,
+                            const replay::Geometry& g = replay::kParcheesi68);
+// The label of a seat's nest: the player's name ([Green "..."]), else the colour ("Green"),
+// at most kNameChars characters (a longer name ends in an ellipsis).
+inline constexpr std::size_t kNameChars = 22;
+std::string nest_label(const Game& game, int seat);
+
+// The last play of a frame (Frame::moves), drawn under the pawns as one <g id="last-play">:
+// each mini-move's from-square outlined dashed (class "last-from"), its to-square filled
+// orange ("last-to"), the squares passed joined by an orange line ("last-path") ending in an
+// arrowhead ("last-arrow"); a PENALTY's pawn's square outlined too ("last-from penalty").
+// Marks carry the square in data-seat / data-square like the pawns. A no-play roll marks nothing.
+std::string svg_last_play_layer(const Frame& f, const replay::Geometry& g = replay::kParcheesi68);
+// Over the pawns, as one <g id="capture-marks">: a red cross badge in the corner of every square
+// where the roll captured a pawn ("capture-mark", data-seat / data-square of the captured pawn),
+// a dark one where a PENALTY took the mover's pawn ("penalty-mark").
+std::string svg_capture_layer(const Frame& f, const replay::Geometry& g = replay::kParcheesi68);
 // Two dice faces (one for Ludo) under the board, as one <g id="dice">; empty group for none.
 std::string svg_dice_layer(const Roll* roll);
 
-// A standalone SVG document of one frame: board, pawns, dice, the roll in PPN, who is to move
-// and the roll's diagnostics.
+// A standalone SVG document of one frame: board, the players' names, the last play, pawns,
+// captures, dice, the roll in PPN, who is to move and the roll's diagnostics.
 std::string svg_frame(const Timeline& t, int frame, const Game& game);
 
 // Text escaped for XML content and attribute values.

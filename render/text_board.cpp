@@ -91,12 +91,7 @@ std::string stack_text(int seat, int n, bool safe) {
   return std::string(1, upper(seat)) + std::to_string(n % 10);
 }
 
-std::string player_name(const Game* game, int seat) {
-  if (!game) return {};
-  std::string tag(colour_name(static_cast<Colour>(seat)));
-  tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
-  return std::string(game->tag_value(tag));
-}
+std::string player_name(const Game* game, int seat) { return game ? player_tag(*game, seat) : std::string(); }
 
 std::string pad(std::string s, std::size_t n) {
   if (s.size() > n) s.resize(n);

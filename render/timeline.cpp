@@ -1,6 +1,7 @@
 #include "render/timeline.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "notation/printer.hpp"
 #include "replay/bridge.hpp"
@@ -13,6 +14,46 @@ int Timeline::frame_of_number(std::uint32_t number) const {
     if (frames[i].number == number) return static_cast<int>(i);
   return -1;
 }
+
+namespace {
+
+// Where a notation square (in `seat`'s coordinates) is as a position byte; nullopt when the
+// square does not exist on this board.
+std::optional<PawnSpot> spot_of_square(int seat, Square sq, const replay::Geometry& g) {
+  const auto rel = replay::rel_of_square(sq, g);
+  if (!rel) return std::nullopt;
+  return PawnSpot{seat, *rel < 0 ? replay::kNest : replay::byte_of_rel(*rel)};
+}
+
+// The last play of an applied roll: its mini-moves as recorded, and the pawns it sent back,
+// read off the positions: a pawn of another seat whose square is gone after the roll while
+// that seat has more pawns in its nest was captured there.
+void note_last_play(Frame& f, const replay::GameState& before, const replay::Geometry& g) {
+  const Roll& r = *f.roll;
+  const int mover = replay::seat_of(r.seat);
+  if (r.kind == PlayKind::Moves)
+    for (const auto& st : r.steps) {
+      if (!st.move) continue;  // a forfeited bonus moves nothing
+      const int seat = st.owner ? replay::seat_of(*st.owner) : mover;
+      const auto from = spot_of_square(seat, st.move->from, g), to = spot_of_square(seat, st.move->to, g);
+      if (from && to) f.moves.push_back({*from, *to});
+    }
+  if (r.kind == PlayKind::Penalty && r.penalty_move)
+    f.penalty_from = spot_of_square(mover, r.penalty_move->from, g);
+  for (int s = 0; s < replay::kMaxSeats; ++s) {
+    if (s == mover || !before.pos.seat_present(s)) continue;
+    const auto& was = before.pos.pawns[s];
+    const auto& now = f.state.pos.pawns[s];
+    if (f.state.pos.count(s, replay::kNest) <= before.pos.count(s, replay::kNest)) continue;
+    // Both are sorted (position.hpp): the multiset difference was - now, nests excluded.
+    std::vector<std::uint8_t> gone;
+    std::set_difference(was.begin(), was.end(), now.begin(), now.end(), std::back_inserter(gone));
+    for (auto b : gone)
+      if (b != replay::kNest) f.captured.push_back({s, b});
+  }
+}
+
+}  // namespace
 
 Timeline build_timeline(const Game& game, const replay::ReplayConfig& base) {
   Timeline t;
@@ -75,6 +116,7 @@ Timeline build_timeline(const Game& game, const replay::ReplayConfig& base) {
       if (f.captures == 0) f.captures = marked;
     }
     if (r.kind == PlayKind::Penalty) f.penalty = true;
+    if (f.applied) note_last_play(f, frames[i].state, t.geometry);
   }
   for (const auto& d : res.diagnostics) {
     if (d.roll_index >= 0 && static_cast<std::size_t>(d.roll_index) < rolls.size()) {
@@ -89,6 +131,12 @@ Timeline build_timeline(const Game& game, const replay::ReplayConfig& base) {
   }
   t.frames = std::move(frames);
   return t;
+}
+
+std::string player_tag(const Game& game, int seat) {
+  std::string tag(colour_name(static_cast<Colour>(seat)));
+  tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
+  return std::string(game.tag_value(tag));
 }
 
 std::vector<int> seats_in_order(const replay::GameState& st) {

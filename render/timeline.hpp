@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,18 @@
 #include "replay/replayer.hpp"
 
 namespace ppn::render {
+
+// A pawn's place in its own seat's coordinates: a position byte (replay/position.hpp).
+struct PawnSpot {
+  int seat = 0;
+  std::uint8_t byte = 0;
+  friend bool operator==(const PawnSpot&, const PawnSpot&) = default;
+};
+
+// One mini-move of the roll that led to a frame, as the record wrote it (bonus moves too).
+struct PlayedMove {
+  PawnSpot from, to;  // the same seat
+};
 
 struct Frame {
   int roll_index = -1;        // 0-based main-line roll; -1: the start position
@@ -30,6 +43,13 @@ struct Frame {
   int captures = 0;           // pawns captured by the roll
   bool penalty = false;       // the roll was the third-doublet PENALTY
   std::vector<replay::ReplayDiagnostic> diagnostics;  // of this roll
+  // The last play, for the viewers to mark (all empty when the roll was not applied, a
+  // no-play `-`, or the start):
+  std::vector<PlayedMove> moves;        // the record's mini-moves, in play order
+  std::vector<PawnSpot> captured;       // where each pawn sent back to its nest by this roll stood
+                                        // (read off the positions before and after, so it is what
+                                        // the board shows even when the record has no `x`)
+  std::optional<PawnSpot> penalty_from; // PENALTY: where the pawn sent back stood
 };
 
 struct Timeline {
@@ -48,6 +68,9 @@ struct Timeline {
 
 // The game must outlive the timeline (frames point at its rolls).
 Timeline build_timeline(const Game& game, const replay::ReplayConfig& base = {});
+
+// The player's name from the seat's colour tag ([Green "Marta Ruiz"]), "" when absent.
+std::string player_tag(const Game& game, int seat);
 
 // Seats in turn order (from [Seats], else the order of first rolls), for labels.
 std::vector<int> seats_in_order(const replay::GameState& st);

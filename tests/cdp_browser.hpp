@@ -90,16 +90,19 @@ class CdpBrowser {
            {{"type", type}, {"key", key}, {"code", key}, {"windowsVirtualKeyCode", keycode}, {"nativeVirtualKeyCode", keycode}});
   }
   // The value of a JavaScript expression in the page (strings, numbers, booleans).
-  nlohmann::json eval(const std::string& expr) {
-    auto r = call("Runtime.evaluate", {{"expression", expr}, {"returnByValue", true}});
+  // A promise is waited for when `await_promise`.
+  nlohmann::json eval(const std::string& expr, bool await_promise = false) {
+    auto r = call("Runtime.evaluate", {{"expression", expr}, {"returnByValue", true}, {"awaitPromise", await_promise}});
     if (r.contains("result") && r["result"].contains("value")) return r["result"]["value"];
     return nullptr;
   }
   // A PNG screenshot of the page (decoded), empty on failure.
-  std::string screenshot() {
+  std::string screenshot() { return base64_decode(screenshot_base64()); }
+  // The same PNG as base64 (what the protocol sends), e.g. for a data: URL.
+  std::string screenshot_base64() {
     auto r = call("Page.captureScreenshot", {{"format", "png"}});
     if (!r.contains("data")) return {};
-    return base64_decode(r["data"].get<std::string>());
+    return r["data"].get<std::string>();
   }
 
  private:

@@ -123,6 +123,7 @@ LudoMoment ludo_moment(const replay::GameState& after, const replay::Geometry& g
   f.roll_text = "12. G 6: 46/h2";
   f.move_text = "12. G 6: 46/h2";
   f.state = after;
+  f.moves = {{{0, replay::byte_of_rel(46)}, {0, replay::byte_of_rel(52)}}};  // the last play: 46/h2
   m.timeline.frames = {start, f};
   return m;
 }
