@@ -86,6 +86,23 @@ std::map<std::string, std::vector<Json>> checked(const std::string& command, con
   return by_type;
 }
 
+struct TextAndJson {
+  std::string text;
+  std::map<std::string, std::vector<Json>> json;  // by type
+};
+
+// Runs `ppn COMMAND ARGS` and `ppn COMMAND --format json JSON_ARGS` (JSON_ARGS: ARGS when
+// empty): the same exit code, every record as documented, the summary last.
+TextAndJson run_both(const std::string& command, const std::string& args, const std::string& json_args = "") {
+  const auto text = run_ppn(command + " " + args);
+  const auto json = run_ppn(command + " --format json " + (json_args.empty() ? args : json_args));
+  CHECK(json.code == text.code);
+  const auto records = json_lines(json.out);
+  REQUIRE(!records.empty());
+  CHECK(records.back()["type"] == "summary");
+  return {text.out, checked(command, records)};
+}
+
 std::string samples_list() {
   std::string list;
   for (const auto& f : ppn::test::sample_files()) list += " " + f;
@@ -166,14 +183,10 @@ TEST_CASE("json: the documented tables exist for every record", "[cli][json]") {
 
 TEST_CASE("json: stats of the samples, records as documented, figures as the text", "[cli][json][stats]") {
   const std::string list = samples_list();
-  const auto text = run_ppn("stats --games" + list);
-  const auto json = run_ppn("stats --games --format json" + list);
-  CHECK(json.code == text.code);
-  const auto j = checked("stats", json_lines(json.out));
+  const auto [text, j] = run_both("stats", "--games" + list);
   REQUIRE(j.count("game"));
   REQUIRE(j.count("player"));
-  CHECK(json_lines(json.out).back()["type"] == "summary");
-  check_stats_against_text(j, text.out);
+  check_stats_against_text(j, text);
   // Each game record is its text line.
   for (const auto& g : j.at("game")) {
     std::string line = "game " + std::to_string(g["game"].get<int>()) + " (" + g["file"].get<std::string>() + ":" +
@@ -186,7 +199,7 @@ TEST_CASE("json: stats of the samples, records as documented, figures as the tex
     }
     line += "; race lead changes " + std::to_string(g["lead_changes"].get<int>()) + "; race at the end";
     for (const auto& r : g["race_end"]) line += " " + r["colour"].get<std::string>() + " " + std::to_string(r["steps"].get<int>());
-    CHECK_THAT(text.out, Catch::Contains(line + "\n"));
+    CHECK_THAT(text, Catch::Contains(line + "\n"));
   }
   // The Ludo samples: four-part bonuses are undefined there, not 0.
   bool ludo_seen = false;
@@ -207,11 +220,8 @@ TEST_CASE("json: stats of the samples, records as documented, figures as the tex
     const auto dir = ppn::test::fresh_dir("json-stats");
     const std::string db = (dir / "s.sqlite").string();
     REQUIRE(run_ppn("import -q --db " + db + list).code <= 1);
-    const auto db_text = run_ppn("stats --games --db " + db);
-    const auto db_json = run_ppn("stats --games --format json --db " + db);
-    CHECK(db_json.code == db_text.code);
-    const auto dj = checked("stats", json_lines(db_json.out));
-    check_stats_against_text(dj, db_text.out);
+    const auto [db_text, dj] = run_both("stats", "--games --db " + db);
+    check_stats_against_text(dj, db_text);
     // One computation: the stored figures are the files' figures.
     CHECK(dj.at("summary") == j.at("summary"));
     CHECK(dj.at("player") == j.at("player"));
@@ -235,27 +245,19 @@ TEST_CASE("json: stats of player-side transcripts, seats not observed are null",
   const std::string ppn_file = (tmp / "nu.ppn").string();
   run_ppn("convert -q " + (dir / "output.log").string() + " -o " + ppn_file);
   REQUIRE(std::filesystem::exists(ppn_file));
-  const auto text = run_ppn("stats " + ppn_file);
-  const auto json = run_ppn("stats --format json " + ppn_file);
-  CHECK(json.code == text.code);
-  const auto j = checked("stats", json_lines(json.out));
-  check_stats_against_text(j, text.out);
+  const auto [text, j] = run_both("stats", ppn_file);
+  check_stats_against_text(j, text);
   bool unobserved = false;
   for (const auto& p : j.at("player")) unobserved |= p["rolls"].is_null();
   CHECK(unobserved);
-  CHECK_THAT(text.out, Catch::Contains("not observed"));
+  CHECK_THAT(text, Catch::Contains("not observed"));
 }
 
 TEST_CASE("json: audit, one group record per group, verdicts as the text", "[cli][json][audit]") {
   const std::string list = samples_list();
   for (const std::string by : {"player", "source", "none"}) {
     INFO("--by " << by);
-    const auto text = run_ppn("audit --by " + by + list);
-    const auto json = run_ppn("audit --format json --by " + by + list);
-    CHECK(json.code == text.code);
-    const auto records = json_lines(json.out);
-    const auto j = checked("audit", records);
-    REQUIRE(records.back()["type"] == "summary");
+    const auto [text, j] = run_both("audit", "--by " + by + list);
     const auto& groups = j.at("group");
     CHECK(j.at("summary")[0]["groups"].get<std::size_t>() == groups.size());
     CHECK(groups[0]["group"] == "all");
@@ -265,7 +267,7 @@ TEST_CASE("json: audit, one group record per group, verdicts as the text", "[cli
     // The text: a title line per group, its test lines, "  verdict: ...".
     std::vector<std::string> titles, verdicts;
     std::vector<std::vector<std::string>> tests;
-    for (const auto& line : lines_of(text.out)) {
+    for (const auto& line : lines_of(text)) {
       if (line.rfind("  verdict: ", 0) == 0) verdicts.push_back(line.substr(11));
       else if (line.rfind("  ", 0) == 0) tests.back().push_back(line);
       else titles.push_back(line), tests.emplace_back();
@@ -301,17 +303,12 @@ TEST_CASE("json: analyze, a seat record per seat, totals per player, as the text
   const std::string files = " " + source_path("samples/05-two-player-kitchen-table.ppn").string() + " " +
                             source_path("samples/13-two-player-porch-swing.ppn").string();
   const std::string settings = " --rollouts 4 --horizon 2";
-  const auto text = run_ppn("analyze" + settings + files);
-  const auto json = run_ppn("analyze --format json" + settings + files);
-  CHECK(json.code == text.code);
-  const auto records = json_lines(json.out);
-  const auto j = checked("analyze", records);
-  REQUIRE(records.back()["type"] == "summary");
+  const auto [text, j] = run_both("analyze", settings + files);
   CHECK(j.at("summary")[0]["analysed"] == 2);
   // The text's seat lines ("  green (Name)  decisions ...") in order, and its player lines.
   std::vector<std::string> seat_lines, player_lines;
   bool totals = false;
-  for (const auto& line : lines_of(text.out)) {
+  for (const auto& line : lines_of(text)) {
     if (line.rfind("analyze: ", 0) == 0) totals = true;
     else if (line.rfind("  ", 0) == 0) (totals ? player_lines : seat_lines).push_back(line);
   }
@@ -364,14 +361,9 @@ TEST_CASE("json: import, a file record per committed file and the summary", "[cl
   const std::string a = source_path("samples/01-four-player-family-night.ppn").string();
   const std::string b = source_path("samples/16-parcheesi-notation-tour.ppn").string();
   const std::string db_text = (dir / "t.sqlite").string(), db_json = (dir / "j.sqlite").string();
-  const auto text = run_ppn("import --db " + db_text + " " + a + " " + b);
-  const auto json = run_ppn("import --format json --db " + db_json + " " + a + " " + b);
-  CHECK(json.code == text.code);
-  const auto records = json_lines(json.out);
-  const auto j = checked("import", records);
-  REQUIRE(records.back()["type"] == "summary");
+  const auto [text, j] = run_both("import", "--db " + db_text + " " + a + " " + b, "--db " + db_json + " " + a + " " + b);
   REQUIRE(j.at("file").size() == 2);
-  const auto text_lines = lines_of(text.out);
+  const auto text_lines = lines_of(text);
   REQUIRE(text_lines.size() == 3);
   std::int64_t next_id = 1;
   for (std::size_t i = 0; i < 2; ++i) {
