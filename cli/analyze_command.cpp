@@ -6,10 +6,12 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "analysis/game_analysis.hpp"
 #include "cli/game_select.hpp"
 #include "cli/input_files.hpp"
+#include "cli/json_records.hpp"
 #include "cli/output.hpp"
 #include "db/importer.hpp"
 #include "db/stored_stats.hpp"
@@ -28,20 +30,37 @@ struct AnalyzeArgs {
   std::string variant;
   std::vector<std::string> options;
   std::string on_error = "keep-prefix";
+  std::string format = "text";  // json: JSON Lines records (README "JSON output")
   analysis::AnalyzeConfig cfg;
 };
 
-void summary(std::ostream& out, const std::string& where, const Game& game, const analysis::GameAnalysis& ga) {
+// The seat's player tag ([Green] ...), "" when absent.
+std::string seat_player(const Game& game, int seat) {
+  std::string tag(colour_name(static_cast<Colour>(seat)));
+  tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
+  return std::string(game.tag_value(tag));
+}
+
+// One analysed game: its line and one line per seat, or one JSON record per seat.
+void summary(std::ostream& out, bool json, std::int64_t number, const std::string& where, const Game& game,
+             const analysis::GameAnalysis& ga) {
+  if (json) {
+    for (int s = 0; s < 4; ++s) {
+      const auto& sa = ga.seats[static_cast<std::size_t>(s)];
+      if (!sa.present) continue;
+      emit_record(out, analyze_seat_record(number, game.source_file, game.source_line, ga, static_cast<Colour>(s),
+                                           seat_player(game, s), sa));
+    }
+    return;
+  }
   out << where << ": " << ga.profile << ", " << ga.rolls_analysed << " rolls analysed"
       << (ga.stopped ? " (stopped at an illegal roll)" : "") << "\n";
   for (int s = 0; s < 4; ++s) {
     const auto& sa = ga.seats[static_cast<std::size_t>(s)];
     if (!sa.present) continue;
     const Colour c = static_cast<Colour>(s);
-    std::string tag(colour_name(c));
-    tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
     std::string who(colour_name(c));
-    if (auto p = game.tag_value(tag); !p.empty()) who += " (" + std::string(p) + ")";
+    if (const auto p = seat_player(game, s); !p.empty()) who += " (" + p + ")";
     char line[300];
     std::snprintf(line, sizeof line,
                   "  %-24s decisions %3d  ? %2d  ?? %2d  error rate %5.1f%%  loss %.3f  luck %+.3f  result %.2f  "
@@ -53,17 +72,34 @@ void summary(std::ostream& out, const std::string& where, const Game& game, cons
 }
 
 // Per-player sums over games (players by their [Green]/... tag, else "(colour)").
+// The rates are undefined (nullopt) over no decision.
 struct PlayerSum {
   int games = 0, decisions = 0, mistakes = 0, blunders = 0;
   double loss = 0, luck = 0, result = 0;
+  std::optional<double> error_rate() const {
+    if (!decisions) return std::nullopt;
+    return double(mistakes + blunders) / decisions;
+  }
+  std::optional<double> loss_per_decision() const {
+    if (!decisions) return std::nullopt;
+    return loss / decisions;
+  }
+  double luck_adjusted() const { return result - luck; }
 };
 
+JsonRecord player_record(const std::string& key, const PlayerSum& p) {
+  auto or_null = [](std::optional<double> v) { return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr); };
+  return {{"type", "player"},        {"name", key},
+          {"games", p.games},        {"decisions", p.decisions},
+          {"mistakes", p.mistakes},  {"blunders", p.blunders},
+          {"error_rate", or_null(p.error_rate())}, {"loss_per_decision", or_null(p.loss_per_decision())},
+          {"luck", p.luck},          {"wins", p.result},
+          {"luck_adjusted", p.luck_adjusted()}};
+}
+
 std::string player_of(const Game& game, int seat) {
-  const Colour c = static_cast<Colour>(seat);
-  std::string tag(colour_name(c));
-  tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
-  if (auto p = game.tag_value(tag); !p.empty()) return std::string(p);
-  return "(" + std::string(colour_name(c)) + ")";
+  if (auto p = seat_player(game, seat); !p.empty()) return p;
+  return "(" + std::string(colour_name(static_cast<Colour>(seat))) + ")";
 }
 
 // --db: the game's row is found by its content checksum; a game the database does not hold
@@ -71,8 +107,9 @@ std::string player_of(const Game& game, int seat) {
 // --variant/--option/--on-error), so that its figures always belong to a stored game. An
 // unfinished copy of a stored game (a prefix duplicate, which the importer does not store) is
 // reported and its figures are not stored. Returns the exit code of this game's storing.
+// `json`: the report is a {"type":"stored"} record (game `number`) instead of its lines.
 int store_figures(db::Importer& imp, const std::string& where, const Game& game, const analysis::GameAnalysis& ga,
-                  const analysis::AnalyzeConfig& cfg, std::ostream& report) {
+                  const analysis::AnalyzeConfig& cfg, std::ostream& report, bool json, std::int64_t number) {
   auto& database = imp.database();
   auto found = db::find_game_by_checksum(database, db::game_checksum(game));
   if (auto* err = std::get_if<std::string>(&found)) {
@@ -80,6 +117,7 @@ int store_figures(db::Importer& imp, const std::string& where, const Game& game,
     return 2;
   }
   std::int64_t id = std::get<std::int64_t>(found);
+  bool imported = false;
   if (id == 0) {
     db::GameRows rows;
     db::make_game_rows(game, imp.options().replay, rows);
@@ -106,13 +144,15 @@ int store_figures(db::Importer& imp, const std::string& where, const Game& game,
       return 2;
     }
     id = std::get<std::int64_t>(found);
-    report << "  imported as game " << id << "\n";
+    imported = true;
+    if (!json) report << "  imported as game " << id << "\n";
   }
   if (auto err = db::store_analysis(database, id, ga, cfg)) {
     std::cerr << where << ": database error: " << *err << "\n";
     return 2;
   }
-  report << "  stored as the analysis of game " << id << "\n";
+  if (json) emit_record(report, {{"type", "stored"}, {"game", number}, {"id", id}, {"imported", imported}});
+  else report << "  stored as the analysis of game " << id << "\n";
   return 0;
 }
 
@@ -150,6 +190,7 @@ int run_analyze(const AnalyzeArgs& a) {
     imp = std::move(std::get<std::unique_ptr<db::Importer>>(opened));
   }
   int code = 0;
+  const bool json = a.format == "json";
   std::size_t games = 0, analysed = 0;
   std::string text;
   std::vector<std::string> order;
@@ -170,8 +211,8 @@ int run_analyze(const AnalyzeArgs& a) {
         std::cerr << game.source_file << ":" << ga.stop_reason << " (game " << number
                   << " analysed up to this roll)\n";
       }
-      summary(report, where, game, ga);
-      if (imp) code = std::max(code, store_figures(*imp, where, game, ga, a.cfg, report));
+      summary(report, json, number, where, game, ga);
+      if (imp) code = std::max(code, store_figures(*imp, where, game, ga, a.cfg, report, json, number));
       ++analysed;
       for (int s = 0; s < 4; ++s) {
         const auto& sa = ga.seats[static_cast<std::size_t>(s)];
@@ -210,7 +251,11 @@ int run_analyze(const AnalyzeArgs& a) {
           code = 2;
         });
   }
-  if (analysed > 1) {
+  if (json) {
+    // Every player's totals, even of one game (the text then prints only the seat lines).
+    for (const auto& key : order) emit_record(report, player_record(key, sums[key]));
+    emit_record(report, {{"type", "summary"}, {"games", games}, {"analysed", analysed}});
+  } else if (analysed > 1) {
     report << "analyze: " << analysed << " games; per player:\n";
     for (const auto& key : order) {
       const PlayerSum& p = sums[key];
@@ -218,9 +263,8 @@ int run_analyze(const AnalyzeArgs& a) {
       std::snprintf(line, sizeof line,
                     "  %-24s games %3d  decisions %4d  ? %3d  ?? %3d  error rate %5.1f%%  loss/decision %.4f  luck %+.3f  "
                     "wins %.2f  luck-adjusted %+.3f",
-                    key.c_str(), p.games, p.decisions, p.mistakes, p.blunders,
-                    p.decisions ? 100.0 * (p.mistakes + p.blunders) / p.decisions : 0.0,
-                    p.decisions ? p.loss / p.decisions : 0.0, p.luck, p.result, p.result - p.luck);
+                    key.c_str(), p.games, p.decisions, p.mistakes, p.blunders, 100.0 * p.error_rate().value_or(0.0),
+                    p.loss_per_decision().value_or(0.0), p.luck, p.result, p.luck_adjusted());
       report << line << "\n";
     }
   }
@@ -256,6 +300,10 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
   sub->add_option("--on-error", a->on_error, "After an illegal roll: keep-prefix (analyse up to it), skip, as-played")
       ->capture_default_str()
       ->check(CLI::IsMember({"keep-prefix", "skip", "as-played"}));
+  sub->add_option("--format", a->format,
+                  "Report: text, or json (JSON Lines: seat, stored, player and summary records; README \"JSON output\")")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"text", "json"}));
   sub->add_option("--variant", a->variant, "Rule profile (overrides [Variant])");
   sub->add_option("--option", a->options, "Override one rule option: name=value (repeatable)");
   sub->callback([a, &exit_code]() {

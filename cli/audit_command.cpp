@@ -8,6 +8,7 @@
 
 #include "analysis/dice_audit.hpp"
 #include "cli/input_files.hpp"
+#include "cli/json_records.hpp"
 #include "db/reports.hpp"
 #include "db/schema.hpp"
 #include "parser/parser.hpp"
@@ -20,6 +21,7 @@ struct AuditArgs {
   std::vector<std::string> files;
   std::string db;  // --db: audit the rolls a database holds
   std::string by = "player";
+  std::string format = "text";  // json: JSON Lines records (README "JSON output")
 };
 
 void print_report(std::ostream& out, const std::string& title, const analysis::AuditReport& r) {
@@ -116,15 +118,22 @@ int run_audit(const AuditArgs& a) {
           rc = 2;
         });
   }
+  const bool json = a.format == "json";
   const auto overall = analysis::audit(all);
-  print_report(std::cout, "audit: " + std::to_string(games) + (games == 1 ? " game" : " games") + ", all dice",
-               overall);
+  if (json) emit_record(std::cout, audit_group_record("all", "", overall));
+  else
+    print_report(std::cout, "audit: " + std::to_string(games) + (games == 1 ? " game" : " games") + ", all dice",
+                 overall);
   bool suspicious = overall.suspicious;
   for (const auto& [key, sample] : groups) {
     const auto r = analysis::audit(sample);
     suspicious |= r.suspicious;
-    print_report(std::cout, (a.by == "source" ? "source " : "player ") + key, r);
+    if (json) emit_record(std::cout, audit_group_record(a.by, key, r));
+    else print_report(std::cout, (a.by == "source" ? "source " : "player ") + key, r);
   }
+  if (json)
+    emit_record(std::cout, {{"type", "summary"}, {"games", games}, {"groups", groups.size() + 1},
+                            {"suspicious", suspicious}});
   if (rc == 0 && suspicious) rc = 1;
   return rc;
 }
@@ -140,6 +149,9 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   sub->add_option("--by", a->by, "Also audit each player, each source file, or none")
       ->capture_default_str()
       ->check(CLI::IsMember({"player", "source", "none"}));
+  sub->add_option("--format", a->format, "Output: text, or json (JSON Lines: group and summary records; README \"JSON output\")")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"text", "json"}));
   sub->callback([a, &exit_code]() {
     if (a->files.empty() && a->db.empty()) {
       std::cerr << "audit: give PPN files or --db PATH\n";

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/json_records.hpp"
 #include "cli/table_output.hpp"
 #include "db/schema.hpp"
 #include "db/search.hpp"
@@ -52,7 +53,13 @@ int run_find(const FindArgs& a) {
     return 2;
   }
   const auto& t = std::get<db::Table>(result);
-  print_table(std::cout, t, *fmt);
+  if (*fmt == TableFormat::json) {
+    // JSON Lines: a hit per row, then how many (README "JSON output").
+    print_json_lines(std::cout, t, "hit");
+    emit_record(std::cout, {{"type", "summary"}, {"hits", t.rows.size()}});
+  } else {
+    print_table(std::cout, t, *fmt);
+  }
   return t.rows.empty() ? 1 : 0;
 }
 
@@ -66,7 +73,7 @@ void add_find_command(CLI::App& app, int& exit_code) {
   sub->add_flag("--ignore-turn", a->ignore_turn, "With --position: match the pawns only, not who is to move");
   sub->add_option("--pattern", a->patterns,
                   "blockade-on-enter:C | home-path:C:N | near-home:C:K (C a colour; repeat to require several)");
-  sub->add_option("--format", a->format, "Output: table, csv or json")->capture_default_str();
+  sub->add_option("--format", a->format, "Output: table, csv, or json (JSON Lines: hit and summary records; README \"JSON output\")")->capture_default_str();
   sub->callback([a, &exit_code]() { exit_code = run_find(*a); });
 }
 

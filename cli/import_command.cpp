@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "cli/input_files.hpp"
+#include "cli/json_records.hpp"
 #include "db/importer.hpp"
 
 namespace ppn::cli {
@@ -24,6 +25,7 @@ struct ImportArgs {
   std::vector<std::string> aliases;
   int batch = 10000;
   bool quiet = false;
+  std::string format = "text";  // json: JSON Lines records (README "JSON output")
 };
 
 std::string plural(std::size_t n, const char* one, const char* many) {
@@ -110,6 +112,7 @@ int run_import(const ImportArgs& a) {
 
   db::ImportCounts total;
   bool db_failed = false;
+  const bool json = a.format == "json";
   for (const auto& path : a.files) {
     const std::string name = display_name(path);
     auto in = open_input(path);
@@ -129,7 +132,16 @@ int run_import(const ImportArgs& a) {
       break;
     }
     total.add(rep.counts);
-    if (!a.quiet) std::cout << name << ": " << describe(rep.counts) << id_list(rep.added_ids) << std::endl;  // flushed: this file is stored
+    // Flushed: this file is stored.
+    if (!a.quiet && json) {
+      JsonRecord r{{"type", "file"}, {"file", name}};
+      r.update(import_counts_fields(rep.counts));
+      r["new_ids"] = id_runs(rep.added_ids);
+      emit_record(std::cout, r);
+      std::cout.flush();
+    } else if (!a.quiet) {
+      std::cout << name << ": " << describe(rep.counts) << id_list(rep.added_ids) << std::endl;
+    }
     std::error_code ec;
     const auto size = path == "-" ? 0 : std::filesystem::file_size(path, ec);
     done_bytes += ec ? 0 : size;
@@ -148,9 +160,19 @@ int run_import(const ImportArgs& a) {
     std::cerr << "import: " << e.what() << "\n";
     db_failed = true;
   }
-  std::cout << "import: " << plural(total.files, "file", "files") << ", " << describe(total);
-  if (total.io_errors) std::cout << ", " << plural(total.io_errors, "I/O error", "I/O errors");
-  std::cout << "; " << a.db << " holds " << plural(static_cast<std::size_t>(held), "game", "games") << std::endl;
+  if (json) {
+    JsonRecord r{{"type", "summary"}, {"files", total.files}};
+    r.update(import_counts_fields(total));
+    r["io_errors"] = total.io_errors;
+    r["db"] = a.db;
+    r["db_games"] = held;
+    emit_record(std::cout, r);
+    std::cout.flush();
+  } else {
+    std::cout << "import: " << plural(total.files, "file", "files") << ", " << describe(total);
+    if (total.io_errors) std::cout << ", " << plural(total.io_errors, "I/O error", "I/O errors");
+    std::cout << "; " << a.db << " holds " << plural(static_cast<std::size_t>(held), "game", "games") << std::endl;
+  }
   if (db_failed || total.syntax_errors || total.io_errors) return 2;
   return total.illegal ? 1 : 0;
 }
@@ -174,6 +196,11 @@ void add_import_command(CLI::App& app, int& exit_code) {
   sub->add_option("--alias", a->aliases, "ALIAS=NAME: ALIAS is another spelling of player NAME (repeatable)");
   sub->add_option("--batch", a->batch, "Games per transaction")->capture_default_str()->check(CLI::Range(1, 1000000));
   sub->add_flag("--quiet,-q", a->quiet, "Only the summary line");
+  sub->add_option("--format", a->format,
+                  "Output: text, or json (JSON Lines: a file record per committed file, then a summary record; "
+                  "README \"JSON output\")")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"text", "json"}));
   sub->callback([a, &exit_code]() { exit_code = run_import(*a); });
 }
 

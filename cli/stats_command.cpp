@@ -12,6 +12,7 @@
 #include "analysis/game_stats.hpp"
 #include "cli/game_select.hpp"
 #include "cli/input_files.hpp"
+#include "cli/json_records.hpp"
 #include "cli/output.hpp"
 #include "db/schema.hpp"
 #include "db/stored_stats.hpp"
@@ -33,6 +34,8 @@ struct StatsArgs {
   std::string output;  // the chart's file ('-': standard output)
   int game = 1;        // the game a race or luck chart shows (1-based over all files); with --db its id
   bool db_game = false;  // --db PATH --game ID: the statistics of that one stored game
+  std::string format = "text";
+  bool json = false;     // --format json: JSON Lines records (README "JSON output")
 };
 
 std::string pct(int n, int of) {
@@ -102,10 +105,16 @@ void print_header(std::ostream& text, std::size_t games, std::size_t complete, s
        << "\n";
 }
 
-// The --games line of one game (the same from a file and from the database).
-void print_game_line(std::ostream& text, const std::string& number, const std::string& where,
-                     const std::string& profile, int rolls_replayed, const std::vector<Colour>& ranking,
-                     int lead_changes, const std::vector<std::pair<Colour, int>>& race_end) {
+// The --games line of one game (the same from a file and from the database), or its JSON record.
+void print_game_line(std::ostream& text, bool json, const std::string& number, const std::string& file,
+                     std::int64_t line, const std::string& profile, int rolls_replayed,
+                     const std::vector<Colour>& ranking, int lead_changes,
+                     const std::vector<std::pair<Colour, int>>& race_end) {
+  if (json) {
+    emit_record(text, stats_game_record(number, file, line, profile, rolls_replayed, ranking, lead_changes, race_end));
+    return;
+  }
+  const std::string where = file + ":" + std::to_string(line);
   text << "game " << number << " (" << where << "): " << profile << ", " << rolls_replayed << " rolls, ";
   if (ranking.empty()) text << "unfinished";
   else {
@@ -115,6 +124,23 @@ void print_game_line(std::ostream& text, const std::string& number, const std::s
   text << "; race lead changes " << lead_changes << "; race at the end";
   for (const auto& [c, r] : race_end) text << " " << colour_name(c) << " " << r;
   text << "\n";
+}
+
+// The end of the report: the header line, then the player blocks; in JSON the player records,
+// then the summary record (last, as in every JSON Lines output). `player_found` false: the
+// --player named no one (said by the caller), so no player is printed.
+void print_report(std::ostream& text, bool json, std::size_t games, std::size_t complete, std::size_t rolls,
+                  std::size_t replayed, std::size_t lead_changes, const std::vector<analysis::PlayerTotals>& players,
+                  bool player_found) {
+  if (!json) print_header(text, games, complete, rolls, replayed, lead_changes);
+  if (player_found) {
+    const bool name_profile = analysis::mixed_profiles(players);
+    for (const auto& t : players) {
+      if (json) emit_record(text, stats_player_record(t));
+      else print_player(text, t, name_profile);
+    }
+  }
+  if (json) emit_record(text, stats_summary_record(games, complete, rolls, replayed, lead_changes));
 }
 
 // `ppn stats --db PATH`: the same report from the rows `ppn import` stored (schema version 3),
@@ -162,14 +188,14 @@ int run_stats_db(const StatsArgs& a) {
               << " imported before schema version 3 not counted: import their files again to add their statistics\n";
   for (const auto& g : st.game_list)
     if (g.has_stats && g.replayed)
-      print_game_line(std::cout, std::to_string(g.id), g.source_file + ":" + std::to_string(g.source_line), g.profile,
+      print_game_line(std::cout, a.json, std::to_string(g.id), g.source_file, g.source_line, g.profile,
                       g.rolls_replayed, g.ranking, g.lead_changes, g.race_end);
-  print_header(std::cout, st.games, st.complete, st.rolls, st.replayed, st.lead_changes);
+  print_report(std::cout, a.json, st.games, st.complete, st.rolls, st.replayed, st.lead_changes, st.players,
+               st.player_found);
   if (!st.player_found) {
     std::cerr << "stats: no player or colour named \"" << a.player << "\" in " << a.db << "\n";
     return std::max(rc, 1);
   }
-  for (const auto& t : st.players) print_player(std::cout, t, analysis::mixed_profiles(st.players));
   return rc;
 }
 
@@ -235,8 +261,8 @@ int run_stats(const StatsArgs& a) {
     if (a.games) {
       std::vector<std::pair<Colour, int>> race_end;
       for (Colour c : gs.seat_order) race_end.emplace_back(c, gs.seats[static_cast<int>(c)].race_end);
-      print_game_line(text, std::to_string(number), game.source_file + ":" + std::to_string(game.source_line),
-                      gs.profile, gs.rolls_replayed, gs.ranking, gs.lead_changes, race_end);
+      print_game_line(text, a.json, std::to_string(number), game.source_file, game.source_line, gs.profile,
+                      gs.rolls_replayed, gs.ranking, gs.lead_changes, race_end);
     }
     player_found |= totals.add(gs, static_cast<std::int64_t>(number), a.player);
   };
@@ -257,12 +283,11 @@ int run_stats(const StatsArgs& a) {
         });
     (void)ps;
   }
-  print_header(text, games, complete, rolls, replayed, lead_changes);
+  print_report(text, a.json, games, complete, rolls, replayed, lead_changes, totals.players, player_found);
   if (!player_found) {
     std::cerr << "stats: no player or colour named \"" << a.player << "\" in these games\n";
     return std::max(rc, 1);
   }
-  for (const auto& t : totals.players) print_player(text, t, analysis::mixed_profiles(totals.players));
   if (!a.chart.empty()) {
     if (a.chart == "faces") {
       svg = analysis::faces_chart(dice, "Dice faces: " + std::to_string(dice.rolls) + " throws");
@@ -288,6 +313,10 @@ void add_stats_command(CLI::App& app, int& exit_code) {
   sub->add_option("--player", a->player,
                   "Only this player (a [Green]/[Red]/... tag value, or a colour name; with --db any spelling)");
   sub->add_flag("--games", a->games, "Also print one line per game (finishing order, race)");
+  sub->add_option("--format", a->format,
+                  "Output: text, or json (JSON Lines: game, player and summary records; README \"JSON output\")")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"text", "json"}));
   sub->add_option("--chart", a->chart, "Also draw an SVG chart: race (one game), luck (one game), faces (all dice)")
       ->check(CLI::IsMember({"race", "luck", "faces"}));
   auto* out = sub->add_option("-o,--output", a->output, "The chart's SVG file ('-' for standard output)");
@@ -310,6 +339,7 @@ void add_stats_command(CLI::App& app, int& exit_code) {
       return;
     }
     a->db_game = !a->db.empty() && sub->count("--game") > 0;
+    a->json = a->format == "json";
     // The stored statistics were counted under the import's rules and --on-error, and no race
     // curve is stored: these options apply to files, and to one stored game replayed again.
     if (!a->db.empty() && !a->db_game)

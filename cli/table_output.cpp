@@ -19,6 +19,15 @@ std::string text_of(const db::Cell& c) {
   return std::get<std::string>(c);
 }
 
+// A cell as JSON: NULL null, numbers numbers, text a string.
+template <class Json>
+Json cell_json(const db::Cell& cell) {
+  if (std::holds_alternative<std::monostate>(cell)) return nullptr;
+  if (const auto* i = std::get_if<std::int64_t>(&cell)) return *i;
+  if (const auto* d = std::get_if<double>(&cell)) return *d;
+  return std::get<std::string>(cell);
+}
+
 bool numeric(const db::Cell& c) { return std::holds_alternative<std::int64_t>(c) || std::holds_alternative<double>(c); }
 
 std::string csv_field(const std::string& s) {
@@ -40,18 +49,20 @@ std::optional<TableFormat> parse_table_format(std::string_view s) {
   return std::nullopt;
 }
 
+void print_json_lines(std::ostream& out, const db::Table& t, const std::string& type) {
+  for (const auto& row : t.rows) {
+    nlohmann::ordered_json o{{"type", type}};
+    for (std::size_t c = 0; c < t.columns.size(); ++c) o[t.columns[c]] = cell_json<nlohmann::ordered_json>(row[c]);
+    out << o.dump() << "\n";
+  }
+}
+
 void print_table(std::ostream& out, const db::Table& t, TableFormat f) {
   if (f == TableFormat::json) {
     auto arr = nlohmann::json::array();
     for (const auto& row : t.rows) {
       nlohmann::json o = nlohmann::json::object();
-      for (std::size_t c = 0; c < t.columns.size(); ++c) {
-        const auto& cell = row[c];
-        if (std::holds_alternative<std::monostate>(cell)) o[t.columns[c]] = nullptr;
-        else if (const auto* i = std::get_if<std::int64_t>(&cell)) o[t.columns[c]] = *i;
-        else if (const auto* d = std::get_if<double>(&cell)) o[t.columns[c]] = *d;
-        else o[t.columns[c]] = std::get<std::string>(cell);
-      }
+      for (std::size_t c = 0; c < t.columns.size(); ++c) o[t.columns[c]] = cell_json<nlohmann::json>(row[c]);
       arr.push_back(std::move(o));
     }
     out << arr.dump(1) << "\n";

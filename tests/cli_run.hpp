@@ -42,4 +42,13 @@ inline Run run_ppn_shell(const std::string& script) {
   return run_command("sh -c " + quoted + " 2>&1");
 }
 
+// The position ID an SVG of `ppn render --at N -o -` draws (its data-position), "" when none.
+inline std::string drawn_position(const std::string& svg) {
+  const std::string key = "data-position=\"";
+  const auto at = svg.find(key);
+  if (at == std::string::npos) return {};
+  const auto end = svg.find('"', at + key.size());
+  return svg.substr(at + key.size(), end - at - key.size());
+}
+
 }  // namespace ppn::test

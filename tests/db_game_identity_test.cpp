@@ -31,14 +31,6 @@ std::int64_t stored_id(const std::string& db, const std::string& file, std::uint
 }
 
 // The data-position attribute of `ppn render ... --at N -o -`: the position ID drawn.
-std::string drawn_position(const std::string& svg) {
-  const std::string key = "data-position=\"";
-  const auto at = svg.find(key);
-  if (at == std::string::npos) return {};
-  const auto end = svg.find('"', at + key.size());
-  return svg.substr(at + key.size(), end - at - key.size());
-}
-
 // `ppn replay --at` output without its title line (the title names the file or database).
 std::string board_only(const std::string& out) {
   const auto nl = out.find('\n');
