@@ -148,9 +148,10 @@ int run_analyze(const AnalyzeArgs& a) {
   std::vector<std::string> order;
   std::map<std::string, PlayerSum> sums;
   for (const auto& path : a.files) {
-    auto in = open_input(path);
+    std::string why;
+    auto in = open_input(path, why);
     if (!in) {
-      std::cerr << display_name(path) << ": error: cannot open file\n";
+      std::cerr << display_name(path) << ": error: cannot open the file: " << why << "\n";
       code = 2;
       continue;
     }

@@ -121,9 +121,10 @@ int run_export(const ExportArgs& args) {
   int rc = 0;
   NuXmlExporter nu(out);
   for (const auto& path : args.files) {
-    auto in = open_input(path);
+    std::string why;
+    auto in = open_input(path, why);
     if (!in) {
-      std::cerr << "export: cannot open " << path << "\n";
+      std::cerr << display_name(path) << ": error: cannot open the file: " << why << "\n";
       rc = 2;
       continue;
     }

@@ -26,9 +26,10 @@ int run_fmt(const FmtArgs& args) {
   bool syntax_errors = false;
   std::string buffer;
   for (const auto& path : args.files) {
-    auto in = open_input(path);
+    std::string why;
+    auto in = open_input(path, why);
     if (!in) {
-      std::cerr << "fmt: cannot open " << path << "\n";
+      std::cerr << display_name(path) << ": error: cannot open the file: " << why << "\n";
       rc = 2;
       continue;
     }

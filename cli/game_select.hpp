@@ -18,9 +18,10 @@ namespace ppn::cli {
 // syntax error of that game in the parser's located format). `command` prefixes messages.
 inline std::optional<Game> select_game(const std::string& command, const std::string& path, std::size_t n,
                                        std::ostream& err = std::cerr) {
-  auto in = open_input(path);
+  std::string why;
+  auto in = open_input(path, why);
   if (!in) {
-    err << command << ": cannot open " << display_name(path) << "\n";
+    err << display_name(path) << ": error: cannot open the file: " << why << "\n";
     return std::nullopt;
   }
   std::size_t index = 0;

@@ -171,9 +171,10 @@ int run_stats(const StatsArgs& a) {
   std::string svg;                 // the chart, once made
   analysis::DiceSample dice;       // every throw, for --chart faces
   for (const auto& path : a.files) {
-    auto in = open_input(path);
+    std::string why;
+    auto in = open_input(path, why);
     if (!in) {
-      std::cerr << display_name(path) << ": error: cannot open file\n";
+      std::cerr << display_name(path) << ": error: cannot open the file: " << why << "\n";
       rc = 2;
       continue;
     }

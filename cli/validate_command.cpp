@@ -59,13 +59,14 @@ class Validator {
     Counts c;
     ++total_.files;
     const std::string name = display_name(path);
-    auto in = open_input(path);
+    std::string why;
+    auto in = open_input(path, why);
     if (!in) {
       ++c.io_errors;
       progress_.clear();
       if (json_) emit({{"type", "diagnostic"}, {"file", name}, {"severity", "error"}, {"code", "E-IO"},
-                       {"message", "cannot open file"}});
-      else std::cerr << name << ": error: cannot open file\n";
+                       {"message", "cannot open the file: " + why}});
+      else std::cerr << name << ": error: cannot open the file: " << why << "\n";
       total_.add(c);
       return true;
     }
