@@ -6,7 +6,9 @@
 // A file that holds no game (empty, blank, only comments) and a file that is not PPN at all
 // (its first game shows neither a tag nor a roll: a README, a binary, JSON, a log) are each
 // reported once, through on_error, as an error about the whole file (SPEC.md 4); of a file that
-// is not PPN nothing more is read. Nothing here throws (except what the caller's own callbacks
+// is not PPN nothing more is read. A stream that ends in a read error (an io::Input whose
+// compressed data is truncated or corrupt, io/input.hpp) is one whole-file error with the
+// reason; the game it cut is dropped, not taken for a complete one. Nothing here throws (except what the caller's own callbacks
 // throw).
 #pragma once
 

@@ -59,9 +59,10 @@ class FileRun {
     if (text.find_first_not_of(" \t\r") == std::string::npos) return;
     json rec = json::parse(text, nullptr, false);
     if (rec.is_discarded() || !rec.is_object()) {
-      // A file whose first record is no JSON object is not JSONL at all (a PPN file, a log):
-      // one message for the file, not one per line of it.
-      if (!seen_record_) return not_jsonl(no, text);
+      // A file whose first record does not even start like a JSON object is not JSONL at all
+      // (a PPN file, a log): one message for the file, not one per line of it. (A first
+      // record that starts with `{` and is broken is one bad line of a JSONL file.)
+      if (!seen_record_ && text[text.find_first_not_of(" \t\r")] != '{') return not_jsonl(no, text);
       return error(no, "not a JSON object");
     }
     seen_record_ = true;
