@@ -105,13 +105,13 @@ class Validator {
           check(g, c.games);
         },
         [&](const parser::ParseError& e) {
-          ++c.syntax_errors;
+          ++(e.read_error ? c.io_errors : c.syntax_errors);
           // The rolls before the error are still checked, and reported before it (file order).
           if (e.partial && !stop) check(*e.partial, 0);
           progress_.clear();
           if (json_) {
-            nlohmann::json j{{"type", "diagnostic"}, {"file", e.file}, {"severity", "error"}, {"code", "E-SYNTAX"},
-                             {"message", e.message}};
+            nlohmann::json j{{"type", "diagnostic"}, {"file", e.file}, {"severity", "error"},
+                             {"code", e.read_error ? "E-IO" : "E-SYNTAX"}, {"message", e.message}};
             if (e.line != 0) j["line"] = e.line, j["column"] = e.column;  // 0: the file as a whole
             emit(j);
           } else {

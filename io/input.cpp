@@ -1,14 +1,15 @@
 // Plain, gzip and zstd input through one std::streambuf (see input.hpp).
 #include "io/input.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <vector>
 #include <zlib.h>
 #include <zstd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
 
 namespace ppn::io {
 
@@ -46,7 +47,9 @@ class InputBuf : public std::streambuf {
 
   const std::string& error() const { return error_; }
 
-  const char* compression() const { return kind_ == Kind::gzip ? "gzip" : kind_ == Kind::zstd ? "zstd" : ""; }
+  const char* compression() const {
+    return kind_ == Kind::gzip ? "gzip" : kind_ == Kind::zstd ? "zstd" : "";
+  }
 
   // Makes at least `want` bytes readable in the get area, unless the data ends first.
   void fill(std::size_t want) {
@@ -62,7 +65,9 @@ class InputBuf : public std::streambuf {
     setg(out_.data(), out_.data(), out_.data() + avail);
   }
 
-  std::string_view available() const { return {gptr(), static_cast<std::size_t>(egptr() - gptr())}; }
+  std::string_view available() const {
+    return {gptr(), static_cast<std::size_t>(egptr() - gptr())};
+  }
 
  protected:
   int_type underflow() override {
@@ -71,8 +76,10 @@ class InputBuf : public std::streambuf {
   }
 
   // tellg(): how far into the file (compressed bytes) the reading is, for progress bars.
-  pos_type seekoff(off_type off, std::ios_base::seekdir dir, std::ios_base::openmode which) override {
-    if (off != 0 || dir != std::ios_base::cur || (which & std::ios_base::in) == 0) return pos_type(off_type(-1));
+  pos_type seekoff(off_type off, std::ios_base::seekdir dir,
+                   std::ios_base::openmode which) override {
+    if (off != 0 || dir != std::ios_base::cur || (which & std::ios_base::in) == 0)
+      return pos_type(off_type(-1));
     auto unread = static_cast<off_type>(raw_end_ - raw_pos_);
     if (kind_ == Kind::plain) unread += egptr() - gptr();
     return pos_type(static_cast<off_type>(raw_total_) - unread);
@@ -106,7 +113,9 @@ class InputBuf : public std::streambuf {
   }
 
   std::size_t raw_avail() const { return raw_end_ - raw_pos_; }
-  const unsigned char* raw_at() const { return reinterpret_cast<const unsigned char*>(raw_.data() + raw_pos_); }
+  const unsigned char* raw_at() const {
+    return reinterpret_cast<const unsigned char*>(raw_.data() + raw_pos_);
+  }
 
   std::size_t fail(std::string why) {
     if (error_.empty()) error_ = std::move(why);
@@ -125,7 +134,8 @@ class InputBuf : public std::streambuf {
       return std::equal(magic.begin(), magic.end(), b);
     };
     // zstd skippable frames: magic 0x184D2A50..5F, little-endian (pzstd writes one first).
-    const bool skippable = n >= 4 && (b[0] & 0xF0) == 0x50 && b[1] == 0x2A && b[2] == 0x4D && b[3] == 0x18;
+    const bool skippable =
+        n >= 4 && (b[0] & 0xF0) == 0x50 && b[1] == 0x2A && b[2] == 0x4D && b[3] == 0x18;
     if (starts({0x1F, 0x8B})) {
       kind_ = Kind::gzip;
       z_ = {};
@@ -136,11 +146,18 @@ class InputBuf : public std::streambuf {
       zs_ = ZSTD_createDStream();
       if (zs_ == nullptr) return fail("cannot start the zstd decoder"), false;
     } else if (starts({0xFD, '7', 'z', 'X', 'Z', 0x00})) {
-      return fail("xz-compressed data: ppn reads plain, gzip and zstd files; decompress it first (unxz)"), false;
+      return fail(
+                 "xz-compressed data: ppn reads plain, gzip and zstd files; decompress it first "
+                 "(unxz)"),
+             false;
     } else if (starts({'B', 'Z', 'h'}) && n >= 4 && b[3] >= '1' && b[3] <= '9') {
-      return fail("bzip2-compressed data: ppn reads plain, gzip and zstd files; decompress it first (bunzip2)"), false;
+      return fail(
+                 "bzip2-compressed data: ppn reads plain, gzip and zstd files; decompress it first "
+                 "(bunzip2)"),
+             false;
     } else if (starts({'P', 'K', 0x03, 0x04})) {
-      return fail("a zip archive: ppn reads plain, gzip and zstd files; extract it first (unzip)"), false;
+      return fail("a zip archive: ppn reads plain, gzip and zstd files; extract it first (unzip)"),
+             false;
     } else {
       kind_ = Kind::plain;
     }
@@ -151,10 +168,14 @@ class InputBuf : public std::streambuf {
   std::size_t produce(char* dst, std::size_t cap) {
     if (kind_ == Kind::unknown && !sniff()) return 0;
     switch (kind_) {
-      case Kind::plain: return plain(dst, cap);
-      case Kind::gzip: return gunzip(dst, cap);
-      case Kind::zstd: return unzstd(dst, cap);
-      case Kind::unknown: break;
+      case Kind::plain:
+        return plain(dst, cap);
+      case Kind::gzip:
+        return gunzip(dst, cap);
+      case Kind::zstd:
+        return unzstd(dst, cap);
+      case Kind::unknown:
+        break;
     }
     return 0;
   }
@@ -175,7 +196,8 @@ class InputBuf : public std::streambuf {
         }
         if (!error_.empty() || raw_avail() == 0) return 0;
         if (raw_avail() < 2 || raw_at()[0] != 0x1F || raw_at()[1] != 0x8B)
-          return fail("corrupt gzip data: bytes that are not gzip follow the end of the compressed stream");
+          return fail(
+              "corrupt gzip data: bytes that are not gzip follow the end of the compressed stream");
         inflateReset(&z_);
         member_done_ = false;
       }
@@ -186,9 +208,11 @@ class InputBuf : public std::streambuf {
       const int rc = inflate(&z_, Z_NO_FLUSH);
       raw_pos_ = raw_end_ - z_.avail_in;
       const std::size_t made = cap - z_.avail_out;
-      if (rc == Z_STREAM_END) member_done_ = true;
+      if (rc == Z_STREAM_END)
+        member_done_ = true;
       else if (rc != Z_OK && rc != Z_BUF_ERROR)
-        return fail(std::string("corrupt gzip data: ") + (z_.msg != nullptr ? z_.msg : "inflate failed"));
+        return fail(std::string("corrupt gzip data: ") +
+                    (z_.msg != nullptr ? z_.msg : "inflate failed"));
       if (made > 0) return made;
       if (member_done_) continue;
       if (!read_raw()) {
@@ -212,7 +236,8 @@ class InputBuf : public std::streambuf {
       if (raw_avail() > 0) continue;
       if (!read_raw()) {
         if (!error_.empty()) return 0;
-        if (frame_open_) return fail("truncated zstd data: the file ends inside a compressed frame");
+        if (frame_open_)
+          return fail("truncated zstd data: the file ends inside a compressed frame");
         return 0;
       }
     }
@@ -234,7 +259,8 @@ class InputBuf : public std::streambuf {
   bool frame_open_ = false;
 };
 
-Input::Input(const std::string& path) : std::istream(nullptr), buf_(std::make_unique<InputBuf>(path)) {
+Input::Input(const std::string& path)
+    : std::istream(nullptr), buf_(std::make_unique<InputBuf>(path)) {
   rdbuf(buf_.get());
   if (!buf_->error().empty()) setstate(std::ios_base::failbit);
 }
@@ -251,7 +277,8 @@ std::string_view Input::peek(std::size_t n) {
 }
 
 std::string read_error(const std::istream& in) {
-  if (const auto* input = dynamic_cast<const Input*>(&in); input != nullptr && !input->error().empty())
+  if (const auto* input = dynamic_cast<const Input*>(&in);
+      input != nullptr && !input->error().empty())
     return input->error();
   return in.bad() ? "read error" : "";
 }

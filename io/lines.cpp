@@ -46,7 +46,8 @@ std::optional<std::string> for_each_line(std::istream& in, std::size_t max_bytes
     const char* p = buf.get();
     const char* end = p + in.gcount();
     while (p < end) {
-      const auto* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+      const auto* nl =
+          static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
       take(p, static_cast<std::size_t>((nl != nullptr ? nl : end) - p));
       if (nl == nullptr) break;
       end_line();

@@ -3,14 +3,15 @@
 // input; a truncated compressed file says so with its name; a failed open says why (strerror);
 // `import` of a missing file leaves no database behind. Runs the built ppn binary; the
 // compressed inputs are made here with the gzip, zstd and pzstd tools (scripts/install-deps).
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
 
 #include "cli_run.hpp"
@@ -58,8 +59,8 @@ struct Inputs {
 // compare (standard output and error; OUT: a file it writes).
 struct Reader {
   std::string name;
-  std::string args;      // FILE: the input; OUT: a fresh output path; DB: a fresh database
-  bool jsonl = false;    // reads the JSONL catalogue rather than a PPN sample
+  std::string args;       // FILE: the input; OUT: a fresh output path; DB: a fresh database
+  bool jsonl = false;     // reads the JSONL catalogue rather than a PPN sample
   bool out_file = false;  // compare the file written to OUT too
 };
 
@@ -80,12 +81,13 @@ const std::vector<Reader> readers = {
 
 // Runs `r` on `input` ("-": standard input fed from `stdin_file`); its output with the name
 // the command shows for the input, and the scratch paths, replaced by fixed words.
-std::string run_reader(const Dir& dir, const Reader& r, const std::string& input, const std::string& stdin_file,
-                       int& code) {
+std::string run_reader(const Dir& dir, const Reader& r, const std::string& input,
+                       const std::string& stdin_file, int& code) {
   static int n = 0;
   const std::string out = dir / ("out-" + std::to_string(++n) + ".svg");
   const std::string db = dir / ("db-" + std::to_string(n) + ".sqlite");
-  std::string args = replace_all(replace_all(replace_all(r.args, "FILE", input), "OUT", out), "DB", db);
+  std::string args =
+      replace_all(replace_all(replace_all(r.args, "FILE", input), "OUT", out), "DB", db);
   std::string cmd = ppn::test::ppn_binary() + " " + args + " 2>&1";
   if (input == "-") cmd += " < '" + stdin_file + "'";
   auto run = run_command(cmd);
@@ -102,8 +104,10 @@ std::string run_reader(const Dir& dir, const Reader& r, const std::string& input
 TEST_CASE("every reading command reads gzip, zstd, pzstd and standard input as the plain file",
           "[cli][input][compressed]") {
   Dir dir;
-  const Inputs ppn(dir, ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string(), "game");
-  const Inputs jsonl(dir, ppn::test::source_path("tests/rules/hasbro-2001-catalogue.jsonl").string(), "records");
+  const Inputs ppn(dir, ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string(),
+                   "game");
+  const Inputs jsonl(
+      dir, ppn::test::source_path("tests/rules/hasbro-2001-catalogue.jsonl").string(), "records");
   for (const auto& r : readers) {
     const Inputs& in = r.jsonl ? jsonl : ppn;
     int plain_code = -1;
@@ -115,12 +119,9 @@ TEST_CASE("every reading command reads gzip, zstd, pzstd and standard input as t
       const char* what;
       std::string input, stdin_file;
     };
-    const std::vector<Case> cases = {{"gzip", in.gz, ""},
-                                     {"zstd", in.zst, ""},
-                                     {"pzstd", in.pzst, ""},
-                                     {"stdin, plain", "-", in.plain},
-                                     {"stdin, gzip", "-", in.gz},
-                                     {"stdin, pzstd", "-", in.pzst}};
+    const std::vector<Case> cases = {{"gzip", in.gz, ""},         {"zstd", in.zst, ""},
+                                     {"pzstd", in.pzst, ""},      {"stdin, plain", "-", in.plain},
+                                     {"stdin, gzip", "-", in.gz}, {"stdin, pzstd", "-", in.pzst}};
     for (const auto& c : cases) {
       int code = -1;
       const std::string got = run_reader(dir, r, c.input, c.stdin_file, code);
@@ -131,11 +132,13 @@ TEST_CASE("every reading command reads gzip, zstd, pzstd and standard input as t
   }
 }
 
-TEST_CASE("convert reads compressed input and standard input", "[cli][input][compressed][convert]") {
+TEST_CASE("convert reads compressed input and standard input",
+          "[cli][input][compressed][convert]") {
   Dir dir;
   // The JSON form of a sample (convert/JSON.md), made by export.
   const std::string json = dir / "games.json";
-  REQUIRE(run_ppn("export --to json " + ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string() +
+  REQUIRE(run_ppn("export --to json " +
+                  ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string() +
                   " -o " + json)
               .code == 0);
   const Inputs games(dir, json, "games-json");
@@ -148,7 +151,8 @@ TEST_CASE("convert reads compressed input and standard input", "[cli][input][com
     CHECK(got.code == 0);
     CHECK(got.out == plain.out);
   }
-  const auto piped = run_command(ppn::test::ppn_binary() + " convert -q - < '" + games.zst + "' 2>/dev/null");
+  const auto piped =
+      run_command(ppn::test::ppn_binary() + " convert -q - < '" + games.zst + "' 2>/dev/null");
   CHECK(piped.code == 0);
   CHECK(piped.out == plain.out);
 }
@@ -156,7 +160,8 @@ TEST_CASE("convert reads compressed input and standard input", "[cli][input][com
 TEST_CASE("a truncated or corrupt compressed file is named as such, with the file's name",
           "[cli][input][compressed]") {
   Dir dir;
-  const Inputs in(dir, ppn::test::source_path("samples/01-four-player-family-night.ppn").string(), "game");
+  const Inputs in(dir, ppn::test::source_path("samples/01-four-player-family-night.ppn").string(),
+                  "game");
   auto cut = [&](const std::string& from, const std::string& name) {
     const std::string bytes = ppn::test::read_file(from);
     const std::string to = dir / name;
@@ -164,7 +169,8 @@ TEST_CASE("a truncated or corrupt compressed file is named as such, with the fil
     return to;
   };
   const std::string gz = cut(in.gz, "cut.ppn.gz"), zst = cut(in.zst, "cut.ppn.zst");
-  for (const std::string& cmd : std::vector<std::string>{"validate", "fmt", "stats", "import --db " + (dir / "cut.sqlite")}) {
+  for (const std::string& cmd : std::vector<std::string>{"validate", "fmt", "stats",
+                                                         "import --db " + (dir / "cut.sqlite")}) {
     INFO(cmd);
     const auto g = run_ppn(cmd + " " + gz, true);
     CHECK(g.code == 2);
@@ -175,10 +181,15 @@ TEST_CASE("a truncated or corrupt compressed file is named as such, with the fil
     CHECK_THAT(z.out, Catch::Contains(zst + ": error: truncated zstd data"));
     CHECK_THAT(z.out, !Catch::Contains("iconv"));
   }
-  // The truncated game is not counted as a game.
-  CHECK_THAT(run_ppn("validate " + gz).out, Catch::Contains(gz + ": 0 games"));
+  // The truncated game is not counted as a game; the cut is an I/O error, not a syntax error.
+  const auto v = run_ppn("validate " + gz);
+  CHECK_THAT(v.out, Catch::Contains(gz + ": 0 games"));
+  CHECK_THAT(v.out, Catch::Contains("0 syntax errors, 1 I/O error"));
+  CHECK_THAT(run_ppn("validate --format json " + gz).out,
+             Catch::Contains("\"code\":\"E-IO\"") && Catch::Contains("truncated gzip data"));
   const std::string jsonl_gz = dir / "records.jsonl.gz";
-  REQUIRE(run_command("gzip -c '" + ppn::test::source_path("tests/rules/hasbro-2001-catalogue.jsonl").string() +
+  REQUIRE(run_command("gzip -c '" +
+                      ppn::test::source_path("tests/rules/hasbro-2001-catalogue.jsonl").string() +
                       "' > '" + jsonl_gz + "'")
               .code == 0);
   const std::string jsonl_cut = cut(jsonl_gz, "cut.jsonl.gz");
@@ -193,18 +204,24 @@ TEST_CASE("a truncated or corrupt compressed file is named as such, with the fil
   std::ofstream(bad, std::ios::binary) << bytes;
   const auto b = run_ppn("validate " + bad, true);
   CHECK(b.code == 2);
-  CHECK_THAT(b.out, Catch::Contains(bad + ": error: corrupt zstd data") || Catch::Contains(bad + ": error: truncated zstd data"));
+  CHECK_THAT(b.out, Catch::Contains(bad + ": error: corrupt zstd data") ||
+                        Catch::Contains(bad + ": error: truncated zstd data"));
   // A compression ppn does not read is named, not taken for a binary file.
   const std::string xz = dir / "game.xz";
-  std::ofstream(xz, std::ios::binary) << std::string("\xFD" "7zXZ\0\0\0\0", 10);
-  CHECK_THAT(run_ppn("validate " + xz, true).out, Catch::Contains(xz + ": error: xz-compressed data"));
+  std::ofstream(xz, std::ios::binary) << std::string(
+      "\xFD"
+      "7zXZ\0\0\0\0",
+      10);
+  CHECK_THAT(run_ppn("validate " + xz, true).out,
+             Catch::Contains(xz + ": error: xz-compressed data"));
 }
 
 TEST_CASE("a failed open says why (strerror), in every reading command", "[cli][input]") {
   Dir dir;
   const std::string missing = dir / "missing.ppn";
-  for (const std::string cmd : std::vector<std::string>{"validate", "fmt", "stats", "audit", "analyze", "export --to json", "replay",
-                                "conform --variant hasbro-2001", "convert"}) {
+  for (const std::string cmd :
+       std::vector<std::string>{"validate", "fmt", "stats", "audit", "analyze", "export --to json",
+                                "replay", "conform --variant hasbro-2001", "convert"}) {
     INFO(cmd);
     const auto r = run_ppn(cmd + " " + missing, true);
     CHECK(r.code == 2);
@@ -212,7 +229,8 @@ TEST_CASE("a failed open says why (strerror), in every reading command", "[cli][
   }
   const auto d = run_ppn("validate " + dir.path.string(), true);
   CHECK(d.code == 2);
-  CHECK_THAT(d.out, Catch::Contains(dir.path.string() + ": error: cannot open the file: Is a directory"));
+  CHECK_THAT(d.out,
+             Catch::Contains(dir.path.string() + ": error: cannot open the file: Is a directory"));
   if (geteuid() != 0) {  // root reads anything
     const std::string locked = dir / "locked.ppn";
     std::ofstream(locked) << "1. G 6-3: -\n";
@@ -229,9 +247,11 @@ TEST_CASE("import of a missing file does not create the database", "[cli][input]
   CHECK_THAT(r.out, Catch::Contains("No such file or directory"));
   CHECK_FALSE(fs::exists(db));
   // A readable file among them: the database is made, and the missing file still reported.
-  const auto ok = run_ppn("import " + (dir / "missing.ppn") + " " +
-                              ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string() + " --db " + db,
-                          true);
+  const auto ok =
+      run_ppn("import " + (dir / "missing.ppn") + " " +
+                  ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string() +
+                  " --db " + db,
+              true);
   CHECK(ok.code == 2);
   CHECK(fs::exists(db));
   CHECK_THAT(ok.out, Catch::Contains("holds 1 game"));
@@ -265,11 +285,13 @@ long peak_rss_kib(const std::string& cmd) {
 }
 }  // namespace
 
-TEST_CASE("compressed input is streamed: memory does not grow with the file", "[cli][input][compressed]") {
+TEST_CASE("compressed input is streamed: memory does not grow with the file",
+          "[cli][input][compressed]") {
   Dir dir;
   // 2,000 copies of a game (about 9 MB), compressed, then the compressed file repeated 20
   // times: gzip members and zstd frames one after another are one stream of about 180 MB.
-  const std::string game = ppn::test::read_file(ppn::test::source_path("samples/05-two-player-kitchen-table.ppn"));
+  const std::string game =
+      ppn::test::read_file(ppn::test::source_path("samples/05-two-player-kitchen-table.ppn"));
   std::string text;
   for (int i = 0; i < 2000; ++i) text += game + "\n";
   const std::string plain = dir / "many.ppn";
@@ -279,10 +301,12 @@ TEST_CASE("compressed input is streamed: memory does not grow with the file", "[
     INFO(tool);
     const std::string one = dir / ("one." + tool), big = dir / ("big." + tool);
     REQUIRE(run_command(tool + " -q -c '" + plain + "' > '" + one + "'").code == 0);
-    REQUIRE(run_command("for i in $(seq 20); do cat '" + one + "'; done > '" + big + "'").code == 0);
+    REQUIRE(run_command("for i in $(seq 20); do cat '" + one + "'; done > '" + big + "'").code ==
+            0);
     const auto r = run_ppn("validate --syntax-only " + big);
     CHECK(r.out.find("40000 games, 2600000 rolls") != std::string::npos);
-    const long kib = peak_rss_kib(ppn::test::ppn_binary() + " validate --syntax-only " + big + " > /dev/null");
+    const long kib =
+        peak_rss_kib(ppn::test::ppn_binary() + " validate --syntax-only " + big + " > /dev/null");
     INFO("peak RSS " << kib << " KiB for " << total / 1024 << " KiB of text");
     CHECK(kib > 0);
     CHECK(static_cast<std::uint64_t>(kib) * 1024 < total / 4);

@@ -4,11 +4,12 @@
 // a PPN input points at `ppn fmt`; a transcript that ends inside a game converts and warns
 // (exit 1: converted, with warnings). And `ppn conform` needs --variant and says once that a
 // file is not JSONL. Runs the built ppn binary.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include "cli_run.hpp"
 
@@ -37,7 +38,8 @@ std::size_t count(const std::string& text, const std::string& what) {
 
 // Converts `file` to a scratch output: exit code and standard error (the summary lines).
 ppn::test::Run convert(const Dir& dir, const std::string& file) {
-  return run_command(ppn::test::ppn_binary() + " convert '" + file + "' -o '" + (dir / "out.ppn") + "' 2>&1");
+  return run_command(ppn::test::ppn_binary() + " convert '" + file + "' -o '" + (dir / "out.ppn") +
+                     "' 2>&1");
 }
 
 void check_refused(const Dir& dir, const std::string& file, const std::string& said) {
@@ -58,16 +60,21 @@ TEST_CASE("convert: a missing file says no such file", "[cli][convert][refusal]"
 TEST_CASE("convert: formats it does not convert are named, exit 2", "[cli][convert][refusal]") {
   Dir dir;
   // Hand-made heads of each format, as the real files begin (../shared/external/ has them).
+  check_refused(
+      dir,
+      dir.write(
+          "RandomTrial_0.txt",
+          "game=../Common/res/lud/board/race/escape/Pachisi.lud\nSTART GAME OPTIONS\nEND GAME "
+          "OPTIONS\nMove=[Move:mover=0,from=101,to=101,actions=[Add:type=Cell,to=101]]\n"),
+      "a Ludii trial (game=../Common/res/lud/board/race/escape/Pachisi.lud)");
+  check_refused(
+      dir,
+      dir.write("parcheesi.txt",
+                "game: parcheesi\n\nGameType.chance_mode = ChanceMode.EXPLICIT_STOCHASTIC\n"),
+      "an OpenSpiel playthrough (game: parcheesi)");
   check_refused(dir,
-                dir.write("RandomTrial_0.txt",
-                          "game=../Common/res/lud/board/race/escape/Pachisi.lud\nSTART GAME OPTIONS\nEND GAME "
-                          "OPTIONS\nMove=[Move:mover=0,from=101,to=101,actions=[Add:type=Cell,to=101]]\n"),
-                "a Ludii trial (game=../Common/res/lud/board/race/escape/Pachisi.lud)");
-  check_refused(dir,
-                dir.write("parcheesi.txt", "game: parcheesi\n\nGameType.chance_mode = ChanceMode.EXPLICIT_STOCHASTIC\n"),
-                "an OpenSpiel playthrough (game: parcheesi)");
-  check_refused(dir,
-                dir.write("interactions.json", "{\"players\": {\"GM\": \"Game Master for Ludo\"}, \"turns\": [[]]}\n"),
+                dir.write("interactions.json",
+                          "{\"players\": {\"GM\": \"Game Master for Ludo\"}, \"turns\": [[]]}\n"),
                 "a clembench episode");
   // JSON that is neither ppn's game JSON nor a reference-engine record: not guessed.
   check_refused(dir, dir.write("other.json", "{\"name\": \"x\", \"moves\": [1, 2]}\n"),
@@ -75,7 +82,8 @@ TEST_CASE("convert: formats it does not convert are named, exit 2", "[cli][conve
   check_refused(dir, dir.write("other.jsonl", "{\"name\": \"x\"}\n{\"name\": \"y\"}\n"),
                 "JSON, but neither ppn's game JSON");
   // PPN already: ppn fmt is what the user wants.
-  const std::string ppn = ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string();
+  const std::string ppn =
+      ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string();
   check_refused(dir, ppn, "this is PPN already: `ppn fmt " + ppn + "`");
   const std::string renamed = dir.write("game.txt", ppn::test::read_file(ppn));
   check_refused(dir, renamed, "this is PPN already");
@@ -88,19 +96,26 @@ TEST_CASE("convert: the real Ludii, OpenSpiel and clembench samples are refused 
   PPN_REQUIRE_SHARED(ludii, "external/ludii-trial/Pachisi/RandomTrial_0.txt");
   Dir dir;
   check_refused(dir, ludii.string(), "a Ludii trial");
-  check_refused(dir, ppn::test::shared_path("external/openspiel-playthrough/parcheesi-pr674/parcheesi.txt").string(),
-                "an OpenSpiel playthrough (game: parcheesi)");
-  for (const auto& e : fs::recursive_directory_iterator(ppn::test::shared_path("external/clembench-ludo-interactions")))
-    if (e.path().filename() == "interactions.json") check_refused(dir, e.path().string(), "a clembench episode");
+  check_refused(
+      dir,
+      ppn::test::shared_path("external/openspiel-playthrough/parcheesi-pr674/parcheesi.txt")
+          .string(),
+      "an OpenSpiel playthrough (game: parcheesi)");
+  for (const auto& e : fs::recursive_directory_iterator(
+           ppn::test::shared_path("external/clembench-ludo-interactions")))
+    if (e.path().filename() == "interactions.json")
+      check_refused(dir, e.path().string(), "a clembench episode");
 }
 
 TEST_CASE("convert: a transcript that ends inside a game converts it, with a warning and exit 1",
           "[cli][convert][shared]") {
-  PPN_REQUIRE_SHARED(log, "external/nu-eecs395-parcheesi-xml/transcripts-nathanshelly/commit-11f8538/logs.log");
+  PPN_REQUIRE_SHARED(
+      log, "external/nu-eecs395-parcheesi-xml/transcripts-nathanshelly/commit-11f8538/logs.log");
   Dir dir;
   const auto r = convert(dir, log.string());
   CHECK(r.code == 1);
-  CHECK_THAT(r.out, Catch::Contains(log.string() + ":129:1: warning: the log ends inside this game"));
+  CHECK_THAT(r.out,
+             Catch::Contains(log.string() + ":129:1: warning: the log ends inside this game"));
   CHECK_THAT(r.out, Catch::Contains("convert: 1 game(s), 0 problem(s), 1 warning(s)"));
   CHECK(count(r.out, ": error:") == 0);
   const auto v = run_ppn("validate " + (dir / "out.ppn"));
@@ -131,7 +146,8 @@ TEST_CASE("conform requires --variant", "[cli][conform]") {
 }
 
 TEST_CASE("conform: a file that is not JSONL gets one message", "[cli][conform]") {
-  const std::string ppn = ppn::test::source_path("samples/01-four-player-family-night.ppn").string();
+  const std::string ppn =
+      ppn::test::source_path("samples/01-four-player-family-night.ppn").string();
   const auto r = run_ppn("conform --variant hasbro-2001 " + ppn, true);
   CHECK(r.code == 2);
   CHECK(count(r.out, ppn + ":") == 1);
@@ -139,8 +155,10 @@ TEST_CASE("conform: a file that is not JSONL gets one message", "[cli][conform]"
   CHECK_THAT(r.out, Catch::Contains("it looks like PPN"));
   // A JSONL file with one bad line in it is still reported line by line.
   Dir dir;
-  const std::string lines = ppn::test::read_file(ppn::test::source_path("tests/rules/hasbro-2001-catalogue.jsonl"));
-  const std::string mixed = dir.write("mixed.jsonl", lines.substr(0, lines.find('\n') + 1) + "not json\n");
+  const std::string lines =
+      ppn::test::read_file(ppn::test::source_path("tests/rules/hasbro-2001-catalogue.jsonl"));
+  const std::string mixed =
+      dir.write("mixed.jsonl", lines.substr(0, lines.find('\n') + 1) + "not json\n");
   const auto m = run_ppn("conform --variant hasbro-2001 " + mixed, true);
   CHECK(m.code == 2);
   CHECK_THAT(m.out, Catch::Contains(mixed + ":2: unreadable: not a JSON object"));
