@@ -12,29 +12,18 @@
 #include <string>
 
 #include "cli_run.hpp"
+#include "scratch_dir.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+using ppn::test::occurrences;
 using ppn::test::run_command;
 using ppn::test::run_ppn;
 
-struct Dir {
-  fs::path path = fs::temp_directory_path() / ("ppn-convert-refusals-" + std::to_string(getpid()));
-  Dir() { fs::create_directories(path); }
-  ~Dir() { fs::remove_all(path); }
-  std::string write(const std::string& name, const std::string& bytes) const {
-    std::ofstream(path / name, std::ios::binary) << bytes;
-    return (path / name).string();
-  }
-  std::string operator/(const std::string& name) const { return (path / name).string(); }
+struct Dir : ppn::test::ScratchDir {
+  Dir() : ScratchDir("convert-refusals") {}
 };
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 // Converts `file` to a scratch output: exit code and standard error (the summary lines).
 ppn::test::Run convert(const Dir& dir, const std::string& file) {
@@ -117,7 +106,7 @@ TEST_CASE("convert: a transcript that ends inside a game converts it, with a war
   CHECK_THAT(r.out,
              Catch::Contains(log.string() + ":129:1: warning: the log ends inside this game"));
   CHECK_THAT(r.out, Catch::Contains("convert: 1 game(s), 0 problem(s), 1 warning(s)"));
-  CHECK(count(r.out, ": error:") == 0);
+  CHECK(occurrences(r.out, ": error:") == 0);
   const auto v = run_ppn("validate " + (dir / "out.ppn"));
   CHECK(v.code == 0);
   CHECK_THAT(v.out, Catch::Contains("1 game, 19 rolls, 0 illegal rolls"));
@@ -133,7 +122,7 @@ TEST_CASE("convert: a transcript that ends inside a game converts it, with a war
   const auto c = convert(dir, cut);
   CHECK(c.code == 1);
   CHECK_THAT(c.out, Catch::Contains(": warning: the log ends inside this game"));
-  CHECK(count(c.out, ": error:") == count(whole.out, ": error:"));
+  CHECK(occurrences(c.out, ": error:") == occurrences(whole.out, ": error:"));
 }
 
 TEST_CASE("conform requires --variant", "[cli][conform]") {
@@ -150,7 +139,7 @@ TEST_CASE("conform: a file that is not JSONL gets one message", "[cli][conform]"
       ppn::test::source_path("samples/01-four-player-family-night.ppn").string();
   const auto r = run_ppn("conform --variant hasbro-2001 " + ppn, true);
   CHECK(r.code == 2);
-  CHECK(count(r.out, ppn + ":") == 1);
+  CHECK(occurrences(r.out, ppn + ":") == 1);
   CHECK_THAT(r.out, Catch::Contains(ppn + ":1: unreadable: not a JSONL file"));
   CHECK_THAT(r.out, Catch::Contains("it looks like PPN"));
   // A JSONL file with one bad line in it is still reported line by line.

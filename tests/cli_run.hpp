@@ -42,4 +42,12 @@ inline Run run_ppn_shell(const std::string& script) {
   return run_command("sh -c " + quoted + " 2>&1");
 }
 
+// How many times `what` occurs in `text` (overlapping occurrences too): messages that must
+// come once per file, not once per line.
+inline std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 }  // namespace ppn::test
