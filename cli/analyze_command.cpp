@@ -151,7 +151,7 @@ int run_analyze(const AnalyzeArgs& a) {
     std::string why;
     auto in = open_input(path, why);
     if (!in) {
-      std::cerr << display_name(path) << ": error: cannot open the file: " << why << "\n";
+      std::cerr << open_failure(path, why);
       code = 2;
       continue;
     }

@@ -87,7 +87,7 @@ int run_audit(const AuditArgs& a) {
     std::string why;
     auto in = open_input(path, why);
     if (!in) {
-      std::cerr << display_name(path) << ": error: cannot open the file: " << why << "\n";
+      std::cerr << open_failure(path, why);
       rc = 2;
       continue;
     }

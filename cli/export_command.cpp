@@ -124,7 +124,7 @@ int run_export(const ExportArgs& args) {
     std::string why;
     auto in = open_input(path, why);
     if (!in) {
-      std::cerr << display_name(path) << ": error: cannot open the file: " << why << "\n";
+      std::cerr << open_failure(path, why);
       rc = 2;
       continue;
     }

@@ -29,7 +29,7 @@ int run_fmt(const FmtArgs& args) {
     std::string why;
     auto in = open_input(path, why);
     if (!in) {
-      std::cerr << display_name(path) << ": error: cannot open the file: " << why << "\n";
+      std::cerr << open_failure(path, why);
       rc = 2;
       continue;
     }

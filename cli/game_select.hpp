@@ -21,7 +21,7 @@ inline std::optional<Game> select_game(const std::string& command, const std::st
   std::string why;
   auto in = open_input(path, why);
   if (!in) {
-    err << display_name(path) << ": error: cannot open the file: " << why << "\n";
+    err << open_failure(path, why);
     return std::nullopt;
   }
   std::size_t index = 0;

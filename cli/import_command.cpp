@@ -103,7 +103,7 @@ int run_import(const ImportArgs& a) {
     std::string why;
     auto in = open_input(path, why);
     if (!in) {
-      std::cerr << name << ": error: cannot open the file: " << why << "\n";
+      std::cerr << open_failure(path, why);
       ++total.files;
       ++total.io_errors;
       continue;

@@ -24,4 +24,10 @@ inline std::unique_ptr<io::Input> open_input(const std::string& path, std::strin
 
 inline std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
+// The one message of every command for an input that cannot be opened:
+// "FILE: error: cannot open the file: No such file or directory\n".
+inline std::string open_failure(const std::string& path, const std::string& why) {
+  return display_name(path) + ": error: cannot open the file: " + why + "\n";
+}
+
 }  // namespace ppn::cli

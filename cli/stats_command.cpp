@@ -174,7 +174,7 @@ int run_stats(const StatsArgs& a) {
     std::string why;
     auto in = open_input(path, why);
     if (!in) {
-      std::cerr << display_name(path) << ": error: cannot open the file: " << why << "\n";
+      std::cerr << open_failure(path, why);
       rc = 2;
       continue;
     }

@@ -66,7 +66,7 @@ class Validator {
       progress_.clear();
       if (json_) emit({{"type", "diagnostic"}, {"file", name}, {"severity", "error"}, {"code", "E-IO"},
                        {"message", "cannot open the file: " + why}});
-      else std::cerr << name << ": error: cannot open the file: " << why << "\n";
+      else std::cerr << open_failure(path, why);
       total_.add(c);
       return true;
     }
