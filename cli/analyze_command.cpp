@@ -237,9 +237,10 @@ int run_analyze(const AnalyzeArgs& a) {
   };
   if (stored) analyze_one(*stored);
   for (const auto& path : a.files) {
-    auto in = open_input(path);
+    std::string why;
+    auto in = open_input(path, why);
     if (!in) {
-      std::cerr << display_name(path) << ": error: cannot open file\n";
+      std::cerr << open_failure(path, why);
       code = 2;
       continue;
     }

@@ -10,7 +10,7 @@ namespace ppn::cli {
 
 namespace {
 struct ConformArgs {
-  std::string variant = "hasbro-2001";
+  std::string variant;
   std::string verdict_field = "verdict";
   std::string order = "strict";
   std::vector<std::string> overrides;
@@ -23,15 +23,17 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<ConformArgs>();
   auto* sub = app.add_subcommand(
       "conform", "Check reference-engine JSONL records (self-play games and probe verdicts)");
-  sub->add_option("--variant", args->variant,
-                  "rule profile: " + replay::profile_names() + " (default hasbro-2001)");
+  // Required: the records carry no profile, and a wrong one turns every difference between
+  // profiles into a "disagreement" (issue 16).
+  sub->add_option("--variant", args->variant, "rule profile the records were made under: " + replay::profile_names())
+      ->required();
   sub->add_option("--verdict-field", args->verdict_field,
                   "probe field holding the expected verdict (default: verdict)");
   sub->add_option("--order", args->order, "order strictness: strict (default) or outcome");
   sub->add_option("--option", args->overrides, "override one rule option, name=value (repeatable)")
       ->allow_extra_args(false);
   sub->add_flag("--per-file", args->per_file, "print a summary line per file as well");
-  sub->add_option("files", args->files, "JSONL files (.jsonl or .jsonl.gz)")->required();
+  sub->add_option("files", args->files, "JSONL files, plain, gzip or zstd (- reads standard input)")->required();
   sub->callback([args, &exit_code]() {
     auto prof = replay::profile_options(args->variant);
     if (!prof.ok()) {

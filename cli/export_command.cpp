@@ -215,9 +215,10 @@ int run_export(const ExportArgs& args) {
     rc = export_stored(a, out, nu);
   }
   for (const auto& path : args.files) {
-    auto in = open_input(path);
+    std::string why;
+    auto in = open_input(path, why);
     if (!in) {
-      std::cerr << "export: cannot open " << path << "\n";
+      std::cerr << open_failure(path, why);
       rc = 2;
       continue;
     }

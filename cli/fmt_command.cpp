@@ -25,9 +25,10 @@ int run_fmt(const FmtArgs& args) {
   int rc = 0;
   std::string buffer;
   for (const auto& path : args.files) {
-    auto in = open_input(path);
+    std::string why;
+    auto in = open_input(path, why);
     if (!in) {
-      std::cerr << "fmt: cannot open " << path << "\n";
+      std::cerr << open_failure(path, why);
       rc = 2;
       continue;
     }

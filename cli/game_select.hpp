@@ -47,9 +47,10 @@ inline std::optional<Game> select_stored_game(const std::string& command, const 
 // syntax error of that game in the parser's located format). `command` prefixes messages.
 inline std::optional<Game> select_game(const std::string& command, const std::string& path, std::size_t n,
                                        std::ostream& err = std::cerr) {
-  auto in = open_input(path);
+  std::string why;
+  auto in = open_input(path, why);
   if (!in) {
-    err << command << ": cannot open " << display_name(path) << "\n";
+    err << open_failure(path, why);
     return std::nullopt;
   }
   std::size_t index = 0;

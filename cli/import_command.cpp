@@ -103,25 +103,34 @@ int run_import(const ImportArgs& a) {
         return 2;
       }
   }
-  auto opened = db::Importer::open(a.db, opts);
-  if (auto* err = std::get_if<std::string>(&opened)) {
-    std::cerr << "import: " << *err << "\n";
-    return 2;
-  }
-  auto& imp = *std::get<std::unique_ptr<db::Importer>>(opened);
+  // The database is opened (created when missing) once a file can be read: an import of files
+  // that cannot be opened leaves no empty database behind (issue 16).
+  std::unique_ptr<db::Importer> importer;
+  auto open_db = [&] {
+    auto opened = db::Importer::open(a.db, opts);
+    if (auto* err = std::get_if<std::string>(&opened)) {
+      std::cerr << "import: " << *err << "\n";
+      return false;
+    }
+    importer = std::move(std::get<std::unique_ptr<db::Importer>>(opened));
+    return true;
+  };
 
   db::ImportCounts total;
   bool db_failed = false;
   const bool json = a.format == "json";
   for (const auto& path : a.files) {
     const std::string name = display_name(path);
-    auto in = open_input(path);
+    std::string why;
+    auto in = open_input(path, why);
     if (!in) {
-      std::cerr << name << ": error: cannot open file\n";
+      std::cerr << open_failure(path, why);
       ++total.files;
       ++total.io_errors;
       continue;
     }
+    if (!importer && !open_db()) return 2;
+    auto& imp = *importer;
     // Erased while a file is read: its messages come from two threads (parse errors from the
     // reader, diagnostics from the writer), and the bar is redrawn once the file is stored.
     bar.clear();
@@ -153,9 +162,15 @@ int run_import(const ImportArgs& a) {
     }
   }
   bar.finish();
+  if (!importer) {
+    std::cout << "import: " << plural(total.files, "file", "files") << ", "
+              << plural(total.io_errors, "I/O error", "I/O errors") << "; nothing to import, " << a.db
+              << " not opened" << std::endl;
+    return 2;
+  }
   std::int64_t held = 0;
   try {
-    held = imp.database().scalar("SELECT count(*) FROM games");
+    held = importer->database().scalar("SELECT count(*) FROM games");
   } catch (const db::SqliteError& e) {
     std::cerr << "import: " << e.what() << "\n";
     db_failed = true;

@@ -268,9 +268,10 @@ int run_stats(const StatsArgs& a) {
   };
   if (stored) count_game(*stored);
   for (const auto& path : a.files) {
-    auto in = open_input(path);
+    std::string why;
+    auto in = open_input(path, why);
     if (!in) {
-      std::cerr << display_name(path) << ": error: cannot open file\n";
+      std::cerr << open_failure(path, why);
       rc = 2;
       continue;
     }

@@ -59,13 +59,14 @@ class Validator {
     Counts c;
     ++total_.files;
     const std::string name = display_name(path);
-    auto in = open_input(path);
+    std::string why;
+    auto in = open_input(path, why);
     if (!in) {
       ++c.io_errors;
       progress_.clear();
       if (json_) emit({{"type", "diagnostic"}, {"file", name}, {"severity", "error"}, {"code", "E-IO"},
-                       {"message", "cannot open file"}});
-      else std::cerr << name << ": error: cannot open file\n";
+                       {"message", "cannot open the file: " + why}});
+      else std::cerr << open_failure(path, why);
       total_.add(c);
       return true;
     }
@@ -104,13 +105,13 @@ class Validator {
           check(g, c.games);
         },
         [&](const parser::ParseError& e) {
-          ++c.syntax_errors;
+          ++(e.read_error ? c.io_errors : c.syntax_errors);
           // The rolls before the error are still checked, and reported before it (file order).
           if (e.partial && !stop) check(*e.partial, 0);
           progress_.clear();
           if (json_) {
-            nlohmann::json j{{"type", "diagnostic"}, {"file", e.file}, {"severity", "error"}, {"code", "E-SYNTAX"},
-                             {"message", e.message}};
+            nlohmann::json j{{"type", "diagnostic"}, {"file", e.file}, {"severity", "error"},
+                             {"code", e.read_error ? "E-IO" : "E-SYNTAX"}, {"message", e.message}};
             if (e.line != 0) j["line"] = e.line, j["column"] = e.column;  // 0: the file as a whole
             emit(j);
           } else {

@@ -100,17 +100,21 @@ class Reader {
       ++line_no;
       handle_line(line, line_no);
     }
+    // The log may end inside a game (the player was stopped, the file cut): the game is
+    // converted up to there, and the cut is a warning, not an error (issue 16).
+    log_ended_ = true;
     end_of_server_text(line_no + 1, "the log ends");
     close_game();
   }
 
  private:
-  void problem(int line, int column, std::string message) {
+  void problem(int line, int column, std::string message, bool warning = false) {
     Error e;
     e.source = source_;
     e.line = line;
     e.column = column;
     e.message = std::move(message);
+    e.warning = warning;
     rep_.problems.push_back(std::move(e));
   }
 
@@ -145,7 +149,8 @@ class Reader {
     const auto first = server_.text().find_first_not_of(kSpace);
     auto [l, c] = server_.where(first);
     problem(l, c, "truncated server message: " + std::string(why) + " (line " + std::to_string(no) +
-                      ") before its closing tag; the piece is skipped");
+                      ") before its closing tag; the piece is skipped",
+            log_ended_);
     server_.clear();
   }
 
@@ -314,9 +319,15 @@ class Reader {
   // The server sent something new while a <do-move> still waited for its reply.
   void no_reply_check(int line) {
     if (awaiting_ == Awaiting::moves && pending_ && game_) {
-      problem(pending_->line, 1,
-              "<do-move> without a reply" + (line > 0 ? " before line " + std::to_string(line) : std::string()) +
-                  "; only its board is recorded");
+      if (log_ended_)
+        problem(pending_->line, 1,
+                "the log ends inside this game: this <do-move> has no reply; the game is converted up to it "
+                "(its board recorded as observed)",
+                true);
+      else
+        problem(pending_->line, 1,
+                "<do-move> without a reply" + (line > 0 ? " before line " + std::to_string(line) : std::string()) +
+                    "; only its board is recorded");
       observe(*pending_, "no reply in the log");
     }
     pending_.reset();
@@ -425,6 +436,7 @@ class Reader {
   const GameVisitor& on_game_;
   ServerStream server_;
   bool handshake_pending_ = true;
+  bool log_ended_ = false;  // the whole log was read: what is still open is cut by its end
   Awaiting awaiting_ = Awaiting::nothing;
   std::optional<PendingMove> pending_;
   std::optional<TranscriptGame> game_;

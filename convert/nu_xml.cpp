@@ -6,6 +6,8 @@
 #include <fstream>
 #include <pugixml.hpp>
 
+#include "io/input.hpp"
+
 namespace ppn::convert::nu {
 
 std::string Error::text() const {
@@ -444,15 +446,18 @@ std::string write_do_move(const Board& b, const Dice& d) {
 }
 
 std::optional<std::string> read_whole_file(const std::filesystem::path& path, std::string& out, std::size_t limit) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::string("cannot read the file");
-  out.clear();
+  io::Input in(path.string());
+  if (!in) return "cannot open the file: " + in.error();
   std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (!ec && size > limit)
+  const auto size = std::filesystem::is_regular_file(path, ec) ? std::filesystem::file_size(path, ec) : 0;
+  if (!ec && size > limit && in.compression()[0] == '\0')
     return "file too large: " + std::to_string(size) + " bytes, more than " + std::to_string(limit) +
            " (the limit for a file read whole into memory)";
-  if (!ec) out.reserve(static_cast<std::size_t>(size));
+  return read_whole_stream(in, out, limit);
+}
+
+std::optional<std::string> read_whole_stream(std::istream& in, std::string& out, std::size_t limit) {
+  out.clear();
   char buf[1 << 16];
   while (in) {
     in.read(buf, sizeof buf);
@@ -462,7 +467,7 @@ std::optional<std::string> read_whole_file(const std::filesystem::path& path, st
       return "file too large: more than " + std::to_string(limit) + " bytes (the limit for a file read whole into memory)";
     }
   }
-  if (in.bad()) return std::string("cannot read the file");
+  if (auto err = io::read_error(in); !err.empty()) return err;
   return std::nullopt;
 }
 

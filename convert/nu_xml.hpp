@@ -20,6 +20,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <istream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,6 +37,9 @@ struct Error {
   int line = 0;
   int column = 0;
   std::string message;
+  // Not an error but a warning: everything that could be converted was (a log that ends
+  // inside a game: the game is converted up to there). `ppn convert` exits 1, not 2.
+  bool warning = false;
   // "source:line:column: message" (parts that are unknown left out).
   std::string text() const;
 };
@@ -61,11 +65,14 @@ struct TextOrigin {
 inline constexpr std::size_t kMaxFileBytes = std::size_t{256} << 20;  // 256 MiB
 inline constexpr std::size_t kMaxJsonlLineBytes = std::size_t{16} << 20;  // 16 MiB
 
-// Reads a whole file into `out`, refusing one longer than `limit` bytes (checked as it is read,
-// so a pipe or a growing file is bounded too). Error: "cannot read the file" or "file too
-// large: ...".
+// Reads a whole file into `out` (plain, gzip or zstd, `-` standard input: io/input.hpp),
+// refusing one longer than `limit` bytes (checked as it is read, so a pipe or a growing file
+// is bounded too). Error: "cannot open the file: <strerror>", a read error (e.g. "truncated
+// gzip data: ...") or "file too large: ...".
 std::optional<std::string> read_whole_file(const std::filesystem::path& path, std::string& out,
                                            std::size_t limit = kMaxFileBytes);
+// The same from a stream already open.
+std::optional<std::string> read_whole_stream(std::istream& in, std::string& out, std::size_t limit = kMaxFileBytes);
 
 inline constexpr int kPawnsPerColour = 4;
 inline constexpr int kRingSquares = 68;   // Racket board-main-size

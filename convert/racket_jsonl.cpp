@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "convert/nu_ppn.hpp"
+#include "io/input.hpp"
 #include "io/lines.hpp"
 
 namespace ppn::convert::racket {
@@ -243,10 +244,24 @@ class CorpusReader {
 
 CorpusStats read_corpus(const std::filesystem::path& path, const std::function<void(Game&)>& on_game,
                         std::vector<Error>& problems) {
+  io::Input in(path.string());
+  if (!in) {
+    Error e;
+    e.source = path.string();
+    e.message = "cannot open the file: " + in.error();
+    problems.push_back(std::move(e));
+    return {};
+  }
+  return read_corpus(in, path.string(), on_game, problems);
+}
+
+CorpusStats read_corpus(std::istream& in, const std::string& source, const std::function<void(Game&)>& on_game,
+                        std::vector<Error>& problems) {
+  const std::filesystem::path path(source);
   CorpusStats stats;
-  CorpusReader reader(path.string(), on_game, problems, stats);
+  CorpusReader reader(source, on_game, problems, stats);
   auto err = io::for_each_line(
-      path, nu::kMaxJsonlLineBytes, [&](long no, const std::string& text) { reader.line(no, text); },
+      in, nu::kMaxJsonlLineBytes, [&](long no, const std::string& text) { reader.line(no, text); },
       [&](long no) {
         ++stats.lines;
         Error e;

@@ -18,6 +18,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <istream>
 #include <optional>
 #include <string_view>
 #include <string>
@@ -36,6 +37,10 @@ struct CorpusStats {
 
 // Calls on_game for every game, in file order; problems go to `problems`.
 CorpusStats read_corpus(const std::filesystem::path& path, const std::function<void(Game&)>& on_game,
+                        std::vector<nu::Error>& problems);
+// The same from a stream already open (`source` labels locations): standard input, or a
+// file whose beginning was looked at to tell its format.
+CorpusStats read_corpus(std::istream& in, const std::string& source, const std::function<void(Game&)>& on_game,
                         std::vector<nu::Error>& problems);
 // The same over text already in memory (`source` labels locations).
 CorpusStats read_corpus_text(std::string_view text, const std::string& source,

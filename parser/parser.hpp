@@ -6,7 +6,9 @@
 // A file that holds no game (empty, blank, only comments) and a file that is not PPN at all
 // (its first game shows neither a tag nor a roll: a README, a binary, JSON, a log) are each
 // reported once, through on_error, as an error about the whole file (SPEC.md 4); of a file that
-// is not PPN nothing more is read. Nothing here throws (except what the caller's own callbacks
+// is not PPN nothing more is read. A stream that ends in a read error (an io::Input whose
+// compressed data is truncated or corrupt, io/input.hpp) is one whole-file error with the
+// reason; the game it cut is dropped, not taken for a complete one. Nothing here throws (except what the caller's own callbacks
 // throw).
 #pragma once
 
@@ -32,8 +34,12 @@ struct ParseError {
   std::string excerpt;       // the offending line (control bytes shown as '?', long lines cut)
   std::uint32_t caret = 0;   // 0-based display column of the caret within `excerpt`
   // The error is about the file, not one game of it (no game in it, not a PPN file, UTF-16, a
-  // read error): no game was lost to it. `line` is 0 when no line is meant.
+  // read error): no game was lost to it but, for a read error, the one it cut. `line` is 0
+  // when no line is meant.
   bool whole_file = false;
+  // Reading stopped early (a read error, truncated or corrupt compressed data): an I/O error
+  // rather than a syntax error, for the counts a caller keeps.
+  bool read_error = false;
   // The game as far as it could be read (SPEC.md 8, "Recovery inside a game"): its tags and
   // the main-line movetext entries before the entry the error lies in, for a caller that
   // checks the rolls before the error (ppn validate). Null when the error lies in the tags (or

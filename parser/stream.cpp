@@ -5,6 +5,7 @@
 #include <istream>
 #include <memory>
 
+#include "io/input.hpp"
 #include "notation/text_util.hpp"
 #include "parser/error_handler.hpp"
 #include "parser/game_reader.hpp"
@@ -89,15 +90,26 @@ class GameSplitter {
     on_error_(e);
   }
 
-  void read_failed() {
+  // Reading stopped early (`why`: a read error, corrupt or truncated compressed data,
+  // io/input.hpp): the game being read is cut short, so it is dropped rather than taken for a
+  // complete one; one error names the reason and where it struck.
+  void read_failed(const std::string& why) {
     ParseError e;
     e.file = filename_;
-    e.line = line_no_;
-    e.column = 1;
-    e.message = "read error";
+    e.message = why;
+    if (has_content_)
+      e.message += " (the game from line " + std::to_string(game_line_) + " on is cut short: it is not read)";
+    else if (line_no_ > 1)
+      e.message += " (after line " + std::to_string(line_no_ - 1) + ")";
     e.whole_file = true;
+    e.read_error = true;
     ++stats_.errors;
     on_error_(e);
+    run_begin_ = run_end_ = nullptr;
+    text_.clear();
+    line_starts_.assign(1, 0);
+    indent_.clear();
+    oversize_ = has_content_ = has_tags_ = seen_movetext_ = blank_after_tags_ = false;
   }
 
  private:
@@ -284,7 +296,7 @@ StreamStats parse_stream(std::istream& in, const std::string& filename, const Ga
     splitter.feed(p, buf.get() + n);
     if (splitter.stopped()) break;
   }
-  if (in.bad()) splitter.read_failed();
+  if (auto why = io::read_error(in); !why.empty()) splitter.read_failed(why);
   return splitter.finish();
 }
 

@@ -55,9 +55,17 @@ class FileRun {
   }
 
   void line(long no, const std::string& text) {
+    if (not_jsonl_) return;
     if (text.find_first_not_of(" \t\r") == std::string::npos) return;
     json rec = json::parse(text, nullptr, false);
-    if (rec.is_discarded() || !rec.is_object()) return error(no, "not a JSON object");
+    if (rec.is_discarded() || !rec.is_object()) {
+      // A file whose first record does not even start like a JSON object is not JSONL at all
+      // (a PPN file, a log): one message for the file, not one per line of it. (A first
+      // record that starts with `{` and is broken is one bad line of a JSONL file.)
+      if (!seen_record_ && text[text.find_first_not_of(" \t\r")] != '{') return not_jsonl(no, text);
+      return error(no, "not a JSON object");
+    }
+    seen_record_ = true;
     const bool selfplay = rec.contains("game");
     if (selfplay) {
       const long game = rec["game"].is_number_integer() ? rec["game"].get<long>() : -1;
@@ -246,6 +254,14 @@ class FileRun {
     if (!diag.empty()) s += "; engine: " + diag;
     rep_.disagreements.push_back(std::move(s));
   }
+  void not_jsonl(long no, const std::string& text) {
+    not_jsonl_ = true;
+    const auto first = text.find_first_not_of(" \t\r");
+    const bool ppn = text[first] == '[' || (text[first] >= '0' && text[first] <= '9');
+    error(no, std::string("not a JSONL file: its first line is not a JSON object") +
+                  (ppn ? " (it looks like PPN: check it with ppn validate)" : "") +
+                  "; nothing more of it is read");
+  }
   void error(long no, const std::string& msg) {
     ++stats_.unreadable;
     rep_.errors.push_back(path_ + ":" + std::to_string(no) + ": unreadable: " + msg);
@@ -258,6 +274,8 @@ class FileRun {
   long game_ = -2;
   unsigned seats_ = 0b1111;
   std::optional<Pending> pending_;
+  bool seen_record_ = false;  // a JSON object was read: the file is JSONL
+  bool not_jsonl_ = false;    // the first line was not JSON: the rest is ignored
 };
 
 }  // namespace

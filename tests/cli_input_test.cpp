@@ -9,26 +9,16 @@
 #include <vector>
 
 #include "cli_run.hpp"
+#include "scratch_dir.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+using ppn::test::occurrences;
 
-struct Dir {
-  fs::path path = fs::temp_directory_path() / ("ppn-input-test-" + std::to_string(getpid()));
-  Dir() { fs::create_directories(path); }
-  ~Dir() { fs::remove_all(path); }
-  std::string write(const std::string& name, const std::string& bytes) const {
-    std::ofstream(path / name, std::ios::binary) << bytes;
-    return (path / name).string();
-  }
+struct Dir : ppn::test::ScratchDir {
+  Dir() : ScratchDir("input-test") {}
 };
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 // A README as a user might pass by mistake: Markdown, with a PPN record in a code block (which
 // must not make the rest of it read as games and each paragraph a syntax error).
@@ -87,14 +77,14 @@ TEST_CASE("cli: a file with no game or not PPN is one error, exit 2, in every co
       CHECK(r.code == 2);
       if (cmd.find("json") != std::string::npos && cmd.find("validate") == 0) {
         const std::string text = in.message.substr(in.message.find("error: ") + 7);
-        CHECK(count(r.out, "\"file\":\"" + in.name + "\"") == 2);  // the diagnostic and the file's line
-        CHECK(count(r.out, "\"message\":\"" + text) == 1);
-        CHECK(count(r.out, "\"type\":\"diagnostic\"") == 1);
+        CHECK(occurrences(r.out, "\"file\":\"" + in.name + "\"") == 2);  // the diagnostic and the file's line
+        CHECK(occurrences(r.out, "\"message\":\"" + text) == 1);
+        CHECK(occurrences(r.out, "\"type\":\"diagnostic\"") == 1);
         continue;
       }
-      CHECK(count(r.out, in.message) == 1);
+      CHECK(occurrences(r.out, in.message) == 1);
       // One message: no cascade of syntax errors from the rest of the file.
-      CHECK(count(r.out, ": error:") == 1);
+      CHECK(occurrences(r.out, ": error:") == 1);
     }
   }
 }

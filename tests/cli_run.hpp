@@ -51,4 +51,12 @@ inline std::string drawn_position(const std::string& svg) {
   return svg.substr(at + key.size(), end - at - key.size());
 }
 
+// How many times `what` occurs in `text` (overlapping occurrences too): messages that must
+// come once per file, not once per line.
+inline std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 }  // namespace ppn::test

@@ -21,7 +21,8 @@ TEST_CASE("limits: a file read whole is refused past its limit", "[convert][limi
   CHECK(text.empty());
   CHECK_FALSE(ppn::convert::nu::read_whole_file(f, text, 4096));
   CHECK(text.size() == 4096);
-  CHECK(ppn::convert::nu::read_whole_file(dir / "missing.log", text) == std::string("cannot read the file"));
+  CHECK(ppn::convert::nu::read_whole_file(dir / "missing.log", text) ==
+        std::string("cannot open the file: No such file or directory"));
 }
 
 TEST_CASE("limits: a JSONL line over 16 MiB is skipped and located, the next line read", "[convert][limits]") {

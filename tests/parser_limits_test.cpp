@@ -6,10 +6,8 @@
 #include <cstring>
 #include <istream>
 #include <streambuf>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
+#include "child_memory.hpp"
 #include "parser/parser.hpp"
 
 namespace {
@@ -77,40 +75,12 @@ Outcome parse(std::istream& in, const ParseOptions& options) {
   return o;
 }
 
-// Runs f in a forked child; returns the child's peak RSS growth in KiB over its RSS at the
-// fork, or -1 when f returned false (or the child died).
-template <typename F>
-long child_peak_growth_kib(F f) {
-  int fds[2];
-  REQUIRE(pipe(fds) == 0);
-  const pid_t pid = fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    close(fds[0]);
-    rusage start{};
-    getrusage(RUSAGE_SELF, &start);
-    const long ok = f() ? 1 : 0;
-    rusage end{};
-    getrusage(RUSAGE_SELF, &end);
-    const long growth = ok ? end.ru_maxrss - start.ru_maxrss : -1;
-    (void)!write(fds[1], &growth, sizeof growth);
-    _exit(0);
-  }
-  close(fds[1]);
-  long growth = -1;
-  if (read(fds[0], &growth, sizeof growth) != static_cast<ssize_t>(sizeof growth)) growth = -1;
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? growth : -1;
-}
-
 }  // namespace
 
 TEST_CASE("limits: a 20 MB line against a 1 MiB line limit: located error, bounded memory", "[parser][limits]") {
   ParseOptions options;
   options.max_line_bytes = std::size_t{1} << 20;
-  const long growth = child_peak_growth_kib([&] {
+  const long growth = ppn::test::child_peak_growth_kib([&] {
     GeneratedBuf buf("[Event \"long\"]\n\n1. G 5-3: N/0 0/3 {", std::string(1000, 'a'), 20000, "}\n\n" + good_game);
     std::istream in(&buf);
     const auto o = parse(in, options);
@@ -122,7 +92,7 @@ TEST_CASE("limits: a 20 MB line against a 1 MiB line limit: located error, bound
 }
 
 TEST_CASE("limits: a 1 GB file of one line is skipped in bounded memory (default limits)", "[parser][limits]") {
-  const long growth = child_peak_growth_kib([&] {
+  const long growth = ppn::test::child_peak_growth_kib([&] {
     GeneratedBuf buf("", std::string(1 << 20, 'x'), 1024, "\n\n" + good_game);
     std::istream in(&buf);
     const auto o = parse(in, ParseOptions{});
@@ -135,7 +105,7 @@ TEST_CASE("limits: a 1 GB file of one line is skipped in bounded memory (default
 TEST_CASE("limits: a game over the byte limit is skipped in bounded memory", "[parser][limits]") {
   ParseOptions options;
   options.max_game_bytes = std::size_t{1} << 20;
-  const long growth = child_peak_growth_kib([&] {
+  const long growth = ppn::test::child_peak_growth_kib([&] {
     // 20 MB of short roll lines: no line is long, the game is.
     GeneratedBuf buf("[Event \"huge\"]\n\n", "G 6-3: -\nR 6-3: -\n", 1000000, "\n" + good_game);
     std::istream in(&buf);
@@ -148,7 +118,7 @@ TEST_CASE("limits: a game over the byte limit is skipped in bounded memory", "[p
 }
 
 TEST_CASE("limits: a million empty games parse one at a time in bounded memory", "[parser][limits]") {
-  const long growth = child_peak_growth_kib([&] {
+  const long growth = ppn::test::child_peak_growth_kib([&] {
     GeneratedBuf buf("", "[Event \"\"]\n\n", 1000000, "");
     std::istream in(&buf);
     const auto o = parse(in, ParseOptions{});

@@ -72,7 +72,7 @@ TEST_CASE("cli replay: not on a terminal it prints every position; --at prints o
   CHECK_THAT(nogame.out, Catch::Contains("has 1 game, no game 3"));
   const auto missing = run_ppn("replay /nonexistent/x.ppn", true);
   CHECK(missing.code == 2);
-  CHECK_THAT(missing.out, Catch::Contains("replay: cannot open /nonexistent/x.ppn"));
+  CHECK_THAT(missing.out, Catch::Contains("/nonexistent/x.ppn: error: cannot open the file: No such file or directory"));
 }
 
 TEST_CASE("cli replay: an illegal roll shows its diagnostic at that roll, and the game goes on", "[cli][render]") {
