@@ -9,6 +9,7 @@
 
 #include "cli/input_files.hpp"
 #include "db/importer.hpp"
+#include "notation/text_util.hpp"
 
 namespace ppn::cli {
 
@@ -25,10 +26,6 @@ struct ImportArgs {
   int batch = 10000;
   bool quiet = false;
 };
-
-std::string plural(std::size_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
 
 std::string describe(const db::ImportCounts& c) {
   return plural(c.games, "game", "games") + ": " + std::to_string(c.added) + " new (" + std::to_string(c.illegal) +
@@ -71,7 +68,7 @@ int run_import(const ImportArgs& a) {
     std::cerr << "import: --order must be strict or outcome\n";
     return 2;
   }
-  if (!a.variant.empty()) {
+  if (!a.variant.empty() && a.variant != replay::kAutoVariant) {
     auto prof = replay::profile_options(a.variant);
     if (!prof.ok()) {
       std::cerr << "import: " << prof.error << "\n";

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   ppn::cli::add_stats_command(app, exit_code);
   ppn::cli::add_analyze_command(app, exit_code);
   ppn::cli::add_audit_command(app, exit_code);
+  ppn::cli::add_legal_command(app, exit_code);
 
   try {
     app.parse(argc, argv);
