@@ -141,7 +141,8 @@ void add_import_command(CLI::App& app, int& exit_code) {
   auto* sub = app.add_subcommand("import", "Replay, validate and store PPN games in the SQLite game database");
   sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
   sub->add_option("--db", a->db, "Database file (created when missing)")->capture_default_str();
-  sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + replay::profile_names());
+  sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + replay::profile_names() +
+                      "; auto: inferred per game, stored under the profile picked (README \"Rule profiles\")");
   sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)")
       ->check(rule_option_check());
   sub->add_option("--on-error", a->on_error,

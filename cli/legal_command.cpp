@@ -8,6 +8,7 @@
 
 #include "cli/rule_option.hpp"
 #include "notation/colour.hpp"
+#include "replay/bridge.hpp"
 #include "replay/referee.hpp"
 #include "notation/text_util.hpp"
 
@@ -62,7 +63,7 @@ int list_plays(const replay::Question& q, const LegalArgs& a) {
       plays.push_back({{"play", g.plays.front()}, {"orders", g.plays}, {"after", g.after_id},
                        {"entries", g.events.entries}, {"captures", g.events.captures},
                        {"arrivals", g.events.arrivals}, {"bonuses_forfeited", g.events.bonuses_forfeited}});
-    std::cout << nlohmann::json{{"position", a.position}, {"profile", q.profile}, {"to_move", mover_name(q)},
+    std::cout << nlohmann::json{{"position", replay::position_id(q.state, q.geometry)}, {"profile", q.profile}, {"to_move", mover_name(q)},
                                 {"dice", dice_text(q)}, {"count", groups.size()}, {"plays", plays}}
                      .dump()
               << "\n";
@@ -99,7 +100,7 @@ int judge(const replay::Question& q, const LegalArgs& a) {
       if (!d.alternatives.empty()) e["alternatives"] = d.alternatives;
       diags.push_back(std::move(e));
     }
-    nlohmann::json out{{"position", a.position}, {"profile", q.profile}, {"to_move", mover_name(q)},
+    nlohmann::json out{{"position", replay::position_id(q.state, q.geometry)}, {"profile", q.profile}, {"to_move", mover_name(q)},
                        {"dice", dice_text(q)}, {"play", j.canonical}, {"legal", j.legal}, {"diagnostics", diags}};
     if (j.legal) out["after"] = j.after_id;
     std::cout << out.dump() << "\n";

@@ -167,7 +167,8 @@ class Validator {
       emit(j);
       return;
     }
-    std::cout << file << ":" << g.source_line << ":1: note[variant]: " << inf.summary() << "\n";
+    // Ambiguous or rejected by all: the game's W-VARIANT-* warning says the same.
+    if (!inf.picked.empty()) std::cout << file << ":" << g.source_line << ":1: note[variant]: " << inf.summary() << "\n";
   }
 
   void report(const std::string& file, std::size_t game_no, const replay::ReplayDiagnostic& d) {

@@ -24,6 +24,16 @@ std::string text_of(const Question& q, const Play& p, const Position& result) {
   return play_text(p, q.options, seat_finished(result, q.state.to_move, q.geometry), q.geometry);
 }
 
+// The engine's verdict on an engine play of the question's roll (its events, its result).
+Verdict verdict(const Question& q, const Play& p) {
+  ValidateRequest req;
+  req.state = &q.state;
+  req.d1 = q.d1;
+  req.d2 = q.d2;
+  req.play = &p;
+  return validate_play(q.options, req);
+}
+
 // The position ID after a legal roll with this result: who throws next and the doublets
 // (Ludo: sixes) count come from advance_turn, as in a replay.
 std::string after_id(const Question& q, const Position& result, const Events& ev, const Play* play) {
@@ -70,12 +80,7 @@ std::vector<Play> other_orders(const Question& q, const Play& rep, const Positio
       at[m.pawn] = g.dest(from, m.value, around);
     }
     if (!ok) continue;
-    ValidateRequest req;
-    req.state = &q.state;
-    req.d1 = q.d1;
-    req.d2 = q.d2;
-    req.play = &p;
-    const Verdict v = validate_play(q.options, req);
+    const Verdict v = verdict(q, p);
     if (v.legal && v.result == result) out.push_back(p);
   }
   return out;
@@ -147,12 +152,7 @@ std::vector<PlayGroup> legal_groups(const Question& q) {
   for (std::size_t i = 0; i < all.plays.size(); ++i) {
     const Play& play = all.plays[i];
     const Position& result = all.results[i];
-    ValidateRequest req;
-    req.state = &q.state;
-    req.d1 = q.d1;
-    req.d2 = q.d2;
-    req.play = &play;
-    const Verdict v = validate_play(q.options, req);
+    const Verdict v = verdict(q, play);
     PlayGroup group;
     group.events = v.events;
     group.plays.push_back(penalty ? "PENALTY" : text_of(q, play, result));

@@ -58,7 +58,7 @@ TEST_CASE("ppn legal: a doublet with two pawns in the nest enters both, and roll
   CHECK_THAT(bad.out, Catch::Contains("legal:  N/0 N/0"));
 }
 
-TEST_CASE("ppn legal: a capture earns a 20 bonus; capturing is not compulsory", "[cli][legal]") {
+TEST_CASE("ppn legal: a capture earns a 20 bonus, and capturing is not compulsory", "[cli][legal]") {
   // Green's pawn on 24 (a safety), red's on its 13 = green's 30 (not a safety). 6-2, nothing
   // can enter. Both dice move the one pawn:
   //   6 then 2: 24/30x captures (+20), 30/32, then the bonus after the dice: +20 32/52;

@@ -41,7 +41,7 @@ const char* kSecondLap =
 const char* kNothing = "[Seats \"green red\"]\n[Result \"*\"]\n\n1. G 6-2: -\n";
 }  // namespace
 
-TEST_CASE("--variant auto: the single accepting profile, the record's own, ambiguous, none", "[cli][variant-auto]") {
+TEST_CASE("variant auto: the single accepting profile, the record's own, ambiguous, none", "[cli][variant-auto]") {
   const auto lap = write("lap.ppn", kSecondLap);
   auto r = run_ppn("validate --variant auto " + lap);
   CHECK(r.code == 0);
@@ -80,7 +80,7 @@ TEST_CASE("--variant auto: the single accepting profile, the record's own, ambig
   CHECK_THAT(r.out, Catch::Contains("\"code\":\"W-VARIANT-REJECTED\""));
 }
 
-TEST_CASE("--variant auto: import stores, and stats counts, the game under the profile picked", "[cli][variant-auto][db]") {
+TEST_CASE("variant auto: import stores, and stats counts, the game under the profile picked", "[cli][variant-auto][db]") {
   const auto lap = write("lap-db.ppn", kSecondLap);
   const auto db = tmp("auto.sqlite");
   std::filesystem::remove(db);
@@ -93,7 +93,7 @@ TEST_CASE("--variant auto: import stores, and stats counts, the game under the p
   std::filesystem::remove(db);
 }
 
-TEST_CASE("--variant auto on the samples names the profiles samples/README.md gives them", "[cli][variant-auto]") {
+TEST_CASE("variant auto on the samples names the profiles samples/README.md gives them", "[cli][variant-auto]") {
   for (const auto& entry : std::filesystem::directory_iterator(source_path("samples"))) {
     if (entry.path().extension() != ".ppn") continue;
     INFO(entry.path().filename());
@@ -114,7 +114,7 @@ TEST_CASE("--variant auto on the samples names the profiles samples/README.md gi
   }
 }
 
-TEST_CASE("--variant auto on the converted Northwestern transcripts finds racket-nu", "[cli][variant-auto][shared]") {
+TEST_CASE("variant auto on the converted Northwestern transcripts finds racket-nu", "[cli][variant-auto][shared]") {
   PPN_REQUIRE_SHARED(dir, "external/nu-eecs395-parcheesi-xml/transcripts-nathanshelly");
   // README "Checked against independent referees": the four real transcripts, 56 games, all
   // legal under racket-nu but the logging player's own 2 empty last replies (output2.log and
