@@ -71,16 +71,19 @@ int list_plays(const replay::Question& q, const LegalArgs& a) {
   }
   std::cout << mover_name(q) << " rolls " << dice_text(q) << " under " << q.profile << ": "
             << plural(groups.size(), "legal play", "legal plays") << "\n";
-  std::vector<std::string> left;
+  // One line per resulting position: its play and the position after it; the other orders
+  // reaching the same position on an indented line below.
   std::size_t width = 0;
+  for (const auto& g : groups) width = std::max(width, g.plays.front().size());
   for (const auto& g : groups) {
-    std::string s;
-    for (std::size_t i = 0; i < g.plays.size(); ++i) s += (i ? " = " : "") + g.plays[i];
-    width = std::max(width, s.size());
-    left.push_back(std::move(s));
+    std::cout << "  " << g.plays.front() << std::string(width - g.plays.front().size(), ' ') << "  -> " << g.after_id
+              << "\n";
+    if (g.plays.size() > 1) {
+      std::cout << "      also";
+      for (std::size_t i = 1; i < g.plays.size(); ++i) std::cout << (i > 1 ? " |" : "") << " " << g.plays[i];
+      std::cout << "\n";
+    }
   }
-  for (std::size_t i = 0; i < groups.size(); ++i)
-    std::cout << "  " << left[i] << std::string(width - left[i].size(), ' ') << "  -> " << groups[i].after_id << "\n";
   return 0;
 }
 
