@@ -113,7 +113,7 @@ int run_import(const ImportArgs& a) {
     const auto size = path == "-" ? 0 : std::filesystem::file_size(path, ec);
     done_bytes += ec ? 0 : size;
     bar.update(done_bytes, std::to_string(&path - a.files.data() + 1) + "/" + std::to_string(a.files.size()) +
-                               " files, " + std::to_string(total.games) + " games");
+                               " files, " + plural(total.games, "game", "games"));
     if (rep.stop_run) {
       std::cerr << "import: stopped at an illegal roll (--on-error stop)\n";
       break;

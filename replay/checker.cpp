@@ -224,8 +224,8 @@ Failure Checker::bonus_end(const State& s, const State& dice_end) {
   if (used == p10 + p20) return {};
   const int best = bonus_best(dice_end);
   if (used < best)
-    return {RuleCode::bonus_not_taken, std::to_string(best) + " bonus moves possible, play makes " +
-                                           std::to_string(used)};
+    return {RuleCode::bonus_not_taken, plural(static_cast<std::size_t>(best), "bonus move", "bonus moves") +
+                                           " possible, the play makes " + std::to_string(used)};
   return {};
 }
 

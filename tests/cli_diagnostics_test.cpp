@@ -75,6 +75,10 @@ TEST_CASE("counts agree with their nouns", "[cli][diagnostics]") {
   CHECK_THAT(r.out, Catch::Contains("1 entry possible, the play makes 0"));
   CHECK_THAT(r.out, Catch::Contains(": 1 game, 1 roll, 1 illegal roll, 0 syntax errors\n"));
   CHECK_THAT(r.out, Catch::Contains("validate: 1 file, 1 game, 1 roll, 1 illegal roll, 0 syntax errors\n"));
+  // One die of 2, a move of one square (Ludo rules: a token moves the number the die shows).
+  const auto ludo = write("ludo.ppn", "[Game \"ludo\"]\n[Seats \"green blue\"]\n[Setup \"g:N,N,N,5 b:N,N,N,N / g d0\"]\n"
+                                      "[Result \"*\"]\n\n1. G 2: 5/6\n");
+  CHECK_THAT(run_ppn("validate " + ludo).out, Catch::Contains(ludo + ":6:9: error[E-WRONG-PART]: the die shows 2, the move covers 1 square"));
 }
 
 TEST_CASE("find --pattern with an unknown pattern names it and lists the patterns", "[cli][diagnostics][db]") {
