@@ -137,9 +137,18 @@ std::variant<Question, QuestionError> make_question(std::string_view position_id
     return QuestionError{Arg::dice, 0,
                          q.options.ludo() ? "Ludo (profile " + q.profile + ") is played with one die: give e.g. 6"
                                           : "Parcheesi (profile " + q.profile + ") is played with two dice: give e.g. 5-3"};
+  // The replayer's own checks of a [Setup] (seats, an impossible position, a pawn past its
+  // turn-off where the profile has no second laps) judge the position as in a record.
+  const ReplayResult probe = replay_game(g, q.config);
+  if (!probe.setup_ok)
+    for (const auto& d : probe.diagnostics)
+      if (d.severity == Severity::error) return QuestionError{Arg::position, 0, d.message};
   auto made = state_from_desc(desc, q.geometry);
   if (auto* err = std::get_if<std::string>(&made)) return QuestionError{Arg::position, 0, *err};
   q.state = std::get<GameState>(made);
+  if (seat_finished(q.state.pos, q.state.to_move, q.geometry))
+    return QuestionError{Arg::position, 0,
+                         std::string(colour_name(desc.to_move)) + " has every pawn HOME and throws no more"};
   q.d1 = roll.dice[0];
   q.d2 = q.options.ludo() ? 0 : roll.dice[1];
   return q;

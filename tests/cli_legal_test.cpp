@@ -160,4 +160,11 @@ TEST_CASE("ppn legal: malformed questions are located by argument and column (ex
   CHECK_THAT(play.out, Catch::Contains("legal: --play:"));
   CHECK(run_ppn("legal 'g:N,N,N,30 r:N,N,N,N / g d0' 6-2 --variant nope").code == 2);
   CHECK(run_ppn("legal 'g:N,N,N,30 r:N,N,N,N / g d0 [6]' 6-2").code == 2);  // mid-roll
+  CHECK(run_ppn("legal 'g:H,H,H,H r:N,N,N,N / g d0' 6-2").code == 2);        // green has finished
+  // A pawn on green's 65 has gone past its turn-off: only profiles with second laps allow it,
+  // as in a record's [Setup].
+  const auto lap = run_ppn("legal 'g:N,N,N,65 r:N,N,N,N / g d0' 5-3", true);
+  CHECK(lap.code == 2);
+  CHECK_THAT(lap.out, Catch::Contains("legal: POSITION-ID: error: [Setup]: a pawn on its ring square 65 has passed its turn-off"));
+  CHECK(run_ppn("legal 'g:N,N,N,65 r:N,N,N,N / g d0' 5-3 --variant wikipedia-house").code == 0);
 }
