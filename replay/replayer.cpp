@@ -758,16 +758,16 @@ GameRules rules_for_game(const Game& game, const ReplayConfig& cfg) {
                 "; Ludo profiles: ludo, ludo-seed, ludo-modern";
     return out;
   }
-  for (const auto& o : game_options(game))
-    if (auto err = apply_override(out.options, o.name + "=" + o.value)) {
-      out.error = "[Option \"" + o.name + "=" + o.value + "\"]: " + *err;
-      for (const auto& t : game.tags)
-        if (t.name == "Option" && t.value.find(o.name) != std::string::npos) {
-          out.line = t.line;
-          break;
-        }
+  for (const auto& t : game.tags) {  // the [Option] tags in order (game_options), each with its line
+    if (t.name != "Option") continue;
+    const auto o = parse_option(t.value);
+    if (!o) continue;  // malformed: the parser rejects those
+    if (auto err = apply_override(out.options, o->name + "=" + o->value)) {
+      out.error = "[Option \"" + o->name + "=" + o->value + "\"]: " + *err;
+      out.line = t.line;
       return out;
     }
+  }
   for (const auto& o : cfg.options)
     if (auto err = apply_override(out.options, o)) {
       out.error = "--option " + o + ": " + *err;
