@@ -8,13 +8,14 @@
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 #include "replay/bridge.hpp"
+#include "replay/turn_direction.hpp"
 
 namespace ppn::replay {
 
 namespace {
 
-// The line of the one-roll record that holds the roll (after [Game], [Variant], [Setup]).
-constexpr std::uint32_t kRollLine = 4;
+// The line of the one-roll record that holds the roll (after [Game], [Variant], [Seats], [Setup]).
+constexpr std::uint32_t kRollLine = 5;
 
 // The roll line's text before the dice: "1. G ".
 std::string roll_prefix(Colour mover) { return std::string("1. ") + colour_letter(mover) + " "; }
@@ -114,8 +115,21 @@ std::variant<Question, QuestionError> make_question(std::string_view position_id
   q.config.options = options;
   q.config.max_alternatives = 1000;  // every legal play, as a referee lists them
   const bool ludo = is_ludo_profile(q.profile);
+  // The position ID does not give the turn order: the colours sit in the order turns pass
+  // under the profile (replay/turn_direction.hpp), for listing (turn_order below) and judging
+  // ([Seats]) alike.
+  std::string seats;
+  std::array<std::uint8_t, kMaxSeats> order{};
+  int n = 0;
+  for (Colour c : turn_direction(q.profile))
+    if (desc.find(c)) {
+      seats += (seats.empty() ? "" : " ") + std::string(colour_name(c));
+      order[n++] = static_cast<std::uint8_t>(seat_of(c));
+    }
+  for (Colour c : turn_direction(q.profile))
+    if (!desc.find(c)) order[n++] = static_cast<std::uint8_t>(seat_of(c));
   q.record_head = "[Game \"" + std::string(ludo ? "ludo" : "parcheesi") + "\"]\n[Variant " +
-                  quote_tag_value(q.profile) + "]\n[Setup \"" + format_position_id(desc) + "\"]\n";
+                  quote_tag_value(q.profile) + "]\n[Seats \"" + seats + "\"]\n[Setup \"" + format_position_id(desc) + "\"]\n";
   const std::string prefix = roll_prefix(desc.to_move);
   const std::string text = q.record_head + prefix + std::string(dice) + ": -\n";
   q.record_head += prefix + std::string(dice) + ": ";
@@ -146,6 +160,7 @@ std::variant<Question, QuestionError> make_question(std::string_view position_id
   auto made = state_from_desc(desc, q.geometry);
   if (auto* err = std::get_if<std::string>(&made)) return QuestionError{Arg::position, 0, *err};
   q.state = std::get<GameState>(made);
+  q.state.turn_order = order;
   if (seat_finished(q.state.pos, q.state.to_move, q.geometry))
     return QuestionError{Arg::position, 0,
                          std::string(colour_name(desc.to_move)) + " has every pawn HOME and throws no more"};
