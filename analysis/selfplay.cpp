@@ -6,6 +6,7 @@
 
 #include "analysis/rng.hpp"
 #include "replay/bridge.hpp"
+#include "replay/turn_direction.hpp"
 
 namespace ppn::analysis {
 
@@ -13,30 +14,21 @@ using namespace ppn::replay;
 
 namespace {
 
-// Turn order of the seats taking part. Hasbro 2001 rules, How to Play: "Play then continues to the
-// left", i.e. the next player's ENTER lies 17 squares behind (RULES.md §board): green, yellow,
-// blue, red. The Racket server (racket-nu) always plays green, red, blue, yellow (Q2).
-std::vector<Colour> seat_order(int players, bool racket, bool ludo) {
-  if (ludo) {
-    // Ludo rules, Gameplay "Players alternate turns in a clockwise direction", the direction the tokens
-    // travel: green, red, blue, yellow (engine seats 0..3, starts 13 apart); two players sit
-    // opposite each other.
-    switch (players) {
-      case 2: return {Colour::Green, Colour::Blue};
-      case 3: return {Colour::Green, Colour::Red, Colour::Blue};
-      default: return {Colour::Green, Colour::Red, Colour::Blue, Colour::Yellow};
-    }
-  }
-  if (racket) {
-    std::vector<Colour> all{Colour::Green, Colour::Red, Colour::Blue, Colour::Yellow};
-    all.resize(players);
-    return all;
-  }
+// The seats taking part, in the order turns pass (replay/turn_direction.hpp): two players sit
+// opposite each other (green, blue); three leave out red on the Parcheesi board (green, yellow,
+// blue to the left) and yellow on the Ludo board and under racket-nu (whose server seats the
+// first colours of green, red, blue, yellow).
+std::vector<Colour> seat_order(int players, std::string_view profile, bool racket, bool ludo) {
+  std::vector<Colour> taking_part;
   switch (players) {
-    case 2: return {Colour::Green, Colour::Blue};
-    case 3: return {Colour::Green, Colour::Yellow, Colour::Blue};
-    default: return {Colour::Green, Colour::Yellow, Colour::Blue, Colour::Red};
+    case 2: taking_part = {Colour::Green, racket ? Colour::Red : Colour::Blue}; break;
+    case 3: taking_part = {Colour::Green, ludo || racket ? Colour::Red : Colour::Yellow, Colour::Blue}; break;
+    default: taking_part = {Colour::Green, Colour::Red, Colour::Blue, Colour::Yellow};
   }
+  std::vector<Colour> out;
+  for (Colour c : turn_direction(profile))
+    if (std::find(taking_part.begin(), taking_part.end(), c) != taking_part.end()) out.push_back(c);
+  return out;
 }
 
 std::string seats_tag(const std::vector<Colour>& seats) {
@@ -84,7 +76,7 @@ Game Selfplay::play_game(std::uint64_t index) const {
   const bool racket = cfg_.variant == "racket-nu";
   const bool ludo = opts_.ludo();
   const Geometry g = geometry_of(opts_);
-  const auto seats = seat_order(cfg_.players, racket, ludo);
+  const auto seats = seat_order(cfg_.players, cfg_.variant, racket, ludo);
   unsigned mask = 0;
   std::array<std::uint8_t, kMaxSeats> order{};
   int n = 0;

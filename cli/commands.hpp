@@ -3,7 +3,7 @@
 //
 // Exit codes (documented in README.md):
 //   0  success / everything legal
-//   1  the input was read but something in it is illegal or disagrees (validate, conform)
+//   1  the input was read but something in it is illegal or disagrees (validate, conform; legal --play)
 //   2  syntax, I/O or usage errors
 #pragma once
 
@@ -30,6 +30,7 @@ void add_export_command(CLI::App& app, int& exit_code);    // cli/export_command
 void add_stats_command(CLI::App& app, int& exit_code);     // cli/stats_command.cpp
 void add_analyze_command(CLI::App& app, int& exit_code);   // cli/analyze_command.cpp
 void add_audit_command(CLI::App& app, int& exit_code);     // cli/audit_command.cpp
+void add_legal_command(CLI::App& app, int& exit_code);     // cli/legal_command.cpp
 // `ppn help [COMMAND]`, the man page and bash completion; registered last (cli/app.cpp).
 void add_help_command(CLI::App& app, int& exit_code);      // cli/help_command.cpp
 }  // namespace ppn::cli

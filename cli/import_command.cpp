@@ -10,6 +10,7 @@
 #include "cli/input_files.hpp"
 #include "cli/json_records.hpp"
 #include "db/importer.hpp"
+#include "notation/text_util.hpp"
 
 namespace ppn::cli {
 
@@ -27,10 +28,6 @@ struct ImportArgs {
   bool quiet = false;
   std::string format = "text";  // json: JSON Lines records (README "JSON output")
 };
-
-std::string plural(std::size_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
 
 std::string describe(const db::ImportCounts& c) {
   return plural(c.games, "game", "games") + ": " + std::to_string(c.added) + " new (" + std::to_string(c.illegal) +
@@ -91,7 +88,7 @@ int run_import(const ImportArgs& a) {
     std::cerr << "import: --order must be strict or outcome\n";
     return 2;
   }
-  if (!a.variant.empty()) {
+  if (!a.variant.empty() && a.variant != replay::kAutoVariant) {
     auto prof = replay::profile_options(a.variant);
     if (!prof.ok()) {
       std::cerr << "import: " << prof.error << "\n";
@@ -155,7 +152,7 @@ int run_import(const ImportArgs& a) {
     const auto size = path == "-" ? 0 : std::filesystem::file_size(path, ec);
     done_bytes += ec ? 0 : size;
     bar.update(done_bytes, std::to_string(&path - a.files.data() + 1) + "/" + std::to_string(a.files.size()) +
-                               " files, " + std::to_string(total.games) + " games");
+                               " files, " + plural(total.games, "game", "games"));
     if (rep.stop_run) {
       std::cerr << "import: stopped at an illegal roll (--on-error stop)\n";
       break;
@@ -199,7 +196,8 @@ void add_import_command(CLI::App& app, int& exit_code) {
   auto* sub = app.add_subcommand("import", "Replay, validate and store PPN games in the SQLite game database");
   sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
   sub->add_option("--db", a->db, "Database file (created when missing)")->capture_default_str();
-  sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + replay::profile_names());
+  sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + replay::profile_names() +
+                      "; auto: inferred per game, stored under the profile picked (README \"Rule profiles\")");
   sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)")
       ->check(rule_option_check());
   sub->add_option("--on-error", a->on_error,

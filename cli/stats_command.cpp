@@ -331,7 +331,7 @@ void add_stats_command(CLI::App& app, int& exit_code) {
   sub->add_option("--on-error", a->on_error, "After an illegal roll: keep-prefix (count up to it), skip, as-played")
       ->capture_default_str()
       ->check(CLI::IsMember({"keep-prefix", "skip", "as-played"}));
-  sub->add_option("--variant", a->variant, "Rule profile (overrides [Variant])");
+  sub->add_option("--variant", a->variant, "Rule profile (overrides [Variant]); auto: inferred per game (README \"Rule profiles\")");
   sub->add_option("--option", a->options, "Override one rule option: name=value (repeatable)");
   sub->callback([a, sub, &exit_code]() {
     if (a->files.empty() && a->db.empty()) {

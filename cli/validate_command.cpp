@@ -12,6 +12,7 @@
 #include "notation/game.hpp"
 #include "parser/parser.hpp"
 #include "replay/replayer.hpp"
+#include "notation/text_util.hpp"
 
 namespace ppn::cli {
 
@@ -42,10 +43,6 @@ struct Counts {
     skipped += o.skipped;
   }
 };
-
-std::string plural(std::size_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
 
 class Validator {
  public:
@@ -87,6 +84,7 @@ class Validator {
       c.rolls += g.roll_count();
       if (a_.syntax_only) return;
       const auto r = replay::replay_game(g, game_no == 0 ? partial_cfg_ : cfg_);
+      if (r.inference) report_inference(name, game_no, g, *r.inference);
       c.illegal += static_cast<std::size_t>(r.illegal);
       c.skipped += r.skipped;
       for (const auto& d : r.diagnostics) {
@@ -154,6 +152,26 @@ class Validator {
  private:
   void emit(const nlohmann::json& j) { std::cout << j.dump() << "\n"; }
 
+  // --variant auto: the profiles that accept the game, the first roll each other one rejects,
+  // and the pick (replay/variant_inference.hpp), before the game's diagnostics.
+  void report_inference(const std::string& file, std::size_t game_no, const Game& g,
+                        const replay::VariantInference& inf) {
+    progress_.clear();
+    if (json_) {
+      nlohmann::json rejected = nlohmann::json::array();
+      for (const auto& t : inf.trials)
+        if (!t.accepts) rejected.push_back({{"profile", t.profile}, {"roll", t.roll}, {"code", t.code}, {"message", t.message}});
+      nlohmann::json j{{"type", "variant"}, {"file", file}, {"line", g.source_line}, {"accepted", inf.accepting()},
+                       {"rejected", rejected}, {"basis", replay::basis_name(inf.basis)}};
+      if (game_no != 0) j["game"] = game_no;
+      if (!inf.picked.empty()) j["picked"] = inf.picked;
+      emit(j);
+      return;
+    }
+    // Ambiguous or rejected by all: the game's W-VARIANT-* warning says the same.
+    if (!inf.picked.empty()) std::cout << file << ":" << g.source_line << ":1: note[variant]: " << inf.summary() << "\n";
+  }
+
   void report(const std::string& file, std::size_t game_no, const replay::ReplayDiagnostic& d) {
     progress_.clear();
     const char* sev = d.severity == replay::Severity::error ? "error" : "warning";
@@ -209,7 +227,7 @@ int run_validate(const ValidateArgs& a) {
     std::cerr << "validate: --order must be strict or outcome\n";
     return 2;
   }
-  if (!a.variant.empty()) {
+  if (!a.variant.empty() && a.variant != replay::kAutoVariant) {
     // An unknown profile or option on the command line is a usage error, before any file.
     auto prof = replay::profile_options(a.variant);
     if (!prof.ok()) {
@@ -246,7 +264,9 @@ void add_validate_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<ValidateArgs>();
   auto* sub = app.add_subcommand("validate", "Re-validate every roll of PPN games under their rule profile");
   sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
-  sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + replay::profile_names());
+  sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + replay::profile_names() +
+                      "; auto: the profiles under which each game is legal, picking its [Variant] when among them, "
+                      "else the single one (README \"Rule profiles\")");
   sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)")
       ->check(rule_option_check());
   sub->add_option("--on-error", a->on_error,

@@ -85,12 +85,18 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
 }
 
 std::variant<Pattern, std::string> parse_pattern(std::string_view text) {
+  static constexpr std::string_view kPatterns =
+      "the patterns are blockade-on-enter:C, home-path:C:N and near-home:C:K (C a colour)";
   const auto c1 = text.find(':');
-  if (c1 == std::string_view::npos)
-    return "pattern '" + std::string(text) + "': expected blockade-on-enter:C, home-path:C:N or near-home:C:K";
   const auto kind = text.substr(0, c1);
-  auto rest = text.substr(c1 + 1);
+  // The pattern's name first: an unknown one is named as such, whatever follows it.
   Pattern p;
+  if (kind == "blockade-on-enter") p.kind = Pattern::Kind::blockade_on_enter;
+  else if (kind == "home-path") p.kind = Pattern::Kind::home_path;
+  else if (kind == "near-home") p.kind = Pattern::Kind::near_home;
+  else return "pattern '" + std::string(text) + "': unknown pattern '" + std::string(kind) + "'; " + std::string(kPatterns);
+  if (c1 == std::string_view::npos) return "pattern '" + std::string(text) + "': expected a colour after '" + std::string(kind) + ":'; " + std::string(kPatterns);
+  auto rest = text.substr(c1 + 1);
   std::string_view col = rest, num;
   if (const auto c2 = rest.find(':'); c2 != std::string_view::npos) {
     col = rest.substr(0, c2);
@@ -99,14 +105,10 @@ std::variant<Pattern, std::string> parse_pattern(std::string_view text) {
   const auto c = colour_arg(col);
   if (!c) return "pattern '" + std::string(text) + "': '" + std::string(col) + "' is not a colour";
   p.colour = *c;
-  if (kind == "blockade-on-enter") {
-    p.kind = Pattern::Kind::blockade_on_enter;
+  if (p.kind == Pattern::Kind::blockade_on_enter) {
     if (!num.empty()) return "pattern '" + std::string(text) + "': blockade-on-enter takes a colour only";
     return p;
   }
-  if (kind == "home-path") p.kind = Pattern::Kind::home_path;
-  else if (kind == "near-home") p.kind = Pattern::Kind::near_home;
-  else return "pattern '" + std::string(text) + "': unknown pattern '" + std::string(kind) + "'";
   const auto n = int_arg(num);
   if (!n) return "pattern '" + std::string(text) + "': expected a number after the colour";
   p.n = *n;

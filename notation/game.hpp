@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -73,6 +74,9 @@ struct Roll {
   std::vector<std::vector<Roll>> variations;  // alternatives to this roll, each a roll sequence
   std::uint32_t line = 0;                  // source position of the roll (1-based), 0 = unknown
   std::uint32_t column = 0;
+  // Source position (line, column) of each step, parallel to `steps` when the roll was parsed
+  // (empty otherwise): a diagnostic about one mini-move points at it.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> step_locations;
 
   int dice_count() const { return dice[1] == 0 ? 1 : 2; }
   friend bool operator==(const Roll& a, const Roll& b);
@@ -103,8 +107,9 @@ using MovetextEntry = std::variant<Roll, ObservedPosition, Withdrawal>;
 
 struct Tag {
   std::string name;
-  std::string value;  // unescaped
-  friend bool operator==(const Tag&, const Tag&) = default;
+  std::string value;      // unescaped
+  std::uint32_t line = 0;  // source line of the tag pair (1-based), 0 = unknown; not compared
+  friend bool operator==(const Tag& a, const Tag& b) { return a.name == b.name && a.value == b.value; }
 };
 
 struct Game {

@@ -28,6 +28,16 @@ inline std::string_view trim(std::string_view s) {
   return s;
 }
 
+// A count with its noun in agreement: plural(1, "entry", "entries") == "1 entry",
+// plural(2, ...) == "2 entries", plural(0, ...) == "0 entries". Every count in a message or a
+// summary is written with it.
+inline std::string plural(std::size_t n, std::string_view one, std::string_view many) {
+  std::string out = std::to_string(n);
+  out += ' ';
+  out += n == 1 ? one : many;
+  return out;
+}
+
 // Trims and collapses every run of white space (newlines included) into one space. Comment
 // text is stored this way so that a comment always prints on the line of its roll.
 std::string normalize_space(std::string_view s);

@@ -43,6 +43,7 @@ struct ParseState {
   // ("((((((...") cannot exhaust the stack (notation/SPEC.md "Limits").
   static constexpr std::size_t max_variation_depth = 64;
   Square chain_from;
+  std::uint32_t chain_from_at = 0;  // byte offset of chain_from in the game text
   std::uint8_t chain_squares = 0;
   std::uint8_t bonus = 0;  // the value of the bonus move being read (10 or 20)
   std::optional<Colour> owner;  // the `R:` prefix of the move being read (grammar_def.hpp pawn_owner)
@@ -80,6 +81,7 @@ inline void reset_roll(Roll& r) {
   r.dice = {0, 0};
   r.kind = PlayKind::Moves;
   r.steps.clear();
+  r.step_locations.clear();
   r.penalty_move.reset();
   r.nags.clear();
   r.comments.clear();

@@ -425,14 +425,36 @@ auto const step_def = bonus_move | move_chain;
 
 // After the '+' every failure is an expectation failure, so a bonus step is appended only
 // when the whole bonus move matched.
+// Each step's source position is kept beside it (Roll::step_locations): a bonus step's at its
+// '+', a mini-move's at its FROM square (the second mini-move of `a/b/c` at b).
+// In an action, _where(ctx) begins where the match ended (see mark_roll_start): a token's start
+// is found by stepping back over its letters and digits (squares and bonus values are such).
+template <typename Ctx>
+std::uint32_t token_start(Ctx const& ctx) {
+  const ast::ParseState& st = state_of(ctx);
+  const char* p = x3::_where(ctx).begin();
+  auto alnum = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  while (p > st.begin && alnum(p[-1])) --p;
+  return static_cast<std::uint32_t>(p - st.begin);
+}
+template <typename Ctx>
+void push_step(Ctx const& ctx, Step step, std::uint32_t at) {
+  ast::ParseState& st = state_of(ctx);
+  Roll& r = st.roll();
+  r.steps.push_back(std::move(step));
+  r.step_locations.push_back(st.locate_near(at));
+}
 auto const set_bonus = [](auto& ctx) {
   ast::ParseState& st = state_of(ctx);
   st.bonus = _attr(ctx);
   st.owner.reset();
+  // the '+' just before the value
+  st.chain_from_at = token_start(ctx);
+  if (st.chain_from_at > 0 && st.begin[st.chain_from_at - 1] == '+') --st.chain_from_at;
 };
 auto const push_bonus_step = [](auto& ctx) {
   ast::ParseState& st = state_of(ctx);
-  st.roll().steps.push_back(Step{st.bonus, _attr(ctx), st.foreign_owner()});
+  push_step(ctx, Step{st.bonus, _attr(ctx), st.foreign_owner()}, st.chain_from_at);
 };
 auto const bonus_move_def = lit('+') > bonus_value[set_bonus] > bonus_target[push_bonus_step];
 auto const bonus_value_def =
@@ -456,6 +478,7 @@ auto const bonus_target_def =
 auto const chain_first = [](auto& ctx) {
   ast::ParseState& st = state_of(ctx);
   st.chain_from = _attr(ctx);
+  st.chain_from_at = token_start(ctx);
   st.chain_squares = 1;
 };
 auto const chain_next = [](auto& ctx) {
@@ -464,8 +487,9 @@ auto const chain_next = [](auto& ctx) {
     fail_at(x3::_where(ctx).begin(), "a chained move has at most 7 mini-moves");
   }
   const Square to = _attr(ctx);
-  st.roll().steps.push_back(Step{0, MiniMove{st.chain_from, to, false}, st.foreign_owner()});
+  push_step(ctx, Step{0, MiniMove{st.chain_from, to, false}, st.foreign_owner()}, st.chain_from_at);
   st.chain_from = to;
+  st.chain_from_at = token_start(ctx);
   ++st.chain_squares;
 };
 auto const chain_capture = [](auto& ctx) { state_of(ctx).roll().steps.back().move->capture = true; };

@@ -209,6 +209,9 @@ std::optional<ParseError> GameReader::finish(std::string_view text, const std::s
       result.remove_prefix(sp == std::string_view::npos ? result.size() : sp + 1);
     }
   }
+  // Each tag's own line, for a diagnostic about it ([Result], [Variant], [Option]).
+  for (std::size_t i = 0; i < game.tags.size() && i < state.tag_positions.size(); ++i)
+    game.tags[i].line = state.locate(state.tag_positions[i]).first;
   if (!in_canonical_order(game.tags)) sort_tags_canonically(game.tags);
 
   game.source_file = filename;

@@ -2,6 +2,8 @@
 // Q32-Q38, Q44, Q54).
 #include "replay/checker.hpp"
 
+#include "notation/text_util.hpp"
+
 #include <algorithm>
 
 namespace ppn::replay::detail {
@@ -117,11 +119,11 @@ Failure Checker::dice_end(const State& s) {
     if (!fast) {
       const DiceBest& b = dice_best();
       if (o.enter_obligation() == EnterObligation::max_entries && s.entries < b.entries)
-        return {RuleCode::entry_still_possible, std::to_string(b.entries) +
-                                                    " entries possible, play makes " +
+        return {RuleCode::entry_still_possible, plural(b.entries, "entry", "entries") +
+                                                    " possible, the play makes " +
                                                     std::to_string(s.entries)};
       if (s.dice_used < b.parts)
-        return {RuleCode::die_still_usable, std::to_string(b.parts) + " parts usable, play uses " +
+        return {RuleCode::die_still_usable, plural(b.parts, "part", "parts") + " usable, the play uses " +
                                                 std::to_string(s.dice_used)};
       // Wikipedia rules, Gameplay "If either can be used, the player must use the larger die" (Q18)
       if (o.single_die() == SingleDie::larger && b.parts == 1 && c_.d1 != c_.d2) {
@@ -135,8 +137,8 @@ Failure Checker::dice_end(const State& s) {
     if (o.enter_obligation() == EnterObligation::max_entries && s.entries < entry_bound()) {
       const DiceBest& b = dice_best();
       if (s.entries < b.entries)
-        return {RuleCode::entry_still_possible, std::to_string(b.entries) +
-                                                    " entries possible, play makes " +
+        return {RuleCode::entry_still_possible, plural(b.entries, "entry", "entries") +
+                                                    " possible, the play makes " +
                                                     std::to_string(s.entries)};
     }
     std::uint16_t tried = 0;
@@ -222,8 +224,8 @@ Failure Checker::bonus_end(const State& s, const State& dice_end) {
   if (used == p10 + p20) return {};
   const int best = bonus_best(dice_end);
   if (used < best)
-    return {RuleCode::bonus_not_taken, std::to_string(best) + " bonus moves possible, play makes " +
-                                           std::to_string(used)};
+    return {RuleCode::bonus_not_taken, plural(static_cast<std::size_t>(best), "bonus move", "bonus moves") +
+                                           " possible, the play makes " + std::to_string(used)};
   return {};
 }
 

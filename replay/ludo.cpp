@@ -8,6 +8,7 @@
 #include <array>
 #include <string>
 
+#include "notation/text_util.hpp"
 #include "replay/bridge.hpp"
 
 namespace ppn::replay::ludo {
@@ -361,7 +362,7 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
   if (m.kind == MiniKind::move && m.value != d && !(m.from + m.value == b.g.home && m.from + d > b.g.home))
     return with_alternatives(verdict_fail(RuleCode::wrong_part, 0,
                                           "the die shows " + std::to_string(d) + ", the move covers " +
-                                              std::to_string(m.value) + " squares"));
+                                              plural(m.value, "square", "squares")));
   const Outcome r = m.kind == MiniKind::enter ? enter(b, d) : move(b, m.from, d, block ? 2 : 1);
   if (r.code != RuleCode::ok) return with_alternatives(verdict_fail(r.code, block ? 1 : 0, explain(b, r, d)));
   if (o.enter_obligation() == EnterObligation::max_entries && r.from >= 0 && enter(b, d).code == RuleCode::ok)

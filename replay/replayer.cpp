@@ -2,9 +2,11 @@
 #include "replay/replayer.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 #include "notation/printer.hpp"
 #include "notation/tags.hpp"
+#include "notation/text_util.hpp"
 #include "replay/bridge.hpp"
 
 namespace ppn::replay {
@@ -127,12 +129,14 @@ struct Walker {
   std::optional<FixedVec<std::uint8_t, 4>> setup_parts;
   bool ended_by_withdrawal = false;  // the game ended because the other seats withdrew
 
-  void game_diag(Severity sev, std::string code, std::string msg) {
+  // A diagnostic about the record as a whole, at the line of the tag concerned when there is
+  // one (`line`), else at the game's first line.
+  void game_diag(Severity sev, std::string code, std::string msg, std::uint32_t line = 0) {
     ReplayDiagnostic d;
     d.severity = sev;
     d.code = std::move(code);
     d.message = std::move(msg);
-    d.line = game.source_line;
+    d.line = line ? line : game.source_line;
     d.column = 1;
     res.diagnostics.push_back(std::move(d));
   }
@@ -148,6 +152,14 @@ struct Walker {
     d.roll_text = to_ppn(r, static_cast<std::uint32_t>(roll_index + 1));
     d.position_id = position_id(st, g);
     return d;
+  }
+
+  // Points a roll's diagnostic at one step of its play: the step's index, and its source
+  // position when the parser kept it (Roll::step_locations).
+  static void at_step(ReplayDiagnostic& d, const Roll& r, int step) {
+    d.step_index = step;
+    if (step >= 0 && static_cast<std::size_t>(step) < r.step_locations.size())
+      std::tie(d.line, d.column) = r.step_locations[static_cast<std::size_t>(step)];
   }
 
   bool setup() {
@@ -411,7 +423,7 @@ struct Walker {
     const PlayConversion conv = play_from_steps(r.kind == PlayKind::Moves ? r.steps : kNoSteps, r.seat, g);
     if (!conv.error.empty()) {
       auto d = roll_diag(r, Severity::error, "E-BAD-MOVE", conv.error);
-      d.step_index = conv.error_step;
+      at_step(d, r, conv.error_step);
       return on_illegal(std::move(d), r, nullptr);
     }
     if (conv.first_foreign >= 0) {
@@ -427,7 +439,7 @@ struct Walker {
                              "'s roll: a player moves only the pawns of his own colour (Hasbro 2001 rules, Setup \"Each player "
                              "takes four matching animal pawns\", \"Move your entered pawns\")" +
                              (st.pos.seat_present(seat_of(*s.owner)) ? "" : "; " + owner + " is not even in this game"));
-      d.step_index = conv.first_foreign;
+      at_step(d, r, conv.first_foreign);
       return on_illegal(std::move(d), r, &conv);
     }
     ValidateRequest req;
@@ -445,7 +457,7 @@ struct Walker {
       if (message.rfind(code + ": ", 0) == 0) message.erase(0, code.size() + 2);  // the code is printed once
       auto d = roll_diag(r, Severity::error, code, std::move(message));
       if (v.diag.index >= 0 && v.diag.index < static_cast<int>(conv.step_of_move.size()))
-        d.step_index = conv.step_of_move[v.diag.index];
+        at_step(d, r, conv.step_of_move[v.diag.index]);
       for (const auto& alt : v.diag.alternatives) {
         // Whether the alternative wins decides between forfeited and void bonuses (Q63).
         ValidateRequest areq = req;
@@ -461,15 +473,15 @@ struct Walker {
     if (marked != v.events.captures)
       res.diagnostics.push_back(roll_diag(
           r, Severity::warning, "W-CAPTURE-MARK",
-          "the play captures " + std::to_string(v.events.captures) + " pawn(s) but " +
-              std::to_string(marked) + " landing(s) are marked `x`"));
+          "the play captures " + plural(v.events.captures, "pawn", "pawns") + " but " +
+              plural(static_cast<std::size_t>(marked), "landing is", "landings are") + " marked `x`"));
     // A bonus left over when the roll wins the game is void, not forfeited (Q63).
     const bool won = seat_finished(v.result, st.to_move, g);
     if (!won && conv.forfeits != v.events.bonuses_forfeited)
       res.diagnostics.push_back(roll_diag(
           r, Severity::warning, "W-FORFEIT-MARK",
-          std::to_string(v.events.bonuses_forfeited) + " bonus(es) are forfeited by this play but " +
-              std::to_string(conv.forfeits) + " are recorded as `+20 -`/`+10 -`"));
+          plural(v.events.bonuses_forfeited, "bonus is", "bonuses are") + " forfeited by this play but " +
+              plural(static_cast<std::size_t>(conv.forfeits), "is", "are") + " recorded as `+20 -`/`+10 -`"));
     const int parts = setup.parts.size();
     finish_roll(r, v.result, v.events, true, v.events.dice_parts_used >= parts, &conv.play);
     return true;
@@ -645,21 +657,25 @@ struct Walker {
   }
 
   void check_result() {
-    const auto value = game.tag_value("Result");
-    if (value.empty() || res.stopped || cfg.partial) return;
+    const Tag* tag = game.find_tag("Result");
+    if (!tag || tag->value.empty() || res.stopped || cfg.partial) return;
+    const std::string_view value = tag->value;
+    const std::uint32_t line = tag->line;
     const auto result = parse_result(value);
     if (!result) return;  // the parser reports malformed tags
     if (result->finished && res.game_over && !res.ranking.empty() && !result->ranking.empty() &&
         result->ranking.front() != res.ranking.front())
       game_diag(Severity::error, "E-RESULT",
                 std::string("[Result] names ") + std::string(colour_name(result->ranking.front())) +
-                    " first, but " + std::string(colour_name(res.ranking.front())) + " won");
+                    " first, but " + std::string(colour_name(res.ranking.front())) + " won",
+                line);
     else if (result->finished && !res.game_over)
       game_diag(Severity::error, "E-RESULT",
                 "[Result] says the game finished, but after the last roll nobody has won "
-                "(use \"*\" for an unfinished game)");
+                "(use \"*\" for an unfinished game)",
+                line);
     else if (!result->finished && res.game_over)
-      game_diag(Severity::warning, "E-RESULT", "[Result] is \"*\" (unfinished), but the game is over");
+      game_diag(Severity::warning, "E-RESULT", "[Result] is \"*\" (unfinished), but the game is over", line);
   }
 
   void run() {
@@ -712,9 +728,18 @@ std::size_t ReplayResult::errors() const {
 std::size_t ReplayResult::warnings() const { return diagnostics.size() - errors(); }
 
 GameRules rules_for_game(const Game& game, const ReplayConfig& cfg) {
+  if (cfg.variant == kAutoVariant) {
+    // the profile replay_game would pick (variant_inference.hpp)
+    ReplayConfig picked = cfg;
+    picked.variant = infer_variant(game, cfg).picked;
+    return rules_for_game(game, picked);
+  }
   GameRules out;
   std::string_view profile = cfg.variant;
-  if (profile.empty()) profile = game.tag_value("Variant");
+  if (profile.empty()) {
+    profile = game.tag_value("Variant");
+    if (const Tag* t = game.find_tag("Variant")) out.line = t->line;
+  }
   const auto kind_tag = game.tag_value("Game");
   const std::optional<GameKind> kind = parse_game_kind(kind_tag);
   // A Ludo record without [Variant] is classic Ludo; the default profile is Parcheesi's.
@@ -727,32 +752,57 @@ GameRules rules_for_game(const Game& game, const ReplayConfig& cfg) {
   }
   out.options = *r.options;
   if (kind && (kind == GameKind::Ludo) != out.options.ludo()) {
+    if (const Tag* t = game.find_tag("Game")) out.line = t->line;  // the tag the message names
     out.error = "[Game \"" + std::string(kind == GameKind::Ludo ? "ludo" : "parcheesi") + "\"] contradicts the profile " + out.profile +
                 (out.options.ludo() ? ", a Ludo profile" : ", a Parcheesi profile") +
                 "; Ludo profiles: ludo, ludo-seed, ludo-modern";
     return out;
   }
-  for (const auto& o : game_options(game))
-    if (auto err = apply_override(out.options, o.name + "=" + o.value)) {
-      out.error = "[Option \"" + o.name + "=" + o.value + "\"]: " + *err;
+  for (const auto& t : game.tags) {  // the [Option] tags in order (game_options), each with its line
+    if (t.name != "Option") continue;
+    const auto o = parse_option(t.value);
+    if (!o) continue;  // malformed: the parser rejects those
+    if (auto err = apply_override(out.options, o->name + "=" + o->value)) {
+      out.error = "[Option \"" + o->name + "=" + o->value + "\"]: " + *err;
+      out.line = t.line;
       return out;
     }
+  }
   for (const auto& o : cfg.options)
     if (auto err = apply_override(out.options, o)) {
       out.error = "--option " + o + ": " + *err;
+      out.line = 0;
       return out;
     }
   return out;
 }
 
 ReplayResult replay_game(const Game& game, const ReplayConfig& cfg, const RollVisitor& visit) {
+  if (cfg.variant == kAutoVariant) {
+    VariantInference inference = infer_variant(game, cfg);
+    ReplayConfig picked = cfg;
+    picked.variant = inference.picked;  // empty (ambiguous, none): the record's [Variant] or the default
+    ReplayResult res = replay_game(game, picked, visit);
+    if (inference.basis == VariantInference::Basis::ambiguous || inference.basis == VariantInference::Basis::none) {
+      ReplayDiagnostic d;
+      d.severity = Severity::warning;
+      d.code = inference.basis == VariantInference::Basis::none ? "W-VARIANT-REJECTED" : "W-VARIANT-AMBIGUOUS";
+      d.message = "--variant auto: " + inference.summary() + "; replayed under " + res.profile;
+      const Tag* tag = game.find_tag("Variant");
+      d.line = tag && tag->line ? tag->line : game.source_line;
+      d.column = 1;
+      res.diagnostics.insert(res.diagnostics.begin(), std::move(d));
+    }
+    res.inference = std::move(inference);
+    return res;
+  }
   ReplayResult res;
   const GameRules rules = rules_for_game(game, cfg);
   res.profile = rules.profile;
   Walker w{game, cfg, visit, res, rules.options, geometry_of(rules.options), GameState{}, 0, 0, std::nullopt};
   if (!rules.error.empty()) {
     res.setup_ok = false;
-    w.game_diag(Severity::error, "E-RULES", rules.error);
+    w.game_diag(Severity::error, "E-RULES", rules.error, rules.line);
     return res;
   }
   w.run();

@@ -17,6 +17,7 @@
 
 #include "notation/game.hpp"
 #include "replay/engine.hpp"
+#include "replay/variant_inference.hpp"
 
 namespace ppn::replay {
 
@@ -32,7 +33,8 @@ std::optional<OnError> parse_on_error(std::string_view name);
 std::string_view on_error_name(OnError p);
 
 struct ReplayConfig {
-  std::string variant;               // non-empty: overrides the record's [Variant]
+  std::string variant;               // non-empty: overrides the record's [Variant]; kAutoVariant
+                                     // ("auto"): the profile is inferred (variant_inference.hpp)
   std::vector<std::string> options;  // "name=value", applied after the record's [Option] tags
   OnError on_error = OnError::keep_prefix;
   OrderStrictness order = OrderStrictness::strict;
@@ -80,6 +82,7 @@ struct ReplayResult {
   std::vector<Colour> ranking;      // finishers, best first
   GameState final_state;
   std::vector<ReplayDiagnostic> diagnostics;
+  std::optional<VariantInference> inference;  // --variant auto: the profiles tried and the pick
 
   std::size_t errors() const;
   std::size_t warnings() const;
@@ -88,11 +91,12 @@ struct ReplayResult {
 ReplayResult replay_game(const Game& game, const ReplayConfig& cfg, const RollVisitor& visit = {});
 
 // The profile and options a game asks for ([Variant] default hasbro-2001, [Option] tags),
-// with cfg's overrides on top. Error: a message.
+// with cfg's overrides on top (cfg.variant "auto": the inferred profile). Error: a message.
 struct GameRules {
   std::string profile;
   Options options;
   std::string error;
+  std::uint32_t line = 0;  // with an error: the line of the tag at fault (0: none, or --variant/--option)
 };
 GameRules rules_for_game(const Game& game, const ReplayConfig& cfg);
 

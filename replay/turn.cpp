@@ -5,8 +5,16 @@
 #include "replay/checker.hpp"
 #include "replay/engine.hpp"
 #include "replay/ludo.hpp"
+#include "replay/options.hpp"
+#include "replay/turn_direction.hpp"
 
 namespace ppn::replay {
+
+std::array<Colour, 4> turn_direction(std::string_view profile) {
+  if (is_ludo_profile(profile) || profile == "racket-nu")
+    return {Colour::Green, Colour::Red, Colour::Blue, Colour::Yellow};
+  return {Colour::Green, Colour::Yellow, Colour::Blue, Colour::Red};
+}
 
 bool seat_finished(const Position& p, int seat, const Geometry& g) {
   // Sorted bytes; lap squares (second laps) sort above HOME, so test both ends.

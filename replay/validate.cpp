@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <cassert>
 #include <numeric>
+#include <string>
+#include <vector>
 
 #include "replay/checker.hpp"
 #include "replay/engine.hpp"
@@ -58,6 +60,18 @@ void fail(RunResult& r, RuleCode code, int index, const std::string& detail) {
   m += rule_code_citation(code);
   m += "]";
   r.v.diag.message = std::move(m);
+}
+
+// The parts a mover still has, as a message lists them: "5 and 3", "3, +20", "none".
+std::string parts_left(const State& s) {
+  std::vector<std::string> items;
+  for (auto v : s.dice) items.push_back(std::to_string(v));
+  for (auto v : s.bonus) items.push_back("+" + std::to_string(v));
+  if (items.empty()) return "none (every part is used)";
+  std::string out;
+  for (std::size_t k = 0; k < items.size(); ++k)
+    out += (k == 0 ? "" : k + 1 == items.size() ? " and " : ", ") + items[k];
+  return out;
 }
 
 void fill_events(Verdict& v, const State& s) {
@@ -173,11 +187,15 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
         return r;
       }
       code = try_move(s, c, slot, m.value, flags, m.around);
-      if (code == RuleCode::wrong_part && bonus == false) {
-        // a die value that is not (or no longer) among the parts
-      } else if (code == RuleCode::wrong_part) {
+      if (code == RuleCode::wrong_part && bonus) {
         for (auto b : s.bonus)
           if (b > m.value) code = RuleCode::bonus_split;  // Q33: one pawn, the full amount
+      }
+      if (code == RuleCode::wrong_part) {
+        // a distance that is not (or no longer) among the parts: say which ones were left
+        fail(r, code, i, "the move covers " + std::to_string(m.value) + (m.value == 1 ? " square" : " squares") +
+                             ", which is not one of the parts left: " + parts_left(s));
+        return r;
       }
     }
     if (code != RuleCode::ok) {

@@ -124,7 +124,7 @@ TEST_CASE("cli: validate checks the rolls before a game's syntax error", "[cli][
                                           " validate cut.ppn");
   CHECK(r.code == 2);
   // Both located: the rule broken at roll 10 (line 15) and the syntax error at roll 13 (line 18).
-  CHECK(r.out.find("cut.ppn:15:1: error[E-") != std::string::npos);
+  CHECK(r.out.find("cut.ppn:15:18: error[E-WRONG-PART]") != std::string::npos);  // at 35/38
   CHECK(r.out.find("  roll:     10. B 6-2: 29/35 35/38\n") != std::string::npos);
   CHECK(r.out.find("cut.ppn:18:11: error: expected ':' after the dice\n") != std::string::npos);
   // The game is still counted as broken, not as a game; its 12 rolls were read and checked.

@@ -25,7 +25,7 @@ TEST_CASE("cli validate on Ludo: an illegal roll gives its rule code, location a
                       "[Setup \"g:N,N,10,14 b:N,N,N,N / g d0\"]\n\n1. G 4: 10/14\n2. B 6: N/0\n";
   const auto r = run_ppn("validate " + f);
   CHECK(r.code == 1);
-  CHECK_THAT(r.out, Catch::Contains(f + ":6:1: error[E-OWN-TOKEN]"));
+  CHECK_THAT(r.out, Catch::Contains(f + ":6:9: error[E-OWN-TOKEN]"));  // at 10/14
   CHECK_THAT(r.out, Catch::Contains("legal:    14/18"));
   const auto seed = run_ppn("validate --variant ludo-seed " + f);
   CHECK(seed.code == 0);  // Ludo rules, Gameplay: two tokens form a block

@@ -31,7 +31,7 @@ TEST_CASE("cli validate: legal game exits 0, illegal roll exits 1 with a located
   const auto bad = write_temp("ppn-cli-bad.ppn", kHeader + "1. G 5-3: N/0 0/3\n2. B 6-4: 10/16 16/20\n");
   const auto r1 = run_ppn("validate " + bad);
   CHECK(r1.code == 1);
-  CHECK_THAT(r1.out, Catch::Contains(bad + ":7:1: error[E-NO-PAWN-THERE]"));
+  CHECK_THAT(r1.out, Catch::Contains(bad + ":7:11: error[E-NO-PAWN-THERE]"));  // at 10/16
   CHECK_THAT(r1.out, Catch::Contains("  roll:     2. B 6-4: 10/16 16/20"));
   CHECK_THAT(r1.out, Catch::Contains("  position: g:N,N,N,3 b:N,N,N,N / b d0"));
 
