@@ -79,6 +79,7 @@ TEST_CASE("cli output: a command that could not read an input leaves -o as it wa
       "fmt - -o " + x + " < " + x,                   // the same through standard input
       "fmt " + (dir / "no-such.ppn").string() + " -o " + keep,
       "fmt " + readme + " -o " + keep,
+      "convert " + readme + " -o " + keep,           // not a format convert reads
       "fmt " + x + " -o " + keep,                    // a game of the input cannot be read
       "export --to json " + empty + " -o " + keep,
       "analyze " + empty + kFastAnalysis + " -o " + keep,
