@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/json_records.hpp"
 #include "replay/conform.hpp"
 
 namespace ppn::cli {
@@ -16,6 +17,7 @@ struct ConformArgs {
   std::vector<std::string> overrides;
   std::vector<std::string> files;
   bool per_file = false;
+  std::string format = "text";
 };
 }  // namespace
 
@@ -33,6 +35,8 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   sub->add_option("--option", args->overrides, "override one rule option, name=value (repeatable)")
       ->allow_extra_args(false);
   sub->add_flag("--per-file", args->per_file, "print a summary line per file as well");
+  sub->add_option("--format", args->format, "text (default) or json: JSON Lines (docs/JSON_OUTPUT.md)")
+      ->check(CLI::IsMember({"text", "json"}));
   sub->add_option("files", args->files, "JSONL files, plain, gzip or zstd (- reads standard input)")->required();
   sub->callback([args, &exit_code]() {
     auto prof = replay::profile_options(args->variant);
@@ -59,13 +63,19 @@ void add_conform_command(CLI::App& app, int& exit_code) {
     }
     replay::ConformReport rep;
     for (const auto& f : args->files) replay::conform_file(f, cfg, rep);
-    std::cout << "conform: " << rep.records() << " records, " << rep.agree() << " agree, "
-              << rep.disagree() << " disagree\n";
-    if (args->per_file)
-      for (const auto& f : rep.files)
-        std::cout << "  " << f.path << ": " << f.records << " records, " << f.agree << " agree, "
-                  << f.disagree << " disagree\n";
-    for (const auto& d : rep.disagreements) std::cout << d << "\n";
+    if (args->format == "json") {
+      for (const auto& d : rep.disagreements) emit_record(std::cout, conform_disagreement_record(d));
+      for (const auto& f : rep.files) emit_record(std::cout, conform_file_record(f));
+      emit_record(std::cout, conform_summary_record(args->variant, rep));
+    } else {
+      std::cout << "conform: " << rep.records() << " records, " << rep.agree() << " agree, " << rep.disagree()
+                << " disagree\n";
+      if (args->per_file)
+        for (const auto& f : rep.files)
+          std::cout << "  " << f.path << ": " << f.records << " records, " << f.agree << " agree, " << f.disagree
+                    << " disagree\n";
+      for (const auto& d : rep.disagreements) std::cout << d.text() << "\n";
+    }
     for (const auto& e : rep.errors) std::cerr << e << "\n";
     exit_code = !rep.errors.empty() ? 2 : rep.disagree() > 0 ? 1 : 0;
   });

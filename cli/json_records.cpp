@@ -134,4 +134,37 @@ nlohmann::ordered_json id_runs(const std::vector<std::pair<std::int64_t, std::in
   return a;
 }
 
+JsonRecord conform_disagreement_record(const replay::ConformDisagreement& d) {
+  JsonRecord r;
+  r["type"] = "disagreement";
+  r["file"] = d.path;
+  r["line"] = d.line;
+  r["what"] = d.what;
+  r["engine"] = d.engine.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(d.engine);
+  return r;
+}
+
+JsonRecord conform_file_record(const replay::ConformFileStats& f) {
+  JsonRecord r;
+  r["type"] = "file";
+  r["file"] = f.path;
+  r["records"] = f.records;
+  r["agree"] = f.agree;
+  r["disagree"] = f.disagree;
+  r["unreadable"] = f.unreadable;
+  return r;
+}
+
+JsonRecord conform_summary_record(const std::string& variant, const replay::ConformReport& rep) {
+  JsonRecord r;
+  r["type"] = "summary";
+  r["variant"] = variant;
+  r["files"] = rep.files.size();
+  r["records"] = rep.records();
+  r["agree"] = rep.agree();
+  r["disagree"] = rep.disagree();
+  r["errors"] = rep.errors.size();
+  return r;
+}
+
 }  // namespace ppn::cli

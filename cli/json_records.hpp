@@ -1,4 +1,4 @@
-// `--format json` of stats, audit, analyze, import and find (README "JSON output"): JSON Lines,
+// `--format json` of stats, audit, analyze, import, find and conform (README "JSON output"): JSON Lines,
 // one object per record, each with a "type". The records serialise the very structs the text
 // printers read, so a figure is computed once and only its spelling differs. A figure that is
 // not defined (a seat not observed, a rate over zero decisions) is null, never 0; every
@@ -16,6 +16,7 @@
 #include "analysis/game_analysis.hpp"
 #include "analysis/game_stats.hpp"
 #include "db/importer.hpp"
+#include "replay/conform.hpp"
 
 namespace ppn::cli {
 
@@ -47,5 +48,11 @@ JsonRecord analyze_seat_record(std::int64_t game, const std::string& file, std::
 JsonRecord import_counts_fields(const db::ImportCounts& c);
 // The ids of new games as [[first, last], ...] runs.
 nlohmann::ordered_json id_runs(const std::vector<std::pair<std::int64_t, std::int64_t>>& runs);
+
+// conform: {"type":"disagreement"} per record judged otherwise, {"type":"file"} per file,
+// {"type":"summary"} last.
+JsonRecord conform_disagreement_record(const replay::ConformDisagreement& d);
+JsonRecord conform_file_record(const replay::ConformFileStats& f);
+JsonRecord conform_summary_record(const std::string& variant, const replay::ConformReport& r);
 
 }  // namespace ppn::cli

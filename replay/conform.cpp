@@ -7,6 +7,12 @@
 
 namespace ppn::replay {
 
+std::string ConformDisagreement::text() const {
+  std::string s = path + ":" + std::to_string(line) + ": " + what;
+  if (!engine.empty()) s += "; engine: " + engine;
+  return s;
+}
+
 long ConformReport::records() const {
   long n = 0;
   for (const auto& f : files) n += f.records;
@@ -238,7 +244,7 @@ class FileRun {
                                position_text(pending_->expected);
       pending_.reset();
       ++stats_.disagree;
-      rep_.disagreements.push_back(path_ + ":" + std::to_string(at) + ": " + what);
+      rep_.disagreements.push_back({path_, at, what, {}});
       return;
     }
     ++stats_.agree;
@@ -250,9 +256,7 @@ class FileRun {
   }
   void disagree(long no, const std::string& what, const std::string& diag) {
     ++stats_.disagree;
-    std::string s = path_ + ":" + std::to_string(no) + ": " + what;
-    if (!diag.empty()) s += "; engine: " + diag;
-    rep_.disagreements.push_back(std::move(s));
+    rep_.disagreements.push_back({path_, no, what, diag});
   }
   void not_jsonl(long no, const std::string& text) {
     not_jsonl_ = true;

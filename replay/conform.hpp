@@ -25,9 +25,19 @@ struct ConformFileStats {
   long records = 0, agree = 0, disagree = 0, unreadable = 0;
 };
 
+// A record the engine judged otherwise than the reference.
+struct ConformDisagreement {
+  std::string path;
+  long line = 0;       // the record's line
+  std::string what;    // what differed
+  std::string engine;  // the engine's diagnostic ("" when none)
+  // "file:line: what differed; engine: diagnostic", the text report's line.
+  std::string text() const;
+};
+
 struct ConformReport {
   std::vector<ConformFileStats> files;
-  std::vector<std::string> disagreements;  // "file:line: what differed; engine: diagnostic"
+  std::vector<ConformDisagreement> disagreements;
   std::vector<std::string> errors;         // unreadable input, located
   long records() const;
   long agree() const;

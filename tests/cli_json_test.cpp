@@ -175,7 +175,8 @@ TEST_CASE("json: the documented tables exist for every record", "[cli][json]") {
   for (const char* h : {"stats: \"game\"", "stats: \"player\"", "stats: \"summary\"", "audit: \"group\"",
                         "audit: \"group\" tests", "audit: \"summary\"", "analyze: \"seat\"", "analyze: \"stored\"",
                         "analyze: \"player\"", "analyze: \"summary\"", "import: \"file\"", "import: \"summary\"",
-                        "find --position: \"hit\"", "find --pattern: \"hit\"", "find: \"summary\""}) {
+                        "find --position: \"hit\"", "find --pattern: \"hit\"", "find: \"summary\"",
+                        "conform: \"disagreement\"", "conform: \"file\"", "conform: \"summary\""}) {
     INFO(h);
     CHECK(fields_of(h).size() >= 2);
   }
@@ -464,5 +465,47 @@ TEST_CASE("json: find, a hit record per row of the table", "[cli][json][find]") 
     REQUIRE(nj.size() == 1);
     CHECK(nj[0]["type"] == "summary");
     CHECK(nj[0]["hits"] == 0);
+  }
+}
+
+TEST_CASE("json: conform, a disagreement record per record judged otherwise, a file record, the summary",
+          "[cli][json][conform]") {
+  const auto dir = ppn::test::fresh_dir("json-conform");
+  // One probe: green throws 6-4 at the start and plays nothing. Legal under every profile (no
+  // five, nothing on the board); the record's verdict for racket-nu says illegal.
+  const std::string start = R"(["start","start","start","start","start","start","start","start","start","start","start","start","start","start","start","start"])";
+  const auto f = ppn::test::write_file(dir / "probe.jsonl",
+                                       R"({"color":"green","board":)" + start +
+                                           R"(,"dice":[6,4],"moves":[],"verdict":"legal","verdicts":{"racket-nu":"illegal"}})"
+                                           "\n");
+  for (const std::string variant : {"hasbro-2001", "racket-nu"}) {
+    INFO(variant);
+    const auto text = run_ppn("conform --variant " + variant + " " + f);
+    const auto json = run_ppn("conform --variant " + variant + " --format json " + f);
+    CHECK(json.code == text.code);
+    const auto records = json_lines(json.out);
+    REQUIRE(!records.empty());
+    CHECK(records.back()["type"] == "summary");
+    const auto j = checked("conform", records);
+    const auto& sum = j.at("summary")[0];
+    CHECK(sum["variant"] == variant);
+    CHECK(sum["records"] == 1);
+    CHECK(j.at("file").size() == 1);
+    CHECK(j.at("file")[0]["file"] == f);
+    // The text's summary line says the same.
+    CHECK_THAT(text.out, Catch::StartsWith("conform: 1 records, " + std::to_string(sum["agree"].get<int>()) +
+                                           " agree, " + std::to_string(sum["disagree"].get<int>()) + " disagree"));
+    if (variant == "racket-nu") {
+      CHECK(json.code == 1);
+      REQUIRE(j.count("disagreement"));
+      const auto& d = j.at("disagreement")[0];
+      CHECK(d["file"] == f);
+      CHECK(d["line"] == 1);
+      // The text prints the same disagreement on one line.
+      CHECK_THAT(text.out, Catch::Contains(f + ":1: " + d["what"].get<std::string>()));
+    } else {
+      CHECK(json.code == 0);
+      CHECK(j.count("disagreement") == 0);
+    }
   }
 }

@@ -85,7 +85,7 @@ TEST_CASE("convert nu: the 36 course cases agree with the engine under racket-nu
     CHECK(rec.contains("board_after") == out.value->legal);
     const auto rep = conform_record(rec, "case" + std::to_string(n));
     std::string notes;
-    for (const auto& d : rep.disagreements) notes += d + "\n";
+    for (const auto& d : rep.disagreements) notes += d.text() + "\n";
     for (const auto& e : rep.errors) notes += e + "\n";
     INFO("record " << rec.dump() << "\n" << notes);
     CHECK(rep.errors.empty());

@@ -49,7 +49,7 @@ TEST_CASE("conform: self-play boards must follow from the previous roll", "[repl
   CHECK(rep.records() == 2);
   CHECK(rep.disagree() == 1);
   REQUIRE(rep.disagreements.size() == 1);
-  CHECK(rep.disagreements[0].find("ppn_conform_bad.jsonl:1: next board (line 2) differs") !=
+  CHECK(rep.disagreements[0].text().find("ppn_conform_bad.jsonl:1: next board (line 2) differs") !=
         std::string::npos);
 }
 

@@ -20,7 +20,7 @@ ConformReport run(const std::string& profile, const std::filesystem::path& file,
   cfg.verdict_field = field;
   ConformReport rep;
   conform_file(file.string(), cfg, rep);
-  for (std::size_t i = 0; i < rep.disagreements.size() && i < 5; ++i) UNSCOPED_INFO(rep.disagreements[i]);
+  for (std::size_t i = 0; i < rep.disagreements.size() && i < 5; ++i) UNSCOPED_INFO(rep.disagreements[i].text());
   for (std::size_t i = 0; i < rep.errors.size() && i < 5; ++i) UNSCOPED_INFO(rep.errors[i]);
   return rep;
 }
