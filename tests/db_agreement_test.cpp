@@ -211,7 +211,42 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
   REQUIRE(il.size() == illegal.size());
   for (const auto& [code, k] : illegal) CHECK(il.at({code}).at("rolls") == num(k));
   // summary: the games.
-  CHECK(report(d, "summary", 1).begin()->second.at("games") == num(static_cast<long>(files.games)));
+  const auto summary = report(d, "summary", 1).begin()->second;
+  CHECK(summary.at("games") == num(static_cast<long>(files.games)));
+
+  // One finishing order (analysis::finishing_order): games.winner/finished, game_seats.won/
+  // finish_rank and seat_stats.won/place say the same of every seat of every game.
+  db::Statement disagree(d, "SELECT count(*) FROM game_seats gs JOIN seat_stats st USING (game_id, colour) "
+                            "JOIN games g ON g.id = gs.game_id WHERE gs.won IS NOT st.won "
+                            "OR gs.finish_rank IS NOT st.place OR (g.winner IS gs.colour) IS NOT st.won "
+                            "OR g.finished IS NOT (g.winner IS NOT NULL)");
+  REQUIRE(disagree.step());
+  CHECK(disagree.get_int(0) == 0);
+  // length: the finished games; the first-seat win rate of db/SCHEMA.md, from the file totals.
+  long finished = 0;
+  std::map<long, std::pair<long, long>> first_seat;  // players -> finished games, won by the first seat
+  for (const auto& gs : files.per_game) {
+    if (gs.ranking.empty()) continue;
+    ++finished;
+    auto& f = first_seat[static_cast<long>(gs.seat_order.size())];
+    ++f.first;
+    f.second += gs.ranking.front() == gs.seat_order.front();
+  }
+  long finished_in_report = 0;
+  for (const auto& [key, row] : report(d, "length", 2)) finished_in_report += std::stol(row.at("finished"));
+  CHECK(finished_in_report == finished);
+  CHECK(summary.at("finished") == num(finished));
+  db::Statement q(d, "SELECT g.players, count(*) AS games, round(avg(s.won), 3) AS first_seat_win_rate "
+                     "FROM game_seats s JOIN games g ON g.id = s.game_id "
+                     "WHERE s.seat_order = 1 AND g.finished GROUP BY g.players");
+  std::map<long, std::pair<long, double>> rate;
+  while (q.step()) rate[q.get_int(0)] = {q.get_int(1), q.get_double(2)};
+  REQUIRE(rate.size() == first_seat.size());
+  for (const auto& [players, f] : first_seat) {
+    INFO(players << " players");
+    CHECK(rate.at(players).first == f.first);
+    CHECK(rate.at(players).second == Approx(1.0 * f.second / f.first).margin(0.0005));
+  }
 }
 
 // 2,000 games per board take about 7 s in a Release build. A Debug build under ASan (CI's
@@ -241,7 +276,9 @@ std::vector<std::string> converted_transcripts(const std::filesystem::path& dir,
   int k = 0;
   for (const char* log : {"output.log", "output2.log", "commit-1fef9d6/logs.log", "commit-11f8538/logs.log"}) {
     const auto ppn_file = (out / ("nu-" + std::to_string(++k) + ".ppn")).string();
-    run_ppn("convert -q " + (dir / log).string() + " -o " + ppn_file);  // exit 2 for the log with a reply missing
+    // Exit 2 for the log with a reply missing: `-o` then leaves its file unwritten (no command
+    // half-writes a file), so the games converted are taken from standard output.
+    run_ppn("convert -q " + (dir / log).string() + " > " + ppn_file);
     if (std::filesystem::exists(ppn_file) && std::filesystem::file_size(ppn_file) > 0) files.push_back(ppn_file);
   }
   return files;
@@ -380,4 +417,40 @@ TEST_CASE("Ludo statistics speak of sixes and third sixes, not doublets or 20/10
   CHECK_THAT(dbl, Catch::Contains("\nludo,all,25,sixes,"));
   // No 20/10 bonuses in this profile: the report leaves them empty rather than print zeros.
   CHECK_THAT(run_ppn("query --db " + db + " captures --format csv").out, Catch::Contains("\nludo,all,1,0,25,3,12,3,,,,4\n"));
+}
+
+TEST_CASE("one finishing order: a record cut short, a [Result] the replay contradicts", "[db][stats][agreement]") {
+  // Review of issue 15: the database ranked seats from [Result] (game_seats, games) and the
+  // statistics from the replay (seat_stats, ppn stats, query players): a record cut short with
+  // its [Result] kept was a win for green in one and no win in the other.
+  const auto dir = fresh_dir("agree-ranking");
+  const auto whole = read_file(source_path("samples/05-two-player-kitchen-table.ppn"));
+  REQUIRE(whole.find("[Result \"green blue\"]") != std::string::npos);
+  std::string cut;  // the first 30 lines: 18 rolls, [Result "green blue"] kept
+  {
+    std::size_t at = 0;
+    for (int line = 0; line < 30; ++line) at = whole.find('\n', at) + 1;
+    cut = whole.substr(0, at);
+  }
+  std::string contradicted = whole;  // E-RESULT: the replay sees green win
+  contradicted.replace(contradicted.find("[Result \"green blue\"]"), 21, "[Result \"blue green\"]");
+  const auto f = write_file(dir / "ranking.ppn", cut + "\n" + contradicted);
+  std::vector<Game> games = games_in(f);
+  REQUIRE(games.size() == 2);
+  check_agreement(games, (dir / "in-process.sqlite").string());
+
+  const auto db = (dir / "cli.sqlite").string();
+  REQUIRE(run_ppn("import --db " + db + " " + f).code == 1);  // the E-RESULT game is illegal
+  check_commands({f}, (dir / "cli2.sqlite").string());
+  // The cut record is not finished; the contradicted one is green's (the replay's) win.
+  const auto sql = [&](const std::string& q) { return run_ppn("query --db " + db + " --format csv --sql \"" + q + "\"").out; };
+  CHECK(sql("SELECT id, finished, winner FROM games ORDER BY id") == "id,finished,winner\n1,0,\n2,1,green\n");
+  CHECK(sql("SELECT game_id, colour, won, finish_rank FROM game_seats ORDER BY game_id, seat_order") ==
+        "game_id,colour,won,finish_rank\n1,green,0,\n1,blue,0,\n2,green,1,1\n2,blue,0,\n");
+  const auto players = run_ppn("query --db " + db + " players --format csv").out;
+  CHECK_THAT(players, Catch::Contains("\nRosa Delgado,hasbro-2001,all,2,1,0.5,0\n"));
+  CHECK_THAT(players, Catch::Contains("\nBen Delgado,hasbro-2001,all,2,0,0,0\n"));
+  const auto st = run_ppn("stats " + f).out;
+  CHECK_THAT(st, Catch::Contains("  won                 1/2 (50.0%) games; finished 1/2 (50.0%)\n"));
+  CHECK(run_ppn("stats --db " + db).out == st);
 }
