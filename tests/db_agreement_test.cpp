@@ -143,7 +143,7 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
   std::map<std::string, bool> ludo;
   // (player, profile, "colour green" / "seat 1") -> seats, wins, unobserved
   std::map<std::tuple<std::string, std::string, std::string>, std::array<long, 3>> player_split;
-  std::map<std::string, long> illegal;
+  std::map<std::vector<std::string>, long> illegal;  // (profile, rule code) -> plays
   std::int64_t n = 0;
   for (const auto& gs : files.per_game) {
     ++n;
@@ -153,7 +153,7 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
       const int s = static_cast<int>(c);
       by_colour[{gs.profile, std::string(colour_name(c))}].add(gs, s, n);
       by_colour[{gs.profile, "all"}].add(gs, s, n);
-      for (const auto& [code, k] : gs.seats[s].illegal) illegal[code] += k;
+      for (const auto& [code, k] : gs.seats[s].illegal) illegal[{gs.profile, code}] += k;
       if (gs.seats[s].player.empty()) continue;
       for (const std::string split : {"colour " + std::string(colour_name(c)), "seat " + std::to_string(k + 1)}) {
         auto& v = player_split[{gs.seats[s].player, gs.profile, split}];
@@ -188,6 +188,24 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
     CHECK(dd.at("penalties") == num(s.penalties));
     CHECK(dd.at("not_observed") == num(t.unobserved));
   }
+  // dice: the faces of the rolls `ppn stats` counts, so its rolls and doublets (Ludo: sixes)
+  // are the doublets report's. A roll of two dice shows two faces, a Ludo roll one.
+  const auto dice = report(d, "dice", 2);
+  for (const auto& [key, t] : by_colour) {
+    if (key.second != "all" || t.sum.rolls == 0) continue;
+    INFO("dice, profile " << key.first);
+    long faces = 0, pairs = -1, doublets_thrown = 0;
+    for (int face = 1; face <= 6; ++face) {
+      const auto& row = dice.at({key.first, num(face)});
+      faces += std::stol(row.at("count"));
+      pairs = std::stol(row.at("two_dice_rolls"));
+      if (ludo[key.first]) doublets_thrown += face == 6 ? std::stol(row.at("count")) : 0;
+      else doublets_thrown += std::stol(row.at("doublets"));
+    }
+    CHECK(std::stol(dice.at({key.first, "1"}).at("dice")) == faces);
+    CHECK(faces - pairs == t.sum.rolls);
+    CHECK(doublets_thrown == t.sum.doublets);
+  }
   // players: games and wins of each named player per profile; "all" counts distinct games.
   const auto players = report(d, "players", 3);
   for (const auto& p : files.players.players) {
@@ -206,13 +224,14 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
     CHECK(row.at("wins") == num(v[1]));
     CHECK(row.at("not_observed") == num(v[2]));
   }
-  // illegal: the plays per rule code.
-  const auto il = report(d, "illegal", 1);
+  // illegal: the plays per profile and rule code.
+  const auto il = report(d, "illegal", 2);
   REQUIRE(il.size() == illegal.size());
-  for (const auto& [code, k] : illegal) CHECK(il.at({code}).at("rolls") == num(k));
-  // summary: the games.
+  for (const auto& [key, k] : illegal) CHECK(il.at(key).at("rolls") == num(k));
+  // summary: the games and the rolls recorded, as the header of `ppn stats` counts them.
   const auto summary = report(d, "summary", 1).begin()->second;
   CHECK(summary.at("games") == num(static_cast<long>(files.games)));
+  CHECK(summary.at("rolls") == num(static_cast<long>(files.rolls)));
 
   // One finishing order (analysis::finishing_order): games.winner/finished, game_seats.won/
   // finish_rank and seat_stats.won/place say the same of every seat of every game.
