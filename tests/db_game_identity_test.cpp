@@ -283,6 +283,11 @@ TEST_CASE("games stored before schema version 5 have no record text: export says
   CHECK(v3.code == 1);
   CHECK_THAT(v3.out, Catch::Contains("game 1 (") && Catch::Contains("imported before schema version 5"));
   CHECK(run_ppn("replay --db " + old + " --game 1").code == 2);
+  {  // Version 4 stored the source path as typed: relative, as a user in the samples folder typed it.
+    ppn::db::Database d(old, ppn::db::Database::Mode::read_write);
+    d.exec("UPDATE games SET source_file = replace(source_file, rtrim(source_file, replace(source_file, '/', '')), '')");
+    REQUIRE(d.scalar("SELECT count(*) FROM games WHERE source_file LIKE '/%'") == 0);
+  }
 
   // Importing the files again stores no game twice and adds the text.
   const auto again = run_ppn("import --db " + old + files);
@@ -299,6 +304,9 @@ TEST_CASE("games stored before schema version 5 have no record text: export says
   {
     ppn::db::Database d(old, ppn::db::Database::Mode::read_write);
     d.exec("ATTACH DATABASE '" + now + "' AS src");
+    // ... and the source, absolute and canonical, with the text it came with.
+    CHECK(d.scalar("SELECT count(*) FROM main.games g JOIN src.games s USING (id) "
+                   "WHERE g.source_file = s.source_file AND g.source_line = s.source_line") == d.scalar("SELECT count(*) FROM src.games"));
     CHECK(d.scalar("SELECT count(*) FROM main.rolls r JOIN src.rolls s USING (id) WHERE r.number = s.number") ==
           d.scalar("SELECT count(*) FROM src.rolls"));
   }
