@@ -71,7 +71,7 @@ struct GameRows {
   bool stop_run = false;            // --on-error stop met an illegal roll
   bool known_duplicate = false;     // only the checksum is filled: the database already had it
   std::vector<Tag> tags;
-  std::string ppn;                  // the record in canonical PPN (`ppn fmt`): game_text, migration 4
+  std::string ppn;                  // the record in canonical PPN (`ppn fmt`): game_text, migration 5
   std::vector<SeatRow> seats;
   std::vector<RollRow> rolls;
   std::vector<PositionRow> positions;

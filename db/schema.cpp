@@ -375,6 +375,9 @@ std::string outdated(Database& db, const std::string& path) {
          std::to_string(schema_version()) + "): `ppn import --db " + path + " FILE...` migrates it";
 }
 
+// Migration 4 -> 5 (kV5 above) added game_text and rolls.number.
+bool has_record_text(Database& db) { return db.scalar("PRAGMA user_version") >= 5; }
+
 std::variant<Database, std::string> open_for_reading(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return path + ": no such database";
