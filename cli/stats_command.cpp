@@ -155,7 +155,7 @@ int run_stats_db(const StatsArgs& a) {
   if (database.scalar("PRAGMA user_version") < 3) {
     std::cerr << "stats: " << a.db << ": schema version " << database.scalar("PRAGMA user_version")
               << " stores no per-seat statistics; `ppn import --db " << a.db
-              << " FILE...` migrates it and re-importing the files fills them in\n";
+              << "` migrates it and importing the files again fills them in\n";
     return 2;
   }
   if (const auto old = db::outdated(database, a.db); !old.empty()) {
