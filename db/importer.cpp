@@ -102,14 +102,7 @@ struct Importer::Statements {
         insert_race(db,
                     "INSERT INTO game_race(game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, "
                     "error, board) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"),
-        insert_seat_stats(db,
-                          "INSERT INTO seat_stats(game_id, colour, seat_order, rolls, pawns_entered, "
-                          "captures_made_unsafe, captures_made_safe, captures_made_entry, captures_suffered_unsafe, "
-                          "captures_suffered_safe, captures_suffered_entry, bonuses_earned, bonuses_played, "
-                          "bonuses_forfeited, doublets, four_part, penalties, blockades_formed, "
-                          "opponent_rolls_blocked, no_play, nest_rolls, race_start, race_end, place, illegal, observed, "
-                          "won) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-                          "?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)"),
+        insert_seat_stats(db, kInsertSeatStats),
         insert_seat_illegal(db, "INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1, ?2, ?3, ?4)"),
         has_text(db, "SELECT 1 FROM game_text WHERE game_id = ?1"),
         insert_text(db, "INSERT INTO game_text(game_id, ppn) VALUES(?1, ?2)"),
@@ -387,7 +380,7 @@ void Importer::store_stats(std::int64_t id, const GameRows& g) {
     else is.bind_null(24);
     is.bind(26, s.observed ? 1 : 0).bind(27, s.place == 1 ? 1 : 0);
     if (!s.observed) {  // no figures of its own: NULL, not zero (db/SCHEMA.md seat_stats)
-      for (int col : {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 25}) is.bind_null(col);
+      for (int col : kUnobservedSeatNullParams) is.bind_null(col);
       is.run();
       continue;
     }
