@@ -70,7 +70,9 @@ void print_player(std::ostream& out, const analysis::PlayerTotals& t, bool name_
         << " not observed (no roll of theirs recorded): not in the figures below";
   out << "\n";
   out << "  won                 " << pct(t.wins, t.games) << " games; finished " << pct(t.finished, t.games) << "\n";
-  out << "  pawns entered       " << s.pawns_entered << "\n";
+  // Ludo words on a Ludo board: tokens, blocks, the yard (Ludo rules); Parcheesi's pawns,
+  // blockades, the nest.
+  out << (t.ludo ? "  tokens entered      " : "  pawns entered       ") << s.pawns_entered << "\n";
   out << "  captures made       " << where(s.captures_made) << "\n";
   out << "  captures suffered   " << where(s.captures_suffered) << "\n";
   if (!t.ludo || s.bonuses_earned > 0)
@@ -81,10 +83,10 @@ void print_player(std::ostream& out, const analysis::PlayerTotals& t, bool name_
   else
     out << "  doublets            " << pct(s.doublets, s.rolls) << " rolls; 4-part bonuses " << s.four_part
         << "; third-doublet penalties " << s.penalties << "\n";
-  out << "  blockades           formed " << s.blockades_formed << ", stopped " << s.opponent_rolls_blocked
+  out << (t.ludo ? "  blocks              formed " : "  blockades           formed ") << s.blockades_formed << ", stopped " << s.opponent_rolls_blocked
       << " opponent rolls\n";
   out << "  no legal play       " << pct(s.no_play, s.rolls) << " rolls\n";
-  out << "  in the nest         " << pct(s.nest_rolls, s.rolls) << " rolls\n";
+  out << (t.ludo ? "  in the yard         " : "  in the nest         ") << pct(s.nest_rolls, s.rolls) << " rolls\n";
   out << "  illegal plays       " << s.illegal_total();
   if (!s.illegal.empty()) {
     out << " (";

@@ -428,7 +428,11 @@ TEST_CASE("Ludo statistics speak of sixes and third sixes, not doublets or 20/10
   const auto st = run_ppn("stats " + f).out;
   CHECK_THAT(st, Catch::Contains("  sixes               "));
   CHECK_THAT(st, Catch::Contains("third-six penalties"));
-  for (const char* parcheesi_word : {"doublet", "4-part", "bonuses"}) CHECK_THAT(st, !Catch::Contains(parcheesi_word));
+  CHECK_THAT(st, Catch::Contains("  tokens entered      "));
+  CHECK_THAT(st, Catch::Contains("  blocks              formed "));
+  CHECK_THAT(st, Catch::Contains("  in the yard         "));
+  for (const char* parcheesi_word : {"doublet", "4-part", "bonuses", "pawn", "blockade", "nest"})
+    CHECK_THAT(st, !Catch::Contains(parcheesi_word));
   const auto db = (dir / "l.sqlite").string();
   REQUIRE(run_ppn("import --db " + db + " " + f).code == 0);
   CHECK(run_ppn("stats --db " + db).out == st);
