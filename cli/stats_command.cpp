@@ -223,15 +223,17 @@ int run_stats(const StatsArgs& a) {
   std::string svg;                 // the chart, once made
   analysis::DiceSample dice;       // every throw, for --chart faces
   // --db PATH --game ID: that stored game, replayed from its record text as a file's would be.
+  // The one mechanism of replay and render (cli/game_select.hpp).
+  const GameChoice choice{"", a.db_game ? a.db : "", a.db_game ? a.game : 0};
   std::optional<Game> stored;
   if (a.db_game) {
-    stored = select_stored_game("stats", a.db, a.game);
+    stored = select_game("stats", choice);
     if (!stored) return 2;
   }
-  auto count_game = [&](Game& game) {
+  auto count_game = [&](Game& game, std::int64_t id) {
     ++games;
-    // A stored game (--db --game ID) goes by its database id, a file's by its place in the files.
-    const std::size_t number = stored ? static_cast<std::size_t>(a.game) : games;
+    // The number the game goes by (for_each_game): its database id, or its place in the files.
+    const auto number = static_cast<std::size_t>(id);
     const auto gs = analysis::compute_game_stats(game, cfg);
     for (const auto& e : game.movetext)
       if (const Roll* r = std::get_if<Roll>(&e)) dice.add(r->dice[0], r->dice[1]);
@@ -268,23 +270,7 @@ int run_stats(const StatsArgs& a) {
     }
     player_found |= totals.add(gs, static_cast<std::int64_t>(number), a.player);
   };
-  if (stored) count_game(*stored);
-  for (const auto& path : a.files) {
-    auto in = open_input(path);
-    if (!in) {
-      std::cerr << display_name(path) << ": error: cannot open file\n";
-      rc = 2;
-      continue;
-    }
-    const auto ps = parser::parse_stream(
-        *in, display_name(path),
-        count_game,
-        [&](const parser::ParseError& e) {
-          std::cerr << e.format();
-          rc = 2;
-        });
-    (void)ps;
-  }
+  rc = std::max(rc, for_each_game(a.files, choice, stored, count_game));
   print_report(text, a.json, games, complete, rolls, replayed, lead_changes, totals.players, player_found);
   if (!player_found) {
     std::cerr << "stats: no player or colour named \"" << a.player << "\" in these games\n";
