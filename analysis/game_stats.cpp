@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "notation/tags.hpp"
 #include "replay/bridge.hpp"
 
 namespace ppn::analysis {
@@ -206,7 +207,7 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg, const Ro
   gs.complete = !res.stopped;
   if (res.stopped) gs.stop_reason = stop_reason(res);
   gs.game_over = res.game_over;
-  gs.ranking = res.ranking;
+  gs.ranking = finishing_order(res, game.tag_value("Result"));
   const GameState& fin = res.final_state;
   if (!started) note_race(fin.pos, 0);
   for (int i = 0; i < kMaxSeats; ++i) {
@@ -224,14 +225,23 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg, const Ro
     for (const Roll* r : rolls) st.observed |= r->seat == c;
     st.race_start = gs.race.front()[s];
     st.race_end = race_steps(fin.pos, s, g);
-    for (std::size_t k = 0; k < res.ranking.size(); ++k)
-      if (res.ranking[k] == c) st.place = static_cast<int>(k) + 1;
+    for (std::size_t k = 0; k < gs.ranking.size(); ++k)
+      if (gs.ranking[k] == c) st.place = static_cast<int>(k) + 1;
   }
   for (const auto& d : res.diagnostics) {
     if (d.roll_index < 0 || d.roll_index >= static_cast<int>(rolls.size()) || d.code.rfind("E-", 0) != 0) continue;
     ++gs.seats[seat_of(rolls[d.roll_index]->seat)].illegal[d.code];
   }
   return gs;
+}
+
+std::vector<Colour> finishing_order(const replay::ReplayResult& res, std::string_view result_tag) {
+  if (!res.game_over || res.ranking.empty()) return {};
+  const auto result = parse_result(result_tag);
+  if (result && result->finished && result->ranking.size() > res.ranking.size() &&
+      std::equal(res.ranking.begin(), res.ranking.end(), result->ranking.begin()))
+    return result->ranking;
+  return res.ranking;
 }
 
 void PlayerTotals::add(const GameStats& gs, int seat, std::int64_t game) {

@@ -71,7 +71,7 @@ struct SeatStats {
   int no_play = 0;                 // rolls with no legal play (`-`)
   int nest_rolls = 0;              // rolls spent with no pawn on the board
   int race_start = 0, race_end = 0;
-  int place = 0;                   // finishing place (1 = winner), 0 = did not finish
+  int place = 0;                   // place in GameStats::ranking (1 = winner), 0 = not placed
   std::map<std::string, int> illegal;  // rule code -> illegal plays recorded for this seat
   int illegal_total() const {
     int n = 0;
@@ -92,7 +92,7 @@ struct GameStats {
   bool game_over = false;
   std::vector<Colour> seat_order;  // seats in turn order
   std::array<SeatStats, 4> seats;  // indexed by engine seat (Colour value)
-  std::vector<Colour> ranking;     // finishing order, best first
+  std::vector<Colour> ranking;     // finishing_order(): best first; empty = not finished
   // race[k][s]: steps to HOME of seat s after roll k-1 (race[0] = before the first roll);
   // absent seats hold 0.
   std::vector<std::array<int, 4>> race;
@@ -109,6 +109,16 @@ GameStats compute_game_stats(const Game& game, const replay::ReplayConfig& cfg);
 // replay's result (a game whose rules cannot be set up is replayed for its diagnostics).
 GameStats compute_game_stats(const Game& game, const replay::ReplayConfig& cfg, const replay::RollVisitor& on_roll,
                              replay::ReplayResult* result);
+
+// The finishing order of a replayed game, best first; empty when the game did not finish.
+// The one ranking behind every place, win and "finished" (seat_stats, game_seats, games, every
+// report): the replay decides, [Result] (`result_tag`) may only add places the replay could
+// not see. The replay's order when the replay reached the end of the game; a [Result] order
+// that begins with it and is longer extends it (a Parcheesi game ends when its first player
+// finishes, the record may say who came second); a [Result] that disagrees (E-RESULT) is
+// ignored; a replay that did not reach the end (a record cut short, a stop at an illegal
+// roll) is not finished, whatever [Result] says.
+std::vector<Colour> finishing_order(const replay::ReplayResult& res, std::string_view result_tag);
 
 // "LINE:COL: error[CODE]: message" of the first error of a replay ("" when none).
 std::string stop_reason(const replay::ReplayResult& res);

@@ -163,9 +163,11 @@ int run_analyze(const AnalyzeArgs& a) {
   rc.on_error = *replay::parse_on_error(a.on_error);
   rc.max_alternatives = 0;
   // --db PATH --game ID: the stored game, read before anything is written.
+  // The one mechanism of replay and render (cli/game_select.hpp).
+  const GameChoice choice{"", a.game > 0 ? a.db : "", a.game};
   std::optional<Game> stored;
   if (a.game > 0) {
-    stored = select_stored_game("analyze", a.db, a.game);
+    stored = select_game("analyze", choice);
     if (!stored) return 2;
   }
   std::optional<io::OutputFile> output;
@@ -195,10 +197,9 @@ int run_analyze(const AnalyzeArgs& a) {
   std::string text;
   std::vector<std::string> order;
   std::map<std::string, PlayerSum> sums;
-  auto analyze_one = [&](Game& game) {
+  auto analyze_one = [&](Game& game, std::int64_t number) {
     ++games;
-    // A stored game (--db --game ID) goes by its database id, a file's by its place in the files.
-    const std::int64_t number = stored ? a.game : static_cast<std::int64_t>(games);
+    // `number`: the game's database id, or its place in the files (for_each_game).
     const std::string where = game.source_file + ":" + std::to_string(game.source_line) + ": game " +
                               std::to_string(number);
     const auto ga = analysis::analyze_game(game, rc, a.cfg);
@@ -235,23 +236,7 @@ int run_analyze(const AnalyzeArgs& a) {
       out->write(text.data(), static_cast<std::streamsize>(text.size()));
     }
   };
-  if (stored) analyze_one(*stored);
-  for (const auto& path : a.files) {
-    std::string why;
-    auto in = open_input(path, why);
-    if (!in) {
-      std::cerr << open_failure(path, why);
-      code = 2;
-      continue;
-    }
-    parser::parse_stream(
-        *in, display_name(path),
-        analyze_one,
-        [&](const parser::ParseError& e) {
-          std::cerr << e.format();
-          code = 2;
-        });
-  }
+  code = std::max(code, for_each_game(a.files, choice, stored, analyze_one));
   if (json) {
     // Every player's totals, even of one game (the text then prints only the seat lines).
     for (const auto& key : order) emit_record(report, player_record(key, sums[key]));

@@ -74,12 +74,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
   sqlite3_stmt* race = prep(
       "INSERT INTO game_race(game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, error, board) "
       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8)");
-  sqlite3_stmt* seat_stats = prep(
-      "INSERT INTO seat_stats(game_id, colour, seat_order, rolls, pawns_entered, captures_made_unsafe, "
-      "captures_made_safe, captures_made_entry, captures_suffered_unsafe, captures_suffered_safe, "
-      "captures_suffered_entry, bonuses_earned, bonuses_played, bonuses_forfeited, doublets, four_part, penalties, "
-      "blockades_formed, opponent_rolls_blocked, no_play, nest_rolls, race_start, race_end, place, illegal, observed, won) "
-      "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,?26,?27)");
+  sqlite3_stmt* seat_stats = prep(db::kInsertSeatStats);
   sqlite3_stmt* seat_illegal = prep("INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1,?2,?3,?4)");
   sqlite3_stmt* text = prep("INSERT INTO game_text(game_id, ppn) VALUES(?1,?2)");
   // Positions go in as the importer writes them: in chunks sorted by their key.
@@ -190,7 +185,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       sqlite3_bind_int(seat_stats, 26, s.observed);
       sqlite3_bind_int(seat_stats, 27, s.place == 1);
       if (!s.observed)  // no figures of its own (never in self-play, whose seats all roll)
-        for (int i : {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 25}) sqlite3_bind_null(seat_stats, i);
+        for (int i : db::kUnobservedSeatNullParams) sqlite3_bind_null(seat_stats, i);
       done(seat_stats);
       for (const auto& [code, n] : s.illegal) {
         sqlite3_bind_int64(seat_illegal, 1, id);

@@ -12,6 +12,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "cli/input_files.hpp"
 #include "db/game_record.hpp"
@@ -113,6 +114,35 @@ inline std::optional<Game> select_game(const std::string& command, const GameCho
     return std::nullopt;
   }
   return select_game(command, c.file, static_cast<std::size_t>(c.number()), err);
+}
+
+// The games of a command that reads FILE... or one stored game (`ppn stats`, `ppn analyze`):
+// the stored game, when `stored` holds the one select_game(command, GameChoice) chose for
+// `--db PATH --game ID`, is handed to `on_game(game, number)` with its database id; then each
+// game of `files` with its place among all the files' games (1-based). A file that cannot be
+// opened and a syntax error are printed (located) and make the result 2; else 0.
+template <class OnGame>
+int for_each_game(const std::vector<std::string>& files, const GameChoice& choice, std::optional<Game>& stored,
+                  OnGame&& on_game) {
+  int rc = 0;
+  if (stored) on_game(*stored, choice.game);
+  std::int64_t n = 0;
+  for (const auto& path : files) {
+    std::string why;
+    auto in = open_input(path, why);
+    if (!in) {
+      std::cerr << open_failure(path, why);
+      rc = 2;
+      continue;
+    }
+    parser::parse_stream(
+        *in, display_name(path), [&](Game& g) { on_game(g, ++n); },
+        [&](const parser::ParseError& e) {
+          std::cerr << e.format();
+          rc = 2;
+        });
+  }
+  return rc;
 }
 
 }  // namespace ppn::cli

@@ -11,6 +11,7 @@
 #include "cli/json_records.hpp"
 #include "db/importer.hpp"
 #include "notation/text_util.hpp"
+#include "db/schema.hpp"
 
 namespace ppn::cli {
 
@@ -55,6 +56,7 @@ std::string id_list(const std::vector<std::pair<std::int64_t, std::int64_t>>& ru
 }
 
 int run_import(const ImportArgs& a) {
+  const bool json = a.format == "json";
   db::ImportOptions opts;
   opts.replay.variant = a.variant;
   opts.replay.options = a.options;
@@ -100,6 +102,25 @@ int run_import(const ImportArgs& a) {
         return 2;
       }
   }
+  // With no FILE, `ppn import --db PATH` migrates an existing database and reports it: the
+  // advice of the readers that refuse an older schema (db::outdated). Opening it for writing
+  // migrates it; the version before says whether it did.
+  std::error_code exists_ec;
+  const bool existed = std::filesystem::exists(a.db, exists_ec);
+  if (a.files.empty() && !existed) {
+    std::cerr << "import: no FILE given, and " << a.db
+              << " does not exist: give the PPN files to import (with none, --db PATH migrates an existing database)\n";
+    return 2;
+  }
+  std::int64_t version_before = 0;
+  if (existed) {
+    try {
+      db::Database d(a.db, db::Database::Mode::read_only);
+      version_before = d.scalar("PRAGMA user_version");
+    } catch (const db::SqliteError&) {
+      // Importer::open below says what is wrong with the file.
+    }
+  }
   // The database is opened (created when missing) once a file can be read: an import of files
   // that cannot be opened leaves no empty database behind (issue 16).
   std::unique_ptr<db::Importer> importer;
@@ -110,12 +131,15 @@ int run_import(const ImportArgs& a) {
       return false;
     }
     importer = std::move(std::get<std::unique_ptr<db::Importer>>(opened));
+    if (version_before > 0 && version_before < db::schema_version() && !json)
+      std::cout << "import: " << a.db << " migrated from schema version " << version_before << " to "
+                << db::schema_version() << std::endl;
     return true;
   };
+  if (a.files.empty() && !open_db()) return 2;
 
   db::ImportCounts total;
   bool db_failed = false;
-  const bool json = a.format == "json";
   for (const auto& path : a.files) {
     const std::string name = display_name(path);
     std::string why;
@@ -178,6 +202,7 @@ int run_import(const ImportArgs& a) {
     r["io_errors"] = total.io_errors;
     r["db"] = a.db;
     r["db_games"] = held;
+    r["schema_before"] = version_before;
     emit_record(std::cout, r);
     std::cout.flush();
   } else {
@@ -194,19 +219,24 @@ int run_import(const ImportArgs& a) {
 void add_import_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<ImportArgs>();
   auto* sub = app.add_subcommand("import", "Replay, validate and store PPN games in the SQLite game database");
-  sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
+  sub->add_option("files", a->files,
+                  "PPN files ('-' for standard input); none: migrate the existing --db database to this ppn's schema");
   sub->add_option("--db", a->db, "Database file (created when missing)")->capture_default_str();
   sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + replay::profile_names() +
                       "; auto: inferred per game, stored under the profile picked (README \"Rule profiles\")");
+  // One value per --option/--alias: with FILE... optional, a repeatable option would otherwise
+  // take the files after it as more values.
   sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)")
-      ->check(rule_option_check());
+      ->check(rule_option_check())
+      ->allow_extra_args(false);
   sub->add_option("--on-error", a->on_error,
                   "An illegal game is stored with its diagnostics; its positions: keep-prefix (up to the illegal "
                   "roll), skip (none), as-played (all, the play applied as recorded), stop (as keep-prefix, then "
                   "stop the import)")
       ->capture_default_str();
   sub->add_option("--order", a->order, "Mini-move order: strict or outcome")->capture_default_str();
-  sub->add_option("--alias", a->aliases, "ALIAS=NAME: ALIAS is another spelling of player NAME (repeatable)");
+  sub->add_option("--alias", a->aliases, "ALIAS=NAME: ALIAS is another spelling of player NAME (repeatable)")
+      ->allow_extra_args(false);
   sub->add_option("--batch", a->batch, "Games per transaction")->capture_default_str()->check(CLI::Range(1, 1000000));
   sub->add_flag("--quiet,-q", a->quiet, "Only the summary line");
   sub->add_option("--format", a->format,

@@ -70,7 +70,9 @@ void print_player(std::ostream& out, const analysis::PlayerTotals& t, bool name_
         << " not observed (no roll of theirs recorded): not in the figures below";
   out << "\n";
   out << "  won                 " << pct(t.wins, t.games) << " games; finished " << pct(t.finished, t.games) << "\n";
-  out << "  pawns entered       " << s.pawns_entered << "\n";
+  // Ludo words on a Ludo board: tokens, blocks, the yard (Ludo rules); Parcheesi's pawns,
+  // blockades, the nest.
+  out << (t.ludo ? "  tokens entered      " : "  pawns entered       ") << s.pawns_entered << "\n";
   out << "  captures made       " << where(s.captures_made) << "\n";
   out << "  captures suffered   " << where(s.captures_suffered) << "\n";
   if (!t.ludo || s.bonuses_earned > 0)
@@ -81,10 +83,10 @@ void print_player(std::ostream& out, const analysis::PlayerTotals& t, bool name_
   else
     out << "  doublets            " << pct(s.doublets, s.rolls) << " rolls; 4-part bonuses " << s.four_part
         << "; third-doublet penalties " << s.penalties << "\n";
-  out << "  blockades           formed " << s.blockades_formed << ", stopped " << s.opponent_rolls_blocked
+  out << (t.ludo ? "  blocks              formed " : "  blockades           formed ") << s.blockades_formed << ", stopped " << s.opponent_rolls_blocked
       << " opponent rolls\n";
   out << "  no legal play       " << pct(s.no_play, s.rolls) << " rolls\n";
-  out << "  in the nest         " << pct(s.nest_rolls, s.rolls) << " rolls\n";
+  out << (t.ludo ? "  in the yard         " : "  in the nest         ") << pct(s.nest_rolls, s.rolls) << " rolls\n";
   out << "  illegal plays       " << s.illegal_total();
   if (!s.illegal.empty()) {
     out << " (";
@@ -155,7 +157,7 @@ int run_stats_db(const StatsArgs& a) {
   if (database.scalar("PRAGMA user_version") < 3) {
     std::cerr << "stats: " << a.db << ": schema version " << database.scalar("PRAGMA user_version")
               << " stores no per-seat statistics; `ppn import --db " << a.db
-              << " FILE...` migrates it and re-importing the files fills them in\n";
+              << "` migrates it and importing the files again fills them in\n";
     return 2;
   }
   if (const auto old = db::outdated(database, a.db); !old.empty()) {
@@ -221,15 +223,17 @@ int run_stats(const StatsArgs& a) {
   std::string svg;                 // the chart, once made
   analysis::DiceSample dice;       // every throw, for --chart faces
   // --db PATH --game ID: that stored game, replayed from its record text as a file's would be.
+  // The one mechanism of replay and render (cli/game_select.hpp).
+  const GameChoice choice{"", a.db_game ? a.db : "", a.db_game ? a.game : 0};
   std::optional<Game> stored;
   if (a.db_game) {
-    stored = select_stored_game("stats", a.db, a.game);
+    stored = select_game("stats", choice);
     if (!stored) return 2;
   }
-  auto count_game = [&](Game& game) {
+  auto count_game = [&](Game& game, std::int64_t id) {
     ++games;
-    // A stored game (--db --game ID) goes by its database id, a file's by its place in the files.
-    const std::size_t number = stored ? static_cast<std::size_t>(a.game) : games;
+    // The number the game goes by (for_each_game): its database id, or its place in the files.
+    const auto number = static_cast<std::size_t>(id);
     const auto gs = analysis::compute_game_stats(game, cfg);
     for (const auto& e : game.movetext)
       if (const Roll* r = std::get_if<Roll>(&e)) dice.add(r->dice[0], r->dice[1]);
@@ -266,24 +270,7 @@ int run_stats(const StatsArgs& a) {
     }
     player_found |= totals.add(gs, static_cast<std::int64_t>(number), a.player);
   };
-  if (stored) count_game(*stored);
-  for (const auto& path : a.files) {
-    std::string why;
-    auto in = open_input(path, why);
-    if (!in) {
-      std::cerr << open_failure(path, why);
-      rc = 2;
-      continue;
-    }
-    const auto ps = parser::parse_stream(
-        *in, display_name(path),
-        count_game,
-        [&](const parser::ParseError& e) {
-          std::cerr << e.format();
-          rc = 2;
-        });
-    (void)ps;
-  }
+  rc = std::max(rc, for_each_game(a.files, choice, stored, count_game));
   print_report(text, a.json, games, complete, rolls, replayed, lead_changes, totals.players, player_found);
   if (!player_found) {
     std::cerr << "stats: no player or colour named \"" << a.player << "\" in these games\n";

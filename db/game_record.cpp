@@ -1,5 +1,6 @@
 #include "db/game_record.hpp"
 
+#include "db/schema.hpp"
 #include "parser/parser.hpp"
 
 namespace ppn::db {
@@ -21,7 +22,7 @@ std::variant<std::vector<std::int64_t>, std::string> select_game_ids(Database& d
 std::variant<std::optional<StoredRecord>, std::string> read_record(Database& db, std::int64_t id) {
   try {
     // Schema version 4 and older have no game_text table: every game lacks its text.
-    const bool has_table = db.scalar("PRAGMA user_version") >= 5;
+    const bool has_table = has_record_text(db);
     Statement q(db, has_table ? "SELECT g.source_file, g.source_line, t.ppn FROM games g "
                                 "LEFT JOIN game_text t ON t.game_id = g.id WHERE g.id = ?1"
                               : "SELECT source_file, source_line, NULL FROM games WHERE id = ?1");

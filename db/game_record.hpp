@@ -1,4 +1,4 @@
-// A stored game read back as its record: the canonical PPN text schema migration 4 keeps in
+// A stored game read back as its record: the canonical PPN text schema migration 5 keeps in
 // game_text (db/SCHEMA.md). This is the one way from a database id (what `ppn find`, `ppn
 // query` and `ppn import` print) to the game: `--db PATH --game ID` of replay, render, stats
 // and analyze (cli/game_select.hpp) and `ppn export --db` all go through it.

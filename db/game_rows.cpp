@@ -138,14 +138,11 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
         static_cast<std::size_t>(d.roll_index) < out.rolls.size())
       out.rolls[static_cast<std::size_t>(d.roll_index)].legal = false;
 
-  // Seats in turn order, ranks from [Result] when it gives a finished order, else from the
-  // replay (the first finisher wins, Hasbro 2001 rules, How to Win).
+  // Seats in turn order; places, winner and "finished" from the one finishing order of the
+  // statistics (analysis::finishing_order), so game_seats, games and seat_stats agree.
   std::vector<Colour> order;
   if (auto s = parse_seats(game.tag_value("Seats"))) order = *s;
-  std::vector<Colour> ranking;
-  const auto parsed_result = parse_result(game.tag_value("Result"));
-  if (parsed_result && parsed_result->finished) ranking = parsed_result->ranking;
-  else if (res.game_over) ranking = res.ranking;
+  const std::vector<Colour>& ranking = out.seat_stats.ranking;
   out.finished = !ranking.empty();
   out.winner = ranking.empty() ? std::nullopt : std::optional<Colour>(ranking.front());
   static constexpr std::array<std::string_view, 4> player_tag = {"Green", "Red", "Blue", "Yellow"};

@@ -71,7 +71,7 @@ struct GameRows {
   bool stop_run = false;            // --on-error stop met an illegal roll
   bool known_duplicate = false;     // only the checksum is filled: the database already had it
   std::vector<Tag> tags;
-  std::string ppn;                  // the record in canonical PPN (`ppn fmt`): game_text, migration 4
+  std::string ppn;                  // the record in canonical PPN (`ppn fmt`): game_text, migration 5
   std::vector<SeatRow> seats;
   std::vector<RollRow> rolls;
   std::vector<PositionRow> positions;
@@ -81,6 +81,19 @@ struct GameRows {
   // and seat_illegal rows. The per-roll events of `rolls` are facts of single rolls.
   analysis::GameStats seat_stats;
 };
+
+// The seat_stats row both writers insert (the importer, db/importer.cpp, and the raw C-API
+// baseline of `ppn bench import`, cli/bench_import.cpp), and the parameters of it a seat never
+// observed leaves NULL: every figure from `rolls` (?4) to `nest_rolls` (?21), and `illegal`
+// (?25): its figures are not known, not zero (db/SCHEMA.md seat_stats).
+inline constexpr const char* kInsertSeatStats =
+    "INSERT INTO seat_stats(game_id, colour, seat_order, rolls, pawns_entered, captures_made_unsafe, "
+    "captures_made_safe, captures_made_entry, captures_suffered_unsafe, captures_suffered_safe, "
+    "captures_suffered_entry, bonuses_earned, bonuses_played, bonuses_forfeited, doublets, four_part, penalties, "
+    "blockades_formed, opponent_rolls_blocked, no_play, nest_rolls, race_start, race_end, place, illegal, observed, won) "
+    "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,?26,?27)";
+inline constexpr std::array<int, 19> kUnobservedSeatNullParams = {4,  5,  6,  7,  8,  9,  10, 11, 12, 13,
+                                                                  14, 15, 16, 17, 18, 19, 20, 21, 25};
 
 // The content checksum alone (GameRows::checksum), without replaying: the importer's fast
 // path for games the database already holds.

@@ -69,7 +69,7 @@ struct Importer::Statements {
   Statement insert_game, insert_seat, insert_tag, insert_roll, insert_diag, insert_position;
   Statement find_alias, insert_player, insert_alias;
   Statement has_race, insert_race, insert_seat_stats, insert_seat_illegal;
-  Statement has_text, insert_text, set_roll_number;
+  Statement has_text, insert_text, set_roll_number, set_source;
 
   explicit Statements(Database& db)
       : find_checksum(db, "SELECT id FROM games WHERE checksum = ?1"),
@@ -102,18 +102,12 @@ struct Importer::Statements {
         insert_race(db,
                     "INSERT INTO game_race(game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, "
                     "error, board) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"),
-        insert_seat_stats(db,
-                          "INSERT INTO seat_stats(game_id, colour, seat_order, rolls, pawns_entered, "
-                          "captures_made_unsafe, captures_made_safe, captures_made_entry, captures_suffered_unsafe, "
-                          "captures_suffered_safe, captures_suffered_entry, bonuses_earned, bonuses_played, "
-                          "bonuses_forfeited, doublets, four_part, penalties, blockades_formed, "
-                          "opponent_rolls_blocked, no_play, nest_rolls, race_start, race_end, place, illegal, observed, "
-                          "won) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-                          "?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)"),
+        insert_seat_stats(db, kInsertSeatStats),
         insert_seat_illegal(db, "INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1, ?2, ?3, ?4)"),
         has_text(db, "SELECT 1 FROM game_text WHERE game_id = ?1"),
         insert_text(db, "INSERT INTO game_text(game_id, ppn) VALUES(?1, ?2)"),
-        set_roll_number(db, "UPDATE rolls SET number = ?2 WHERE id = ?1") {}
+        set_roll_number(db, "UPDATE rolls SET number = ?2 WHERE id = ?1"),
+        set_source(db, "UPDATE games SET source_file = ?2, source_line = ?3 WHERE id = ?1") {}
 };
 
 
@@ -243,6 +237,10 @@ bool Importer::is_prefix_duplicate(const GameRows& g) {
 
 ImportOutcome Importer::store(const GameRows& g) {
   if (!tx_) tx_ = std::make_unique<Transaction>(db_);
+  if (g.source_file != source_name_) {
+    source_name_ = g.source_file;
+    source_path_ = stored_source_path(g.source_file);
+  }
   {
     auto& f = st_->find_checksum;
     f.bind(1, g.checksum);
@@ -272,6 +270,10 @@ ImportOutcome Importer::store(const GameRows& g) {
           st_->set_roll_number.bind(1, roll_key(stored, static_cast<std::int64_t>(i)))
               .bind(2, static_cast<std::int64_t>(g.rolls[i].number))
               .run();
+        // The text stored is this file's record: the game's source is this file now, by its
+        // absolute canonical path (a version-4 row kept the path as typed, often relative).
+        st_->set_source.bind(1, stored).bind_static(2, source_path_)
+            .bind(3, static_cast<std::int64_t>(g.source_line)).run();
         ++text_added_;
       }
       return ImportOutcome::duplicate;
@@ -279,10 +281,6 @@ ImportOutcome Importer::store(const GameRows& g) {
   }
   if (is_prefix_duplicate(g)) return ImportOutcome::prefix_duplicate;
 
-  if (g.source_file != source_name_) {
-    source_name_ = g.source_file;
-    source_path_ = stored_source_path(g.source_file);
-  }
   auto& ig = st_->insert_game;
   ig.bind_static(1, source_path_).bind(2, static_cast<std::int64_t>(g.source_line)).bind(3, g.checksum).bind(4, g.setup_hash);
   ig.bind(5, g.variant).bind(6, static_cast<std::int64_t>(g.seats.size()));
@@ -382,7 +380,7 @@ void Importer::store_stats(std::int64_t id, const GameRows& g) {
     else is.bind_null(24);
     is.bind(26, s.observed ? 1 : 0).bind(27, s.place == 1 ? 1 : 0);
     if (!s.observed) {  // no figures of its own: NULL, not zero (db/SCHEMA.md seat_stats)
-      for (int col : {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 25}) is.bind_null(col);
+      for (int col : kUnobservedSeatNullParams) is.bind_null(col);
       is.run();
       continue;
     }

@@ -77,13 +77,18 @@ ORDER BY variant, )sql"
      R"sql(SELECT variant, players, count(*) AS games, sum(finished) AS finished, min(rolls) AS min_rolls,
        round(avg(rolls), 1) AS avg_rolls, max(rolls) AS max_rolls
   FROM games GROUP BY variant, players ORDER BY variant, players)sql"},
-    {"illegal", "illegal plays by rule code (the figures of ppn stats), per 1,000 rolls recorded",
-     R"sql(SELECT i.code, sum(i.plays) AS rolls, count(DISTINCT i.game_id) AS games,
-       round(1000.0 * sum(i.plays) / (SELECT count(*) FROM rolls), 3) AS per_1000_rolls
-  FROM seat_illegal i GROUP BY i.code ORDER BY sum(i.plays) DESC, i.code)sql"},
-    {"dice", "frequency of each die face and of each doublet per profile, next to the fair-dice expectation",
+    {"illegal", "illegal plays per profile and rule code (the figures of ppn stats), per 1,000 rolls recorded in that "
+     "profile's games",
+     R"sql(SELECT g.variant, i.code, sum(i.plays) AS rolls, count(DISTINCT i.game_id) AS games,
+       round(1000.0 * sum(i.plays) / (SELECT sum(x.rolls) FROM games x WHERE x.variant = g.variant), 3) AS per_1000_rolls
+  FROM seat_illegal i JOIN games g ON g.id = i.game_id GROUP BY g.variant, i.code
+ ORDER BY g.variant, sum(i.plays) DESC, i.code)sql"},
+    {"dice",
+     "frequency of each die face and of each doublet per profile, next to the fair-dice expectation; the rolls "
+     "ppn stats counts (replayed rolls of the games it counts)",
      R"sql(WITH p AS (SELECT g.variant, r.die1, r.die2, count(*) AS n FROM rolls r JOIN games g ON g.id = r.game_id
-                GROUP BY g.variant, r.die1, r.die2),
+                JOIN game_race gr ON gr.game_id = r.game_id
+                WHERE gr.replayed AND r.roll_index < gr.rolls_replayed GROUP BY g.variant, r.die1, r.die2),
      t AS (SELECT variant, sum(n + (die2 > 0) * n) AS dice, sum((die2 > 0) * n) AS pairs FROM p GROUP BY variant),
      f(face) AS (VALUES (1), (2), (3), (4), (5), (6)),
      c AS (SELECT t.variant, face,

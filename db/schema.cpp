@@ -372,8 +372,11 @@ std::string outdated(Database& db, const std::string& path) {
   const auto v = db.scalar("PRAGMA user_version");
   if (v >= schema_version()) return "";
   return path + ": schema version " + std::to_string(v) + " is older than this ppn's (" +
-         std::to_string(schema_version()) + "): `ppn import --db " + path + " FILE...` migrates it";
+         std::to_string(schema_version()) + "): `ppn import --db " + path + "` migrates it";
 }
+
+// Migration 4 -> 5 (kV5 above) added game_text and rolls.number.
+bool has_record_text(Database& db) { return db.scalar("PRAGMA user_version") >= 5; }
 
 std::variant<Database, std::string> open_for_reading(const std::string& path) {
   std::error_code ec;

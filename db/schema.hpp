@@ -35,6 +35,10 @@ std::variant<Database, std::string> open_for_writing(const std::string& path);
 // the current tables (a read-only connection does not migrate): `ppn import` migrates it.
 std::string outdated(Database& db, const std::string& path);
 
+// Whether `db` has the record text and the recorded roll numbers (game_text, rolls.number:
+// migration 5). A reader of an older database, which it does not migrate, does without them.
+bool has_record_text(Database& db);
+
 // Opens an existing database read-only (queries, search). Error: a message (missing file,
 // not a ppn database, newer schema).
 std::variant<Database, std::string> open_for_reading(const std::string& path);

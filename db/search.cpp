@@ -45,7 +45,7 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
   // databases have the 1-based main-line index only.
   std::string roll_number = "p.roll_index + 1";
   try {
-    if (db.scalar("PRAGMA user_version") >= 5) roll_number = "coalesce(r.number, p.roll_index + 1)";
+    if (has_record_text(db)) roll_number = "coalesce(r.number, p.roll_index + 1)";
   } catch (const SqliteError& e) {
     return std::string(e.what());
   }
@@ -181,7 +181,7 @@ std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pa
     Statement info(db, "SELECT source_file, source_line FROM games WHERE id = ?1");
     // The roll as numbered in the record (what `--at` takes); before schema version 5 the
     // number was not stored: the 1-based main-line index.
-    const bool numbered = db.scalar("PRAGMA user_version") >= 5;
+    const bool numbered = has_record_text(db);
     std::optional<Statement> number_of;
     if (numbered) number_of.emplace(db, "SELECT number FROM rolls WHERE id = ?1");
     auto recorded = [&](std::int64_t game, std::int64_t roll) -> std::int64_t {

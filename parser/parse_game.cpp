@@ -67,10 +67,15 @@ bool single_valued_tag(std::string_view name) {
 bool starts_like_ppn(std::string_view text) {
   std::size_t i = 0;
   const auto at = [&](std::size_t k) { return k < text.size() ? text[k] : '\0'; };
+  // Comments before the first tag or roll: `; ...` to the end of the line, `{ ... }` (which
+  // may span lines): a file may open with notes about the games that follow.
   for (;;) {
     while (i < text.size() && is_space(text[i])) ++i;
-    if (at(i) != ';') break;
-    i = text.find('\n', i);
+    if (at(i) == ';') i = text.find('\n', i);
+    else if (at(i) == '{') {
+      i = text.find('}', i);
+      if (i != std::string_view::npos) ++i;
+    } else break;
     if (i == std::string_view::npos) return false;
   }
   const auto skip_blanks = [&](std::size_t k) {

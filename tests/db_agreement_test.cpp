@@ -143,7 +143,7 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
   std::map<std::string, bool> ludo;
   // (player, profile, "colour green" / "seat 1") -> seats, wins, unobserved
   std::map<std::tuple<std::string, std::string, std::string>, std::array<long, 3>> player_split;
-  std::map<std::string, long> illegal;
+  std::map<std::vector<std::string>, long> illegal;  // (profile, rule code) -> plays
   std::int64_t n = 0;
   for (const auto& gs : files.per_game) {
     ++n;
@@ -153,7 +153,7 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
       const int s = static_cast<int>(c);
       by_colour[{gs.profile, std::string(colour_name(c))}].add(gs, s, n);
       by_colour[{gs.profile, "all"}].add(gs, s, n);
-      for (const auto& [code, k] : gs.seats[s].illegal) illegal[code] += k;
+      for (const auto& [code, k] : gs.seats[s].illegal) illegal[{gs.profile, code}] += k;
       if (gs.seats[s].player.empty()) continue;
       for (const std::string split : {"colour " + std::string(colour_name(c)), "seat " + std::to_string(k + 1)}) {
         auto& v = player_split[{gs.seats[s].player, gs.profile, split}];
@@ -188,6 +188,24 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
     CHECK(dd.at("penalties") == num(s.penalties));
     CHECK(dd.at("not_observed") == num(t.unobserved));
   }
+  // dice: the faces of the rolls `ppn stats` counts, so its rolls and doublets (Ludo: sixes)
+  // are the doublets report's. A roll of two dice shows two faces, a Ludo roll one.
+  const auto dice = report(d, "dice", 2);
+  for (const auto& [key, t] : by_colour) {
+    if (key.second != "all" || t.sum.rolls == 0) continue;
+    INFO("dice, profile " << key.first);
+    long faces = 0, pairs = -1, doublets_thrown = 0;
+    for (int face = 1; face <= 6; ++face) {
+      const auto& row = dice.at({key.first, num(face)});
+      faces += std::stol(row.at("count"));
+      pairs = std::stol(row.at("two_dice_rolls"));
+      if (ludo[key.first]) doublets_thrown += face == 6 ? std::stol(row.at("count")) : 0;
+      else doublets_thrown += std::stol(row.at("doublets"));
+    }
+    CHECK(std::stol(dice.at({key.first, "1"}).at("dice")) == faces);
+    CHECK(faces - pairs == t.sum.rolls);
+    CHECK(doublets_thrown == t.sum.doublets);
+  }
   // players: games and wins of each named player per profile; "all" counts distinct games.
   const auto players = report(d, "players", 3);
   for (const auto& p : files.players.players) {
@@ -206,12 +224,48 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
     CHECK(row.at("wins") == num(v[1]));
     CHECK(row.at("not_observed") == num(v[2]));
   }
-  // illegal: the plays per rule code.
-  const auto il = report(d, "illegal", 1);
+  // illegal: the plays per profile and rule code.
+  const auto il = report(d, "illegal", 2);
   REQUIRE(il.size() == illegal.size());
-  for (const auto& [code, k] : illegal) CHECK(il.at({code}).at("rolls") == num(k));
-  // summary: the games.
-  CHECK(report(d, "summary", 1).begin()->second.at("games") == num(static_cast<long>(files.games)));
+  for (const auto& [key, k] : illegal) CHECK(il.at(key).at("rolls") == num(k));
+  // summary: the games and the rolls recorded, as the header of `ppn stats` counts them.
+  const auto summary = report(d, "summary", 1).begin()->second;
+  CHECK(summary.at("games") == num(static_cast<long>(files.games)));
+  CHECK(summary.at("rolls") == num(static_cast<long>(files.rolls)));
+
+  // One finishing order (analysis::finishing_order): games.winner/finished, game_seats.won/
+  // finish_rank and seat_stats.won/place say the same of every seat of every game.
+  db::Statement disagree(d, "SELECT count(*) FROM game_seats gs JOIN seat_stats st USING (game_id, colour) "
+                            "JOIN games g ON g.id = gs.game_id WHERE gs.won IS NOT st.won "
+                            "OR gs.finish_rank IS NOT st.place OR (g.winner IS gs.colour) IS NOT st.won "
+                            "OR g.finished IS NOT (g.winner IS NOT NULL)");
+  REQUIRE(disagree.step());
+  CHECK(disagree.get_int(0) == 0);
+  // length: the finished games; the first-seat win rate of db/SCHEMA.md, from the file totals.
+  long finished = 0;
+  std::map<long, std::pair<long, long>> first_seat;  // players -> finished games, won by the first seat
+  for (const auto& gs : files.per_game) {
+    if (gs.ranking.empty()) continue;
+    ++finished;
+    auto& f = first_seat[static_cast<long>(gs.seat_order.size())];
+    ++f.first;
+    f.second += gs.ranking.front() == gs.seat_order.front();
+  }
+  long finished_in_report = 0;
+  for (const auto& [key, row] : report(d, "length", 2)) finished_in_report += std::stol(row.at("finished"));
+  CHECK(finished_in_report == finished);
+  CHECK(summary.at("finished") == num(finished));
+  db::Statement q(d, "SELECT g.players, count(*) AS games, round(avg(s.won), 3) AS first_seat_win_rate "
+                     "FROM game_seats s JOIN games g ON g.id = s.game_id "
+                     "WHERE s.seat_order = 1 AND g.finished GROUP BY g.players");
+  std::map<long, std::pair<long, double>> rate;
+  while (q.step()) rate[q.get_int(0)] = {q.get_int(1), q.get_double(2)};
+  REQUIRE(rate.size() == first_seat.size());
+  for (const auto& [players, f] : first_seat) {
+    INFO(players << " players");
+    CHECK(rate.at(players).first == f.first);
+    CHECK(rate.at(players).second == Approx(1.0 * f.second / f.first).margin(0.0005));
+  }
 }
 
 // 2,000 games per board take about 7 s in a Release build. A Debug build under ASan (CI's
@@ -241,7 +295,9 @@ std::vector<std::string> converted_transcripts(const std::filesystem::path& dir,
   int k = 0;
   for (const char* log : {"output.log", "output2.log", "commit-1fef9d6/logs.log", "commit-11f8538/logs.log"}) {
     const auto ppn_file = (out / ("nu-" + std::to_string(++k) + ".ppn")).string();
-    run_ppn("convert -q " + (dir / log).string() + " -o " + ppn_file);  // exit 2 for the log with a reply missing
+    // Exit 2 for the log with a reply missing: `-o` then leaves its file unwritten (no command
+    // half-writes a file), so the games converted are taken from standard output.
+    run_ppn("convert -q " + (dir / log).string() + " > " + ppn_file);
     if (std::filesystem::exists(ppn_file) && std::filesystem::file_size(ppn_file) > 0) files.push_back(ppn_file);
   }
   return files;
@@ -372,7 +428,11 @@ TEST_CASE("Ludo statistics speak of sixes and third sixes, not doublets or 20/10
   const auto st = run_ppn("stats " + f).out;
   CHECK_THAT(st, Catch::Contains("  sixes               "));
   CHECK_THAT(st, Catch::Contains("third-six penalties"));
-  for (const char* parcheesi_word : {"doublet", "4-part", "bonuses"}) CHECK_THAT(st, !Catch::Contains(parcheesi_word));
+  CHECK_THAT(st, Catch::Contains("  tokens entered      "));
+  CHECK_THAT(st, Catch::Contains("  blocks              formed "));
+  CHECK_THAT(st, Catch::Contains("  in the yard         "));
+  for (const char* parcheesi_word : {"doublet", "4-part", "bonuses", "pawn", "blockade", "nest"})
+    CHECK_THAT(st, !Catch::Contains(parcheesi_word));
   const auto db = (dir / "l.sqlite").string();
   REQUIRE(run_ppn("import --db " + db + " " + f).code == 0);
   CHECK(run_ppn("stats --db " + db).out == st);
@@ -380,4 +440,40 @@ TEST_CASE("Ludo statistics speak of sixes and third sixes, not doublets or 20/10
   CHECK_THAT(dbl, Catch::Contains("\nludo,all,25,sixes,"));
   // No 20/10 bonuses in this profile: the report leaves them empty rather than print zeros.
   CHECK_THAT(run_ppn("query --db " + db + " captures --format csv").out, Catch::Contains("\nludo,all,1,0,25,3,12,3,,,,4\n"));
+}
+
+TEST_CASE("one finishing order: a record cut short, a [Result] the replay contradicts", "[db][stats][agreement]") {
+  // Review of issue 15: the database ranked seats from [Result] (game_seats, games) and the
+  // statistics from the replay (seat_stats, ppn stats, query players): a record cut short with
+  // its [Result] kept was a win for green in one and no win in the other.
+  const auto dir = fresh_dir("agree-ranking");
+  const auto whole = read_file(source_path("samples/05-two-player-kitchen-table.ppn"));
+  REQUIRE(whole.find("[Result \"green blue\"]") != std::string::npos);
+  std::string cut;  // the first 30 lines: 18 rolls, [Result "green blue"] kept
+  {
+    std::size_t at = 0;
+    for (int line = 0; line < 30; ++line) at = whole.find('\n', at) + 1;
+    cut = whole.substr(0, at);
+  }
+  std::string contradicted = whole;  // E-RESULT: the replay sees green win
+  contradicted.replace(contradicted.find("[Result \"green blue\"]"), 21, "[Result \"blue green\"]");
+  const auto f = write_file(dir / "ranking.ppn", cut + "\n" + contradicted);
+  std::vector<Game> games = games_in(f);
+  REQUIRE(games.size() == 2);
+  check_agreement(games, (dir / "in-process.sqlite").string());
+
+  const auto db = (dir / "cli.sqlite").string();
+  REQUIRE(run_ppn("import --db " + db + " " + f).code == 1);  // the E-RESULT game is illegal
+  check_commands({f}, (dir / "cli2.sqlite").string());
+  // The cut record is not finished; the contradicted one is green's (the replay's) win.
+  const auto sql = [&](const std::string& q) { return run_ppn("query --db " + db + " --format csv --sql \"" + q + "\"").out; };
+  CHECK(sql("SELECT id, finished, winner FROM games ORDER BY id") == "id,finished,winner\n1,0,\n2,1,green\n");
+  CHECK(sql("SELECT game_id, colour, won, finish_rank FROM game_seats ORDER BY game_id, seat_order") ==
+        "game_id,colour,won,finish_rank\n1,green,0,\n1,blue,0,\n2,green,1,1\n2,blue,0,\n");
+  const auto players = run_ppn("query --db " + db + " players --format csv").out;
+  CHECK_THAT(players, Catch::Contains("\nRosa Delgado,hasbro-2001,all,2,1,0.5,0\n"));
+  CHECK_THAT(players, Catch::Contains("\nBen Delgado,hasbro-2001,all,2,0,0,0\n"));
+  const auto st = run_ppn("stats " + f).out;
+  CHECK_THAT(st, Catch::Contains("  won                 1/2 (50.0%) games; finished 1/2 (50.0%)\n"));
+  CHECK(run_ppn("stats --db " + db).out == st);
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli_run.hpp"
+#include "db/schema.hpp"
 #include "db_helpers.hpp"
 #include "game_file.hpp"
 #include "notation/printer.hpp"
@@ -272,17 +273,27 @@ TEST_CASE("import stores the source path absolute and canonical: it resolves fro
 TEST_CASE("games stored before schema version 5 have no record text: export says so, re-importing adds it",
           "[db][cli]") {
   const auto dir = fresh_dir("migrate4");
-  const auto now = (dir / "v4.sqlite").string();
-  const auto old = (dir / "v3.sqlite").string();
+  const auto now = (dir / "v5.sqlite").string();
+  const auto old = (dir / "v4.sqlite").string();
   const auto files = file_list(sample_files());
   REQUIRE(run_ppn("import -q --db " + now + files).code == 0);
   const auto n = std::to_string(scalar(now, "SELECT count(*) FROM games"));
   make_older_copy(old, now, 4);  // the same games in a version-4 database: no game_text, no rolls.number
+  {  // The one test of "has the record text" every reader asks (db/schema.hpp).
+    ppn::db::Database v4(old, ppn::db::Database::Mode::read_only), v5(now, ppn::db::Database::Mode::read_only);
+    CHECK_FALSE(ppn::db::has_record_text(v4));
+    CHECK(ppn::db::has_record_text(v5));
+  }
   // Read as version 4 (no migration): every game lacks its text, and says how to add it.
-  const auto v3 = run_ppn("export --db " + old, true);
-  CHECK(v3.code == 1);
-  CHECK_THAT(v3.out, Catch::Contains("game 1 (") && Catch::Contains("imported before schema version 5"));
+  const auto v4 = run_ppn("export --db " + old, true);
+  CHECK(v4.code == 1);
+  CHECK_THAT(v4.out, Catch::Contains("game 1 (") && Catch::Contains("imported before schema version 5"));
   CHECK(run_ppn("replay --db " + old + " --game 1").code == 2);
+  {  // Version 4 stored the source path as typed: relative, as a user in the samples folder typed it.
+    ppn::db::Database d(old, ppn::db::Database::Mode::read_write);
+    d.exec("UPDATE games SET source_file = replace(source_file, rtrim(source_file, replace(source_file, '/', '')), '')");
+    REQUIRE(d.scalar("SELECT count(*) FROM games WHERE source_file LIKE '/%'") == 0);
+  }
 
   // Importing the files again stores no game twice and adds the text.
   const auto again = run_ppn("import --db " + old + files);
@@ -294,11 +305,14 @@ TEST_CASE("games stored before schema version 5 have no record text: export says
   CHECK(filled.code == 0);
   CHECK(filled.out == run_ppn("fmt" + files).out);
   CHECK_THAT(run_ppn("import --db " + old + files).out, !Catch::Contains("record text"));
-  // ... and the roll numbers of migration 4.
+  // ... and the roll numbers of migration 5.
   CHECK(scalar(old, "SELECT count(*) FROM rolls WHERE number IS NULL") == 0);
   {
     ppn::db::Database d(old, ppn::db::Database::Mode::read_write);
     d.exec("ATTACH DATABASE '" + now + "' AS src");
+    // ... and the source, absolute and canonical, with the text it came with.
+    CHECK(d.scalar("SELECT count(*) FROM main.games g JOIN src.games s USING (id) "
+                   "WHERE g.source_file = s.source_file AND g.source_line = s.source_line") == d.scalar("SELECT count(*) FROM src.games"));
     CHECK(d.scalar("SELECT count(*) FROM main.rolls r JOIN src.rolls s USING (id) WHERE r.number = s.number") ==
           d.scalar("SELECT count(*) FROM src.rolls"));
   }

@@ -195,7 +195,8 @@ TEST_CASE("db import: illegal games are stored with their diagnostics under each
       CHECK(scalar(db, "SELECT count(*) FROM seat_stats WHERE illegal > 0") == counted);
       const auto q = run_ppn("query --db " + db + " illegal --format csv");
       CHECK(q.code == 0);
-      CHECK(q.out == std::string("code,rolls,games,per_1000_rolls\n") + (counted ? "E-DIE-STILL-USABLE,1,1,200\n" : ""));
+      CHECK(q.out == std::string("variant,code,rolls,games,per_1000_rolls\n") +
+                         (counted ? "hasbro-2001,E-DIE-STILL-USABLE,1,1,200\n" : ""));
       // Importing it again: a duplicate.
       CHECK_THAT(run_ppn("import --db " + db + " " + bad).out, Catch::Contains("0 new (0 illegal), 1 duplicate"));
     }

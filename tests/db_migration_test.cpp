@@ -89,18 +89,30 @@ TEST_CASE("db migration 3 -> 4: won beside every place, unobserved seats NULL, b
   // The v3 trap: a loser whose place is unknown is not counted as a loser by finish_rank = 1.
   REQUIRE(scalar(old, "SELECT count(*) FROM game_seats WHERE finish_rank IS NULL") > 0);
   // Read as it is (no migration on a read-only connection), the reports say what to do.
+  std::string advice;
   for (const char* cmd : {"stats --db ", "query players --db "}) {
     const auto r = run_ppn(cmd + old, true);
     CHECK(r.code == 2);
     CHECK_THAT(r.out, Catch::Contains("schema version 3 is older than this ppn's (" +
-                                      std::to_string(ppn::db::schema_version()) + "): `ppn import --db " + old));
+                                      std::to_string(ppn::db::schema_version()) + "): `ppn import --db " + old + "`"));
+    const auto from = r.out.find("`ppn "), to = r.out.find('`', from + 1);
+    REQUIRE(to != std::string::npos);
+    advice = r.out.substr(from + 5, to - from - 5);
   }
 
-  {
-    auto opened = ppn::db::open_for_writing(old);
-    REQUIRE(std::holds_alternative<ppn::db::Database>(opened));
-  }
+  // The advice runs as given (review of issue 15: it asked for FILE... the user may not have):
+  // `ppn import --db PATH` with no file migrates the database and says so.
+  const auto migrated = run_ppn(advice, true);
+  CHECK(migrated.code == 0);
+  CHECK_THAT(migrated.out, Catch::Contains("import: " + old + " migrated from schema version 3 to " +
+                                           std::to_string(ppn::db::schema_version()) + "\n"));
   CHECK(scalar(old, "PRAGMA user_version") == ppn::db::schema_version());
+  CHECK(run_ppn(advice, true).out.find("migrated") == std::string::npos);  // current: nothing to migrate
+  // With no file and no database there is nothing to do: an error, not an empty database.
+  const auto none = run_ppn("import --db " + (dir / "none.sqlite").string(), true);
+  CHECK(none.code == 2);
+  CHECK_THAT(none.out, Catch::Contains("no FILE given"));
+  CHECK_FALSE(std::filesystem::exists(dir / "none.sqlite"));
   CHECK(scalar(old, "SELECT count(*) FROM sqlite_schema WHERE name IN ('game_stats', 'player_stats')") == 0);
   // won is filled for every existing row, as a new import fills it.
   CHECK(scalar(old, "SELECT count(*) FROM game_seats WHERE won != (finish_rank IS 1)") == 0);

@@ -98,7 +98,9 @@ TEST_CASE("db/SCHEMA.md: every example query gives the known answer", "[db][docs
   const std::map<std::string, std::vector<std::string>> answers = {
       {"Win rate of the first player to roll, by number of players", {"2,5,0.8", "3,4,0.5", "4,4,0.75"}},
       {"Places: every loser is known not to have won, even where its place is unknown", {"0,39,9", "1,13,13"}},
-      {"Games where a capture happened on the very first roll of a colour",
+      // Not "the very first roll of a colour" (its old title): no sample captures on that, the
+      // four rows below are captures within a game's first four rolls, whoever threw them.
+      {"Captures in the first four rolls of a game (roll_index counts from 0)",
        {"7,green,30/31x", "8,green,0/4x 0/4x", "9,green,40/43x", "16,green,N/0 0/3x +20 3/23",
         "17,green,13/19 19/23x +20 23/43"}},
       {"Head to head: games where Marta Ruiz and Gus Olsen both played, and who won", {"1,green"}},

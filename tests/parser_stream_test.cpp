@@ -149,7 +149,10 @@ TEST_CASE("stream: a broken first game that looks like PPN is an ordinary syntax
   // the games after the broken one are still read.
   for (const std::string first : {"[Event \"cut]\n[Seats \"green red\"]\n\n1. G 6-3: -\n\n",
                                    "1. G 6-3 N/0\n\n", "G 6-3: 0/\n\n", "; notes\n\n2. G 5: 1/Q\n\n",
-                                   "G RESIGNS?\n\n", "@ nonsense\n\n", "[Event \"a\"] [Seats \"x y\"]\n\n1. G 6-3: -\n\n"}) {
+                                   "G RESIGNS?\n\n", "@ nonsense\n\n", "[Event \"a\"] [Seats \"x y\"]\n\n1. G 6-3: -\n\n",
+                                   // brace comments before the first tag, one line or several (review of issue 15)
+                                   "{ Notes from the club }\n[Event \"cut]\n\n1. G 6-3: -\n\n",
+                                   "{ Notes from the club:\n  games of March } ; and more\n{ x }\n1. G 6-3 N/0\n\n"}) {
     INFO(first);
     auto r = parser::parse_all(first + game_text(2), "p.ppn");
     REQUIRE(r.errors.size() == 1);
