@@ -216,7 +216,7 @@ TEST_CASE("a truncated or corrupt compressed file is named as such, with the fil
 TEST_CASE("a failed open says why (strerror), in every reading command", "[cli][input]") {
   Dir dir;
   const std::string missing = dir / "missing.ppn";
-  for (const std::string cmd :
+  for (const std::string& cmd :
        std::vector<std::string>{"validate", "fmt", "stats", "audit", "analyze", "export --to json",
                                 "replay", "conform --variant hasbro-2001", "convert"}) {
     INFO(cmd);

@@ -275,7 +275,7 @@ TEST_CASE("cli output: -o naming the --db database is refused, whatever the comm
   REQUIRE(run_ppn("import --db " + db + " " + f).code == 0);
   const std::string before = read_file(db);
   REQUIRE(!before.empty());
-  for (const std::string args : {"analyze " + f + kFastAnalysis + " --db " + db + " -o " + db,
+  for (const std::string& args : {"analyze " + f + kFastAnalysis + " --db " + db + " -o " + db,
                                  "export --db " + db + " -o " + db,
                                  "render --db " + db + " --game 1 --at 3 -o " + db,
                                  "stats --db " + db + " --game 1 --chart race -o " + db}) {

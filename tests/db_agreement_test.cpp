@@ -155,7 +155,7 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
       by_colour[{gs.profile, "all"}].add(gs, s, n);
       for (const auto& [code, k] : gs.seats[s].illegal) illegal[{gs.profile, code}] += k;
       if (gs.seats[s].player.empty()) continue;
-      for (const std::string split : {"colour " + std::string(colour_name(c)), "seat " + std::to_string(k + 1)}) {
+      for (const std::string& split : {"colour " + std::string(colour_name(c)), "seat " + std::to_string(k + 1)}) {
         auto& v = player_split[{gs.seats[s].player, gs.profile, split}];
         ++v[0];
         v[1] += gs.seats[s].place == 1;
