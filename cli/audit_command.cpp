@@ -85,40 +85,25 @@ int run_audit(const AuditArgs& a) {
       }
     }
   }
-  for (const auto& path : a.files) {
-    std::string why;
-    auto in = open_input(path, why);
-    if (!in) {
-      std::cerr << open_failure(path, why);
-      rc = 2;
-      continue;
+  const int read = read_games(a.files, [&](Game& game, const std::string& source) {
+    ++games;
+    for (const auto& e : game.movetext) {
+      const Roll* r = std::get_if<Roll>(&e);
+      if (!r) continue;
+      const int d1 = r->dice[0], d2 = r->dice[1];
+      all.add(d1, d2);
+      if (a.by == "source") {
+        group(source).add(d1, d2);
+      } else if (a.by == "player") {
+        std::string tag(colour_name(r->seat));
+        tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
+        std::string key(game.tag_value(tag));
+        if (key.empty()) key = "(" + std::string(colour_name(r->seat)) + ")";
+        group(key).add(d1, d2);
+      }
     }
-    const std::string source = display_name(path);
-    parser::parse_stream(
-        *in, source,
-        [&](Game& game) {
-          ++games;
-          for (const auto& e : game.movetext) {
-            const Roll* r = std::get_if<Roll>(&e);
-            if (!r) continue;
-            const int d1 = r->dice[0], d2 = r->dice[1];
-            all.add(d1, d2);
-            if (a.by == "source") {
-              group(source).add(d1, d2);
-            } else if (a.by == "player") {
-              std::string tag(colour_name(r->seat));
-              tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
-              std::string key(game.tag_value(tag));
-              if (key.empty()) key = "(" + std::string(colour_name(r->seat)) + ")";
-              group(key).add(d1, d2);
-            }
-          }
-        },
-        [&](const parser::ParseError& e) {
-          std::cerr << e.format();
-          rc = 2;
-        });
-  }
+  });
+  rc = std::max(rc, read);
   const bool json = a.format == "json";
   const auto overall = analysis::audit(all);
   if (json) emit_record(std::cout, audit_group_record("all", "", overall));

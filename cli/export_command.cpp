@@ -214,26 +214,12 @@ int run_export(const ExportArgs& args) {
     if (a.to.empty()) a.to = "ppn";
     rc = export_stored(a, out, nu);
   }
-  for (const auto& path : args.files) {
-    std::string why;
-    auto in = open_input(path, why);
-    if (!in) {
-      std::cerr << open_failure(path, why);
-      rc = 2;
-      continue;
-    }
-    const auto stats = parser::parse_stream(
-        *in, display_name(path),
-        [&](Game& g) {
-          if (args.to == "json") {
-            out << convert::json_form::game_to_json(g).dump() << "\n";
-          } else {
-            rc = std::max(rc, nu.game(g));
-          }
-        },
-        [&](const parser::ParseError& e) { std::cerr << e.format(); });
-    if (stats.errors != 0) rc = 2;
-  }
+  // nu.game() raises rc to 1 for a game exported only up to an illegal roll.
+  const int read = read_games(args.files, [&](Game& g, const std::string&) {
+    if (args.to == "json") out << convert::json_form::game_to_json(g).dump() << "\n";
+    else rc = std::max(rc, nu.game(g));
+  });
+  rc = std::max(rc, read);
   return std::max(rc, finish_output("export", *output, rc));
 }
 

@@ -22,26 +22,12 @@ int run_fmt(const FmtArgs& args) {
   auto output = open_output("fmt", args.output, args.files, SameAsInput::replace);
   if (!output) return 2;
   std::ostream& out = output->stream();
-  int rc = 0;
   std::string buffer;
-  for (const auto& path : args.files) {
-    std::string why;
-    auto in = open_input(path, why);
-    if (!in) {
-      std::cerr << open_failure(path, why);
-      rc = 2;
-      continue;
-    }
-    const auto stats = parser::parse_stream(
-        *in, display_name(path),
-        [&](Game& g) {
-          buffer.clear();
-          append_ppn(buffer, g);
-          out << buffer;
-        },
-        [&](const parser::ParseError& e) { std::cerr << e.format(); });
-    if (stats.errors != 0) rc = 2;
-  }
+  const int rc = read_games(args.files, [&](Game& g, const std::string&) {
+    buffer.clear();
+    append_ppn(buffer, g);
+    out << buffer;
+  });
   return std::max(rc, finish_output("fmt", *output, rc));
 }
 }  // namespace

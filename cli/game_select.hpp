@@ -124,25 +124,9 @@ inline std::optional<Game> select_game(const std::string& command, const GameCho
 template <class OnGame>
 int for_each_game(const std::vector<std::string>& files, const GameChoice& choice, std::optional<Game>& stored,
                   OnGame&& on_game) {
-  int rc = 0;
   if (stored) on_game(*stored, choice.game);
   std::int64_t n = 0;
-  for (const auto& path : files) {
-    std::string why;
-    auto in = open_input(path, why);
-    if (!in) {
-      std::cerr << open_failure(path, why);
-      rc = 2;
-      continue;
-    }
-    parser::parse_stream(
-        *in, display_name(path), [&](Game& g) { on_game(g, ++n); },
-        [&](const parser::ParseError& e) {
-          std::cerr << e.format();
-          rc = 2;
-        });
-  }
-  return rc;
+  return read_games(files, [&](Game& g, const std::string&) { on_game(g, ++n); });
 }
 
 }  // namespace ppn::cli

@@ -2,10 +2,14 @@
 // zstd, told by the content (io/input.hpp).
 #pragma once
 
+#include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "io/input.hpp"
+#include "notation/game.hpp"
+#include "parser/parser.hpp"
 
 namespace ppn::cli {
 
@@ -28,6 +32,31 @@ inline std::string display_name(const std::string& path) { return path == "-" ? 
 // "FILE: error: cannot open the file: No such file or directory\n".
 inline std::string open_failure(const std::string& path, const std::string& why) {
   return display_name(path) + ": error: cannot open the file: " + why + "\n";
+}
+
+// Every game of `files` in order, handed to on_game(game, source) (source: the file's display
+// name). A file that cannot be opened and each syntax error are printed (located) and the
+// reading goes on; returns 2 when there was any, else 0.
+template <class OnGame>
+int read_games(const std::vector<std::string>& files, OnGame&& on_game) {
+  int rc = 0;
+  for (const auto& path : files) {
+    std::string why;
+    auto in = open_input(path, why);
+    if (!in) {
+      std::cerr << open_failure(path, why);
+      rc = 2;
+      continue;
+    }
+    const std::string source = display_name(path);
+    parser::parse_stream(
+        *in, source, [&](Game& g) { on_game(g, source); },
+        [&](const parser::ParseError& e) {
+          std::cerr << e.format();
+          rc = 2;
+        });
+  }
+  return rc;
 }
 
 }  // namespace ppn::cli
