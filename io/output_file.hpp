@@ -49,8 +49,9 @@ class OutputFile {
 };
 
 // True when both name the same existing file (after symbolic links; hard links count too).
-// The CLI asks it before writing: an output that is one of the inputs is replaced only by
-// commands that read their inputs completely first (fmt, analyze) and refused by the others.
+// The CLI asks it before writing (cli/output.hpp): an output that is one of the inputs
+// replaces it only where the output is the same kind of record (fmt, analyze); the other
+// commands refuse it.
 bool same_file(const std::string& a, const std::string& b);
 
 // The first of `inputs` that is the same file as `output`, or nullopt ("-" never matches).
