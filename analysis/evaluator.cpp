@@ -10,7 +10,7 @@
 
 namespace ppn::analysis {
 
-using namespace ppn::replay;
+using namespace ppn::rules;
 
 namespace {
 

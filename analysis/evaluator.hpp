@@ -21,7 +21,7 @@
 #include <array>
 #include <cstdint>
 
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 
 namespace ppn::analysis {
 
@@ -37,25 +37,25 @@ struct EvalConfig {
 
 class Evaluator {
  public:
-  Evaluator(const replay::Options& o, EvalConfig cfg) : o_(o), g_(replay::geometry_of(o)), cfg_(cfg) {}
+  Evaluator(const rules::Options& o, EvalConfig cfg) : o_(o), g_(rules::geometry_of(o)), cfg_(cfg) {}
 
-  const replay::Options& options() const { return o_; }
+  const rules::Options& options() const { return o_; }
   const EvalConfig& config() const { return cfg_; }
 
   // The race-based estimate (cheap; exact once the game is won).
-  WinProbs race(const replay::GameState& st) const;
+  WinProbs race(const rules::GameState& st) const;
   // Monte-Carlo rollouts (see above); `salt` picks the dice streams.
-  WinProbs rollout(const replay::GameState& st, std::uint64_t salt) const;
+  WinProbs rollout(const rules::GameState& st, std::uint64_t salt) const;
 
  private:
-  replay::Options o_;
-  replay::Geometry g_;  // the board of o_ (Ludo: one die, replay/ludo.hpp)
+  rules::Options o_;
+  rules::Geometry g_;  // the board of o_ (Ludo: one die, replay/ludo.hpp)
   EvalConfig cfg_;
 };
 
 // The state after `result` of a roll (d1, d2) was played from `st` (turn machinery included:
 // a doublet gives the mover another roll). `play` may be null.
-replay::GameState state_after(const replay::GameState& st, int d1, int d2, const replay::Position& result,
-                              const replay::Play* play, const replay::Options& o);
+rules::GameState state_after(const rules::GameState& st, int d1, int d2, const rules::Position& result,
+                              const rules::Play* play, const rules::Options& o);
 
 }  // namespace ppn::analysis

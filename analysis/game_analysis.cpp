@@ -12,6 +12,7 @@
 namespace ppn::analysis {
 
 using namespace ppn::replay;
+using namespace ppn::rules;
 
 namespace {
 

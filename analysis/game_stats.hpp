@@ -124,10 +124,10 @@ std::vector<Colour> finishing_order(const replay::ReplayResult& res, std::string
 std::string stop_reason(const replay::ReplayResult& res);
 
 // Race of one seat in a position (see the definitions above).
-int race_steps(const replay::Position& p, int seat, const replay::Geometry& g = replay::kParcheesi68);
+int race_steps(const rules::Position& p, int seat, const rules::Geometry& g = rules::kParcheesi68);
 // Steps a pawn in the nest still has to go: the route plus the entering throw (Parcheesi
 // kNestSteps; Ludo 56 + 6 = 62).
-int nest_steps(const replay::Geometry& g);
+int nest_steps(const rules::Geometry& g);
 
 // Sums over games for one player (or colour) under one rule profile. A player who sat in two
 // seats of one game played one game, and won it when one of their seats won: `games`, `wins`

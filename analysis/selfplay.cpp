@@ -6,11 +6,12 @@
 
 #include "analysis/rng.hpp"
 #include "replay/bridge.hpp"
-#include "replay/turn_direction.hpp"
+#include "rules/turn_direction.hpp"
 
 namespace ppn::analysis {
 
 using namespace ppn::replay;
+using namespace ppn::rules;
 
 namespace {
 
@@ -128,7 +129,7 @@ Game Selfplay::play_game(std::uint64_t index) const {
       result = apply_penalty(st.pos, seat, opts_, g, st.last_moved);
       for (auto b : st.pos.pawns[seat])
         if (b != kNest && result.count(seat, b) < st.pos.count(seat, b))
-          roll.penalty_move = ppn::MiniMove{square_of_rel(rel_of_byte(b), g), Square::nest(), false};
+          roll.penalty_move = ppn::SquareMove{square_of_rel(rel_of_byte(b), g), Square::nest(), false};
     } else {
       const LegalPlays lp = legal_plays(opts_, st, d1, d2);
       assert(!lp.plays.empty() && "every roll has a legal play, the empty one at least");

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "notation/game.hpp"
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 
 namespace ppn::analysis {
 
@@ -32,19 +32,19 @@ struct SelfplayConfig {
 
 class Selfplay {
  public:
-  Selfplay(const SelfplayConfig& cfg, const replay::Options& opts) : cfg_(cfg), opts_(opts) {}
+  Selfplay(const SelfplayConfig& cfg, const rules::Options& opts) : cfg_(cfg), opts_(opts) {}
   // Game number `index` of this seed: the same (seed, index) gives the same game.
   Game play_game(std::uint64_t index) const;
 
  private:
   SelfplayConfig cfg_;
-  replay::Options opts_;
+  rules::Options opts_;
 };
 
 // Checks the config (profile, options, players) and makes the generator; error: a message.
 std::variant<Selfplay, std::string> make_selfplay(const SelfplayConfig& cfg);
 
 // Score of a position for `seat` as the greedy bot sees it (higher is better).
-int greedy_score(const replay::Position& p, int seat, const replay::Geometry& g = replay::kParcheesi68);
+int greedy_score(const rules::Position& p, int seat, const rules::Geometry& g = rules::kParcheesi68);
 
 }  // namespace ppn::analysis

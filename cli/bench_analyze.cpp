@@ -48,7 +48,7 @@ int run_bench_analyze(const BenchAnalyzeArgs& a) {
     for (const auto& g : games)
       replay::replay_game(g, rc, [&](const replay::RollEvent& e) {
         ++positions;
-        plays += replay::legal_plays(rules.options, e.before, e.roll->dice[0], e.roll->dice[1]).plays.size();
+        plays += rules::legal_plays(rules.options, e.before, e.roll->dice[0], e.roll->dice[1]).plays.size();
       });
     base_s = std::min(base_s, t.seconds());
   }

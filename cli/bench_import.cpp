@@ -274,7 +274,7 @@ int run_bench_import(const BenchImportArgs& a) {
     const auto& g = rows[i];
     if (g.positions.empty()) continue;
     const auto& p = g.positions[g.positions.size() / 2];
-    replay::GameState st;
+    rules::GameState st;
     st.set_position(p.pos);
     st.to_move = p.turn / 16;
     st.doublets = p.turn % 16;

@@ -67,15 +67,15 @@ Game synthetic_game(std::mt19937& rng, std::size_t index) {
       int& p = mine[static_cast<std::size_t>(pick)];
       last = pick;
       if (p < 0) {
-        r.steps.push_back(Step::part(MiniMove{Square::nest(), Square::ring(0), false}));
+        r.steps.push_back(Step::part(SquareMove{Square::nest(), Square::ring(0), false}));
         p = 0;
         continue;
       }
       const bool capture = p + d <= 63 && chance(6);
-      r.steps.push_back(Step::part(MiniMove{square_of(p), square_of(p + d), capture}));
+      r.steps.push_back(Step::part(SquareMove{square_of(p), square_of(p + d), capture}));
       p += d;
       if (capture && p + 20 <= 71) {
-        r.steps.push_back(Step::bonus_move(20, MiniMove{square_of(p), square_of(p + 20), false}));
+        r.steps.push_back(Step::bonus_move(20, SquareMove{square_of(p), square_of(p + 20), false}));
         p += 20;
       } else if (capture) {
         r.steps.push_back(Step::forfeit(20));

@@ -27,7 +27,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
       "conform", "Check reference-engine JSONL records (self-play games and probe verdicts)");
   // Required: the records carry no profile, and a wrong one turns every difference between
   // profiles into a "disagreement" (issue 16).
-  sub->add_option("--variant", args->variant, "rule profile the records were made under: " + replay::profile_names())
+  sub->add_option("--variant", args->variant, "rule profile the records were made under: " + rules::profile_names())
       ->required();
   sub->add_option("--verdict-field", args->verdict_field,
                   "probe field holding the expected verdict (default: verdict)");
@@ -39,7 +39,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"text", "json"}));
   sub->add_option("files", args->files, "JSONL files, plain, gzip or zstd (- reads standard input)")->required();
   sub->callback([args, &exit_code]() {
-    auto prof = replay::profile_options(args->variant);
+    auto prof = rules::profile_options(args->variant);
     if (!prof.ok()) {
       std::cerr << "conform: " << prof.error << "\n";
       exit_code = 2;
@@ -48,14 +48,14 @@ void add_conform_command(CLI::App& app, int& exit_code) {
     replay::ConformConfig cfg;
     cfg.rules = *prof.options;
     for (const auto& o : args->overrides)
-      if (auto err = replay::apply_override(cfg.rules, o)) {
+      if (auto err = rules::apply_override(cfg.rules, o)) {
         std::cerr << "conform: " << *err << "\n";
         exit_code = 2;
         return;
       }
     cfg.variant = args->variant;
     cfg.verdict_field = args->verdict_field;
-    if (args->order == "outcome") cfg.order = replay::OrderStrictness::outcome;
+    if (args->order == "outcome") cfg.order = rules::OrderStrictness::outcome;
     else if (args->order != "strict") {
       std::cerr << "conform: --order must be strict or outcome\n";
       exit_code = 2;

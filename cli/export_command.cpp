@@ -89,7 +89,7 @@ class NuXmlExporter {
         for (auto v : rest) dice.values.push_back(v);
         pending.reset();
       } else {
-        const auto setup = replay::roll_setup(e.before, r.dice[0], r.dice[1], rules.options);
+        const auto setup = rules::roll_setup(e.before, r.dice[0], r.dice[1], rules.options);
         for (auto v : setup.parts) dice.values.push_back(v);
       }
       static const std::vector<Step> kNone;

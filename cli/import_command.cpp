@@ -85,19 +85,19 @@ int run_import(const ImportArgs& a) {
     std::cerr << "import: --on-error must be stop, skip, keep-prefix or as-played\n";
     return 2;
   }
-  if (a.order == "outcome") opts.replay.order = replay::OrderStrictness::outcome;
+  if (a.order == "outcome") opts.replay.order = rules::OrderStrictness::outcome;
   else if (a.order != "strict") {
     std::cerr << "import: --order must be strict or outcome\n";
     return 2;
   }
   if (!a.variant.empty() && a.variant != replay::kAutoVariant) {
-    auto prof = replay::profile_options(a.variant);
+    auto prof = rules::profile_options(a.variant);
     if (!prof.ok()) {
       std::cerr << "import: " << prof.error << "\n";
       return 2;
     }
     for (const auto& o : a.options)
-      if (auto err = replay::apply_override(*prof.options, o)) {
+      if (auto err = rules::apply_override(*prof.options, o)) {
         std::cerr << "import: --option " << o << ": " << *err << "\n";
         return 2;
       }
@@ -222,7 +222,7 @@ void add_import_command(CLI::App& app, int& exit_code) {
   sub->add_option("files", a->files,
                   "PPN files ('-' for standard input); none: migrate the existing --db database to this ppn's schema");
   sub->add_option("--db", a->db, "Database file (created when missing)")->capture_default_str();
-  sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + replay::profile_names() +
+  sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + rules::profile_names() +
                       "; auto: inferred per game, stored under the profile picked (README \"Rule profiles\")");
   // One value per --option/--alias: with FILE... optional, a repeatable option would otherwise
   // take the files after it as more values.

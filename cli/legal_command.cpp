@@ -147,7 +147,7 @@ void add_legal_command(CLI::App& app, int& exit_code) {
       ->required();
   sub->add_option("dice", a->dice, "The roll: two dice \"5-3\" (Parcheesi), one die \"6\" (Ludo)")->required();
   sub->add_option("--variant", a->variant,
-                  "Rule profile (default: ludo for one die, hasbro-2001 for two): " + replay::profile_names());
+                  "Rule profile (default: ludo for one die, hasbro-2001 for two): " + rules::profile_names());
   sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)")
       ->check(rule_option_check());
   auto* play = sub->add_option("--play", a->play, "Judge this play (PPN, e.g. \"12/18 18/21\") instead of listing");

@@ -86,7 +86,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
   sub->add_option("--at", a->at, "SVG of the position after this roll number (0: the start)")->check(CLI::NonNegativeNumber);
   sub->add_flag("--html", a->html, "One HTML file that replays the game step by step");
   sub->add_option("-o,--output", a->output, "Write to this file (default: standard output)");
-  sub->add_option("--variant", a->variant, "Rule profile, overriding [Variant]: " + replay::profile_names());
+  sub->add_option("--variant", a->variant, "Rule profile, overriding [Variant]: " + rules::profile_names());
   sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)");
   sub->callback([a, &exit_code]() { exit_code = run_render(*a); });
 }

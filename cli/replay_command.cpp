@@ -64,7 +64,7 @@ void add_replay_command(CLI::App& app, int& exit_code) {
   auto* sub = app.add_subcommand("replay", "Step through a recorded game on the terminal (prints the positions when not on a terminal)");
   add_game_choice(sub, a->choice);
   sub->add_option("--at", a->at, "Print the position after this roll number (0: the start) and exit")->check(CLI::NonNegativeNumber);
-  sub->add_option("--variant", a->variant, "Rule profile, overriding [Variant]: " + replay::profile_names());
+  sub->add_option("--variant", a->variant, "Rule profile, overriding [Variant]: " + rules::profile_names());
   sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)");
   sub->add_option("--color", a->color, "Colours: auto (a terminal, unless NO_COLOR is set), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))

@@ -6,14 +6,14 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "replay/options.hpp"
+#include "rules/options.hpp"
 
 namespace ppn::cli {
 
 inline CLI::Validator rule_option_check() {
   return CLI::Validator(
       [](std::string& value) -> std::string {
-        const auto err = replay::check_override_known(value);
+        const auto err = rules::check_override_known(value);
         return err ? *err : std::string();
       },
       "NAME=VALUE", "rule option");

@@ -222,20 +222,20 @@ int run_validate(const ValidateArgs& a) {
     std::cerr << "validate: --on-error must be stop, skip, keep-prefix or as-played\n";
     return 2;
   }
-  if (a.order == "outcome") cfg.order = replay::OrderStrictness::outcome;
+  if (a.order == "outcome") cfg.order = rules::OrderStrictness::outcome;
   else if (a.order != "strict") {
     std::cerr << "validate: --order must be strict or outcome\n";
     return 2;
   }
   if (!a.variant.empty() && a.variant != replay::kAutoVariant) {
     // An unknown profile or option on the command line is a usage error, before any file.
-    auto prof = replay::profile_options(a.variant);
+    auto prof = rules::profile_options(a.variant);
     if (!prof.ok()) {
       std::cerr << "validate: " << prof.error << "\n";
       return 2;
     }
     for (const auto& o : a.options)
-      if (auto err = replay::apply_override(*prof.options, o)) {
+      if (auto err = rules::apply_override(*prof.options, o)) {
         std::cerr << "validate: --option " << o << ": " << *err << "\n";
         return 2;
       }
@@ -264,7 +264,7 @@ void add_validate_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<ValidateArgs>();
   auto* sub = app.add_subcommand("validate", "Re-validate every roll of PPN games under their rule profile");
   sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
-  sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + replay::profile_names() +
+  sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + rules::profile_names() +
                       "; auto: the profiles under which each game is legal, picking its [Variant] when among them, "
                       "else the single one (README \"Rule profiles\")");
   sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)")

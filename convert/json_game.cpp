@@ -11,7 +11,7 @@ namespace {
 
 using nlohmann::json;
 
-json squares_move(const MiniMove& m) {
+json squares_move(const SquareMove& m) {
   return json{{"from", to_string(m.from)}, {"to", to_string(m.to)}, {"capture", m.capture}};
 }
 
@@ -139,7 +139,7 @@ class Reader {
     return std::nullopt;
   }
 
-  std::optional<std::string> mini_move(const json& j, const std::string& at, MiniMove& out) {
+  std::optional<std::string> mini_move(const json& j, const std::string& at, SquareMove& out) {
     if (!j.is_object() || !j.contains("from") || !j.contains("to")) return fail(at, "expected {\"from\", \"to\"}");
     if (auto e = square(j["from"], at + "/from", out.from)) return e;
     if (auto e = square(j["to"], at + "/to", out.to)) return e;
@@ -170,7 +170,7 @@ class Reader {
     } else if (kind == "penalty") {
       r.kind = PlayKind::Penalty;
       if (j.contains("penalty")) {
-        MiniMove m;
+        SquareMove m;
         if (auto e = mini_move(j["penalty"], at + "/penalty", m)) return e;
         // the third doublet sends back a pawn of the mover (PPN has no prefix there)
         if (j["penalty"].is_object() && j["penalty"].contains("owner"))
@@ -193,7 +193,7 @@ class Reader {
         const bool forfeited = s.contains("forfeited") && s["forfeited"] == true;
         if (forfeited && !st.bonus) return fail(sat, "only a bonus can be forfeited");
         if (!forfeited) {
-          MiniMove m;
+          SquareMove m;
           if (auto e = mini_move(s, sat, m)) return e;
           st.move = m;
         }

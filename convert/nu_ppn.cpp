@@ -205,7 +205,7 @@ StepsResult steps_of_moves(const Board& before, Colour mover, const Moves& m) {
       st.owner = c;
       foreign = true;
     }
-    MiniMove mm;
+    SquareMove mm;
     if (mv.kind == MoveKind::enter) {
       mm.from = Square::nest();
       mm.to = Square::ring(0);

@@ -121,7 +121,7 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
     row.events = e.events;
     PositionRow p;
     p.pos = e.after.pos;
-    p.hash = replay::compute_hash(e.after.pos);
+    p.hash = rules::compute_hash(e.after.pos);
     p.roll_index = e.roll_index;
     p.turn = static_cast<std::uint8_t>(e.after.to_move * 16 + e.after.doublets);
     out.positions.push_back(p);

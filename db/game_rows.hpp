@@ -29,15 +29,15 @@ struct RollRow {
   std::string play;                 // the play in canonical PPN ("N/0 0/6", "-", "PENALTY 41/N")
   std::optional<bool> legal;        // nullopt: not replayed (after a stop)
   std::uint32_t number = 0;         // the roll's number as recorded (`41.`; counted when omitted)
-  replay::Events events;
+  rules::Events events;
   std::uint32_t line = 0;
   std::uint64_t line_hash = 0;      // content checksum of the setup and rolls 0..this one
 };
 
 struct PositionRow {
-  std::uint64_t hash = 0;           // replay::compute_hash of pos
+  std::uint64_t hash = 0;           // rules::compute_hash of pos
   int roll_index = 0;               // the position after this roll
-  replay::Position pos;
+  rules::Position pos;
   std::uint8_t turn = 0;            // seat to move * 16 + doublets thrown in the turn
 };
 
@@ -48,7 +48,7 @@ struct PositionRow {
 struct StoredPosition {
   std::int64_t hash = 0;  // the bit pattern of the unsigned hash, as SQLite stores it
   std::int64_t id = 0;
-  replay::Position pos;
+  rules::Position pos;
   std::uint8_t turn = 0;
 };
 inline constexpr std::size_t kPositionChunk = std::size_t{1} << 17;

@@ -37,8 +37,8 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
   // 71 steps on) and, when it fits, a Ludo one (h1-h5, the finish 56 steps on). Each reading is
   // looked up among the games of its own board.
   std::string ludo_variants;
-  for (auto p : replay::profile_list())
-    if (replay::is_ludo_profile(p)) ludo_variants += (ludo_variants.empty() ? "'" : ", '") + std::string(p) + "'";
+  for (auto p : rules::profile_list())
+    if (rules::is_ludo_profile(p)) ludo_variants += (ludo_variants.empty() ? "'" : ", '") + std::string(p) + "'";
   std::optional<Table> out;
   std::string first_error;
   // The roll as numbered in the record (what `--at` takes); schema version 5 stores it, older
@@ -52,13 +52,13 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
   for (const bool ludo : {false, true}) {
     // Ludo: the board with the most safe squares, where tokens of two colours may share one
     // (the bytes of a position do not depend on which squares are safe).
-    auto st = replay::state_from_desc(desc, ludo ? replay::make_ludo52(replay::LudoSafes::starts_and_stars)
-                                                 : replay::kParcheesi68);
+    auto st = replay::state_from_desc(desc, ludo ? rules::make_ludo52(rules::LudoSafes::starts_and_stars)
+                                                 : rules::kParcheesi68);
     if (auto* e = std::get_if<std::string>(&st)) {
       if (first_error.empty()) first_error = "position ID: " + *e;
       continue;
     }
-    const auto& gs = std::get<replay::GameState>(st);
+    const auto& gs = std::get<rules::GameState>(st);
     try {
       Statement q(db,
                   "SELECT p.game_id AS game, g.source_file AS file, g.source_line AS line, "
@@ -68,7 +68,7 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
                   "JOIN rolls r ON r.id = p.id "
                   "WHERE p.hash = ?1 AND p.pos = ?2 AND (?3 OR p.turn = ?4) AND (g.variant IN (" +
                       ludo_variants + ")) = ?5 ORDER BY p.game_id, p.roll_index");
-      q.bind(1, replay::compute_hash(gs.pos));
+      q.bind(1, rules::compute_hash(gs.pos));
       q.bind_blob(2, std::span<const std::uint8_t>(&gs.pos.pawns[0][0], sizeof gs.pos));
       q.bind(3, ignore_turn ? 1 : 0);
       q.bind(4, gs.to_move * 16 + gs.doublets);
@@ -115,18 +115,18 @@ std::variant<Pattern, std::string> parse_pattern(std::string_view text) {
   return p;
 }
 
-bool matches(const Pattern& p, const replay::Position& pos) {
-  const auto& g = replay::kParcheesi68;
+bool matches(const Pattern& p, const rules::Position& pos) {
+  const auto& g = rules::kParcheesi68;
   const int seat = static_cast<int>(p.colour);
   switch (p.kind) {
     case Pattern::Kind::blockade_on_enter: {
       const int enter_abs = g.abs_of(seat, 0);
-      for (int s = 0; s < replay::kMaxSeats; ++s) {
+      for (int s = 0; s < rules::kMaxSeats; ++s) {
         if (!pos.seat_present(s)) continue;
         int here = 0;
         for (auto b : pos.pawns[s]) {
-          const int rel = replay::rel_of_byte(b);
-          if (b != replay::kNest && g.on_track(rel) && g.abs_of_rel(s, rel) == enter_abs) ++here;
+          const int rel = rules::rel_of_byte(b);
+          if (b != rules::kNest && g.on_track(rel) && g.abs_of_rel(s, rel) == enter_abs) ++here;
         }
         if (here >= 2) return true;
       }
@@ -135,14 +135,14 @@ bool matches(const Pattern& p, const replay::Position& pos) {
     case Pattern::Kind::home_path: {
       if (!pos.seat_present(seat)) return false;
       int n = 0;
-      for (auto b : pos.pawns[seat]) n += b != replay::kNest && g.on_home_path(replay::rel_of_byte(b));
+      for (auto b : pos.pawns[seat]) n += b != rules::kNest && g.on_home_path(rules::rel_of_byte(b));
       return n >= p.n;
     }
     case Pattern::Kind::near_home: {
       if (!pos.seat_present(seat)) return false;
       for (auto b : pos.pawns[seat]) {
-        const int rel = replay::rel_of_byte(b);
-        if (b != replay::kNest && rel != g.home && g.steps_to_home(rel) <= p.n) return true;
+        const int rel = rules::rel_of_byte(b);
+        if (b != rules::kNest && rel != g.home && g.steps_to_home(rel) <= p.n) return true;
       }
       return false;
     }
@@ -159,8 +159,8 @@ std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pa
     Statement scan(db, "SELECT game_id, roll_index, pos FROM positions");
     while (scan.step()) {
       const auto blob = scan.get_blob(2);
-      if (blob.size() != sizeof(replay::Position)) continue;
-      replay::Position pos;
+      if (blob.size() != sizeof(rules::Position)) continue;
+      rules::Position pos;
       std::memcpy(&pos, blob.data(), sizeof pos);
       bool all = true;
       for (const auto& p : patterns)

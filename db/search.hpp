@@ -11,7 +11,7 @@
 #include "db/sqlite.hpp"
 #include "db/table.hpp"
 #include "notation/colour.hpp"
-#include "replay/position.hpp"
+#include "rules/position.hpp"
 
 namespace ppn::db {
 
@@ -31,7 +31,7 @@ struct Pattern {
   int n = 0;
 };
 std::variant<Pattern, std::string> parse_pattern(std::string_view text);
-bool matches(const Pattern& p, const replay::Position& pos);
+bool matches(const Pattern& p, const rules::Position& pos);
 
 // One row per game with a position matching every pattern: game, file, line, first_roll,
 // last_roll, rolls (how many of its positions match). Error: a message.

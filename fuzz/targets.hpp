@@ -30,8 +30,8 @@
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 #include "replay/conform.hpp"
-#include "replay/options.hpp"
-#include "replay/position.hpp"
+#include "rules/options.hpp"
+#include "rules/position.hpp"
 #include "replay/replayer.hpp"
 
 namespace ppn::fuzz {
@@ -63,10 +63,10 @@ inline Finding check_replay(const Game& g, bool all_profiles) {
   // ... on the game's own board: a Ludo position read on the Parcheesi board is "impossible"
   // (two tokens of a colour on one home-column square, fuzz finding 8 was the harness's).
   const auto rules = replay::rules_for_game(g, cfg);
-  const replay::Geometry board = rules.error.empty() ? replay::geometry_of(rules.options) : replay::kParcheesi68;
+  const rules::Geometry board = rules.error.empty() ? rules::geometry_of(rules.options) : rules::kParcheesi68;
   const auto own = replay::replay_game(g, cfg, [&](const replay::RollEvent& e) {
     if (bad) return;
-    if (const char* why = replay::position_check(e.after.pos, board, true))
+    if (const char* why = rules::position_check(e.after.pos, board, true))
       bad = "replay: impossible position after roll " + std::to_string(e.roll_index + 1) + ": " + why;
   });
   if (bad) return bad;
@@ -74,12 +74,12 @@ inline Finding check_replay(const Game& g, bool all_profiles) {
   for (const auto& d : own.diagnostics)
     if (d.code.empty() || d.message.empty()) return std::string("replay: a diagnostic without code or message");
   if (!all_profiles) return std::nullopt;
-  for (const auto profile : replay::profile_list()) {
+  for (const auto profile : rules::profile_list()) {
     for (const auto policy : {replay::OnError::keep_prefix, replay::OnError::as_played}) {
       replay::ReplayConfig c;
       c.variant = std::string(profile);
       c.on_error = policy;
-      c.order = replay::OrderStrictness::outcome;
+      c.order = rules::OrderStrictness::outcome;
       const auto r = replay::replay_game(g, c);
       if (r.rolls_replayed > r.rolls) return std::string("replay: more rolls replayed than recorded");
     }
@@ -202,7 +202,7 @@ inline Finding json_game_target(std::string_view text) {
 inline Finding reference_jsonl_target(std::string_view text) {
   for (const char* profile : {"racket-nu", "hasbro-2001"}) {
     replay::ConformConfig cfg;
-    auto opts = replay::profile_options(profile);
+    auto opts = rules::profile_options(profile);
     if (!opts.ok()) return "reference-jsonl: no profile " + std::string(profile);
     cfg.rules = *opts.options;
     cfg.variant = profile;
@@ -241,7 +241,7 @@ inline Square square_from(std::uint8_t b, std::uint8_t c) {
 // grammar would never produce in that order (all values still valid for the model).
 inline Game game_from_bytes(ByteSource& src) {
   Game g;
-  const auto profiles = replay::profile_list();
+  const auto profiles = rules::profile_list();
   static const char* seats[] = {"green yellow blue red", "green red", "red blue yellow", "yellow", "blue green"};
   if (src.next() % 4 != 0) g.set_tag("Variant", profiles[src.next() % profiles.size()]);
   if (src.next() % 2 != 0) g.set_tag("Seats", seats[src.next() % 5]);
@@ -259,7 +259,7 @@ inline Game game_from_bytes(ByteSource& src) {
       r.kind = PlayKind::NoPlay;
     } else if (kind == 1) {
       r.kind = PlayKind::Penalty;
-      if (src.next() % 2) r.penalty_move = MiniMove{square_from(src.next(), src.next()), Square::nest(), false};
+      if (src.next() % 2) r.penalty_move = SquareMove{square_from(src.next(), src.next()), Square::nest(), false};
     } else {
       const int steps = 1 + src.next() % 4;
       for (int s = 0; s < steps; ++s) {
@@ -268,7 +268,7 @@ inline Game game_from_bytes(ByteSource& src) {
         if (b % 6 == 0) st.bonus = 20;
         if (b % 6 == 1) st.bonus = 10;
         if (st.bonus == 0 || b % 4 != 0) {
-          st.move = MiniMove{square_from(src.next(), src.next()), square_from(src.next(), src.next()), src.next() % 3 == 0};
+          st.move = SquareMove{square_from(src.next(), src.next()), square_from(src.next(), src.next()), src.next() % 3 == 0};
           // now and then another colour's pawn (`R:12/15`; never the roll's own seat)
           if (b % 7 == 3) st.owner = static_cast<Colour>((static_cast<int>(r.seat) + 1 + src.next() % 3) % 4);
         }

@@ -20,15 +20,16 @@
 
 namespace ppn {
 
-// One pawn moved by one part (or entered: `N/0`), written `FROM/TO`, `x` after TO = capture.
+// A mini-move as written (SPEC.md 3.1): one pawn moved by one part (or entered: `N/0`),
+// `FROM/TO`, `x` after TO = capture. The engine reads it as a rules::MiniMove (replay/bridge.hpp).
 // Layout: from (2 bytes), to (2 bytes), capture (1 byte).
-struct MiniMove {
+struct SquareMove {
   Square from;
   Square to;
   bool capture = false;
-  friend bool operator==(const MiniMove&, const MiniMove&) = default;
+  friend bool operator==(const SquareMove&, const SquareMove&) = default;
 };
-static_assert(sizeof(MiniMove) == 5);
+static_assert(sizeof(SquareMove) == 5);
 
 // One step of a play: a mini-move using a die part (bonus == 0), or a bonus move of 10 or 20
 // (`+20 35/55`), whose mini-move is empty when the bonus was forfeited (`+20 -`).
@@ -38,12 +39,12 @@ static_assert(sizeof(MiniMove) == 5);
 // (the parser drops such a prefix).
 struct Step {
   std::uint8_t bonus = 0;         // 0, 10 or 20
-  std::optional<MiniMove> move;   // always set when bonus == 0
+  std::optional<SquareMove> move;   // always set when bonus == 0
   std::optional<Colour> owner;    // another colour's pawn (never set on a forfeited bonus)
 
   // A die part `12/15`; a bonus move `+20 35/55`; a forfeited bonus `+20 -`.
-  static Step part(MiniMove m) { return Step{0, m, std::nullopt}; }
-  static Step bonus_move(std::uint8_t value, MiniMove m) { return Step{value, m, std::nullopt}; }
+  static Step part(SquareMove m) { return Step{0, m, std::nullopt}; }
+  static Step bonus_move(std::uint8_t value, SquareMove m) { return Step{value, m, std::nullopt}; }
   static Step forfeit(std::uint8_t value) { return Step{value, std::nullopt, std::nullopt}; }
 
   bool is_bonus() const { return bonus != 0; }
@@ -68,7 +69,7 @@ struct Roll {
   std::array<std::uint8_t, 2> dice{0, 0};  // in thrown order; dice[1] == 0: one die (Ludo)
   PlayKind kind = PlayKind::Moves;
   std::vector<Step> steps;                 // PlayKind::Moves only, in play order
-  std::optional<MiniMove> penalty_move;    // PlayKind::Penalty only: the pawn sent back
+  std::optional<SquareMove> penalty_move;    // PlayKind::Penalty only: the pawn sent back
   std::vector<std::uint16_t> nags;         // annotations in input order
   std::vector<std::string> comments;       // white space normalized (see text_util.hpp)
   std::vector<std::vector<Roll>> variations;  // alternatives to this roll, each a roll sequence

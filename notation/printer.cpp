@@ -12,7 +12,7 @@ void append_uint(std::string& out, std::uint32_t v) {
   out.append(buf, res.ptr);
 }
 
-void append_minimove(std::string& out, const MiniMove& m) {
+void append_minimove(std::string& out, const SquareMove& m) {
   append_square(out, m.from);
   out.push_back('/');
   append_square(out, m.to);
@@ -207,7 +207,7 @@ std::string play_to_ppn(const Roll& r) {
   return out;
 }
 
-std::string to_ppn(const MiniMove& m) {
+std::string to_ppn(const SquareMove& m) {
   std::string out;
   append_minimove(out, m);
   return out;

@@ -18,7 +18,7 @@ void append_ppn(std::string& out, const Game& g);
 std::string to_ppn(const Roll& r, std::uint32_t ordinal = 1);
 // Just the play: "30/32 32/35x +20 35/55", "-", "PENALTY 59/N".
 std::string play_to_ppn(const Roll& r);
-std::string to_ppn(const MiniMove& m);
+std::string to_ppn(const SquareMove& m);
 
 // A tag value with `"` and `\` escaped, quotes included.
 std::string quote_tag_value(const std::string& value);

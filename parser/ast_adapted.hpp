@@ -6,4 +6,4 @@
 #include "notation/game.hpp"
 
 BOOST_FUSION_ADAPT_STRUCT(ppn::Tag, name, value)
-BOOST_FUSION_ADAPT_STRUCT(ppn::MiniMove, from, to, capture)
+BOOST_FUSION_ADAPT_STRUCT(ppn::SquareMove, from, to, capture)

@@ -84,14 +84,14 @@ x3::rule<class dice_class, std::array<std::uint8_t, 2>> const dice = "dice";
 x3::rule<class die_class, std::uint8_t> const die = "die";
 x3::rule<class play_class> const play = "play";
 x3::rule<class no_play_class> const no_play = "no_play";
-x3::rule<class penalty_class, std::optional<MiniMove>> const penalty = "penalty";
+x3::rule<class penalty_class, std::optional<SquareMove>> const penalty = "penalty";
 x3::rule<class step_class> const step = "step";
 x3::rule<class bonus_move_class> const bonus_move = "bonus_move";
 x3::rule<class bonus_value_class, std::uint8_t> const bonus_value = "bonus_value";
-x3::rule<class bonus_target_class, std::optional<MiniMove>> const bonus_target = "bonus_target";
+x3::rule<class bonus_target_class, std::optional<SquareMove>> const bonus_target = "bonus_target";
 x3::rule<class move_chain_class> const move_chain = "move_chain";
 x3::rule<class pawn_owner_class, Colour> const pawn_owner = "pawn_owner";
-x3::rule<class mini_move_class, MiniMove> const mini_move = "mini_move";
+x3::rule<class mini_move_class, SquareMove> const mini_move = "mini_move";
 x3::rule<class capture_class, bool> const capture = "capture";
 x3::rule<class square_class, Square> const square = "square";
 x3::rule<class nest_square_class, Square> const nest_square = "nest_square";
@@ -487,7 +487,7 @@ auto const chain_next = [](auto& ctx) {
     fail_at(x3::_where(ctx).begin(), "a chained move has at most 7 mini-moves");
   }
   const Square to = _attr(ctx);
-  push_step(ctx, Step{0, MiniMove{st.chain_from, to, false}, st.foreign_owner()}, st.chain_from_at);
+  push_step(ctx, Step{0, SquareMove{st.chain_from, to, false}, st.foreign_owner()}, st.chain_from_at);
   st.chain_from = to;
   st.chain_from_at = token_start(ctx);
   ++st.chain_squares;

@@ -215,7 +215,7 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
          std::to_string(kSvgHeight) + "\" viewBox=\"0 0 " + std::to_string(kSvgWidth) + " " +
          std::to_string(kSvgHeight) + "\" data-position=\"\">";
   unsigned seats = 0;
-  for (int s = 0; s < replay::kMaxSeats; ++s) seats |= t.frames.front().state.pos.seat_present(s) ? 1u << s : 0u;
+  for (int s = 0; s < rules::kMaxSeats; ++s) seats |= t.frames.front().state.pos.seat_present(s) ? 1u << s : 0u;
   std::array<std::string, 4> names;
   for (int s = 0; s < 4; ++s) names[static_cast<std::size_t>(s)] = nest_label(game, s);
   out += svg_board_layer(seats, t.geometry) + svg_names_layer(names, seats, t.geometry) +

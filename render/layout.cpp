@@ -40,23 +40,23 @@ static_assert(kRing[7] == Cell{10, 14} && kRing[24] == Cell{4, 10} && kRing[41] 
 
 }  // namespace
 
-BoardShape board_shape(const replay::Geometry& g) {
+BoardShape board_shape(const rules::Geometry& g) {
   if (is_ludo_board(g)) return {kLudoGrid, kLudoArmLen, kLudoCentre};
   return {};
 }
 
-Side side_of_seat(int seat, const replay::Geometry& g) {
+Side side_of_seat(int seat, const rules::Geometry& g) {
   if (is_ludo_board(g)) return ludo_side_of_seat(seat);
   return static_cast<Side>(seat & 3);
 }
 
-Cell ring_cell(int abs, const replay::Geometry& g) {
+Cell ring_cell(int abs, const rules::Geometry& g) {
   if (is_ludo_board(g)) return ludo_track_cell(abs);
   assert(abs >= 0 && abs < 68);
   return kRing[static_cast<std::size_t>(abs)];
 }
 
-Cell home_path_cell(int seat, int k, const replay::Geometry& g) {
+Cell home_path_cell(int seat, int k, const rules::Geometry& g) {
   if (is_ludo_board(g)) return ludo_home_column_cell(seat, k);
   switch (side_of_seat(seat)) {
     case Side::bottom: return {18 - k, 9};
@@ -67,7 +67,7 @@ Cell home_path_cell(int seat, int k, const replay::Geometry& g) {
   return {};
 }
 
-Cell nest_origin(int seat, const replay::Geometry& g) {
+Cell nest_origin(int seat, const rules::Geometry& g) {
   if (is_ludo_board(g)) return ludo_yard_origin(seat);
   switch (side_of_seat(seat)) {
     case Side::bottom: return {11, 11};
@@ -78,7 +78,7 @@ Cell nest_origin(int seat, const replay::Geometry& g) {
   return {};
 }
 
-CellInfo cell_info(Cell c, const replay::Geometry& g) {
+CellInfo cell_info(Cell c, const rules::Geometry& g) {
   CellInfo info;
   const BoardShape shape = board_shape(g);
   if (c.row < 0 || c.col < 0 || c.row >= shape.grid || c.col >= shape.grid) return info;
@@ -118,10 +118,10 @@ CellInfo cell_info(Cell c, const replay::Geometry& g) {
   return info;
 }
 
-Spot spot_of(int seat, std::uint8_t byte, const replay::Geometry& g) {
+Spot spot_of(int seat, std::uint8_t byte, const rules::Geometry& g) {
   Spot s;
-  if (byte == replay::kNest) return s;
-  const int rel = replay::rel_of_byte(byte);
+  if (byte == rules::kNest) return s;
+  const int rel = rules::rel_of_byte(byte);
   if (rel == g.home) s.kind = SpotKind::home;
   else if (g.on_home_path(rel)) {
     s.kind = SpotKind::home_path;

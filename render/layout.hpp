@@ -19,7 +19,7 @@
 // Engine-absolute ring square a (replay/geometry.hpp) is green's relative square a, so
 // ring_cell(0) is green's ENTER, ring_cell(17) red's, ring_cell(63) green's turn-off.
 //
-// The 52-square Ludo board (ring_len 52, replay::kLudo52) has its own 15 x 15 layout in
+// The 52-square Ludo board (ring_len 52, rules::kLudo52) has its own 15 x 15 layout in
 // render/ludo_layout.hpp. Every function below takes the board's Geometry and answers for
 // the Ludo board when is_ludo_board(g), so the drawers ask the layout and never the grid
 // size: the Ludo names are "yard" for nest, "start square" for ENTER, "home column" for home
@@ -28,7 +28,7 @@
 
 #include <cstdint>
 
-#include "replay/position.hpp"
+#include "rules/position.hpp"
 
 namespace ppn::render {
 
@@ -37,7 +37,7 @@ inline constexpr int kArmLen = 8;     // cells from the board edge to HOME
 inline constexpr int kCentre = 8;     // first row / column of the HOME block (8..10)
 
 // The Ludo board (52-square track, RULES.md §ludo-board) rather than the Parcheesi cross.
-constexpr bool is_ludo_board(const replay::Geometry& g) { return g.ring_len == 52; }
+constexpr bool is_ludo_board(const rules::Geometry& g) { return g.ring_len == 52; }
 
 // The shape of a board's grid: the 3 x 3 centre block sits at rows and columns
 // centre..centre+2, the four arm_len x arm_len corners hold the nests (yards).
@@ -46,7 +46,7 @@ struct BoardShape {
   int arm_len = kArmLen;   // cells from the board edge to the centre block (8, 6)
   int centre = kCentre;    // first row / column of the centre block (8, 6)
 };
-BoardShape board_shape(const replay::Geometry& g = replay::kParcheesi68);
+BoardShape board_shape(const rules::Geometry& g = rules::kParcheesi68);
 
 struct Cell {
   int row = 0, col = 0;
@@ -55,14 +55,14 @@ struct Cell {
 
 enum class Side : std::uint8_t { bottom, right, top, left };
 // Where a seat sits (see above; Ludo: ludo_layout.hpp).
-Side side_of_seat(int seat, const replay::Geometry& g = replay::kParcheesi68);
+Side side_of_seat(int seat, const rules::Geometry& g = rules::kParcheesi68);
 
 // Cell of an engine-absolute ring square 0..ring_len-1.
-Cell ring_cell(int abs, const replay::Geometry& g = replay::kParcheesi68);
+Cell ring_cell(int abs, const rules::Geometry& g = rules::kParcheesi68);
 // Cell of home-path square k (1..home_path_len) of a seat.
-Cell home_path_cell(int seat, int k, const replay::Geometry& g = replay::kParcheesi68);
+Cell home_path_cell(int seat, int k, const rules::Geometry& g = rules::kParcheesi68);
 // The nest block of a seat: its top-left cell (arm_len x arm_len cells).
-Cell nest_origin(int seat, const replay::Geometry& g = replay::kParcheesi68);
+Cell nest_origin(int seat, const rules::Geometry& g = rules::kParcheesi68);
 
 enum class CellKind : std::uint8_t { empty, ring, home_path, nest, home };
 
@@ -76,7 +76,7 @@ struct CellInfo {
   bool enter = false;  // ring: some seat's ENTER (Ludo: start square; safe only if the option says)
   bool turnoff = false;  // ring: the end square of an arm, some seat's last_ring (rel 63; Ludo 50)
 };
-CellInfo cell_info(Cell c, const replay::Geometry& g = replay::kParcheesi68);
+CellInfo cell_info(Cell c, const rules::Geometry& g = rules::kParcheesi68);
 
 // Where a pawn byte (replay/position.hpp) of a seat stands.
 enum class SpotKind : std::uint8_t { nest, ring, home_path, home };
@@ -85,6 +85,6 @@ struct Spot {
   int abs = -1;  // ring
   int index = 0; // home_path k
 };
-Spot spot_of(int seat, std::uint8_t byte, const replay::Geometry& g = replay::kParcheesi68);
+Spot spot_of(int seat, std::uint8_t byte, const rules::Geometry& g = rules::kParcheesi68);
 
 }  // namespace ppn::render

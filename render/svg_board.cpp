@@ -16,7 +16,7 @@ namespace ppn::render {
 
 namespace {
 
-using replay::Geometry;
+using rules::Geometry;
 
 constexpr std::array<const char*, 4> kColour = {"#2e9e44", "#d63a2f", "#2f6fd6", "#e8c12c"};
 constexpr std::array<const char*, 4> kLight = {"#bfe6c6", "#f5c3bf", "#c3d6f5", "#f7e9a8"};
@@ -300,7 +300,7 @@ std::pair<double, double> spot_centre(const PawnSpot& p, const Geometry& g) {
 
 std::string square_attr(const PawnSpot& p, const Geometry& g) {
   return " data-seat=\"" + seat_name(p.seat) + "\" data-square=\"" +
-         to_string(replay::square_of_rel(p.byte == replay::kNest ? -1 : replay::rel_of_byte(p.byte), g)) + "\"";
+         to_string(rules::square_of_rel(p.byte == rules::kNest ? -1 : rules::rel_of_byte(p.byte), g)) + "\"";
 }
 
 // A square-sized mark on a pawn spot: the square's outline on the track and home path, a
@@ -321,14 +321,14 @@ std::string spot_mark(const PawnSpot& p, const Geometry& g, const std::string& c
 // straight on into the home path, or round the ring (second laps); just the two ends when
 // neither reaches `to` (a pawn entering from its nest, a move recorded backwards).
 std::vector<PawnSpot> path_of(const PlayedMove& m, const Geometry& g) {
-  if (m.from.byte != replay::kNest && m.to.byte != replay::kNest)
+  if (m.from.byte != rules::kNest && m.to.byte != rules::kNest)
     for (bool around : {false, true}) {
       std::vector<PawnSpot> path{m.from};
-      int r = replay::rel_of_byte(m.from.byte);
-      const int to = replay::rel_of_byte(m.to.byte);
+      int r = rules::rel_of_byte(m.from.byte);
+      const int to = rules::rel_of_byte(m.to.byte);
       for (int k = 0; k < g.ring_len + g.home_path_len && r != to && r < g.home; ++k) {
         r = g.dest(r, 1, around);
-        path.push_back({m.from.seat, replay::byte_of_rel(r)});
+        path.push_back({m.from.seat, rules::byte_of_rel(r)});
       }
       if (r == to) return path;
     }
@@ -459,7 +459,7 @@ std::string svg_names_layer(const std::array<std::string, 4>& names, unsigned se
   return out + "</g>";
 }
 
-std::string svg_pawn_layer(const replay::GameState& st, const Geometry& g) {
+std::string svg_pawn_layer(const rules::GameState& st, const Geometry& g) {
   const bool ludo = is_ludo_board(g);
   const BoardShape shape = board_shape(g);
   const Px px = px_of(g);
@@ -472,12 +472,12 @@ std::string svg_pawn_layer(const replay::GameState& st, const Geometry& g) {
     const char* where;
   };
   std::map<std::pair<int, int>, std::vector<Occupant>> on_cell;
-  for (int s = 0; s < replay::kMaxSeats; ++s) {
+  for (int s = 0; s < rules::kMaxSeats; ++s) {
     if (!st.pos.seat_present(s)) continue;
     int nest = 0, home = 0;
     for (auto b : st.pos.pawns[s]) {
-      const int rel = b == replay::kNest ? -1 : replay::rel_of_byte(b);
-      const std::string square = to_string(replay::square_of_rel(rel, g));
+      const int rel = b == rules::kNest ? -1 : rules::rel_of_byte(b);
+      const std::string square = to_string(rules::square_of_rel(rel, g));
       const Spot sp = spot_of(s, b, g);
       if (sp.kind == SpotKind::nest) {
         // Parcheesi: round the START circle; Ludo: on the yard's four token spots.
@@ -601,7 +601,7 @@ std::string svg_frame(const Timeline& t, int frame, const Game& game) {
   out += "<title>" + xml_escape((title.empty() ? (ludo ? "Ludo" : "Parcheesi") : title) + (f.roll_index < 0 ? std::string(", start") : ", roll " + std::to_string(f.number))) + "</title>";
   out += "<rect width=\"100%\" height=\"100%\" fill=\"#fffdf7\"/>";
   unsigned seats = 0;
-  for (int s = 0; s < replay::kMaxSeats; ++s) seats |= f.state.pos.seat_present(s) ? 1u << s : 0u;
+  for (int s = 0; s < rules::kMaxSeats; ++s) seats |= f.state.pos.seat_present(s) ? 1u << s : 0u;
   out += svg_board_layer(seats, t.geometry);
   std::array<std::string, 4> names;
   for (int s = 0; s < 4; ++s) names[static_cast<std::size_t>(s)] = nest_label(game, s);

@@ -38,14 +38,14 @@ inline constexpr int kLudoCellPx = 40;                // the Ludo board's 15 cel
 // The squares, nests and HOME (no pawns), as one <g id="board">. Nests of seats not in the
 // game (bit s of `seats` clear) are drawn faded.
 // The Ludo board when is_ludo_board(g) (the <g> then carries data-board="ludo52").
-std::string svg_board_layer(unsigned seats = 0xF, const replay::Geometry& g = replay::kParcheesi68);
+std::string svg_board_layer(unsigned seats = 0xF, const rules::Geometry& g = rules::kParcheesi68);
 // The pawns of a position, as one <g id="pawns">.
-std::string svg_pawn_layer(const replay::GameState& st, const replay::Geometry& g = replay::kParcheesi68);
+std::string svg_pawn_layer(const rules::GameState& st, const rules::Geometry& g = rules::kParcheesi68);
 // The players' names beside their nests (`names` by seat, from nest_label), as one
 // <g id="names"> of <text class="player-name" data-seat="green">; seats not in the game and
 // empty names get none.
 std::string svg_names_layer(const std::array<std::string, 4>& names, unsigned seats,
-                            const replay::Geometry& g = replay::kParcheesi68);
+                            const rules::Geometry& g = rules::kParcheesi68);
 // The label of a seat's nest: the player's name ([Green "..."]), else the colour ("Green"),
 // at most kNameChars characters (a longer name ends in an ellipsis).
 inline constexpr std::size_t kNameChars = 22;
@@ -56,11 +56,11 @@ std::string nest_label(const Game& game, int seat);
 // orange ("last-to"), the squares passed joined by an orange line ("last-path") ending in an
 // arrowhead ("last-arrow"); a PENALTY's pawn's square outlined too ("last-from penalty").
 // Marks carry the square in data-seat / data-square like the pawns. A no-play roll marks nothing.
-std::string svg_last_play_layer(const Frame& f, const replay::Geometry& g = replay::kParcheesi68);
+std::string svg_last_play_layer(const Frame& f, const rules::Geometry& g = rules::kParcheesi68);
 // Over the pawns, as one <g id="capture-marks">: a red cross badge in the corner of every square
 // where the roll captured a pawn ("capture-mark", data-seat / data-square of the captured pawn),
 // a dark one where a PENALTY took the mover's pawn ("penalty-mark").
-std::string svg_capture_layer(const Frame& f, const replay::Geometry& g = replay::kParcheesi68);
+std::string svg_capture_layer(const Frame& f, const rules::Geometry& g = rules::kParcheesi68);
 // Two dice faces (one for Ludo) under the board, as one <g id="dice">; empty group for none.
 std::string svg_dice_layer(const Roll* roll);
 

@@ -14,8 +14,8 @@ namespace ppn::render {
 
 namespace {
 
-using replay::GameState;
-using replay::Geometry;
+using rules::GameState;
+using rules::Geometry;
 
 // ANSI SGR sequences. Pawns: black letters on the seat's bright colour; home paths: the
 // seat's colour on the default background; safeties: blue background.
@@ -102,7 +102,7 @@ std::string pad(std::string s, std::size_t n) {
 // A Parcheesi nest (8 x 8 cells): the seat's name, its player, the pawns in the nest and at
 // HOME, whether it has finished or withdrawn.
 void put_nests(Canvas& cv, const GameState& st, const Game* game, const Geometry& g) {
-  for (int s = 0; s < replay::kMaxSeats; ++s) {
+  for (int s = 0; s < rules::kMaxSeats; ++s) {
     const Cell o = nest_origin(s, g);
     std::string name(colour_name(static_cast<Colour>(s)));
     for (auto& ch : name) ch = static_cast<char>(ch - 'a' + 'A');
@@ -135,7 +135,7 @@ void put_yards(Canvas& cv, const GameState& st, const Game* game, const Geometry
   auto line = [&](Cell o, int i, const std::string& text, const std::string& style) {
     cv.put(o.row + i, o.col, " " + pad(text, 10) + " ", style);
   };
-  for (int s = 0; s < replay::kMaxSeats; ++s) {
+  for (int s = 0; s < rules::kMaxSeats; ++s) {
     const Cell o = nest_origin(s, g);
     std::string name(colour_name(static_cast<Colour>(s)));
     for (auto& ch : name) ch = static_cast<char>(ch - 'a' + 'A');
@@ -211,11 +211,11 @@ std::vector<std::string> board_lines(const GameState& st, const TextStyle& style
   // Pawns on the ring and home paths: up to two per square on the Parcheesi board (Q22), any
   // colours (Parchís shares safeties between two colours, RULES.md Q25); a Ludo block may
   // hold more, and modern Ludo's safe squares hold tokens of several colours [LU-UK].
-  std::array<std::array<int, replay::kMaxSeats>, replay::kMaxRing> ring{};
-  std::array<int, replay::kMaxRing> ring_seat;
+  std::array<std::array<int, rules::kMaxSeats>, rules::kMaxRing> ring{};
+  std::array<int, rules::kMaxRing> ring_seat;
   ring_seat.fill(-1);
-  std::array<std::array<int, 8>, replay::kMaxSeats> column{};  // home path k of seat s
-  for (int s = 0; s < replay::kMaxSeats; ++s) {
+  std::array<std::array<int, 8>, rules::kMaxSeats> column{};  // home path k of seat s
+  for (int s = 0; s < rules::kMaxSeats; ++s) {
     if (!st.pos.seat_present(s)) continue;
     for (auto b : st.pos.pawns[s]) {
       const Spot sp = spot_of(s, b, g);
@@ -227,7 +227,7 @@ std::vector<std::string> board_lines(const GameState& st, const TextStyle& style
       }
     }
   }
-  for (int s = 0; s < replay::kMaxSeats; ++s)
+  for (int s = 0; s < rules::kMaxSeats; ++s)
     for (int k = 1; k <= g.home_path_len && k < 8; ++k)
       if (column[s][k]) {
         const Cell c = home_path_cell(s, k, g);
@@ -242,7 +242,7 @@ std::vector<std::string> board_lines(const GameState& st, const TextStyle& style
     std::string text;
     if (colours == 1) text = stack_text(first, total, g.is_safe_abs(a));
     else if (total == 2) {  // two colours: both letters, in seat order
-      for (int s = 0; s < replay::kMaxSeats; ++s)
+      for (int s = 0; s < rules::kMaxSeats; ++s)
         if (ring[a][s]) text += upper(s);
     } else text = std::string(1, upper(first)) + "+";  // several colours (Ludo safe squares)
     cv.cells[c.row][c.col] = {text, kPawn[first]};
@@ -257,7 +257,7 @@ std::vector<std::string> board_lines(const GameState& st, const TextStyle& style
   };
   const int h = shape.centre;
   cv.put(h + 1, h + 1, "HM", "\x1b[1m");
-  for (int s = 0; s < replay::kMaxSeats; ++s) {
+  for (int s = 0; s < rules::kMaxSeats; ++s) {
     switch (side_of_seat(s, g)) {
       case Side::bottom: cv.put(h + 2, h + 1, home_count(s), kFg[s]); break;
       case Side::right: cv.put(h + 1, h + 2, home_count(s), kFg[s]); break;
@@ -347,8 +347,8 @@ std::string text_frame(const Timeline& t, int frame, const Game& game, const std
   for (int s : seats_in_order(st)) {
     std::string line = std::string(1, upper(s)) + "  ";
     for (auto b : st.pos.pawns[s]) {
-      const int rel = b == replay::kNest ? -1 : replay::rel_of_byte(b);
-      line += to_string(replay::square_of_rel(rel, g)) + " ";
+      const int rel = b == rules::kNest ? -1 : rules::rel_of_byte(b);
+      line += to_string(rules::square_of_rel(rel, g)) + " ";
     }
     const std::string lead = style.colour ? std::string(kFg[s]) : "";
     panel.push_back(lead + line + (style.colour ? kReset : ""));

@@ -29,9 +29,9 @@ struct TextStyle {
 };
 
 // The lines of the board alone: 19 of 38 visible columns, or 15 of 30 on the Ludo board.
-std::vector<std::string> board_lines(const replay::GameState& st, const TextStyle& style,
+std::vector<std::string> board_lines(const rules::GameState& st, const TextStyle& style,
                                      const Game* game = nullptr,
-                                     const replay::Geometry& g = replay::kParcheesi68);
+                                     const rules::Geometry& g = rules::kParcheesi68);
 
 // One frame of a timeline: a title line, the board with its side panel, the diagnostics.
 // `title` is e.g. "samples/01.ppn, game 1".

@@ -19,37 +19,37 @@ namespace {
 
 // Where a notation square (in `seat`'s coordinates) is as a position byte; nullopt when the
 // square does not exist on this board.
-std::optional<PawnSpot> spot_of_square(int seat, Square sq, const replay::Geometry& g) {
-  const auto rel = replay::rel_of_square(sq, g);
+std::optional<PawnSpot> spot_of_square(int seat, Square sq, const rules::Geometry& g) {
+  const auto rel = rules::rel_of_square(sq, g);
   if (!rel) return std::nullopt;
-  return PawnSpot{seat, *rel < 0 ? replay::kNest : replay::byte_of_rel(*rel)};
+  return PawnSpot{seat, *rel < 0 ? rules::kNest : rules::byte_of_rel(*rel)};
 }
 
 // The last play of an applied roll: its mini-moves as recorded, and the pawns it sent back,
 // read off the positions: a pawn of another seat whose square is gone after the roll while
 // that seat has more pawns in its nest was captured there.
-void note_last_play(Frame& f, const replay::GameState& before, const replay::Geometry& g) {
+void note_last_play(Frame& f, const rules::GameState& before, const rules::Geometry& g) {
   const Roll& r = *f.roll;
-  const int mover = replay::seat_of(r.seat);
+  const int mover = rules::seat_of(r.seat);
   if (r.kind == PlayKind::Moves)
     for (const auto& st : r.steps) {
       if (!st.move) continue;  // a forfeited bonus moves nothing
-      const int seat = st.owner ? replay::seat_of(*st.owner) : mover;
+      const int seat = st.owner ? rules::seat_of(*st.owner) : mover;
       const auto from = spot_of_square(seat, st.move->from, g), to = spot_of_square(seat, st.move->to, g);
       if (from && to) f.moves.push_back({*from, *to});
     }
   if (r.kind == PlayKind::Penalty && r.penalty_move)
     f.penalty_from = spot_of_square(mover, r.penalty_move->from, g);
-  for (int s = 0; s < replay::kMaxSeats; ++s) {
+  for (int s = 0; s < rules::kMaxSeats; ++s) {
     if (s == mover || !before.pos.seat_present(s)) continue;
     const auto& was = before.pos.pawns[s];
     const auto& now = f.state.pos.pawns[s];
-    if (f.state.pos.count(s, replay::kNest) <= before.pos.count(s, replay::kNest)) continue;
+    if (f.state.pos.count(s, rules::kNest) <= before.pos.count(s, rules::kNest)) continue;
     // Both are sorted (position.hpp): the multiset difference was - now, nests excluded.
     std::vector<std::uint8_t> gone;
     std::set_difference(was.begin(), was.end(), now.begin(), now.end(), std::back_inserter(gone));
     for (auto b : gone)
-      if (b != replay::kNest) f.captured.push_back({s, b});
+      if (b != rules::kNest) f.captured.push_back({s, b});
   }
 }
 
@@ -84,7 +84,7 @@ Timeline build_timeline(const Game& game, const replay::ReplayConfig& base) {
   // The same rules the replayer used (it asks rules_for_game too); on an error the replay
   // did not start and setup_error says why.
   if (const auto rules = replay::rules_for_game(game, cfg); rules.error.empty())
-    t.geometry = replay::geometry_of(rules.options);
+    t.geometry = rules::geometry_of(rules.options);
   if (!res.setup_ok) {
     for (const auto& d : res.diagnostics) t.setup_error += (t.setup_error.empty() ? "" : "; ") + d.message;
     if (t.setup_error.empty()) t.setup_error = "the game cannot be replayed";
@@ -139,7 +139,7 @@ std::string player_tag(const Game& game, int seat) {
   return std::string(game.tag_value(tag));
 }
 
-std::vector<int> seats_in_order(const replay::GameState& st) {
+std::vector<int> seats_in_order(const rules::GameState& st) {
   std::vector<int> out;
   for (auto s : st.turn_order)
     if (st.seats_mask >> s & 1 || st.pos.seat_present(s)) out.push_back(s);

@@ -37,7 +37,7 @@ struct Frame {
   const Roll* roll = nullptr; // the roll (points into the Game)
   std::string roll_text;      // the roll in canonical PPN, with annotations, comments, variations
   std::string move_text;      // only the move: "41. G 2-3: 30/32 32/35x +20 35/55"
-  replay::GameState state;    // the position after the roll (before the first roll: the start)
+  rules::GameState state;    // the position after the roll (before the first roll: the start)
   bool applied = true;        // the replayer applied the roll (legal, or as played)
   bool legal = true;          // no error diagnostic for this roll
   int captures = 0;           // pawns captured by the roll
@@ -54,9 +54,9 @@ struct Frame {
 
 struct Timeline {
   std::string profile;
-  // The board of the game's rules (replay::geometry_of its options): the viewers draw the
+  // The board of the game's rules (rules::geometry_of its options): the viewers draw the
   // Ludo board when it is Ludo's 52-square track, the Parcheesi cross otherwise.
-  replay::Geometry geometry = replay::kParcheesi68;
+  rules::Geometry geometry = rules::kParcheesi68;
   std::string setup_error;    // non-empty: the game cannot be replayed at all (bad [Seats], ...)
   std::vector<Frame> frames;  // frames[0] is the start; frames[k] follows the k-th roll
   std::vector<replay::ReplayDiagnostic> game_diagnostics;  // not tied to a roll
@@ -73,6 +73,6 @@ Timeline build_timeline(const Game& game, const replay::ReplayConfig& base = {})
 std::string player_tag(const Game& game, int seat);
 
 // Seats in turn order (from [Seats], else the order of first rolls), for labels.
-std::vector<int> seats_in_order(const replay::GameState& st);
+std::vector<int> seats_in_order(const rules::GameState& st);
 
 }  // namespace ppn::render

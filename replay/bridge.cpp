@@ -7,29 +7,7 @@
 
 namespace ppn::replay {
 
-std::optional<int> rel_of_square(Square s, const Geometry& g) {
-  switch (s.kind) {
-    case SquareKind::Nest: return -1;
-    case SquareKind::Home: return g.home;
-    case SquareKind::Ring:
-      // 64..67: the ring squares in front of the own ENTER, reached only on a second lap
-      // (homepath_mandatory=no; geometry.hpp "lap squares").
-      if (s.index >= g.ring_len) return std::nullopt;
-      return g.rel_of_track(s.index);
-    case SquareKind::HomePath:
-      if (s.index < 1 || s.index > g.home_path_len) return std::nullopt;
-      return g.last_ring + s.index;
-  }
-  return std::nullopt;
-}
-
-Square square_of_rel(int rel, const Geometry& g) {
-  if (rel < 0) return Square::nest();
-  if (g.is_lap(rel)) return Square::ring(static_cast<std::uint8_t>(g.track(rel)));
-  if (rel >= g.home) return Square::home();
-  if (rel > g.last_ring) return Square::home_path(static_cast<std::uint8_t>(rel - g.last_ring));
-  return Square::ring(static_cast<std::uint8_t>(rel));
-}
+using namespace ppn::rules;
 
 PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, const Geometry& g) {
   PlayConversion out;
@@ -44,7 +22,7 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, con
       ++out.forfeits;
       continue;
     }
-    const ppn::MiniMove& m = *st.move;
+    const ppn::SquareMove& m = *st.move;
     const bool foreign = st.owner && *st.owner != mover;
     if (foreign && out.first_foreign < 0) out.first_foreign = i;
     const auto from = rel_of_square(m.from, g);
@@ -52,12 +30,12 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, con
     if (!from) return fail(i, "square " + to_string(m.from) + " is not on this board");
     if (!to) return fail(i, "square " + to_string(m.to) + " is not on this board");
     if (out.play.full()) return fail(i, "too many mini-moves in one roll");
-    replay::MiniMove mm;
+    rules::MiniMove mm;
     if (*from < 0) {
       // Entering (Hasbro 2001 rules, Entering Your Pawns: "place it on your ENTER space").
       if (*to != 0 || st.is_bonus())
         return fail(i, "a pawn leaves the nest only for its ENTER space (N/0), and never by a bonus");
-      mm = replay::MiniMove::enter();
+      mm = rules::MiniMove::enter();
     } else {
       if (*from == g.home) return fail(i, "a pawn at HOME does not move");
       int dist = *to - *from;
@@ -77,10 +55,10 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, con
       if (st.is_bonus() && dist != st.bonus)
         return fail(i, "a +" + std::to_string(st.bonus) + " bonus moves one pawn exactly " +
                            std::to_string(st.bonus) + " squares, not " + std::to_string(dist));
-      if (!st.is_bonus() && dist > replay::kMaxDiePart)
+      if (!st.is_bonus() && dist > rules::kMaxDiePart)
         return fail(i, "a die part moves 1 to 6 squares (7 or 12 for a six under six_counts), not " +
                            std::to_string(dist));
-      mm = replay::MiniMove::move(*from, dist, replay::kAnyPawn, around);
+      mm = rules::MiniMove::move(*from, dist, rules::kAnyPawn, around);
     }
     out.play.push_back(mm);
     out.capture_marks.push_back(m.capture);
@@ -96,7 +74,7 @@ std::vector<Step> steps_from_play(const Play& p, const Options& o, bool won, con
   int captures = 0, arrivals = 0, used20 = 0, used10 = 0;
   for (const auto& mm : p) {
     Step st;
-    ppn::MiniMove m;
+    ppn::SquareMove m;
     if (mm.kind == MiniKind::enter) {
       m.from = Square::nest();
       m.to = Square::ring(0);

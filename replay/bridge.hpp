@@ -14,24 +14,15 @@
 
 #include "notation/game.hpp"
 #include "notation/position_id.hpp"
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
+#include "rules/squares.hpp"
 
 namespace ppn::replay {
-
-constexpr int seat_of(Colour c) { return static_cast<int>(c); }
-constexpr Colour colour_of(int seat) { return static_cast<Colour>(seat); }
-
-// Relative square of a notation square on this board: -1 for the nest, 0..last_ring for the
-// ring, last_ring+k for home-path square hk, `home` for HOME. nullopt when the square does
-// not exist on this board (ring 64+, h8 on Parcheesi).
-std::optional<int> rel_of_square(Square s, const Geometry& g = kParcheesi68);
-// The inverse; rel -1 is the nest.
-Square square_of_rel(int rel, const Geometry& g = kParcheesi68);
 
 // A recorded play turned into engine mini-moves. Forfeited bonuses (`+20 -`) are not
 // mini-moves; they are counted so the replayer can compare them with the engine's count.
 struct PlayConversion {
-  Play play;
+  rules::Play play;
   int forfeits = 0;
   std::vector<bool> capture_marks;  // per engine mini-move: the record wrote `x`
   std::vector<int> step_of_move;    // per engine mini-move: index of its step in the record
@@ -45,24 +36,24 @@ struct PlayConversion {
 // Steps of another colour's pawn than `mover`'s are converted too (first_foreign), so that the
 // play can be carried out as recorded; the engine validates plays of the mover's pawns only.
 // An owner naming the mover itself is no owner (notation/game.hpp).
-PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, const Geometry& g = kParcheesi68);
+PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, const rules::Geometry& g = rules::kParcheesi68);
 
 // An engine play (with the result flags the engine set) as PPN steps: entries `N/0`, moves
 // `FROM/TO` with `x` on captures, bonus moves `+20 FROM/TO`, then one `+20 -` / `+10 -` per
 // bonus earned but not played (Hasbro 2001 rules, Capture Bonus: "If you can't move one pawn the full 20 spaces, you
 // forfeit the bonus"), except when the play wins the game (`won`): left-over bonuses are then
 // void, not forfeited (RULES.md Q63).
-std::vector<Step> steps_from_play(const Play& p, const Options& o, bool won,
-                                  const Geometry& g = kParcheesi68);
+std::vector<Step> steps_from_play(const rules::Play& p, const rules::Options& o, bool won,
+                                  const rules::Geometry& g = rules::kParcheesi68);
 // The same as one line of PPN ("N/0 0/3", "-" for the empty play).
-std::string play_text(const Play& p, const Options& o, bool won, const Geometry& g = kParcheesi68);
+std::string play_text(const rules::Play& p, const rules::Options& o, bool won, const rules::Geometry& g = rules::kParcheesi68);
 
 // A position ID (notation) as an engine state. Every listed seat needs exactly four pawns;
 // mid-roll IDs (pending parts) are refused. Error: a message.
-std::variant<GameState, std::string> state_from_desc(const PositionDesc& d,
-                                                     const Geometry& g = kParcheesi68);
-PositionDesc desc_from_state(const GameState& st, const Geometry& g = kParcheesi68);
+std::variant<rules::GameState, std::string> state_from_desc(const PositionDesc& d,
+                                                     const rules::Geometry& g = rules::kParcheesi68);
+PositionDesc desc_from_state(const rules::GameState& st, const rules::Geometry& g = rules::kParcheesi68);
 // The position ID text of a state, e.g. "g:N,N,0,3 r:N,N,N,N / r d0".
-std::string position_id(const GameState& st, const Geometry& g = kParcheesi68);
+std::string position_id(const rules::GameState& st, const rules::Geometry& g = rules::kParcheesi68);
 
 }  // namespace ppn::replay

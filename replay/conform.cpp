@@ -7,6 +7,8 @@
 
 namespace ppn::replay {
 
+using namespace ppn::rules;
+
 std::string ConformDisagreement::text() const {
   std::string s = path + ":" + std::to_string(line) + ": " + what;
   if (!engine.empty()) s += "; engine: " + engine;

@@ -9,15 +9,15 @@
 #include <string_view>
 #include <vector>
 
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 
 namespace ppn::replay {
 
 struct ConformConfig {
-  Options rules{};
+  rules::Options rules{};
   std::string variant = "hasbro-2001";      // key looked up in a record's "verdicts" object
   std::string verdict_field = "verdict";
-  OrderStrictness order = OrderStrictness::strict;
+  rules::OrderStrictness order = rules::OrderStrictness::strict;
 };
 
 struct ConformFileStats {

@@ -8,9 +8,11 @@
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 #include "replay/bridge.hpp"
-#include "replay/turn_direction.hpp"
+#include "rules/turn_direction.hpp"
 
 namespace ppn::replay {
+
+using namespace ppn::rules;
 
 namespace {
 

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "notation/game.hpp"
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 #include "replay/replayer.hpp"
 
 namespace ppn::replay {
@@ -33,9 +33,9 @@ struct QuestionError {
 
 struct Question {
   std::string profile;       // the profile used (given, or the default for the dice: see make_question)
-  Options options;
-  Geometry geometry = kParcheesi68;
-  GameState state;           // the position, the seat to move and its doublets (sixes) so far
+  rules::Options options;
+  rules::Geometry geometry = rules::kParcheesi68;
+  rules::GameState state;           // the position, the seat to move and its doublets (sixes) so far
   int d1 = 0, d2 = 0;        // d2 == 0: one die (Ludo)
   ReplayConfig config;       // variant and options as given, for the replayer
   std::string record_head;   // the one-roll record up to the play: tags and "1. G 5-3: "
@@ -57,7 +57,7 @@ std::variant<Question, QuestionError> make_question(std::string_view position_id
 struct PlayGroup {
   std::vector<std::string> plays;
   std::string after_id;      // the position ID after the roll (who throws next, doublets count)
-  Events events;
+  rules::Events events;
 };
 std::vector<PlayGroup> legal_groups(const Question& q);
 

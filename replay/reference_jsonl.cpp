@@ -6,6 +6,8 @@
 #include "io/lines.hpp"
 
 namespace ppn::replay::reference {
+
+using namespace ppn::rules;
 namespace {
 constexpr std::array<std::string_view, 4> kColours = {"green", "red", "blue", "yellow"};
 constexpr std::array<int, 4> kRecordOrderSeat = {2, 0, 1, 3};  // blue, green, red, yellow

@@ -14,7 +14,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 
 namespace ppn::replay::reference {
 
@@ -25,8 +25,8 @@ std::string_view colour_of_seat(int seat);
 // A board of 16 pawns (blue0..3, green0..3, red0..3, yellow0..3). `ids[s][k]` is the byte
 // of the pawn the record calls (colour of seat s, id k); pos is the sorted form.
 struct Board {
-  Position pos{};
-  std::array<std::array<std::uint8_t, kPawnsPerSeat>, kMaxSeats> ids{};
+  rules::Position pos{};
+  std::array<std::array<std::uint8_t, rules::kPawnsPerSeat>, rules::kMaxSeats> ids{};
 };
 
 // Parses a board; `seats_mask` marks the colours taking part (others become absent).
@@ -37,8 +37,8 @@ std::optional<std::string> parse_board(const nlohmann::json& j, unsigned seats_m
 // expressed in engine terms and is illegal as such (another colour, a start square no pawn
 // can occupy, a non-positive distance): forced_index names it.
 struct Moves {
-  Play play;
-  std::optional<RuleCode> forced;
+  rules::Play play;
+  std::optional<rules::RuleCode> forced;
   int forced_index = -1;
   std::string forced_detail;
 };

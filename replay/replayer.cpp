@@ -11,6 +11,8 @@
 
 namespace ppn::replay {
 
+using namespace ppn::rules;
+
 namespace {
 
 constexpr std::string_view kDefaultProfile = "hasbro-2001";

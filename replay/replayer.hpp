@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "notation/game.hpp"
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 #include "replay/variant_inference.hpp"
 
 namespace ppn::replay {
@@ -37,7 +37,7 @@ struct ReplayConfig {
                                      // ("auto"): the profile is inferred (variant_inference.hpp)
   std::vector<std::string> options;  // "name=value", applied after the record's [Option] tags
   OnError on_error = OnError::keep_prefix;
-  OrderStrictness order = OrderStrictness::strict;
+  rules::OrderStrictness order = rules::OrderStrictness::strict;
   int max_alternatives = 3;
   // The game is the part of a record read before its syntax error (parser::ParseError::partial):
   // its end was not read, so [Result] is not checked against the last position.
@@ -48,7 +48,7 @@ enum class Severity : std::uint8_t { error, warning };
 
 struct ReplayDiagnostic {
   Severity severity = Severity::error;
-  std::string code;                 // a rule code (replay/RULE_CODES.md), e.g. E-BLOCKADE-PASSED
+  std::string code;                 // a rule code (rules/RULE_CODES.md), e.g. E-BLOCKADE-PASSED
   std::string message;
   std::uint32_t line = 0, column = 0;  // of the roll (or of the game for record-level problems)
   int roll_index = -1;              // 0-based among the main-line rolls; -1: the game as a whole
@@ -62,10 +62,10 @@ struct ReplayDiagnostic {
 struct RollEvent {
   int roll_index = 0;
   const Roll* roll = nullptr;
-  GameState before;
-  GameState after;
+  rules::GameState before;
+  rules::GameState after;
   bool legal = true;
-  Events events;
+  rules::Events events;
 };
 using RollVisitor = std::function<void(const RollEvent&)>;
 
@@ -80,7 +80,7 @@ struct ReplayResult {
   int illegal = 0;                  // rolls found illegal
   bool game_over = false;
   std::vector<Colour> ranking;      // finishers, best first
-  GameState final_state;
+  rules::GameState final_state;
   std::vector<ReplayDiagnostic> diagnostics;
   std::optional<VariantInference> inference;  // --variant auto: the profiles tried and the pick
 
@@ -94,7 +94,7 @@ ReplayResult replay_game(const Game& game, const ReplayConfig& cfg, const RollVi
 // with cfg's overrides on top (cfg.variant "auto": the inferred profile). Error: a message.
 struct GameRules {
   std::string profile;
-  Options options;
+  rules::Options options;
   std::string error;
   std::uint32_t line = 0;  // with an error: the line of the tag at fault (0: none, or --variant/--option)
 };

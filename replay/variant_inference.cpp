@@ -4,10 +4,12 @@
 #include <algorithm>
 
 #include "notation/tags.hpp"
-#include "replay/options.hpp"
+#include "rules/options.hpp"
 #include "replay/replayer.hpp"
 
 namespace ppn::replay {
+
+using namespace ppn::rules;
 
 namespace {
 

@@ -6,7 +6,7 @@
 //   * otherwise the single profile that accepts it;
 //   * otherwise none: the record is ambiguous (several accept it) or rejected by all, and is
 //     replayed as without `auto` (its [Variant], else the board's default), with a warning
-//     W-VARIANT-AMBIGUOUS / W-VARIANT-REJECTED listing the profiles (replay/RULE_CODES.md).
+//     W-VARIANT-AMBIGUOUS / W-VARIANT-REJECTED listing the profiles (rules/RULE_CODES.md).
 // "Accepts" = replayed without an error diagnostic (warnings allowed), [Result] included.
 // replay_game does this whenever ReplayConfig::variant is kAutoVariant.
 #pragma once

@@ -14,6 +14,7 @@
 using namespace ppn;
 using namespace ppn::analysis;
 using namespace ppn::replay;
+using namespace ppn::rules;
 
 namespace {
 

@@ -260,7 +260,7 @@ TEST_CASE("convert nu-test: the 36 course cases as one-roll PPN games agree with
     // E-WRONG-COLOUR, as Racket rejects it ("attempted to move two different colors")
     if (n == 14) CHECK_THAT(to_ppn(back), Catch::Contains("1. G 5-5: N/0 R:N/0"));
     CHECK(back == *g.value);
-    std::optional<replay::GameState> after;
+    std::optional<rules::GameState> after;
     const auto res = replay::replay_game(back, {}, [&](const replay::RollEvent& e) { after = e.after; });
     INFO(to_ppn(back));
     for (const auto& d : res.diagnostics) INFO(d.code << ": " << d.message);

@@ -9,7 +9,7 @@
 #include "convert/racket_jsonl.hpp"
 #include "db_helpers.hpp"
 #include "replay/conform.hpp"
-#include "replay/options.hpp"
+#include "rules/options.hpp"
 
 TEST_CASE("limits: a file read whole is refused past its limit", "[convert][limits]") {
   const auto dir = ppn::test::fresh_dir("convert-limits");
@@ -45,7 +45,7 @@ TEST_CASE("limits: a JSONL line over 16 MiB is skipped and located, the next lin
   CHECK(games == 1);  // game 2 (a header without rolls) still read
 
   ppn::replay::ConformConfig cfg;
-  cfg.rules = *ppn::replay::profile_options("racket-nu").options;
+  cfg.rules = *ppn::rules::profile_options("racket-nu").options;
   cfg.variant = "racket-nu";
   ppn::replay::ConformReport report;
   ppn::replay::conform_file(path.string(), cfg, report);

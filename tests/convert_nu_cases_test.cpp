@@ -23,7 +23,7 @@ constexpr const char* kOracle = "external/nu-eecs395-parcheesi-xml/course-xml-te
 
 ppn::replay::ConformConfig racket_nu() {
   ppn::replay::ConformConfig cfg;
-  cfg.rules = *ppn::replay::profile_options("racket-nu").options;
+  cfg.rules = *ppn::rules::profile_options("racket-nu").options;
   cfg.variant = "racket-nu";
   return cfg;
 }

@@ -520,7 +520,7 @@ TEST_CASE("db patterns: one hand-made position per pattern and its edge", "[db]"
   using ppn::db::matches;
   using ppn::db::parse_pattern;
   auto pat = [](const char* s) { return std::get<ppn::db::Pattern>(parse_pattern(s)); };
-  auto pos = [](const char* s) { return *ppn::replay::parse_position_text(s); };
+  auto pos = [](const char* s) { return *ppn::rules::parse_position_text(s); };
   // Red's ENTER is green's relative square 17 (ENTERs are 17 apart, seats g r b y).
   CHECK(matches(pat("blockade-on-enter:red"), pos("s0[17 17 N N] s1[N N N N] s2[-] s3[-]")));
   CHECK_FALSE(matches(pat("blockade-on-enter:red"), pos("s0[17 N N N] s1[0 N N N] s2[-] s3[-]")));

@@ -11,8 +11,8 @@
 #include "cli_run.hpp"
 #include "notation/colour.hpp"
 #include "replay/bridge.hpp"
-#include "replay/geometry.hpp"
-#include "replay/options.hpp"
+#include "rules/geometry.hpp"
+#include "rules/options.hpp"
 
 namespace fs = std::filesystem;
 
@@ -102,7 +102,7 @@ namespace {
 
 // The numbers of the guide line that starts with `intro` are the safe squares of `g`, in the
 // coordinates of every seat.
-void check_safe_line(const std::vector<std::string>& lines, const std::string& intro, const ppn::replay::Geometry& g) {
+void check_safe_line(const std::vector<std::string>& lines, const std::string& intro, const ppn::rules::Geometry& g) {
   const auto line = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(intro, 0) == 0; });
   INFO(intro);
   REQUIRE(line != lines.end());
@@ -118,7 +118,7 @@ void check_safe_line(const std::vector<std::string>& lines, const std::string& i
 
 // The table under `header`: one row per mover, the square of each colour's ENTER (start) in the
 // mover's coordinates, columns green, red, blue, yellow.
-void check_enter_table(const std::vector<std::string>& lines, const std::string& header, const ppn::replay::Geometry& g) {
+void check_enter_table(const std::vector<std::string>& lines, const std::string& header, const ppn::rules::Geometry& g) {
   INFO(header);
   const auto head = std::find(lines.begin(), lines.end(), header);
   REQUIRE(head != lines.end());
@@ -131,26 +131,26 @@ void check_enter_table(const std::vector<std::string>& lines, const std::string&
     const auto cells = numbers_in(*it);
     REQUIRE(cells.size() == 4);
     for (int c = 0; c < 4; ++c) {
-      const int enter_abs = g.abs_of(ppn::replay::seat_of(columns[c]), 0);
+      const int enter_abs = g.abs_of(ppn::rules::seat_of(columns[c]), 0);
       INFO(mover_name << " sees " << ppn::colour_name(columns[c]) << "'s ENTER");
-      CHECK(cells[c] == g.rel_of(ppn::replay::seat_of(*mover), enter_abs));
+      CHECK(cells[c] == g.rel_of(ppn::rules::seat_of(*mover), enter_abs));
     }
   }
   CHECK(rows == 4);
 }
 
-ppn::replay::Geometry profile_geometry(const char* profile) {
-  const auto r = ppn::replay::profile_options(profile);
+ppn::rules::Geometry profile_geometry(const char* profile) {
+  const auto r = ppn::rules::profile_options(profile);
   REQUIRE(r.ok());
-  return ppn::replay::geometry_of(*r.options);
+  return ppn::rules::geometry_of(*r.options);
 }
 
 }  // namespace
 
 TEST_CASE("the guide's safety squares and ENTER tables are the engine's boards", "[docs][guide]") {
   const auto lines = lines_of(guide());
-  check_safe_line(lines, "Safety squares, the same numbers for every colour: ", ppn::replay::kParcheesi68);
-  check_enter_table(lines, "| mover | green's ENTER | red's ENTER | blue's ENTER | yellow's ENTER |", ppn::replay::kParcheesi68);
+  check_safe_line(lines, "Safety squares, the same numbers for every colour: ", ppn::rules::kParcheesi68);
+  check_enter_table(lines, "| mover | green's ENTER | red's ENTER | blue's ENTER | yellow's ENTER |", ppn::rules::kParcheesi68);
 
   check_safe_line(lines, "Ludo safe squares under ludo-modern, the same numbers for every colour: ", profile_geometry("ludo-modern"));
   check_enter_table(lines, "| mover | green's start | red's start | blue's start | yellow's start |", profile_geometry("ludo"));

@@ -5,10 +5,10 @@
 #include <regex>
 #include <sstream>
 
-#include "replay/options.hpp"
+#include "rules/options.hpp"
 #include "shared_data.hpp"
 
-using namespace ppn::replay;
+using namespace ppn::rules;
 
 namespace {
 

@@ -63,7 +63,7 @@ TEST_CASE("round trip of a game built in code", "[notation][roundtrip]") {
   r.number = 1;
   r.seat = Colour::Blue;
   r.dice = {6, 0};
-  r.steps = {Step::part(MiniMove{Square::nest(), Square::ring(0), false})};
+  r.steps = {Step::part(SquareMove{Square::nest(), Square::ring(0), false})};
   r.nags = {3, 200};
   r.comments = {"x } y", "plain"};
   Roll alt = r;
@@ -78,7 +78,7 @@ TEST_CASE("round trip of a game built in code", "[notation][roundtrip]") {
   p.seat = Colour::Blue;
   p.dice = {6, 0};
   p.kind = PlayKind::Penalty;
-  p.penalty_move = MiniMove{Square::home_path(3), Square::nest(), false};
+  p.penalty_move = SquareMove{Square::home_path(3), Square::nest(), false};
   g.movetext.emplace_back(p);
   g.movetext.emplace_back(Withdrawal{Colour::Green, WithdrawalKind::Abandons, {"bye"}, 0, 0});
   check_round_trip(g);

@@ -28,7 +28,7 @@ std::string error_of(const std::string& text) {
   return std::get<parser::ParseError>(r).message;
 }
 
-MiniMove mm(Square a, Square b, bool x = false) { return MiniMove{a, b, x}; }
+SquareMove mm(Square a, Square b, bool x = false) { return SquareMove{a, b, x}; }
 
 }  // namespace
 

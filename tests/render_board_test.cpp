@@ -89,7 +89,7 @@ TEST_CASE("render layout: the 68 ring squares, home paths, nests and HOME tile t
     const bool fifth = enter.row == 4 || enter.row == 14 || enter.col == 4 || enter.col == 14;
     CHECK(fifth);
     // The home path leaves the turn-off (rel 63) and runs to HOME.
-    const Cell turnoff = ring_cell(replay::kParcheesi68.abs_of(s, 63));
+    const Cell turnoff = ring_cell(rules::kParcheesi68.abs_of(s, 63));
     CHECK(cell_info(turnoff).turnoff);
     const Cell h1 = home_path_cell(s, 1), h7 = home_path_cell(s, 7);
     CHECK(std::abs(h1.row - turnoff.row) + std::abs(h1.col - turnoff.col) == 1);
@@ -148,8 +148,8 @@ TEST_CASE("render text board: a blockade shows as two letters, pawns stand where
   auto desc = parse_position_id("g:N,N,12,12 b:N,N,5,h3 / g d0");
   REQUIRE(std::holds_alternative<PositionDesc>(desc));
   auto made = replay::state_from_desc(std::get<PositionDesc>(desc));
-  REQUIRE(std::holds_alternative<replay::GameState>(made));
-  const auto st = std::get<replay::GameState>(made);
+  REQUIRE(std::holds_alternative<rules::GameState>(made));
+  const auto st = std::get<rules::GameState>(made);
   const auto lines = board_lines(st, TextStyle{});
   const Cell c12 = ring_cell(12);
   CHECK(lines[c12.row].substr(2 * c12.col, 2) == "GG");

@@ -33,9 +33,9 @@
 
 using namespace ppn;
 using namespace ppn::render;
-using replay::kLudo52;
-using replay::LudoSafes;
-using replay::make_ludo52;
+using rules::kLudo52;
+using rules::LudoSafes;
+using rules::make_ludo52;
 
 namespace {
 
@@ -44,17 +44,17 @@ constexpr int kFinish = 56;  // rel 56: the finish (HOME)
 constexpr int kAbsent = -2;  // the seat is not in the game
 
 // A Ludo state from each seat's four tokens in its own relative squares.
-replay::GameState ludo_state(const std::array<std::array<int, 4>, 4>& rels, int to_move = 0) {
-  replay::GameState st;
+rules::GameState ludo_state(const std::array<std::array<int, 4>, 4>& rels, int to_move = 0) {
+  rules::GameState st;
   for (int s = 0; s < 4; ++s) {
     for (int k = 0; k < 4; ++k) {
       const int r = rels[s][k];
-      st.pos.pawns[s][k] = r == kAbsent ? replay::kAbsent : r == kYard ? replay::kNest : replay::byte_of_rel(r);
+      st.pos.pawns[s][k] = r == kAbsent ? rules::kAbsent : r == kYard ? rules::kNest : rules::byte_of_rel(r);
     }
     if (rels[s][0] != kAbsent) st.seats_mask |= 1u << s;
     st.pos.sort_seat(s);
   }
-  st.hash = replay::compute_hash(st.pos);
+  st.hash = rules::compute_hash(st.pos);
   st.to_move = static_cast<std::uint8_t>(to_move);
   return st;
 }
@@ -101,7 +101,7 @@ struct LudoMoment {
   Timeline timeline;
 };
 
-LudoMoment ludo_moment(const replay::GameState& after, const replay::Geometry& g, const std::string& profile) {
+LudoMoment ludo_moment(const rules::GameState& after, const rules::Geometry& g, const std::string& profile) {
   const std::string text = "[Event \"Ludo, a hand-made position\"]\n[Game \"ludo\"]\n[Variant \"" + profile +
                            "\"]\n[Green \"Marta Ruiz\"]\n[Red \"Gus Olsen\"]\n[Blue \"Priya Nair\"]\n"
                            "[Yellow \"Tomas Ruiz\"]\n\n12. G 6: 46/h2\n";
@@ -123,7 +123,7 @@ LudoMoment ludo_moment(const replay::GameState& after, const replay::Geometry& g
   f.roll_text = "12. G 6: 46/h2";
   f.move_text = "12. G 6: 46/h2";
   f.state = after;
-  f.moves = {{{0, replay::byte_of_rel(46)}, {0, replay::byte_of_rel(52)}}};  // the last play: 46/h2
+  f.moves = {{{0, rules::byte_of_rel(46)}, {0, rules::byte_of_rel(52)}}};  // the last play: 46/h2
   m.timeline.frames = {start, f};
   return m;
 }
@@ -131,7 +131,7 @@ LudoMoment ludo_moment(const replay::GameState& after, const replay::Geometry& g
 // The picture of README "Watching a game": ludo-modern (safe starts and stars), each seat
 // with tokens in its yard, on the track, in a block, on a shared star, in its home column
 // and at the finish; green has just thrown a 6 and moved 46/h2, so green rolls again.
-replay::GameState picture_state() {
+rules::GameState picture_state() {
   return ludo_state({{{kYard, 5, 5, 52},            // green: a block on its 5, a token on h2
                       {8, kYard, kYard, kFinish},   // red: on the star 8 after its start
                       {30, 47, kYard, kYard},       // blue: 47 is red's star (abs 21), shared
@@ -174,7 +174,7 @@ TEST_CASE("render ludo layout: 52 track squares, a closed clockwise path of neig
   CHECK(kinds[CellKind::empty] == 0);
   CHECK(cell_info({15, 0}, kLudo52).kind == CellKind::empty);
   // The Parcheesi board is unchanged by the Ludo one.
-  CHECK(board_shape(replay::kParcheesi68).grid == 19);
+  CHECK(board_shape(rules::kParcheesi68).grid == 19);
   CHECK(board_shape(kLudo52).grid == 15);
   CHECK(ring_cell(17) == Cell{8, 14});
 }
@@ -239,7 +239,7 @@ TEST_CASE("render ludo layout: start squares beside their yards, home columns fr
   }
   // Safe squares follow the safe_squares option (RULES.md §ludo-board): none, the starts, or the
   // starts and the stars 8 steps after them [LU-UK].
-  auto safe_abs = [](const replay::Geometry& g) {
+  auto safe_abs = [](const rules::Geometry& g) {
     std::set<int> out;
     for (int r = 0; r < 15; ++r)
       for (int c = 0; c < 15; ++c)

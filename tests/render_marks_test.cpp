@@ -98,7 +98,7 @@ int seat_of_name(const std::string& name) {
   const std::array<std::string, 4> names = {"green", "red", "blue", "yellow"};
   return static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
 }
-Cell ring_cell_of(int seat, int rel) { return ring_cell(replay::kParcheesi68.abs_of(seat, rel)); }
+Cell ring_cell_of(int seat, int rel) { return ring_cell(rules::kParcheesi68.abs_of(seat, rel)); }
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include "replay/conform.hpp"
 
 using namespace ppn::replay;
+using namespace ppn::rules;
 
 namespace {
 std::string write_tmp(const std::string& name, const std::string& text) {

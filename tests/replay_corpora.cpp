@@ -8,6 +8,7 @@
 #include "tests/shared_data.hpp"
 
 using namespace ppn::replay;
+using namespace ppn::rules;
 
 namespace {
 ConformReport run(const std::string& profile, const std::filesystem::path& file,

@@ -4,21 +4,21 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 
 namespace ppn::test {
 
-inline replay::Options profile(const char* name) {
-  auto r = replay::profile_options(name);
+inline rules::Options profile(const char* name) {
+  auto r = rules::profile_options(name);
   REQUIRE(r.ok());
   return *r.options;
 }
 
-// A state from position text (replay::position_text format), mover and doublets so far.
-inline replay::GameState state(const std::string& text, int mover = 0, int doublets = 0) {
-  auto p = replay::parse_position_text(text);
+// A state from position text (rules::position_text format), mover and doublets so far.
+inline rules::GameState state(const std::string& text, int mover = 0, int doublets = 0) {
+  auto p = rules::parse_position_text(text);
   REQUIRE(p.has_value());
-  replay::GameState st;
+  rules::GameState st;
   st.set_position(*p);
   st.to_move = static_cast<std::uint8_t>(mover);
   st.doublets = static_cast<std::uint8_t>(doublets);
@@ -32,36 +32,36 @@ inline replay::GameState state(const std::string& text, int mover = 0, int doubl
 // (seat 0's view): its own relative square.
 inline int own_rel(int seat, int mover_rel) { return ((mover_rel - 17 * seat) % 68 + 68) % 68; }
 
-inline replay::MiniMove E() { return replay::MiniMove::enter(); }
-inline replay::MiniMove M(int from, int part) { return replay::MiniMove::move(from, part); }
+inline rules::MiniMove E() { return rules::MiniMove::enter(); }
+inline rules::MiniMove M(int from, int part) { return rules::MiniMove::move(from, part); }
 
-inline replay::Play play(std::initializer_list<replay::MiniMove> ms) {
-  replay::Play p;
+inline rules::Play play(std::initializer_list<rules::MiniMove> ms) {
+  rules::Play p;
   for (const auto& m : ms) p.push_back(m);
   return p;
 }
 
-inline replay::Verdict check(const replay::Options& o, const replay::GameState& st, int d1,
-                             int d2, const replay::Play& p,
-                             replay::OrderStrictness order = replay::OrderStrictness::strict) {
-  replay::ValidateRequest req;
+inline rules::Verdict check(const rules::Options& o, const rules::GameState& st, int d1,
+                             int d2, const rules::Play& p,
+                             rules::OrderStrictness order = rules::OrderStrictness::strict) {
+  rules::ValidateRequest req;
   req.state = &st;
   req.d1 = d1;
   req.d2 = d2;
   req.play = &p;
   req.order = order;
-  return replay::validate_play(o, req);
+  return rules::validate_play(o, req);
 }
 
 // The verdict's rule code, RuleCode::ok when the play is legal.
-inline replay::RuleCode code(const replay::Verdict& v) {
-  return v.legal ? replay::RuleCode::ok : v.diag.code;
+inline rules::RuleCode code(const rules::Verdict& v) {
+  return v.legal ? rules::RuleCode::ok : v.diag.code;
 }
 
 // A profile's options with one `name=value` override applied (the same as an [Option] tag).
-inline replay::Options with(const char* assignment, const char* base = "hasbro-2001") {
-  replay::Options o = profile(base);
-  REQUIRE_FALSE(replay::apply_override(o, assignment));
+inline rules::Options with(const char* assignment, const char* base = "hasbro-2001") {
+  rules::Options o = profile(base);
+  REQUIRE_FALSE(rules::apply_override(o, assignment));
   return o;
 }
 

@@ -5,11 +5,12 @@
 #include <catch2/catch.hpp>
 
 #include "parser/parser.hpp"
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 #include "replay/replayer.hpp"
 #include "tests/replay_helpers.hpp"
 
 using namespace ppn::replay;
+using namespace ppn::rules;
 using namespace ppn::test;
 
 namespace {

@@ -2,10 +2,10 @@
 // each changes exactly one verdict of a hasbro-2001 position.
 #include <catch2/catch.hpp>
 
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 #include "tests/replay_helpers.hpp"
 
-using namespace ppn::replay;
+using namespace ppn::rules;
 using namespace ppn::test;
 
 TEST_CASE("option bonus_obligation=optional: a bonus may be left (Wikipedia rules, Gameplay, Q32)", "[replay][options]") {

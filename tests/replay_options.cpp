@@ -2,9 +2,9 @@
 // errors for unknown or unsupported names.
 #include <catch2/catch.hpp>
 
-#include "replay/options.hpp"
+#include "rules/options.hpp"
 
-using namespace ppn::replay;
+using namespace ppn::rules;
 
 TEST_CASE("hasbro-2001 is the default and winning-moves its alias", "[replay][options]") {
   auto h = profile_options("hasbro-2001");

@@ -6,11 +6,12 @@
 
 #include "analysis/selfplay.hpp"
 #include "parser/parser.hpp"
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 #include "replay/replayer.hpp"
 #include "tests/replay_helpers.hpp"
 
 using namespace ppn::replay;
+using namespace ppn::rules;
 using namespace ppn::test;
 
 TEST_CASE("option repeat_penalty=last_moved_except_homepath (Parchís [ES-B], Q46)",

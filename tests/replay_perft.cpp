@@ -7,11 +7,12 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 #include "replay/reference_jsonl.hpp"
 #include "tests/shared_data.hpp"
 
 using namespace ppn::replay;
+using namespace ppn::rules;
 
 namespace {
 struct PerftLine {

@@ -1,9 +1,9 @@
 // Position encoding, hash and consistency check (replay/position.hpp).
 #include <catch2/catch.hpp>
 
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 
-using namespace ppn::replay;
+using namespace ppn::rules;
 
 TEST_CASE("a position is 16 bytes and prints in relative terms", "[replay][position]") {
   STATIC_REQUIRE(sizeof(Position) == 16);

@@ -28,7 +28,7 @@ std::vector<Asked> questions_of(const Game& game, const std::string& variant) {
   cfg.variant = variant;
   const auto rules = replay::rules_for_game(game, cfg);
   REQUIRE(rules.error.empty());
-  const auto g = replay::geometry_of(rules.options);
+  const auto g = rules::geometry_of(rules.options);
   const auto r = replay::replay_game(game, cfg, [&](const replay::RollEvent& e) {
     const Roll& roll = *e.roll;
     const std::string dice = roll.dice_count() == 1 ? std::to_string(roll.dice[0])

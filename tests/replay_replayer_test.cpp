@@ -9,6 +9,7 @@
 
 using namespace ppn;
 using namespace ppn::replay;
+using namespace ppn::rules;
 
 namespace {
 

@@ -2,10 +2,10 @@
 // racket-nu verdict where the profiles differ (RULES.md §profiles).
 #include <catch2/catch.hpp>
 
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 #include "tests/replay_helpers.hpp"
 
-using namespace ppn::replay;
+using namespace ppn::rules;
 using namespace ppn::test;
 
 namespace {

@@ -8,7 +8,7 @@
 #include <variant>
 
 #include "analysis/selfplay.hpp"
-#include "replay/options.hpp"
+#include "rules/options.hpp"
 #include "replay/replayer.hpp"
 
 using namespace ppn;
@@ -23,15 +23,15 @@ bool known_unsupported(std::string_view) { return false; }
 
 TEST_CASE("self-play games replay cleanly under every profile", "[replay][selfplay][profiles]") {
   int profiles_run = 0;
-  for (std::string_view name : replay::profile_list()) {
+  for (std::string_view name : rules::profile_list()) {
     INFO("profile " << name);
     if (known_unsupported(name)) {
-      const auto r = replay::profile_options(name);
+      const auto r = rules::profile_options(name);
       CHECK_FALSE(r.ok());
       CHECK(r.error.find("not supported yet") != std::string::npos);
       continue;
     }
-    REQUIRE(replay::profile_options(name).ok());
+    REQUIRE(rules::profile_options(name).ok());
     ++profiles_run;
     long rolls = 0;
     int finished = 0;
@@ -44,7 +44,7 @@ TEST_CASE("self-play games replay cleanly under every profile", "[replay][selfpl
       REQUIRE(std::holds_alternative<analysis::Selfplay>(made));
       const auto& sp = std::get<analysis::Selfplay>(made);
       // Ludo: twice as many (issue 8 asks for thousands of games per Ludo profile).
-      const int per_profile = replay::is_ludo_profile(name) ? 2 * kGamesPerProfile : kGamesPerProfile;
+      const int per_profile = rules::is_ludo_profile(name) ? 2 * kGamesPerProfile : kGamesPerProfile;
       const int games = per_profile / 3 + (players == 2 ? per_profile % 3 : 0);
       for (int i = 0; i < games; ++i) {
         const Game g = sp.play_game(static_cast<std::uint64_t>(i));

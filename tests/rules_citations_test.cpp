@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "replay/options.hpp"
-#include "replay/rule_codes.hpp"
+#include "rules/options.hpp"
+#include "rules/rule_codes.hpp"
 #include "shared_data.hpp"
 
 namespace {
@@ -203,7 +203,7 @@ TEST_CASE("the citation check rejects planted bad citations and accepts good one
 }
 
 TEST_CASE("every diagnostic's and option's citation resolves in docs/RULES.md", "[rules][citations]") {
-  using namespace ppn::replay;
+  using namespace ppn::rules;
   const auto& ref = reference();
   for (int c = 0; c < static_cast<int>(RuleCode::count); ++c) {
     const auto code = static_cast<RuleCode>(c);

@@ -8,10 +8,11 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 #include "replay/reference_jsonl.hpp"
 
 using namespace ppn::replay;
+using namespace ppn::rules;
 
 namespace {
 const char* kProfiles[] = {"hasbro-2001", "racket-nu"};
@@ -49,7 +50,7 @@ void sample(const std::string& path, int every, const std::string& tag) {
 
 int main(int argc, char** argv) {
   const std::string shared = argc > 1 ? argv[1] : "../shared";
-  std::cout << "# Perft-style counts: position (relative terms, replay::position_text) | mover,\n"
+  std::cout << "# Perft-style counts: position (relative terms, rules::position_text) | mover,\n"
                "# doublets already thrown this turn, dice | number of distinct legal plays\n"
                "# (distinct resulting positions) per profile. Made by tests/replay/make_perft.cpp\n"
                "# after the corpora agreed; checked by tests/replay_perft.cpp.\n";

@@ -2,13 +2,13 @@
 #include <algorithm>
 #include <cassert>
 
-#include "replay/checker.hpp"
-#include "replay/engine.hpp"
-#include "replay/ludo.hpp"
-#include "replay/options.hpp"
-#include "replay/turn_direction.hpp"
+#include "rules/checker.hpp"
+#include "rules/engine.hpp"
+#include "rules/ludo.hpp"
+#include "rules/options.hpp"
+#include "rules/turn_direction.hpp"
 
-namespace ppn::replay {
+namespace ppn::rules {
 
 std::array<Colour, 4> turn_direction(std::string_view profile) {
   if (is_ludo_profile(profile) || profile == "racket-nu")
@@ -247,4 +247,4 @@ bool advance_turn(GameState& st, int d1, int d2, const Position& result, const O
   return false;
 }
 
-}  // namespace ppn::replay
+}  // namespace ppn::rules

@@ -5,11 +5,11 @@
 #include <cstring>
 #include <set>
 
-#include "replay/checker.hpp"
-#include "replay/engine.hpp"
-#include "replay/ludo.hpp"
+#include "rules/checker.hpp"
+#include "rules/engine.hpp"
+#include "rules/ludo.hpp"
 
-namespace ppn::replay {
+namespace ppn::rules {
 namespace {
 using namespace detail;
 
@@ -177,4 +177,4 @@ LegalPlays legal_plays(const Options& o, const GameState& st, int d1, int d2,
   return out;
 }
 
-}  // namespace ppn::replay
+}  // namespace ppn::rules

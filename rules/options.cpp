@@ -1,9 +1,9 @@
 // Option table and profiles (RULES.md §options, §profiles).
-#include "replay/options.hpp"
+#include "rules/options.hpp"
 
 #include <vector>
 
-namespace ppn::replay {
+namespace ppn::rules {
 namespace {
 
 struct OptionInfo {
@@ -227,4 +227,4 @@ std::string describe_options(const Options& opts) {
   return s;
 }
 
-}  // namespace ppn::replay
+}  // namespace ppn::rules

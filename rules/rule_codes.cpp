@@ -1,8 +1,8 @@
-#include "replay/rule_codes.hpp"
+#include "rules/rule_codes.hpp"
 
 #include <array>
 
-namespace ppn::replay {
+namespace ppn::rules {
 namespace {
 struct Info {
   std::string_view name, meaning, cite;
@@ -44,4 +44,4 @@ std::string_view rule_code_name(RuleCode c) { return kInfo[static_cast<int>(c)].
 std::string_view rule_code_meaning(RuleCode c) { return kInfo[static_cast<int>(c)].meaning; }
 std::string_view rule_code_citation(RuleCode c) { return kInfo[static_cast<int>(c)].cite; }
 
-}  // namespace ppn::replay
+}  // namespace ppn::rules

@@ -1,10 +1,10 @@
-// Stable rule codes of the engine's diagnostics (documented in replay/RULE_CODES.md).
+// Stable rule codes of the engine's diagnostics (documented in rules/RULE_CODES.md).
 #pragma once
 
 #include <cstdint>
 #include <string_view>
 
-namespace ppn::replay {
+namespace ppn::rules {
 
 enum class RuleCode : std::uint8_t {
   ok,
@@ -48,4 +48,4 @@ std::string_view rule_code_name(RuleCode c);
 std::string_view rule_code_meaning(RuleCode c);
 std::string_view rule_code_citation(RuleCode c);
 
-}  // namespace ppn::replay
+}  // namespace ppn::rules

@@ -12,9 +12,9 @@
 // 1..50 track, 51..55 home column h1..h5), 57 = the finish (rel 56, HOME).
 #pragma once
 
-#include "replay/engine.hpp"
+#include "rules/engine.hpp"
 
-namespace ppn::replay::ludo {
+namespace ppn::rules::ludo {
 
 // Every distinct legal play of die d for the seat to move (distinct = distinct result);
 // the empty play when no token can move.
@@ -30,4 +30,4 @@ Verdict validate_play(const Options& o, const ValidateRequest& req);
 // extra_roll [LU-UK]; a seat that has just finished never rolls again.
 bool rolls_again(const Options& o, const GameState& before, int d, const Position& result);
 
-}  // namespace ppn::replay::ludo
+}  // namespace ppn::rules::ludo

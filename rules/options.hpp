@@ -3,9 +3,9 @@
 // value-initialised Options is the canonical profile.
 //
 // Usage:
-//   auto r = ppn::replay::profile_options("racket-nu");          // or "hasbro-2001"
+//   auto r = ppn::rules::profile_options("racket-nu");          // or "hasbro-2001"
 //   if (!r.ok()) { std::cerr << r.error; }                         // lists valid names
-//   auto err = ppn::replay::apply_override(*r.options, "bonus_timing=end_of_roll");
+//   auto err = ppn::rules::apply_override(*r.options, "bonus_timing=end_of_roll");
 //
 // Options the engine does not implement yet exist in the table (so their names are known)
 // but every non-default value of them is refused with "not supported yet".
@@ -18,9 +18,9 @@
 #include <string_view>
 #include <vector>
 
-#include "replay/geometry.hpp"
+#include "rules/geometry.hpp"
 
-namespace ppn::replay {
+namespace ppn::rules {
 
 enum class OptionId : std::uint8_t {
   enter_obligation,
@@ -196,4 +196,4 @@ std::string profile_names();
 // The profile names, aliases included, in table order.
 std::vector<std::string_view> profile_list();
 
-}  // namespace ppn::replay
+}  // namespace ppn::rules

@@ -6,10 +6,10 @@
 #include <optional>
 #include <string>
 
-#include "replay/engine.hpp"
-#include "replay/roll.hpp"
+#include "rules/engine.hpp"
+#include "rules/roll.hpp"
 
-namespace ppn::replay::detail {
+namespace ppn::rules::detail {
 
 struct DiceBest {
   int entries = -1;  // best entries (0 unless enter_obligation=max_entries)
@@ -49,11 +49,11 @@ class Checker {
   std::optional<DiceBest> best_;
 };
 
-}  // namespace ppn::replay::detail
+}  // namespace ppn::rules::detail
 
-namespace ppn::replay::detail {
+namespace ppn::rules::detail {
 // Builds the roll context and the start state. Returns the roll kind.
 RollKind make_roll(const Options& o, const GameState& st, int d1, int d2,
                    const FixedVec<std::uint8_t, 4>* parts,
                    const std::array<std::uint8_t, kPawnsPerSeat>* ids, RollCtx& c, State& s);
-}  // namespace ppn::replay::detail
+}  // namespace ppn::rules::detail

@@ -10,7 +10,7 @@
 #include <cassert>
 #include <cstdint>
 
-namespace ppn::replay {
+namespace ppn::rules {
 
 enum class MiniKind : std::uint8_t { enter, move };
 
@@ -80,4 +80,4 @@ struct FixedVec {
 inline constexpr int kMaxPlayLen = 24;
 using Play = FixedVec<MiniMove, kMaxPlayLen>;
 
-}  // namespace ppn::replay
+}  // namespace ppn::rules

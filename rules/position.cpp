@@ -1,8 +1,8 @@
-#include "replay/position.hpp"
+#include "rules/position.hpp"
 
 #include <algorithm>
 
-namespace ppn::replay {
+namespace ppn::rules {
 
 void Position::sort_seat(int s) { std::sort(pawns[s].begin(), pawns[s].end()); }
 
@@ -169,4 +169,4 @@ GameState initial_state(unsigned seats_mask, const std::array<std::uint8_t, kMax
   return st;
 }
 
-}  // namespace ppn::replay
+}  // namespace ppn::rules

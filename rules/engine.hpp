@@ -1,4 +1,4 @@
-// The rules engine's public API (namespace ppn::replay).
+// The rules engine's public API (namespace ppn::rules).
 //
 //   GameState st = initial_state(0b1111, {0,1,2,3}, 0);
 //   Options o = *profile_options("hasbro-2001").options;
@@ -18,13 +18,13 @@
 #include <string>
 #include <vector>
 
-#include "replay/geometry.hpp"
-#include "replay/options.hpp"
-#include "replay/play.hpp"
-#include "replay/position.hpp"
-#include "replay/rule_codes.hpp"
+#include "rules/geometry.hpp"
+#include "rules/options.hpp"
+#include "rules/play.hpp"
+#include "rules/position.hpp"
+#include "rules/rule_codes.hpp"
 
-namespace ppn::replay {
+namespace ppn::rules {
 
 // What a throw of two dice means for the mover (RULES.md §procedure step 1).
 enum class RollKind : std::uint8_t {
@@ -134,4 +134,4 @@ bool k14_keeps_old_blockade(const GameState& st, int d1, int d2, const Position&
 int six_kept_blockades(const GameState& st, int d1, int d2, const Position& result,
                        const Options& o);
 
-}  // namespace ppn::replay
+}  // namespace ppn::rules

@@ -2,16 +2,16 @@
 // section, as docs/RULES.md names them), the classic Wikipedia text [LU-W] or the rules question (docs/RULES.md)
 // it follows; every ambiguity is an option of options.hpp, fixed by the profiles ludo,
 // ludo-seed and ludo-modern (replay/README.md "Ludo").
-#include "replay/ludo.hpp"
+#include "rules/ludo.hpp"
 
 #include <algorithm>
 #include <array>
 #include <string>
 
 #include "notation/text_util.hpp"
-#include "replay/bridge.hpp"
+#include "rules/squares.hpp"
 
-namespace ppn::replay::ludo {
+namespace ppn::rules::ludo {
 namespace {
 
 using Cell = std::array<std::uint8_t, kMaxSeats>;  // tokens per seat on one square
@@ -396,4 +396,4 @@ bool rolls_again(const Options& o, const GameState& before, int d, const Positio
          (arrived && o.home_reward() == HomeReward::extra_roll);
 }
 
-}  // namespace ppn::replay::ludo
+}  // namespace ppn::rules::ludo

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "replay/checker.hpp"
-#include "replay/engine.hpp"
-#include "replay/ludo.hpp"
+#include "rules/checker.hpp"
+#include "rules/engine.hpp"
+#include "rules/ludo.hpp"
 
-namespace ppn::replay {
+namespace ppn::rules {
 namespace detail {
 
 RollKind make_roll(const Options& o, const GameState& st, int d1, int d2,
@@ -324,4 +324,4 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
   return r.v;
 }
 
-}  // namespace ppn::replay
+}  // namespace ppn::rules

@@ -21,9 +21,9 @@
 #include <string>
 #include <string_view>
 
-#include "replay/geometry.hpp"
+#include "rules/geometry.hpp"
 
-namespace ppn::replay {
+namespace ppn::rules {
 
 inline constexpr std::uint8_t kNest = 0;
 inline constexpr std::uint8_t kAbsent = 0xFF;
@@ -100,4 +100,4 @@ struct GameState {
 GameState initial_state(unsigned seats_mask, const std::array<std::uint8_t, kMaxSeats>& order,
                         std::uint8_t first_seat);
 
-}  // namespace ppn::replay
+}  // namespace ppn::rules

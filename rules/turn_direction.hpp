@@ -8,7 +8,7 @@
 
 #include "notation/colour.hpp"
 
-namespace ppn::replay {
+namespace ppn::rules {
 
 // The four colours in the order turns pass, from green. Parcheesi profiles: "Play then
 // continues to the left" (Hasbro 2001 rules, How to Play), the next player's ENTER 17 squares
@@ -17,4 +17,4 @@ namespace ppn::replay {
 // rules, Gameplay), the way the tokens travel: green, red, blue, yellow.
 std::array<Colour, 4> turn_direction(std::string_view profile);
 
-}  // namespace ppn::replay
+}  // namespace ppn::rules

@@ -12,13 +12,13 @@
 #include <array>
 #include <cstdint>
 
-#include "replay/geometry.hpp"
-#include "replay/options.hpp"
-#include "replay/play.hpp"
-#include "replay/position.hpp"
-#include "replay/rule_codes.hpp"
+#include "rules/geometry.hpp"
+#include "rules/options.hpp"
+#include "rules/play.hpp"
+#include "rules/position.hpp"
+#include "rules/rule_codes.hpp"
 
-namespace ppn::replay::detail {
+namespace ppn::rules::detail {
 
 using Parts = FixedVec<std::uint8_t, kMaxPlayLen>;
 
@@ -123,4 +123,4 @@ bool entry_possible(const State& s, const RollCtx& c);
 // Racket possible-to-move + blockade-moved?).
 bool part_playable(const State& s, const RollCtx& c, int v);
 
-}  // namespace ppn::replay::detail
+}  // namespace ppn::rules::detail

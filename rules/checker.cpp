@@ -1,12 +1,12 @@
 // End-of-phase checks and the searches behind them (RULES.md §procedure, Q6, Q17-Q19,
 // Q32-Q38, Q44, Q54).
-#include "replay/checker.hpp"
+#include "rules/checker.hpp"
 
 #include "notation/text_util.hpp"
 
 #include <algorithm>
 
-namespace ppn::replay::detail {
+namespace ppn::rules::detail {
 namespace {
 
 // Slots worth trying: skip a pawn identical (same square, same start-of-roll blockade pair)
@@ -229,4 +229,4 @@ Failure Checker::bonus_end(const State& s, const State& dice_end) {
   return {};
 }
 
-}  // namespace ppn::replay::detail
+}  // namespace ppn::rules::detail

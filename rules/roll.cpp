@@ -1,7 +1,7 @@
 // Single mini-move legality on the working board (RULES.md §procedure step 2).
-#include "replay/roll.hpp"
+#include "rules/roll.hpp"
 
-namespace ppn::replay::detail {
+namespace ppn::rules::detail {
 
 Board make_board(const Position& p, int mover, const std::array<std::uint8_t, 4>& me,
                  const Geometry& g) {
@@ -292,4 +292,4 @@ bool part_playable(const State& s, const RollCtx& c, int v) {
   return false;
 }
 
-}  // namespace ppn::replay::detail
+}  // namespace ppn::rules::detail

@@ -22,7 +22,7 @@
 #include <array>
 #include <cstdint>
 
-namespace ppn::replay {
+namespace ppn::rules {
 
 inline constexpr int kMaxSeats = 4;
 inline constexpr int kPawnsPerSeat = 4;
@@ -134,4 +134,4 @@ static_assert(make_ludo52(LudoSafes::starts_and_stars).is_safe_abs(21) &&
                   !make_ludo52(LudoSafes::starts).is_safe_abs(21) && make_ludo52(LudoSafes::starts).is_safe_abs(39),
               "stars 8 steps after each start");
 
-}  // namespace ppn::replay
+}  // namespace ppn::rules
