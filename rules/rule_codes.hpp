@@ -34,7 +34,7 @@ enum class RuleCode : std::uint8_t {
   blockade_too_old,       // E-BLOCKADE-TOO-OLD
   second_lap,             // E-SECOND-LAP
   blockade_not_opened,    // E-BLOCKADE-NOT-OPENED
-  // Ludo (replay/ludo.cpp)
+  // Ludo (rules/ludo.cpp)
   no_six,                 // E-NO-SIX
   own_token,              // E-OWN-TOKEN
   token_passed,           // E-TOKEN-PASSED
