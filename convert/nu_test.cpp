@@ -1,5 +1,6 @@
 #include "convert/nu_test.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -176,5 +177,31 @@ Result<Game> course_game(const CourseInput& in, const std::string& source, int m
   g.movetext.emplace_back(std::move(r));
   return Result<Game>::success(std::move(g));
 }
+
+const convert::Reader course_test_reader = {
+    "nu-test", "the course's test inputs, one-roll games",
+    [](std::string_view head, std::string_view) {
+      return head.find("<board>") != std::string_view::npos && head.find("<moves>") != std::string_view::npos;
+    },
+    [](std::istream& in, const std::string& source, const GameSink& on_game) {
+      return read_whole(in, source, [&](const std::string& text) {
+        ReadOutcome out;
+        auto input = parse_course_input(text, source);
+        if (!input.ok()) {
+          out.problems.push_back(*input.error);
+          return out;
+        }
+        // The line of <moves>, for errors about the play.
+        int moves_line = 1;
+        const auto at = text.find("<moves");
+        if (at != std::string::npos)
+          moves_line += static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
+        auto game = course_game(*input.value, source, moves_line);
+        if (!game.ok()) out.problems.push_back(*game.error);
+        else on_game(*game.value);
+        return out;
+      });
+    },
+};
 
 }  // namespace ppn::convert::nu

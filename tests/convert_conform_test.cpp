@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "replay/conform.hpp"
+#include "convert/conform.hpp"
 
-using namespace ppn::replay;
+using namespace ppn::convert;
 using namespace ppn::rules;
 
 namespace {
@@ -32,7 +32,7 @@ ConformReport run(const std::string& file, const char* profile = "hasbro-2001") 
 }
 }  // namespace
 
-TEST_CASE("conform: self-play boards must follow from the previous roll", "[replay][conform]") {
+TEST_CASE("conform: self-play boards must follow from the previous roll", "[convert][conform]") {
   const std::string roll1 = R"({"game":0,"color":"green","board":)" + kStart +
                             R"(,"dice":[5,3],"moves":[{"enter":["green",0]},{"main":["green",0],"start":5,"distance":3}]})";
   auto good = write_tmp("ppn_conform_good.jsonl",
@@ -54,7 +54,7 @@ TEST_CASE("conform: self-play boards must follow from the previous roll", "[repl
         std::string::npos);
 }
 
-TEST_CASE("conform: unreadable lines are located and the rest is read", "[replay][conform]") {
+TEST_CASE("conform: unreadable lines are located and the rest is read", "[convert][conform]") {
   auto f = write_tmp("ppn_conform_err.jsonl",
                      "{not json\n" R"({"color":"green","board":)" + kStart +
                          R"(,"dice":[6,4],"moves":[],"verdict":"legal","verdicts":{"racket-nu":"illegal"}})"
@@ -69,7 +69,7 @@ TEST_CASE("conform: unreadable lines are located and the rest is read", "[replay
   CHECK(rep.disagree() == 1);
 }
 
-TEST_CASE("conform: records with fewer colours list them in players", "[replay][conform]") {
+TEST_CASE("conform: records with fewer colours list them in players", "[convert][conform]") {
   // green and blue only; red and yellow are absent (listed as "start")
   auto f = write_tmp("ppn_conform_two.jsonl",
                      R"({"color":"green","players":["green","blue"],"board":)" + kStart +
