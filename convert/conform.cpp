@@ -128,10 +128,14 @@ class FileRun {
       ++stats_.agree;
       const Position penalised = apply_penalty(pending_->expected, mover, cfg_.rules);
       // A board_after on the penalty line is the reference's outcome of the penalty: it must
-      // be the engine's (the next board is then judged against the engine's all the same).
+      // be the engine's. When it is not, the line disagrees and the next board is not judged.
       if (rec.contains("board_after")) {
         racket::PawnPosition after;
-        if (auto err = read_position(rec["board_after"], seats, after)) return error(no, *err);
+        if (auto err = read_position(rec["board_after"], seats, after)) {
+          --stats_.records;
+          pending_.reset();
+          return error(no, *err);
+        }
         if (!(after.pos == penalised)) {
           pending_.reset();
           return disagree(no, penalty_note(after.pos, penalised), "");

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "convert/nu_ppn.hpp"
-#include "convert/nu_reference.hpp"
+#include "convert/reference_jsonl.hpp"
 
 namespace ppn::convert::nu {
 
@@ -123,15 +123,15 @@ Result<CourseVerdict> read_course_output(const std::filesystem::path& path) {
 
 nlohmann::json course_record(const CourseInput& in, const CourseVerdict* verdict) {
   nlohmann::json r;
-  r["color"] = reference_colour(in.colour);
-  r["board"] = reference_board(in.board);
-  r["dice"] = reference_dice(in.dice);
+  r["color"] = std::string(colour_name(in.colour));
+  r["board"] = reference::write_board(in.board);
+  r["dice"] = nlohmann::json(in.dice.values);
   r["dice_are_parts"] = true;
-  r["moves"] = reference_moves(in.moves);
+  r["moves"] = reference::write_moves(in.moves);
   if (verdict) {
     r["verdict"] = verdict->legal ? "legal" : "illegal";
     if (!verdict->legal) r["reason"] = verdict->reason;
-    if (verdict->legal && verdict->board_after) r["board_after"] = reference_board(*verdict->board_after);
+    if (verdict->legal && verdict->board_after) r["board_after"] = reference::write_board(*verdict->board_after);
   }
   return r;
 }

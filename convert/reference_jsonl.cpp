@@ -68,6 +68,41 @@ std::optional<std::string> read_moves(const json& j, nu::Moves& out) {
   return std::nullopt;
 }
 
+namespace {
+json write_pawn(nu::Pawn p) { return json::array({std::string(colour_name(p.colour)), p.id}); }
+}  // namespace
+
+json write_board(const nu::Board& b) {
+  json out = json::array();
+  for (Colour c : kRecordColours)
+    for (int id = 0; id < nu::kPawnsPerColour; ++id) {
+      const nu::Loc loc = b.at(nu::Pawn{c, static_cast<std::uint8_t>(id)});
+      switch (loc.kind) {
+        case nu::LocKind::start: out.push_back("start"); break;
+        case nu::LocKind::home: out.push_back("home"); break;
+        case nu::LocKind::main: out.push_back(json{{"main", loc.index}}); break;
+        case nu::LocKind::row: out.push_back(json{{"row", loc.index}}); break;
+      }
+    }
+  return out;
+}
+
+json write_moves(const nu::Moves& m) {
+  json out = json::array();
+  for (const nu::Move& mv : m.list) {
+    switch (mv.kind) {
+      case nu::MoveKind::enter: out.push_back(json{{"enter", write_pawn(mv.pawn)}}); break;
+      case nu::MoveKind::main:
+        out.push_back(json{{"main", write_pawn(mv.pawn)}, {"start", mv.start}, {"distance", mv.distance}});
+        break;
+      case nu::MoveKind::home:
+        out.push_back(json{{"row", write_pawn(mv.pawn)}, {"start", mv.start}, {"distance", mv.distance}});
+        break;
+    }
+  }
+  return out;
+}
+
 std::optional<std::string> for_each_line(const std::string& path,
                                          const std::function<void(long, const std::string&)>& f,
                                          const std::function<void(long)>& on_too_long) {

@@ -1,4 +1,4 @@
-// The one reader of reference-engine JSONL records (schema: shared/corpora/racket/README.md,
+// The one reader and writer of reference-engine JSONL records (schema: shared/corpora/racket/README.md,
 // also shared/corpora/hasbro/): a record's `board` and `moves` as Racket board values
 // (nu_xml.hpp: Racket coordinates, racket_coords.hpp), and the lines of a corpus file.
 // `ppn convert --from racket-jsonl` (racket_jsonl.hpp) and `ppn conform` (conform.hpp) both
@@ -23,6 +23,11 @@ std::optional<std::string> read_pawn(const nlohmann::json& j, nu::Pawn& out);
 // `moves`: {"enter": pawn}, {"main": pawn, "start": s, "distance": d} or {"row": ...}; start
 // and distance are integers as written (whether they make sense is the rules' business).
 std::optional<std::string> read_moves(const nlohmann::json& j, nu::Moves& out);
+
+// The reverse, as the schema writes them (the NU course tests as records, nu_test.hpp):
+// read_board(write_board(b)) gives b, read_moves(write_moves(m)) gives m.
+nlohmann::json write_board(const nu::Board& b);
+nlohmann::json write_moves(const nu::Moves& m);
 
 // Opens a .jsonl file (plain, gzip or zstd; `-` standard input) and calls f(line_number,
 // text) for each line. A line longer than nu::kMaxJsonlLineBytes is not held:

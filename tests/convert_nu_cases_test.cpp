@@ -7,7 +7,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "convert/nu_reference.hpp"
+#include "convert/reference_jsonl.hpp"
 #include "convert/nu_test.hpp"
 #include "convert/conform.hpp"
 #include "shared_data.hpp"
@@ -179,7 +179,7 @@ TEST_CASE("convert nu: pawn order inside the board XML does not matter", "[conve
   REQUIRE(b.ok());
   CHECK(b.value->at(Pawn{Colour::Green, 0}) == Loc{LocKind::main, 23});
   CHECK(b.value->at(Pawn{Colour::Green, 1}) == Loc{LocKind::main, 23});
-  const json j = reference_board(*b.value);
+  const json j = ppn::convert::reference::write_board(*b.value);
   CHECK(j[4] == json{{"main", 23}});
   CHECK(j[5] == json{{"main", 23}});
 }

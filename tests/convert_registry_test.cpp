@@ -100,3 +100,16 @@ TEST_CASE("convert: a recorded Racket play in the rules core's terms", "[convert
   CHECK(*play.forced == rules::RuleCode::wrong_colour);
   CHECK(play.forced_index == 0);
 }
+
+TEST_CASE("convert: the reference JSONL writer gives back what its reader reads", "[convert][racket]") {
+  const char* text =
+      R"([{"main":40},"start",{"row":6},"home","start",{"row":2},"start","start","home","start","home","start",)"
+      R"("start","start","start",{"main":3}])";
+  const nu::Board b = board_of(text);
+  CHECK(reference::write_board(b) == nlohmann::json::parse(text));
+  const auto moves = nlohmann::json::parse(
+      R"([{"enter":["red",1]},{"main":["red",1],"start":22,"distance":5},{"row":["red",0],"start":3,"distance":4}])");
+  nu::Moves m;
+  REQUIRE_FALSE(reference::read_moves(moves, m));
+  CHECK(reference::write_moves(m) == moves);
+}
