@@ -2,11 +2,14 @@
 
 #include <algorithm>
 
+#include "convert/racket_position.hpp"
+
 namespace ppn::convert::nu {
 
 namespace {
 
-// Racket's coordinates (racket_coords.hpp) and the notation's squares (rules/squares.hpp).
+// Racket's coordinates (racket_coords.hpp, racket_position.hpp) and the notation's squares
+// (rules/squares.hpp).
 using racket::kFirstRow;
 using racket::kLastRing;
 using racket::rel_of_ring;
@@ -14,12 +17,7 @@ using racket::rel_of_ring;
 int slot(Colour c, int id) { return static_cast<int>(c) * kPawnsPerColour + id; }
 Colour colour_of_slot(int s) { return static_cast<Colour>(s / kPawnsPerColour); }
 
-// The location `rel` steps from the colour's ENTER (rel 0..71).
-Loc loc_of_rel(Colour c, int rel) {
-  if (rel <= kLastRing) return Loc{LocKind::main, static_cast<std::uint8_t>(racket::ring_of_rel(c, rel))};
-  if (rel < kHomeSteps) return Loc{LocKind::row, static_cast<std::uint8_t>(racket::row_of_rel(rel))};
-  return Loc{LocKind::home, 0};
-}
+using racket::loc_of_rel;  // the location `rel` steps from the colour's ENTER (racket_position.hpp)
 
 // Rel of a square in the mover's coordinates (PPN): -1 nest, ring, h1..h7, H; nullopt for a
 // square Racket's board does not have (a second-lap square, ring 64+).

@@ -6,26 +6,32 @@ namespace ppn::convert::racket {
 
 using namespace ppn::rules;
 
+std::uint8_t byte_of_loc(Colour c, nu::Loc loc) {
+  switch (loc.kind) {
+    case nu::LocKind::start: return kNest;
+    case nu::LocKind::home: return byte_of_rel(kHome);
+    case nu::LocKind::row: return byte_of_rel(rel_of_row(loc.index));
+    case nu::LocKind::main: return byte_of_rel(kBoard.rel_of_track(rel_of_ring(c, loc.index)));
+  }
+  return kNest;
+}
+
+nu::Loc loc_of_rel(Colour c, int rel) {
+  if (rel < 0) return nu::Loc{nu::LocKind::start, 0};
+  if (rel <= kLastRing) return nu::Loc{nu::LocKind::main, static_cast<std::uint8_t>(ring_of_rel(c, rel))};
+  if (rel < kHome) return nu::Loc{nu::LocKind::row, static_cast<std::uint8_t>(row_of_rel(rel))};
+  return nu::Loc{nu::LocKind::home, 0};
+}
+
 std::optional<std::string> position_of_board(const nu::Board& b, unsigned seats_mask, PawnPosition& out) {
   for (int s = 0; s < kMaxSeats; ++s) {
     const Colour c = colour_of(s);
     for (int id = 0; id < kPawnsPerSeat; ++id) {
       const nu::Loc loc = b.at(nu::Pawn{c, static_cast<std::uint8_t>(id)});
-      std::uint8_t byte = kNest;
-      switch (loc.kind) {
-        case nu::LocKind::start: byte = kNest; break;
-        case nu::LocKind::home: byte = byte_of_rel(kHome); break;
-        case nu::LocKind::row: byte = byte_of_rel(rel_of_row(loc.index)); break;
-        case nu::LocKind::main: {
-          const int rel = rel_of_ring(c, loc.index);
-          if (rel > kLastRing)
-            return "board: " + std::string(colour_name(c)) + " pawn on square " + std::to_string(loc.index) +
-                   ", behind its ENTER";
-          byte = byte_of_rel(rel);
-          break;
-        }
-      }
-      out.ids[s][id] = ((seats_mask >> s) & 1u) ? byte : kAbsent;
+      if (loc.kind == nu::LocKind::main && rel_of_ring(c, loc.index) > kLastRing)
+        return "board: " + std::string(colour_name(c)) + " pawn on square " + std::to_string(loc.index) +
+               ", behind its ENTER";
+      out.ids[s][id] = ((seats_mask >> s) & 1u) ? byte_of_loc(c, loc) : kAbsent;
     }
     out.pos.pawns[s] = out.ids[s];
     out.pos.sort_seat(s);
@@ -39,13 +45,10 @@ std::optional<nu::Board> board_of_position(const PawnPosition& p) {
   for (int s = 0; s < kMaxSeats; ++s)
     for (int id = 0; id < kPawnsPerSeat; ++id) {
       const std::uint8_t byte = p.ids[s][id];
-      nu::Loc& loc = b.at(nu::Pawn{colour_of(s), static_cast<std::uint8_t>(id)});
       if (byte == kNest || byte == kAbsent) continue;  // start
       const int rel = rel_of_byte(byte);
-      if (rel <= kLastRing) loc = {nu::LocKind::main, static_cast<std::uint8_t>(ring_of_rel(colour_of(s), rel))};
-      else if (rel < kHome) loc = {nu::LocKind::row, static_cast<std::uint8_t>(row_of_rel(rel))};
-      else if (rel == kHome) loc = {nu::LocKind::home, 0};
-      else return std::nullopt;
+      if (rel > kHome) return std::nullopt;  // a lap square
+      b.at(nu::Pawn{colour_of(s), static_cast<std::uint8_t>(id)}) = loc_of_rel(colour_of(s), rel);
     }
   return b;
 }

@@ -21,6 +21,13 @@ struct PawnPosition {
   std::array<std::array<std::uint8_t, rules::kPawnsPerSeat>, rules::kMaxSeats> ids{};
 };
 
+// One pawn's square byte (rules/position.hpp) from its Racket location; a ring square behind
+// the colour's own ENTER (rel 64..67) is read as the lap square there (Geometry::rel_of_track),
+// which position_of_board refuses.
+std::uint8_t byte_of_loc(Colour c, nu::Loc loc);
+// The Racket location `rel` steps from the colour's ENTER (rel 0..71; start for the nest).
+nu::Loc loc_of_rel(Colour c, int rel);
+
 // Reads a board; `seats_mask` marks the colours taking part (the others' pawns, listed in
 // their start areas, become absent). Error: a ring pawn behind its own ENTER, or a position
 // the rules core calls inconsistent.

@@ -80,6 +80,11 @@ TEST_CASE("convert: a Racket board reads into the rules core's position and back
       R"("start","start","start","start"])"), 0b1111, p);
   REQUIRE(err);
   CHECK(*err == "board: green pawn on square 2, behind its ENTER");
+  // which the rules core reads as the lap square there (three squares before green's ENTER)
+  CHECK(racket::byte_of_loc(Colour::Green, nu::Loc{nu::LocKind::main, 2}) ==
+        rules::byte_of_rel(rules::kParcheesi68.rel_of_track(65)));
+  CHECK(racket::loc_of_rel(Colour::Blue, -1) == nu::Loc{nu::LocKind::start, 0});
+  CHECK(racket::loc_of_rel(Colour::Blue, 63) == nu::Loc{nu::LocKind::main, 34});  // blue's exit
 }
 
 TEST_CASE("convert: a recorded Racket play in the rules core's terms", "[convert][racket]") {
