@@ -5,6 +5,7 @@
 #include <regex>
 
 #include "convert/json_game.hpp"
+#include "convert/nu_export.hpp"
 #include "convert/nu_test.hpp"
 #include "convert/nu_transcript.hpp"
 #include "convert/racket_jsonl.hpp"
@@ -32,6 +33,26 @@ const Reader* find_reader(std::string_view name) {
 std::vector<std::string> reader_names() {
   std::vector<std::string> names;
   for (const Reader* r : readers()) names.emplace_back(r->name);
+  return names;
+}
+
+const std::vector<const Writer*>& writers() {
+  static const std::vector<const Writer*> all = {
+      &nu::xml_writer,
+      &json_form::writer,
+  };
+  return all;
+}
+
+const Writer* find_writer(std::string_view name) {
+  for (const Writer* w : writers())
+    if (w->name == name) return w;
+  return nullptr;
+}
+
+std::vector<std::string> writer_names() {
+  std::vector<std::string> names;
+  for (const Writer* w : writers()) names.emplace_back(w->name);
   return names;
 }
 

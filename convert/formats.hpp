@@ -1,6 +1,7 @@
-// The formats `ppn convert` reads, one Reader each, and how an input's format is told.
+// The formats `ppn convert` reads, one Reader each, how an input's format is told, and the
+// formats `ppn export` writes, one Writer each.
 //
-// A new converter is one file pair that defines a Reader (its name, how its first bytes look,
+// A new converter is one file pair that defines a Reader (or a Writer) (its name, how its first bytes look,
 // and how to read games from it with located problems) plus one registration line in
 // formats.cpp. The command line (`--from`, its help, the man page and bash completion, which
 // are made from the command line) lists the formats from here.
@@ -50,6 +51,19 @@ struct Detected {
   std::string refusal;
 };
 Detected detect_format(const std::string& path, std::string_view head);
+
+struct Writer {
+  std::string_view name;     // the `--to` value of `ppn export`, e.g. "nu-xml"
+  std::string_view summary;  // what it writes, for help texts
+  // Writes one game to `out`; problems go to `err`, located (FILE:LINE:COL: ...). Returns 0,
+  // or 1 when the game was written only in part or with an illegal roll.
+  int (*write)(const Game& g, std::ostream& out, std::ostream& err);
+};
+
+// Every writer, in the order help texts list them.
+const std::vector<const Writer*>& writers();
+const Writer* find_writer(std::string_view name);  // nullptr when there is none
+std::vector<std::string> writer_names();
 
 // For readers of whole documents: the input read into memory (nu::kMaxFileBytes at most),
 // then read(text). A read error is one problem without a line, and `unread`.

@@ -386,4 +386,12 @@ const convert::Reader reader = {
     },
 };
 
+const convert::Writer writer = {
+    "json", "ppn's JSON form of games, one per line (convert/JSON.md)",
+    [](const Game& g, std::ostream& out, std::ostream&) {
+      out << game_to_json(g).dump() << "\n";
+      return 0;
+    },
+};
+
 }  // namespace ppn::convert::json_form

@@ -32,5 +32,7 @@ void read_games(std::string_view text, const std::string& source, const std::fun
 
 // `json` for `ppn convert` (formats.hpp): an input that names "ppn-game" in its first bytes.
 extern const Reader reader;
+// `json` for `ppn export`: one game_to_json object per line.
+extern const Writer writer;
 
 }  // namespace ppn::convert::json_form

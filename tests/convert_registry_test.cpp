@@ -22,6 +22,16 @@ TEST_CASE("convert: every format is one registered reader, found by name", "[con
   CHECK(find_reader("nu-xml") == nullptr);  // a format export writes, not one convert reads
 }
 
+TEST_CASE("convert: every format ppn export writes is one registered writer", "[convert][formats]") {
+  std::set<std::string> names;
+  for (const Writer* w : writers()) {
+    CHECK(names.insert(std::string(w->name)).second);
+    CHECK(find_writer(w->name) == w);
+  }
+  CHECK(names == std::set<std::string>{"nu-xml", "json"});
+  CHECK(find_writer("ppn") == nullptr);  // stored text, written by export itself
+}
+
 TEST_CASE("convert: an input's format is told by the registered readers, in order", "[convert][formats]") {
   auto format_of = [](std::string_view head) {
     const Detected d = detect_format("in", head);
