@@ -92,7 +92,7 @@ TEST_CASE("overrides change one option", "[replay][options]") {
 // The option table (rules/options.cpp) is the one description of every option: the compiler
 // holds it to OptionId (a static_assert fails on an option without its row), and here each row
 // is read back through the functions every other part uses.
-TEST_CASE("every option's row names it, lists its values and cites its rule; name=value sets exactly that value",
+TEST_CASE("every option's row names it and lists its values and citation and name=value sets exactly that value",
           "[replay][options]") {
   const Options parcheesi = *profile_options("hasbro-2001").options, ludo = *profile_options("ludo").options;
   std::set<std::string_view> names;
@@ -122,7 +122,7 @@ TEST_CASE("every option's row names it, lists its values and cites its rule; nam
   }
 }
 
-TEST_CASE("every profile resolves from the option rows; a derived profile keeps its base's settings",
+TEST_CASE("every profile resolves from the option rows and a derived profile keeps its base's settings",
           "[replay][options]") {
   for (const auto p : profile_list()) {
     INFO(p);
