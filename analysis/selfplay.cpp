@@ -152,7 +152,7 @@ Game Selfplay::play_game(std::uint64_t index) const {
         if (!mm.is_bonus()) dice_used += mm.kind == MiniKind::enter && (mm.flags & kEnterBySum) ? 2 : 1;
       fully_used = dice_used >= setup.parts.size();
       if (play.empty()) roll.kind = PlayKind::NoPlay;
-      else roll.steps = steps_from_play(play, opts_, seat_finished(result, seat, g), g);
+      else roll.steps = steps_from_play(play, play_events(opts_, st, d1, d2, play), g);
     }
     game.movetext.emplace_back(std::move(roll));
     over = advance_turn(st, d1, d2, result, opts_, fully_used, &played);

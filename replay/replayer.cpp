@@ -8,6 +8,7 @@
 #include "notation/tags.hpp"
 #include "notation/text_util.hpp"
 #include "replay/bridge.hpp"
+#include "rules/apply.hpp"
 
 namespace ppn::replay {
 
@@ -17,40 +18,20 @@ namespace {
 
 constexpr std::string_view kDefaultProfile = "hasbro-2001";
 
-// Applies a recorded play without checking it (on_error=as_played): each mini-move moves a
-// pawn of the mover from its square by its part; a landing the record marks `x` sends a lone
-// opponent pawn on that ring square back to its nest (a step of another colour's pawn,
-// `R:N/0`, moves that colour's pawn). nullopt when a mini-move names a square where that
-// colour has no pawn, so the play cannot even be carried out.
-std::optional<Position> apply_as_recorded(const Position& before, int seat, const PlayConversion& conv,
-                                          const Geometry& g) {
-  Position p = before;
-  for (int i = 0; i < conv.play.size(); ++i) {
-    const auto& mm = conv.play[i];
-    const std::uint8_t from = mm.kind == MiniKind::enter ? kNest : byte_of_rel(mm.from);
-    const bool round = mm.around || g.is_lap(mm.from);
-    const int to_rel = mm.kind == MiniKind::enter ? 0 : g.dest(mm.from, mm.value, round);
-    // Another colour's pawn recorded on this roll (`R:N/0`): moved in its own coordinates.
-    const int mover = conv.owner_of_move[i] >= 0 ? conv.owner_of_move[i] : seat;
-    if (!p.seat_present(mover)) return std::nullopt;
-    auto& row = p.pawns[mover];
-    auto it = std::find(row.begin(), row.end(), from);
-    if (it == row.end() || (to_rel > g.home && !round)) return std::nullopt;
-    *it = byte_of_rel(to_rel);
-    if (conv.capture_marks[i] && g.on_track(to_rel)) {
-      const int a = g.abs_of_rel(mover, to_rel);
-      for (int s = 0; s < kMaxSeats; ++s) {
-        if (s == mover || !p.seat_present(s)) continue;
-        const auto b = byte_of_rel(g.rel_of_track(g.rel_of(s, a)));
-        if (p.count(s, b) == 1) {
-          *std::find(p.pawns[s].begin(), p.pawns[s].end(), b) = kNest;
-          p.sort_seat(s);
-        }
-      }
-    }
-    p.sort_seat(mover);
-  }
-  return p;
+// Applies a recorded play without checking it (on_error=as_played), through the rules core's
+// applier (rules/apply.hpp apply_recorded): each mini-move moves a pawn of the mover from its
+// square by its part; a landing the record marks `x` sends the lone pawn of another colour on
+// that ring square back to its nest (a step of another colour's pawn, `R:N/0`, moves that
+// colour's pawn). nullopt when a mini-move names a square where that colour has no pawn, or
+// overshoots HOME, so the play cannot even be carried out.
+std::optional<Position> apply_as_recorded(const Options& o, const Position& before, int seat,
+                                          const PlayConversion& conv, const Geometry& g) {
+  RecordedPlay rp;
+  for (int i = 0; i < conv.play.size(); ++i)
+    rp.push_back(RecordedMove::of(conv.play[i], g, conv.owner_of_move[i], conv.capture_marks[i]));
+  const Outcome out = apply_recorded(o, before, seat, rp);
+  if (out.failed >= 0) return std::nullopt;
+  return out.after;
 }
 
 // The seat after `seat` in turn order that is still playing.
@@ -273,7 +254,7 @@ struct Walker {
       d.message += " (accepted as played)";
       res.diagnostics.push_back(std::move(d));
       if (conv) {
-        auto p = apply_as_recorded(st.pos, st.to_move, *conv, g);
+        auto p = apply_as_recorded(opts, st.pos, st.to_move, *conv, g);
         if (!p) {
           res.diagnostics.push_back(roll_diag(r, Severity::error, "E-UNPLAYABLE",
                                               "the play cannot be carried out even as recorded"));
@@ -461,12 +442,12 @@ struct Walker {
       if (v.diag.index >= 0 && v.diag.index < static_cast<int>(conv.step_of_move.size()))
         at_step(d, r, conv.step_of_move[v.diag.index]);
       for (const auto& alt : v.diag.alternatives) {
-        // Whether the alternative wins decides between forfeited and void bonuses (Q63).
+        // The alternative's own verdict counts the bonuses it forfeits (rules/apply.hpp).
         ValidateRequest areq = req;
         areq.play = &alt;
         areq.max_alternatives = 0;
         const Verdict av = validate_play(opts, areq);
-        d.alternatives.push_back(play_text(alt, opts, av.legal && seat_finished(av.result, st.to_move, g), g));
+        d.alternatives.push_back(play_text(alt, av.legal ? av.events : Events{}, g));
       }
       return on_illegal(std::move(d), r, &conv);
     }
@@ -477,9 +458,10 @@ struct Walker {
           r, Severity::warning, "W-CAPTURE-MARK",
           "the play captures " + plural(v.events.captures, "pawn", "pawns") + " but " +
               plural(static_cast<std::size_t>(marked), "landing is", "landings are") + " marked `x`"));
-    // A bonus left over when the roll wins the game is void, not forfeited (Q63).
-    const bool won = seat_finished(v.result, st.to_move, g);
-    if (!won && conv.forfeits != v.events.bonuses_forfeited)
+    // The engine's events say which bonuses the play forfeits (rules/apply.hpp settle_bonuses:
+    // none on the winning roll, whose left-over bonuses are void); after the win the record
+    // may write them either way.
+    if (conv.forfeits != v.events.bonuses_forfeited && !seat_finished(v.result, st.to_move, g))
       res.diagnostics.push_back(roll_diag(
           r, Severity::warning, "W-FORFEIT-MARK",
           plural(v.events.bonuses_forfeited, "bonus is", "bonuses are") + " forfeited by this play but " +

@@ -320,6 +320,26 @@ LegalPlays legal_plays(const Options& o, const GameState& st, int d) {
   return out;
 }
 
+std::uint8_t apply_recorded_move(const Options& o, Position& p, int owner, std::uint8_t from, int to,
+                                 bool captures, int& victim) {
+  const Board b(o, p, owner);
+  Outcome r;
+  r.from = from == kNest ? -1 : rel_of_byte(from);
+  r.to = to;
+  if (captures && to <= b.g.last_ring) {
+    // As recorded: the lone token of each other colour on the landing square goes back.
+    const int a = b.g.abs_of(owner, to);
+    for (int s = 0; s < kMaxSeats; ++s) {
+      if (s == owner || !p.seat_present(s)) continue;
+      if (p.count(s, byte_of_rel(b.g.rel_of_track(b.g.rel_of(s, a)))) != 1) continue;
+      r.captured[s] = 1;
+      if (victim < 0) victim = s;
+    }
+  }
+  p = apply(b, r);
+  return static_cast<std::uint8_t>((victim >= 0 ? kCaptured : 0) | (to == b.g.home ? kReachedHome : 0));
+}
+
 Verdict validate_play(const Options& o, const ValidateRequest& req) {
   const GameState& st = *req.state;
   const int d = req.d1;

@@ -109,6 +109,16 @@ inline bool pair_reformed(const Board& b, const RollCtx& c) {
   return false;
 }
 
+// The one place a Parcheesi pawn moves (issue 17; rules/apply.hpp is the API around it): the
+// mover's pawn `slot` goes to rel `to` (0 for an entry), and the pawn of seat `victim` (-1:
+// none) standing there goes back to its nest. No legality is checked: the caller has judged the
+// move (try_enter, try_move) or carries out a record as written (apply_recorded). Returns the
+// result flags kCaptured / kReachedHome.
+std::uint8_t move_pawn(Board& b, const Geometry& g, int mover, int slot, int to, int victim);
+// What the `flags` of one of the mover's mini-moves earn (the one place bonuses are earned):
+// counts the capture and the arrival in `s` and adds the 20 / 10 bonus the options give.
+void earn(State& s, const Options& o, std::uint8_t flags);
+
 // Entry with slot (must be in the nest). Spends a five-value from s.dice.
 RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags);
 // Move of slot by part v (a die part in s.dice, or a pending bonus when is_bonus_part(v)).
