@@ -98,16 +98,6 @@ std::string play_text(const Play& p, const Events& ev, const Geometry& g) {
   return play_to_ppn(r);
 }
 
-Events play_events(const Options& o, const GameState& st, int d1, int d2, const Play& p) {
-  ValidateRequest req;
-  req.state = &st;
-  req.d1 = d1;
-  req.d2 = d2;
-  req.play = &p;
-  const Verdict v = validate_play(o, req);
-  return v.legal ? v.events : Events{};
-}
-
 std::variant<GameState, std::string> state_from_desc(const PositionDesc& d, const Geometry& g) {
   if (!d.pending.empty()) return std::string("a position in the middle of a roll (pending parts) cannot start a replay");
   Position pos{};

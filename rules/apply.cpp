@@ -61,14 +61,22 @@ bool RecordApplier::apply(const RecordedMove& m) {
       p.count(owner, m.from) == 0)
     return false;
   std::uint8_t flags = 0;
-  int victim = -1;
+  int victim = -1, tokens = 0;
   if (o_->ludo()) {
-    flags = ludo::apply_recorded_move(*o_, p, owner, m.from, m.to, m.captures, victim);
+    flags = ludo::apply_recorded_move(*o_, p, owner, m.from, m.to, m.captures, victim, tokens);
   } else {
-    if (m.captures) victim = lone_victim(p, g_, owner, m.to);
     const auto& row = p.pawns[owner];
     const int slot = static_cast<int>(std::find(row.begin(), row.end(), m.from) - row.begin());
     detail::Board b = detail::make_board(p, owner, row, g_);
+    if (m.captures) {
+      // An entry onto a full ENTER takes the pawn the rules name (Q11); elsewhere a capture
+      // takes the one pawn of another colour there.
+      const auto cell = b.ring[g_.abs_of(owner, 0)];
+      const bool full = detail::cell_count(cell) == 2 &&
+                        (detail::cell_seat(cell) != owner || detail::cell_seat2(cell) != owner);
+      victim = m.from == kNest && m.to == 0 && full ? detail::entry_victim(cell, owner)
+                                                    : lone_victim(p, g_, owner, m.to);
+    }
     flags = detail::move_pawn(b, g_, owner, slot, m.to, victim);
     p = detail::finish(b, owner);
   }
@@ -87,6 +95,8 @@ bool RecordApplier::apply(const RecordedMove& m) {
   s.capture_bonuses = capture_bonuses_;
   s.earned = earned_;
   detail::earn(s, *o_, flags);
+  // A Ludo block that captures a block takes two tokens at once (earn counts one capture).
+  if (tokens > 1) s.captures = static_cast<std::uint8_t>(s.captures + tokens - 1);
   bonuses_ = s.bonus;
   captures_ = s.captures;
   arrivals_ = s.arrivals;
@@ -122,6 +132,13 @@ Outcome apply_recorded(const Options& o, const Position& before, int seat, const
       return out;
     }
   return a.outcome();
+}
+
+Outcome apply_play(const Options& o, const Position& before, int seat, const Play& play) {
+  const Geometry g = geometry_of(o);
+  RecordedPlay rp;
+  for (const auto& m : play) rp.push_back(RecordedMove::of(m, g, -1, (m.flags & kCaptured) != 0));
+  return apply_recorded(o, before, seat, rp);
 }
 
 }  // namespace ppn::rules

@@ -85,4 +85,8 @@ class RecordApplier {
 // The whole play at once; Outcome::failed names the first move that cannot be carried out.
 Outcome apply_recorded(const Options& o, const Position& before, int seat, const RecordedPlay& play);
 
+// An engine play (legal_plays' or validate_play's, its result flags set) carried out: its
+// outcome is the engine's (the same primitive applies it), without judging it again.
+Outcome apply_play(const Options& o, const Position& before, int seat, const Play& play);
+
 }  // namespace ppn::rules

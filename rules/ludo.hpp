@@ -27,10 +27,11 @@ Verdict validate_play(const Options& o, const ValidateRequest& req);
 // One move carried out as recorded, judging nothing (rules/apply.hpp apply_recorded): the token
 // of `owner` on byte `from` goes to rel `to` through apply(), the board's one way of moving a
 // token; with `captures`, the lone token of each other colour on the landing square goes back
-// to its yard (`victim`: the first such seat). Returns the result flags. The caller has
-// checked that `owner` has a token on `from`.
+// to its yard, and a block of two when the token completes a block of its own there (`victim`:
+// the first such seat; `tokens` grows by the tokens captured). Returns the result flags. The
+// caller has checked that `owner` has a token on `from`.
 std::uint8_t apply_recorded_move(const Options& o, Position& p, int owner, std::uint8_t from, int to,
-                                 bool captures, int& victim);
+                                 bool captures, int& victim, int& tokens);
 
 // After a legal roll of d with `result`: whether the same seat throws again. A 6 gives
 // another roll (reroll_on_six, Ludo rules, Gameplay "Rolling a 6 earns the player an additional or

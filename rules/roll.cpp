@@ -119,6 +119,20 @@ void earn(State& s, const Options& o, std::uint8_t flags) {
   }
 }
 
+int entry_victim(std::uint8_t cell, int mover) {
+  // entry_vs_stack=capture_last_arrival (Parchís: two pieces on the salida with at least
+  // one foreign piece, the entering piece captures "la última en llegar" [ES-JCF], [ES-S];
+  // RULES.md Q11). The position does not record arrival order (replay/README.md
+  // "Decisions"): with one own and one foreign pawn the foreign one is taken; with two
+  // foreign pawns, one of the colour that comes next after the mover in seat order.
+  int victim = cell_seat(cell);
+  if (victim == mover) victim = cell_seat2(cell);
+  else if (cell_seat2(cell) != mover &&
+           (cell_seat2(cell) - mover + kMaxSeats) % kMaxSeats < (victim - mover + kMaxSeats) % kMaxSeats)
+    victim = cell_seat2(cell);
+  return victim;
+}
+
 bool entry_open(std::uint8_t enter_cell, const RollCtx& c) {
   if (cell_count(enter_cell) < 2) return true;
   // Q11: hasbro-2001 "If a blockade occupies your enter space, you cannot enter a pawn";
@@ -167,20 +181,7 @@ RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags) {
   // Hasbro 2001 rules, Blockades "If a blockade occupies your enter space, you cannot enter a pawn"
   if (!entry_open(s.b.ring[a], c)) return RuleCode::entry_blocked;
   int victim = -1;
-  if (cnt == 2) {
-    // entry_vs_stack=capture_last_arrival (Parchís: two pieces on the salida with at least
-    // one foreign piece, the entering piece captures "la última en llegar" [ES-JCF], [ES-S];
-    // RULES.md Q11). The position does not record arrival order (replay/README.md
-    // "Decisions"): with one own and one foreign pawn the foreign one is taken; with two
-    // foreign pawns, one of the colour that comes next after the mover in seat order.
-    const auto cell = s.b.ring[a];
-    victim = cell_seat(cell);
-    if (victim == c.mover) victim = cell_seat2(cell);
-    else if (cell_seat2(cell) != c.mover &&
-             (cell_seat2(cell) - c.mover + kMaxSeats) % kMaxSeats <
-                 (victim - c.mover + kMaxSeats) % kMaxSeats)
-      victim = cell_seat2(cell);
-  }
+  if (cnt == 2) victim = entry_victim(s.b.ring[a], c.mover);
   if (cnt == 1 && cell_seat(s.b.ring[a]) != c.mover &&
       c.o->safety_sharing() != SafetySharing::two_any_colours) {
     // Hasbro 2001 rules, Safety Spaces "Exception: If an opponent's pawn occupies your enter space,

@@ -125,6 +125,9 @@ RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags);
 // `around`: pass the turn-off and stay on the ring (MiniMove::around).
 RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& flags,
                   bool around = false);
+// The seat whose pawn an entry onto an ENTER holding two pawns (ring map cell, one of them
+// foreign at least) captures: entry_vs_stack=capture_last_arrival, Q11.
+int entry_victim(std::uint8_t cell, int mover);
 // Whether the mover may enter onto its ENTER holding `enter_cell` (ring map cell), Q11.
 bool entry_open(std::uint8_t enter_cell, const RollCtx& c);
 // Whether an entry is possible now (five-value in dice, pawn in nest, ENTER not blockaded).

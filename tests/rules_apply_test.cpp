@@ -123,42 +123,55 @@ TEST_CASE("apply_recorded: captures earn what the engine's rules earn (bonus_cha
   CHECK(found);
 }
 
-TEST_CASE("apply_recorded and validate_play apply a legal play alike (one primitive per board)",
+TEST_CASE("apply_play and validate_play apply a legal play alike, on both boards (one primitive per board)",
           "[rules][apply]") {
-  // Every legal play of a few rolls, carried out as recorded with the engine's own capture
-  // flags, gives the engine's position and events.
-  const char* positions[] = {
-      "s0[N N 10 14] s1[N 2 6 10] s2[N N 40 49] s3[N 30 33 H]",
-      "s0[N 60 66 69] s1[N N 45 47] s2[N 20 31 H] s3[N N N 1]",
-      "s0[N N N 62] s1[N N N 40] s2[N N N N] s3[N N N N]",
-  };
-  for (const char* profile_name : {"hasbro-2001", "racket-nu", "parchis-es"}) {
+  // Games walked with a fixed dice sequence: every legal play of every roll, carried out with
+  // the engine's own capture flags, gives the engine's position and events.
+  for (const char* profile_name : {"hasbro-2001", "racket-nu", "parchis-es", "ludo", "ludo-seed", "ludo-modern"}) {
     const auto o = profile(profile_name);
-    for (const char* text : positions) {
-      const auto st = state(text);
-      for (auto [d1, d2] : {std::pair{5, 3}, std::pair{6, 1}, std::pair{4, 4}, std::pair{2, 5}}) {
-        const auto lp = legal_plays(o, st, d1, d2);
-        for (std::size_t i = 0; i < lp.plays.size(); ++i) {
-          const Play& p = lp.plays[i];
-          RecordedPlay rp;
-          for (const auto& m : p) rp.push_back(RecordedMove::of(m, geometry_of(o), -1, (m.flags & kCaptured) != 0));
-          const auto out = apply_recorded(o, st.pos, 0, rp);
-          const auto v = check(o, st, d1, d2, p);
-          INFO(profile_name << " " << text << " " << d1 << "-" << d2 << " play " << i);
-          REQUIRE(v.legal);
-          REQUIRE(out.failed == -1);
-          CHECK(out.after == v.result);
-          CHECK(out.after == lp.results[i]);
-          CHECK(out.events.captures == v.events.captures);
-          CHECK(out.events.arrivals == v.events.arrivals);
-          CHECK(out.events.bonuses_earned == v.events.bonuses_earned);
-          CHECK(out.events.bonuses_used == v.events.bonuses_used);
-          CHECK(out.events.bonuses_forfeited == v.events.bonuses_forfeited);
-          CHECK(out.events.bonuses_void == v.events.bonuses_void);
-          for (int k = 0; k < p.size(); ++k) CHECK(out.flags[k] == (p[k].flags & (kCaptured | kReachedHome)));
-        }
+    GameState st = initial_state(0b1111, {0, 1, 2, 3}, 0);
+    std::uint32_t seed = 12345;
+    auto die = [&] {
+      seed = seed * 1103515245u + 12345u;
+      return static_cast<int>((seed >> 16) % 6) + 1;
+    };
+    int plays_checked = 0, captures = 0;
+    for (int roll = 0; roll < 400; ++roll) {
+      const int d1 = die(), d2 = o.ludo() ? 0 : die();
+      if (roll_setup(st, d1, d2, o).kind == RollKind::penalty) {
+        if (advance_turn(st, d1, d2, apply_penalty(st.pos, st.to_move, o, geometry_of(o), st.last_moved), o)) break;
+        continue;
       }
+      const auto lp = legal_plays(o, st, d1, d2);
+      REQUIRE_FALSE(lp.plays.empty());
+      for (std::size_t i = 0; i < lp.plays.size(); ++i) {
+        const Play& p = lp.plays[i];
+        const auto out = apply_play(o, st.pos, st.to_move, p);
+        const auto v = check(o, st, d1, d2, p);
+        INFO(profile_name << " roll " << roll << " play " << i);
+        REQUIRE(v.legal);
+        REQUIRE(out.failed == -1);
+        CHECK(out.after == lp.results[i]);
+        CHECK(out.events.captures == v.events.captures);
+        CHECK(out.events.arrivals == v.events.arrivals);
+        CHECK(out.events.bonuses_earned == v.events.bonuses_earned);
+        CHECK(out.events.bonuses_used == v.events.bonuses_used);
+        CHECK(out.events.bonuses_forfeited == v.events.bonuses_forfeited);
+        CHECK(out.events.bonuses_void == v.events.bonuses_void);
+        CHECK(out.events.forfeited_tens == v.events.forfeited_tens);
+        // (A Ludo block that captures a block "collectively": the engine marks both landings,
+        // the applier the one that completes the block.)
+        if (!o.ludo())
+          for (int k = 0; k < p.size(); ++k) CHECK(out.flags[k] == (p[k].flags & (kCaptured | kReachedHome)));
+        ++plays_checked;
+        captures += v.events.captures;
+      }
+      const std::size_t pick = static_cast<std::size_t>(roll * 7) % lp.plays.size();
+      if (advance_turn(st, d1, d2, lp.results[pick], o, true, &lp.plays[pick])) break;
     }
+    INFO(profile_name);
+    CHECK(plays_checked > 400);
+    CHECK(captures > 0);
   }
 }
 
@@ -228,4 +241,26 @@ TEST_CASE("NU board: a bump goes through the rules applier and keeps pawn ids", 
   ppn::Roll roll;
   roll.steps = r.steps;
   CHECK(ppn::play_to_ppn(roll) == "5/9x +20 -");
+}
+
+TEST_CASE("apply_play: an entry onto a salida of two colours takes the pawn the rules name (parchis-es, Q11)",
+          "[rules][apply]") {
+  const auto o = profile("parchis-es");
+  // seats 1 and 2 share the mover's salida (a seguro: two colours may stand there, Q25)
+  auto st = state("s0[N N N 30] s1[N N N " + std::to_string(own_rel(1, 0)) + "] s2[N N N N] s3[N N N N]");
+  Position pos = st.pos;
+  pos.pawns[2][0] = byte_of_rel(own_rel(2, 0));
+  pos.sort_seat(2);
+  st.set_position(pos);
+  const auto v = check(o, st, 5, 1, play({E(), M(30, 1), M(31, 20)}));
+  INFO(v.diag.message);
+  REQUIRE(v.legal);
+  REQUIRE(v.events.captures == 1);
+  Play p = play({E(), M(30, 1), M(31, 20)});
+  p[0].flags = kCaptured;
+  const auto out = apply_play(o, st.pos, 0, p);
+  REQUIRE(out.failed == -1);
+  CHECK(out.victim[0] == 1);  // the colour next after the mover
+  CHECK(out.after == v.result);
+  CHECK(out.events.bonuses_earned == v.events.bonuses_earned);
 }
