@@ -76,9 +76,9 @@ int own_count(const Board& b, std::uint8_t byte) {
   return n;
 }
 
-}  // namespace
-
-std::uint8_t move_pawn(Board& b, const Geometry& g, int mover, int slot, int to, int victim) {
+// The bodies of move_pawn and earn (roll.hpp).
+[[gnu::always_inline]] inline std::uint8_t move_pawn_inline(Board& b, const Geometry& g, int mover, int slot, int to,
+                                                            int victim) {
   std::uint8_t flags = 0;
   const auto from = b.me[slot];
   if (from != kNest && g.on_track(rel_of_byte(from))) ring_remove(b, g.abs_of_rel(mover, rel_of_byte(from)), mover);
@@ -96,7 +96,7 @@ std::uint8_t move_pawn(Board& b, const Geometry& g, int mover, int slot, int to,
   return flags;
 }
 
-void earn(State& s, const Options& o, std::uint8_t flags) {
+[[gnu::always_inline]] inline void earn_inline(State& s, const Options& o, std::uint8_t flags) {
   if (flags & kCaptured) {
     ++s.captures;
     // Hasbro 2001 rules, Capture Bonus "move any one of your pawns an additional 20 spaces"; Q39:
@@ -118,6 +118,16 @@ void earn(State& s, const Options& o, std::uint8_t flags) {
     }
   }
 }
+
+}  // namespace
+
+// The out-of-line entry points of the two primitives (rules/apply.cpp); try_enter and
+// try_move, on the engine's hot path, call the same bodies inlined.
+std::uint8_t move_pawn(Board& b, const Geometry& g, int mover, int slot, int to, int victim) {
+  return move_pawn_inline(b, g, mover, slot, to, victim);
+}
+
+void earn(State& s, const Options& o, std::uint8_t flags) { earn_inline(s, o, flags); }
 
 int entry_victim(std::uint8_t cell, int mover) {
   // entry_vs_stack=capture_last_arrival (Parchís: two pieces on the salida with at least
@@ -189,9 +199,9 @@ RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags) {
     // colours share the salida instead (Parchís: no capture on seguros or salidas, Q25).
     victim = cell_seat(s.b.ring[a]);
   }
-  const std::uint8_t done = move_pawn(s.b, *c.g, c.mover, slot, 0, victim);
+  const std::uint8_t done = move_pawn_inline(s.b, *c.g, c.mover, slot, 0, victim);
   flags |= done;
-  earn(s, *c.o, done);
+  earn_inline(s, *c.o, done);
   ++s.entries;
   s.dice_used = static_cast<std::uint8_t>(s.dice_used + used);
   return RuleCode::ok;
@@ -266,7 +276,7 @@ RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& fla
   remove_at(pool, pi);
   int victim = -1;
   if (capture) victim = cell_seat(s.b.ring[g.abs_of_rel(c.mover, t)]);
-  const std::uint8_t done = move_pawn(s.b, g, c.mover, slot, t, victim);
+  const std::uint8_t done = move_pawn_inline(s.b, g, c.mover, slot, t, victim);
   flags |= done;
   if (bonus) {
     if (v == 10) ++s.used10;
@@ -275,7 +285,7 @@ RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& fla
     ++s.dice_used;
     s.larger_used_mask = static_cast<std::uint16_t>(s.larger_used_mask | (1u << v));
   }
-  earn(s, *c.o, done);
+  earn_inline(s, *c.o, done);
   return RuleCode::ok;
 }
 

@@ -82,7 +82,9 @@ void fill_events(Verdict& v, const State& s, const RollCtx& c) {
   v.events.arrivals = s.arrivals;
   v.events.bonuses_earned = s.earned;
   v.events.bonuses_used = static_cast<std::uint8_t>(s.used10 + s.used20);
-  settle_bonuses(v.events, s.bonus.begin(), s.bonus.size(), seat_finished(v.result, c.mover, *c.g));
+  // (whether the roll won matters only for bonuses left over)
+  settle_bonuses(v.events, s.bonus.begin(), s.bonus.size(),
+                 !s.bonus.empty() && seat_finished(v.result, c.mover, *c.g));
 }
 
 // Which pawn an unnamed mini-move moves when its square holds two of the mover's pawns that
