@@ -2,7 +2,7 @@
 // pawn moves, a capture sends a pawn home, an arrival is counted and a bonus is earned, used,
 // forfeited or void. Both boards sit behind it: Parcheesi's working board (roll.hpp
 // move_pawn / earn, the same primitive the engine's legality code applies its mini-moves
-// with) and Ludo's (ludo.cpp apply).
+// with) and Ludo's (ludo.cpp apply, through ludo::apply_recorded_move).
 //
 // Two ways in:
 //   - validate_play (engine.hpp) judges a play and, when it is legal, applies it: its
@@ -10,7 +10,10 @@
 //   - apply_recorded (below) carries out a play as a record or an outside board wrote it,
 //     judging nothing (on_error=as_played, the NU/Racket board of convert/, export): each move
 //     takes a named pawn from its square to another; a move that captures sends back the lone
-//     pawn of another colour on its landing square.
+//     pawn of another colour on its landing square (an entry onto a full ENTER: the pawn
+//     entry_vs_stack names, Q11; Ludo: also a block of two that a completed block lands on).
+//   - apply_play carries out an engine play (legal_plays') by the same road, its capture
+//     flags saying where it captures: self-play and analysis take its events.
 // settle_bonuses is the one statement of what becomes of the bonuses a play leaves unplayed.
 //
 //   RecordedPlay rp;
