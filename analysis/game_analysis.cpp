@@ -8,6 +8,7 @@
 #include "analysis/game_stats.hpp"
 #include "notation/tags.hpp"
 #include "replay/bridge.hpp"
+#include "rules/apply.hpp"
 
 namespace ppn::analysis {
 
@@ -116,7 +117,7 @@ GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const Anal
         ra.best = std::max(best_v, made_v);
         ra.loss = std::max(0.0, best_v - made_v);
         if (best != made && ra.loss > 0)
-          ra.best_play = play_text(lp.plays[best], o, seat_finished(lp.results[best], m, geometry_of(o)), geometry_of(o));
+          ra.best_play = play_text(lp.plays[best], apply_play(o, st.pos, m, lp.plays[best]).events, geometry_of(o));
         ra.nag = ra.loss >= cfg.blunder ? 4u : ra.loss >= cfg.mistake ? 2u : 0u;
       }
     }

@@ -167,8 +167,8 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg, const Ro
       me.pawns_entered += std::max(0, nest_count(before, m) - nest_count(after, m));
       me.bonuses_earned += e.events.bonuses_earned;
       me.bonuses_played += e.events.bonuses_used;
-      // A bonus left over by the roll that wins is void, not forfeited (RULES.md Q63).
-      if (!seat_finished(after, m, g)) me.bonuses_forfeited += e.events.bonuses_forfeited;
+      // A bonus left over by the roll that wins is void, not forfeited (rules/apply.hpp).
+      me.bonuses_forfeited += e.events.bonuses_forfeited - e.events.bonuses_void;
       // Captures: opponent pawns that left a board square for their nest.
       for (int o = 0; o < kMaxSeats; ++o) {
         if (o == m || !before.seat_present(o)) continue;

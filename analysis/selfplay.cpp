@@ -6,6 +6,7 @@
 
 #include "analysis/rng.hpp"
 #include "replay/bridge.hpp"
+#include "rules/apply.hpp"
 #include "rules/turn_direction.hpp"
 
 namespace ppn::analysis {
@@ -152,7 +153,7 @@ Game Selfplay::play_game(std::uint64_t index) const {
         if (!mm.is_bonus()) dice_used += mm.kind == MiniKind::enter && (mm.flags & kEnterBySum) ? 2 : 1;
       fully_used = dice_used >= setup.parts.size();
       if (play.empty()) roll.kind = PlayKind::NoPlay;
-      else roll.steps = steps_from_play(play, opts_, seat_finished(result, seat, g), g);
+      else roll.steps = steps_from_play(play, apply_play(opts_, st.pos, seat, play).events, g);
     }
     game.movetext.emplace_back(std::move(roll));
     over = advance_turn(st, d1, d2, result, opts_, fully_used, &played);

@@ -75,7 +75,9 @@ int write_game(const Game& g, std::ostream& out, std::ostream& err) {
       return;
     }
     out << write_do_move(board, dice) << "\n" << write_moves(moves.moves) << "\n";
-    // carry the ids forward: the next roll's board keeps the ids of the pawns that moved
+    // Carry the pawn ids forward: the next roll's board, made from the replay's position,
+    // keeps the ids of the pawns that moved. The board moves no pawn of its own: the
+    // replayer and moves_of_steps both apply through the rules core (rules/apply.hpp).
     board = moves.applied.after;
   });
   for (const auto& d : res.diagnostics) {

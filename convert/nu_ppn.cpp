@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "convert/racket_position.hpp"
+#include "rules/apply.hpp"
 
 namespace ppn::convert::nu {
 
@@ -10,14 +11,14 @@ namespace {
 
 // Racket's coordinates (racket_coords.hpp, racket_position.hpp) and the notation's squares
 // (rules/squares.hpp).
+using racket::byte_of_loc;
 using racket::kFirstRow;
 using racket::kLastRing;
+using racket::loc_of_rel;  // the location `rel` steps from the colour's ENTER
 using racket::rel_of_ring;
 
 int slot(Colour c, int id) { return static_cast<int>(c) * kPawnsPerColour + id; }
 Colour colour_of_slot(int s) { return static_cast<Colour>(s / kPawnsPerColour); }
-
-using racket::loc_of_rel;  // the location `rel` steps from the colour's ENTER (racket_position.hpp)
 
 // Rel of a square in the mover's coordinates (PPN): -1 nest, ring, h1..h7, H; nullopt for a
 // square Racket's board does not have (a second-lap square, ring 64+).
@@ -28,24 +29,84 @@ std::optional<int> rel_of_square(Square s) {
 
 Square square_of_rel(int rel) { return rules::square_of_rel(rel, racket::kBoard); }
 
-// Sends a lone pawn of another colour on ring square `abs` to its start (board.rkt bumps
-// the pawn a move lands on). Two pawns there (a blockade) are left alone: landing there is
-// not a capture, whatever the referee says of the move.
-bool bump(Board& b, Colour mover, int abs) {
-  int found = -1, count = 0;
-  for (int s = 0; s < 16; ++s)
-    if (colour_of_slot(s) != mover && b.locs[s].kind == LocKind::main && b.locs[s].index == abs) {
-      found = s;
-      ++count;
-    }
-  if (count != 1) return false;
-  b.locs[found] = Loc{LocKind::start, 0};
-  return true;
-}
-
 std::string pawn_name(Pawn p) { return std::string(colour_name(p.colour)) + " " + std::to_string(p.id); }
 
+// A play carried out on a Racket board by the rules core's applier (the board judges nothing:
+// racket-nu earns the bonuses, and a pawn landing on a ring square where one pawn of another
+// colour stands sends it to its start, as board.rkt bumps it), keeping the pawn ids: the
+// moved pawn is the one the move names, a captured one the pawn of its colour on the
+// landing square.
+class BoardApplier {
+ public:
+  BoardApplier(const Board& before, Colour mover)
+      : board_(before), rules_(racket_options(), racket::any_position_of_board(before), static_cast<int>(mover)) {}
+
+  // Carries out one move; an error message when it cannot be (a square off the board, past HOME).
+  std::string apply(const Move& mv) {
+    const Colour c = mv.pawn.colour;
+    int dest = 0;
+    if (mv.kind != MoveKind::enter) {
+      int from = 0;
+      if (mv.kind == MoveKind::main) {
+        if (mv.start < 0 || mv.start >= kRingSquares)
+          return "ring square " + std::to_string(mv.start) + " is not on the board (0..67)";
+        from = rel_of_ring(c, mv.start);
+        if (from > kLastRing)
+          return "ring square " + std::to_string(mv.start) + " lies behind the " + std::string(colour_name(c)) +
+                 " ENTER (" + std::to_string(enter_square(c)) + ")";
+      } else if (mv.start < 0 || mv.start >= kHomeRowSquares) {
+        return "home-row square " + std::to_string(mv.start) + " is not on the board (0..6)";
+      } else {
+        from = kFirstRow + mv.start;
+      }
+      if (mv.distance <= 0) return "distance " + std::to_string(mv.distance) + " is not positive";
+      dest = from + mv.distance;
+      if (dest > kHomeSteps)
+        return "pawn " + pawn_name(mv.pawn) + " would move " + std::to_string(dest - kHomeSteps) + " past HOME";
+    }
+    // The named pawn moves from wherever it stands to the square the move gives.
+    rules::RecordedMove rm;
+    rm.owner = static_cast<std::int8_t>(c);
+    rm.from = byte_of_loc(c, board_.at(mv.pawn));
+    rm.to = static_cast<std::uint8_t>(dest);
+    rm.part = static_cast<std::uint8_t>(mv.kind == MoveKind::enter ? 5 : mv.distance);
+    rm.captures = true;
+    if (!rules_.apply(rm)) return "pawn " + pawn_name(mv.pawn) + " cannot be moved";
+    const int k = rules_.moves() - 1;
+    const rules::Outcome out = rules_.outcome();
+    const Loc to = loc_of_rel(c, dest);
+    board_.at(mv.pawn) = to;
+    if (const int v = out.victim[k]; v >= 0)
+      for (int id = 0; id < kPawnsPerColour; ++id)
+        if (Loc& l = board_.locs[slot(static_cast<Colour>(v), id)]; l == to) {
+          l = Loc{LocKind::start, 0};
+          break;
+        }
+    captures_.push_back((out.flags[k] & rules::kCaptured) != 0);
+    return {};
+  }
+
+  Applied applied() const {
+    Applied a;
+    a.after = board_;
+    a.captures = captures_;
+    a.outcome = rules_.outcome();
+    return a;
+  }
+
+ private:
+  static const rules::Options& racket_options() {
+    static const rules::Options o = *rules::profile_options("racket-nu").options;
+    return o;
+  }
+  Board board_;
+  rules::RecordApplier rules_;
+  std::vector<bool> captures_;
+};
+
+
 }  // namespace
+
 
 std::optional<Square> square_of_loc(Colour c, Loc loc) {
   switch (loc.kind) {
@@ -122,62 +183,28 @@ bool finished(const Board& b, Colour c) {
   return true;
 }
 
-Applied apply_moves(const Board& before, const Moves& m) {
-  Applied a;
-  a.after = before;
+Applied apply_moves(const Board& before, Colour mover, const Moves& m) {
+  BoardApplier ap(before, mover);
   for (std::size_t i = 0; i < m.list.size(); ++i) {
-    const Move& mv = m.list[i];
-    const Colour c = mv.pawn.colour;
-    Loc& loc = a.after.at(mv.pawn);
-    int dest = 0;
-    if (mv.kind == MoveKind::enter) {
-      dest = 0;
-    } else {
-      int from = 0;
-      if (mv.kind == MoveKind::main) {
-        if (mv.start < 0 || mv.start >= kRingSquares) {
-          a.error = "ring square " + std::to_string(mv.start) + " is not on the board (0..67)";
-        } else {
-          from = rel_of_ring(c, mv.start);
-          if (from > kLastRing)
-            a.error = "ring square " + std::to_string(mv.start) + " lies behind the " +
-                      std::string(colour_name(c)) + " ENTER (" + std::to_string(enter_square(c)) + ")";
-        }
-      } else if (mv.start < 0 || mv.start >= kHomeRowSquares) {
-        a.error = "home-row square " + std::to_string(mv.start) + " is not on the board (0..6)";
-      } else {
-        from = kFirstRow + mv.start;
-      }
-      if (a.error.empty() && mv.distance <= 0)
-        a.error = "distance " + std::to_string(mv.distance) + " is not positive";
-      dest = from + mv.distance;
-      if (a.error.empty() && dest > kHomeSteps)
-        a.error = "pawn " + pawn_name(mv.pawn) + " would move " + std::to_string(dest - kHomeSteps) +
-                  " past HOME";
-    }
-    if (!a.error.empty()) {
+    if (std::string err = ap.apply(m.list[i]); !err.empty()) {
+      Applied a = ap.applied();
+      a.error = std::move(err);
       a.error_move = static_cast<int>(i);
       a.captures.resize(m.list.size(), false);
       return a;
     }
-    loc = loc_of_rel(c, dest);
-    const bool bumped = loc.kind == LocKind::main && bump(a.after, c, loc.index);
-    a.captures.push_back(bumped);
-    a.captured += bumped;
-    a.arrived += loc.kind == LocKind::home;
   }
-  return a;
+  return ap.applied();
 }
 
 StepsResult steps_of_moves(const Board& before, Colour mover, const Moves& m) {
   StepsResult r;
-  r.applied = apply_moves(before, m);
+  r.applied = apply_moves(before, mover, m);
   if (!r.applied.error.empty()) {
     r.error = "move " + std::to_string(r.applied.error_move + 1) + ": " + r.applied.error;
     r.error_move = r.applied.error_move;
     return r;
   }
-  int used20 = 0, used10 = 0;
   bool foreign = false;
   for (std::size_t i = 0; i < m.list.size(); ++i) {
     const Move& mv = m.list[i];
@@ -197,27 +224,27 @@ StepsResult steps_of_moves(const Board& before, Colour mover, const Moves& m) {
       const int from = mv.kind == MoveKind::main ? rel_of_ring(c, mv.start) : kFirstRow + mv.start;
       mm.from = square_of_rel(from);
       mm.to = square_of_rel(from + mv.distance);
-      if (mv.distance == 20 || mv.distance == 10) {
-        st.bonus = static_cast<std::uint8_t>(mv.distance);
-        (mv.distance == 20 ? used20 : used10)++;
-      }
+      if (rules::is_bonus_part(mv.distance)) st.bonus = static_cast<std::uint8_t>(mv.distance);
     }
     mm.capture = r.applied.captures[i];
     st.move = mm;
     r.steps.push_back(st);
   }
-  // Forfeited bonuses are inferred for a play of the mover's own pawns only: a play that moves
-  // another colour's pawn is recorded as sent, and the rules engine rejects it.
-  if (!foreign && !finished(r.applied.after, mover)) {
-    for (int k = used20; k < r.applied.captured; ++k) r.steps.push_back(Step::forfeit(20));
-    for (int k = used10; k < r.applied.arrived; ++k) r.steps.push_back(Step::forfeit(10));
+  // Forfeited bonuses (none after the win: void, rules/apply.hpp) are written for a play of the
+  // mover's own pawns only: a play that moves another colour's pawn is recorded as sent, and
+  // the rules engine rejects it.
+  if (!foreign) {
+    const auto& ev = r.applied.outcome.events;
+    for (int k = ev.forfeited_tens; k < ev.bonuses_forfeited - ev.bonuses_void; ++k) r.steps.push_back(Step::forfeit(20));
+    for (int k = 0; k < ev.forfeited_tens; ++k) r.steps.push_back(Step::forfeit(10));
   }
   return r;
 }
 
 MovesResult moves_of_steps(const Board& before, Colour mover, const std::vector<Step>& steps) {
   MovesResult r;
-  r.applied.after = before;
+  BoardApplier ap(before, mover);
+  Board now = before;  // where each pawn stands after the steps so far
   for (std::size_t i = 0; i < steps.size(); ++i) {
     const Step& st = steps[i];
     if (!st.move) continue;  // a forfeited bonus is no move
@@ -226,17 +253,17 @@ MovesResult moves_of_steps(const Board& before, Colour mover, const std::vector<
     if (!from || !to || *to < *from || (*from < 0 && *to != 0)) {
       r.error = "step " + std::to_string(i + 1) + " (" + to_string(st.move->from) + "/" +
                 to_string(st.move->to) + ") is not a move on Racket's board";
-      return r;
+      break;
     }
     const Colour c = st.owner.value_or(mover);  // `R:12/15`: a red pawn, red's coordinates
     const auto from_loc = *from < 0 ? Loc{LocKind::start, 0} : loc_of_rel(c, *from);
     int id = -1;
     for (int k = 0; k < kPawnsPerColour && id < 0; ++k)
-      if (r.applied.after.locs[slot(c, k)] == from_loc) id = k;
+      if (now.locs[slot(c, k)] == from_loc) id = k;
     if (id < 0) {
       r.error = "step " + std::to_string(i + 1) + ": no " + std::string(colour_name(c)) + " pawn on " +
                 to_string(st.move->from);
-      return r;
+      break;
     }
     Move mv;
     mv.pawn = Pawn{c, static_cast<std::uint8_t>(id)};
@@ -247,19 +274,14 @@ MovesResult moves_of_steps(const Board& before, Colour mover, const std::vector<
       mv.start = from_loc.index;
       mv.distance = *to - *from;
     }
-    Moves one;
-    one.list.push_back(mv);
-    Applied a = apply_moves(r.applied.after, one);
-    if (!a.error.empty()) {
-      r.error = "step " + std::to_string(i + 1) + ": " + a.error;
-      return r;
+    if (std::string err = ap.apply(mv); !err.empty()) {
+      r.error = "step " + std::to_string(i + 1) + ": " + err;
+      break;
     }
-    r.applied.after = a.after;
-    r.applied.captures.push_back(a.captures[0]);
-    r.applied.captured += a.captured;
-    r.applied.arrived += a.arrived;
+    now = ap.applied().after;
     r.moves.list.push_back(mv);
   }
+  r.applied = ap.applied();
   return r;
 }
 

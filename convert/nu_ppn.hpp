@@ -5,11 +5,13 @@
 // steps from the ENTER).
 //
 // `apply_moves` carries out a play on a Racket board the way the board itself changes
-// (board.rkt): a pawn moves by its distance along its own track; a pawn landing on a ring
-// square where one pawn of another colour stands sends it to its start ("bumps" it). It
-// judges nothing: whether the play was allowed is the rules engine's business (replay/). It
-// exists so that converters can write what a play did (capture marks `x`, arrivals, bonuses
-// left unplayed) and check a recorded next board.
+// (board.rkt), through the rules core's applier (rules/apply.hpp apply_recorded; the board is
+// turned into a rules::Position and the pawn ids follow each move): a pawn moves by its
+// distance along its own track; a pawn landing on a ring square where one pawn of another
+// colour stands sends it to its start ("bumps" it). It judges nothing: whether the play was
+// allowed is the rules engine's business (replay/). It exists so that converters can write
+// what a play did (capture marks `x`, arrivals, bonuses left unplayed) and check a recorded
+// next board.
 #pragma once
 
 #include <optional>
@@ -18,6 +20,7 @@
 
 #include "convert/nu_xml.hpp"
 #include "notation/game.hpp"
+#include "rules/apply.hpp"
 
 namespace ppn::convert::nu {
 
@@ -46,12 +49,12 @@ Board initial_board();
 struct Applied {
   Board after;
   std::vector<bool> captures;  // per move: it bumped a pawn
-  int captured = 0;            // pawns bumped (each earns the 20 bonus)
-  int arrived = 0;             // pawns that reached HOME (each earns the 10 bonus)
+  rules::Outcome outcome;      // the rules core's account: the mover's captures, arrivals, bonuses
   std::string error;           // non-empty: a move cannot be carried out (past HOME, bad index)
   int error_move = -1;
 };
-Applied apply_moves(const Board& before, const Moves& m);
+// `mover`: the colour whose roll it is (its own pawns' captures and arrivals earn its bonuses).
+Applied apply_moves(const Board& before, Colour mover, const Moves& m);
 
 bool finished(const Board& b, Colour c);  // all four pawns HOME
 

@@ -23,6 +23,16 @@ nu::Loc loc_of_rel(Colour c, int rel) {
   return nu::Loc{nu::LocKind::home, 0};
 }
 
+rules::Position any_position_of_board(const nu::Board& b) {
+  rules::Position p{};
+  for (int s = 0; s < kMaxSeats; ++s) {
+    const Colour c = colour_of(s);
+    for (int id = 0; id < kPawnsPerSeat; ++id) p.pawns[s][id] = byte_of_loc(c, b.at(nu::Pawn{c, static_cast<std::uint8_t>(id)}));
+    p.sort_seat(s);
+  }
+  return p;
+}
+
 std::optional<std::string> position_of_board(const nu::Board& b, unsigned seats_mask, PawnPosition& out) {
   for (int s = 0; s < kMaxSeats; ++s) {
     const Colour c = colour_of(s);

@@ -28,6 +28,11 @@ std::uint8_t byte_of_loc(Colour c, nu::Loc loc);
 // The Racket location `rel` steps from the colour's ENTER (rel 0..71; start for the nest).
 nu::Loc loc_of_rel(Colour c, int rel);
 
+// Every pawn of a board, all four colours, as the rules core's position, refusing nothing (a
+// ring pawn behind its own ENTER stands on the lap square there): what a play carried out on
+// a Racket board starts from (nu_ppn.cpp).
+rules::Position any_position_of_board(const nu::Board& b);
+
 // Reads a board; `seats_mask` marks the colours taking part (the others' pawns, listed in
 // their start areas, become absent). Error: a ring pawn behind its own ENTER, or a position
 // the rules core calls inconsistent.

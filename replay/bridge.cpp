@@ -68,10 +68,9 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, con
   return out;
 }
 
-std::vector<Step> steps_from_play(const Play& p, const Options& o, bool won, const Geometry& g) {
+std::vector<Step> steps_from_play(const Play& p, const Events& ev, const Geometry& g) {
   std::vector<Step> out;
-  out.reserve(p.size());
-  int captures = 0, arrivals = 0, used20 = 0, used10 = 0;
+  out.reserve(p.size() + ev.bonuses_forfeited);
   for (const auto& mm : p) {
     Step st;
     ppn::SquareMove m;
@@ -86,23 +85,16 @@ std::vector<Step> steps_from_play(const Play& p, const Options& o, bool won, con
     m.capture = (mm.flags & kCaptured) != 0;
     st.move = m;
     out.push_back(st);
-    captures += (mm.flags & kCaptured) != 0;
-    arrivals += (mm.flags & kReachedHome) != 0;
-    if (mm.is_bonus()) (mm.value == 20 ? used20 : used10) += 1;
   }
-  if (!won) {
-    const int f20 = o.capture_reward() == CaptureReward::move20 ? captures - used20 : 0;
-    const int f10 = o.home_reward() == HomeReward::move10 ? arrivals - used10 : 0;
-    for (int i = 0; i < f20; ++i) out.push_back(Step::forfeit(20));
-    for (int i = 0; i < f10; ++i) out.push_back(Step::forfeit(10));
-  }
+  for (int i = ev.forfeited_tens; i < ev.bonuses_forfeited - ev.bonuses_void; ++i) out.push_back(Step::forfeit(20));
+  for (int i = 0; i < ev.forfeited_tens; ++i) out.push_back(Step::forfeit(10));
   return out;
 }
 
-std::string play_text(const Play& p, const Options& o, bool won, const Geometry& g) {
+std::string play_text(const Play& p, const Events& ev, const Geometry& g) {
   if (p.empty()) return "-";
   Roll r;
-  r.steps = steps_from_play(p, o, won, g);
+  r.steps = steps_from_play(p, ev, g);
   return play_to_ppn(r);
 }
 

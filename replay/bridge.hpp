@@ -40,14 +40,13 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, con
 
 // An engine play (with the result flags the engine set) as PPN steps: entries `N/0`, moves
 // `FROM/TO` with `x` on captures, bonus moves `+20 FROM/TO`, then one `+20 -` / `+10 -` per
-// bonus earned but not played (Hasbro 2001 rules, Capture Bonus: "If you can't move one pawn the full 20 spaces, you
-// forfeit the bonus"), except when the play wins the game (`won`): left-over bonuses are then
-// void, not forfeited (RULES.md Q63).
-std::vector<Step> steps_from_play(const rules::Play& p, const rules::Options& o, bool won,
+// bonus the play forfeits as its events count them (rules/apply.hpp settle_bonuses: none when
+// the play wins the game, RULES.md Q63). `ev`: the play's events (its Verdict, or
+// rules/apply.hpp apply_play).
+std::vector<Step> steps_from_play(const rules::Play& p, const rules::Events& ev,
                                   const rules::Geometry& g = rules::kParcheesi68);
 // The same as one line of PPN ("N/0 0/3", "-" for the empty play).
-std::string play_text(const rules::Play& p, const rules::Options& o, bool won, const rules::Geometry& g = rules::kParcheesi68);
-
+std::string play_text(const rules::Play& p, const rules::Events& ev, const rules::Geometry& g = rules::kParcheesi68);
 // A position ID (notation) as an engine state. Every listed seat needs exactly four pawns;
 // mid-roll IDs (pending parts) are refused. Error: a message.
 std::variant<rules::GameState, std::string> state_from_desc(const PositionDesc& d,

@@ -22,10 +22,8 @@ constexpr std::uint32_t kRollLine = 5;
 // The roll line's text before the dice: "1. G ".
 std::string roll_prefix(Colour mover) { return std::string("1. ") + colour_letter(mover) + " "; }
 
-// A play as PPN text; a win leaves its bonuses void rather than forfeited (RULES.md Q63).
-std::string text_of(const Question& q, const Play& p, const Position& result) {
-  return play_text(p, q.options, seat_finished(result, q.state.to_move, q.geometry), q.geometry);
-}
+// A play as PPN text, its forfeited bonuses as the engine's verdict `ev` counts them.
+std::string text_of(const Question& q, const Play& p, const Events& ev) { return play_text(p, ev, q.geometry); }
 
 // The engine's verdict on an engine play of the question's roll (its events, its result).
 Verdict verdict(const Question& q, const Play& p) {
@@ -181,10 +179,10 @@ std::vector<PlayGroup> legal_groups(const Question& q) {
     const Verdict v = verdict(q, play);
     PlayGroup group;
     group.events = v.events;
-    group.plays.push_back(penalty ? "PENALTY" : text_of(q, play, result));
+    group.plays.push_back(penalty ? "PENALTY" : text_of(q, play, v.events));
     if (!penalty)
       for (const Play& other : other_orders(q, play, result)) {
-        std::string t = text_of(q, other, result);
+        std::string t = text_of(q, other, v.events);
         if (std::find(group.plays.begin(), group.plays.end(), t) == group.plays.end())
           group.plays.push_back(std::move(t));
       }

@@ -11,6 +11,7 @@
 #include "replay/setup.hpp"
 #include "replay/walk.hpp"
 #include "replay/withdrawal.hpp"
+#include "rules/apply.hpp"
 
 namespace ppn::replay {
 
@@ -20,40 +21,20 @@ namespace {
 
 constexpr std::string_view kDefaultProfile = "hasbro-2001";
 
-// Applies a recorded play without checking it (on_error=as_played): each mini-move moves a
-// pawn of the mover from its square by its part; a landing the record marks `x` sends a lone
-// opponent pawn on that ring square back to its nest (a step of another colour's pawn,
-// `R:N/0`, moves that colour's pawn). nullopt when a mini-move names a square where that
-// colour has no pawn, so the play cannot even be carried out.
-std::optional<Position> apply_as_recorded(const Position& before, int seat, const PlayConversion& conv,
-                                          const Geometry& g) {
-  Position p = before;
-  for (int i = 0; i < conv.play.size(); ++i) {
-    const auto& mm = conv.play[i];
-    const std::uint8_t from = mm.kind == MiniKind::enter ? kNest : byte_of_rel(mm.from);
-    const bool round = mm.around || g.is_lap(mm.from);
-    const int to_rel = mm.kind == MiniKind::enter ? 0 : g.dest(mm.from, mm.value, round);
-    // Another colour's pawn recorded on this roll (`R:N/0`): moved in its own coordinates.
-    const int mover = conv.owner_of_move[i] >= 0 ? conv.owner_of_move[i] : seat;
-    if (!p.seat_present(mover)) return std::nullopt;
-    auto& row = p.pawns[mover];
-    auto it = std::find(row.begin(), row.end(), from);
-    if (it == row.end() || (to_rel > g.home && !round)) return std::nullopt;
-    *it = byte_of_rel(to_rel);
-    if (conv.capture_marks[i] && g.on_track(to_rel)) {
-      const int a = g.abs_of_rel(mover, to_rel);
-      for (int s = 0; s < kMaxSeats; ++s) {
-        if (s == mover || !p.seat_present(s)) continue;
-        const auto b = byte_of_rel(g.rel_of_track(g.rel_of(s, a)));
-        if (p.count(s, b) == 1) {
-          *std::find(p.pawns[s].begin(), p.pawns[s].end(), b) = kNest;
-          p.sort_seat(s);
-        }
-      }
-    }
-    p.sort_seat(mover);
-  }
-  return p;
+// Applies a recorded play without checking it (on_error=as_played), through the rules core's
+// applier (rules/apply.hpp apply_recorded): each mini-move moves a pawn of the mover from its
+// square by its part; a landing the record marks `x` sends the lone pawn of another colour on
+// that ring square back to its nest (a step of another colour's pawn, `R:N/0`, moves that
+// colour's pawn). nullopt when a mini-move names a square where that colour has no pawn, or
+// overshoots HOME, so the play cannot even be carried out.
+std::optional<Position> apply_as_recorded(const Options& o, const Position& before, int seat,
+                                          const PlayConversion& conv, const Geometry& g) {
+  RecordedPlay rp;
+  for (int i = 0; i < conv.play.size(); ++i)
+    rp.push_back(RecordedMove::of(conv.play[i], g, conv.owner_of_move[i], conv.capture_marks[i]));
+  const Outcome out = apply_recorded(o, before, seat, rp);
+  if (out.failed >= 0) return std::nullopt;
+  return out.after;
 }
 
 // Replays the record: its setup, then each roll, withdrawal and observed position in order,
@@ -90,7 +71,7 @@ bool on_illegal(Walk& walk, ReplayDiagnostic d, const Roll& r, const PlayConvers
     d.message += " (accepted as played)";
     walk.res.diagnostics.push_back(std::move(d));
     if (conv) {
-      auto p = apply_as_recorded(walk.st.pos, walk.st.to_move, *conv, walk.g);
+      auto p = apply_as_recorded(walk.opts, walk.st.pos, walk.st.to_move, *conv, walk.g);
       if (!p) {
         walk.res.diagnostics.push_back(walk.roll_diag(r, Severity::error, "E-UNPLAYABLE",
                                             "the play cannot be carried out even as recorded"));

@@ -166,12 +166,12 @@ bool replay_roll(Walk& walk, const Roll& r) {
     if (v.diag.index >= 0 && v.diag.index < static_cast<int>(conv.step_of_move.size()))
       walk.at_step(d, r, conv.step_of_move[v.diag.index]);
     for (const auto& alt : v.diag.alternatives) {
-      // Whether the alternative wins decides between forfeited and void bonuses (Q63).
+      // The alternative's own verdict counts the bonuses it forfeits (rules/apply.hpp).
       ValidateRequest areq = req;
       areq.play = &alt;
       areq.max_alternatives = 0;
       const Verdict av = validate_play(walk.opts, areq);
-      d.alternatives.push_back(play_text(alt, walk.opts, av.legal && seat_finished(av.result, walk.st.to_move, walk.g), walk.g));
+      d.alternatives.push_back(play_text(alt, av.legal ? av.events : Events{}, walk.g));
     }
     return on_illegal(walk, std::move(d), r, &conv);
   }
@@ -182,9 +182,10 @@ bool replay_roll(Walk& walk, const Roll& r) {
         r, Severity::warning, "W-CAPTURE-MARK",
         "the play captures " + plural(v.events.captures, "pawn", "pawns") + " but " +
             plural(static_cast<std::size_t>(marked), "landing is", "landings are") + " marked `x`"));
-  // A bonus left over when the roll wins the game is void, not forfeited (Q63).
-  const bool won = seat_finished(v.result, walk.st.to_move, walk.g);
-  if (!won && conv.forfeits != v.events.bonuses_forfeited)
+  // The engine's events say which bonuses the play forfeits (rules/apply.hpp settle_bonuses:
+  // none on the winning roll, whose left-over bonuses are void); after the win the record
+  // may write them either way.
+  if (conv.forfeits != v.events.bonuses_forfeited && !seat_finished(v.result, walk.st.to_move, walk.g))
     walk.res.diagnostics.push_back(walk.roll_diag(
         r, Severity::warning, "W-FORFEIT-MARK",
         plural(v.events.bonuses_forfeited, "bonus is", "bonuses are") + " forfeited by this play but " +

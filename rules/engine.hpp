@@ -46,7 +46,13 @@ struct Events {
   std::uint8_t arrivals = 0;          // pawns that reached HOME
   std::uint8_t bonuses_earned = 0;
   std::uint8_t bonuses_used = 0;
+  // Bonuses earned and not played (rules/apply.hpp settle_bonuses), all of them (as
+  // db/SCHEMA.md rolls.bonuses_forfeited stores them). Of those, `bonuses_void` are void: the
+  // roll wins the game (RULES.md Q63; then all of them are). The others are forfeited,
+  // `forfeited_tens` of them 10s and the rest 20s.
   std::uint8_t bonuses_forfeited = 0;
+  std::uint8_t bonuses_void = 0;
+  std::uint8_t forfeited_tens = 0;
   bool penalty = false;               // the third-doublet penalty was applied
 };
 

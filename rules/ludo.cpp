@@ -320,6 +320,31 @@ LegalPlays legal_plays(const Options& o, const GameState& st, int d) {
   return out;
 }
 
+std::uint8_t apply_recorded_move(const Options& o, Position& p, int owner, std::uint8_t from, int to,
+                                 bool captures, int& victim, int& tokens) {
+  const Board b(o, p, owner);
+  Outcome r;
+  r.from = from == kNest ? -1 : rel_of_byte(from);
+  r.to = to;
+  if (captures && to <= b.g.last_ring) {
+    // As recorded: the lone token of each other colour on the landing square goes back, and
+    // a block of two when this token completes a block there (Ludo rules, Gameplay: only a
+    // block captures a block; its two tokens land one after the other).
+    const int a = b.g.abs_of(owner, to);
+    const bool block = p.count(owner, byte_of_rel(to)) >= 1;
+    for (int s = 0; s < kMaxSeats; ++s) {
+      if (s == owner || !p.seat_present(s)) continue;
+      const int n = p.count(s, byte_of_rel(b.g.rel_of_track(b.g.rel_of(s, a))));
+      if (n != 1 && !(n == 2 && block)) continue;
+      r.captured[s] = static_cast<std::uint8_t>(n);
+      tokens += n;
+      if (victim < 0) victim = s;
+    }
+  }
+  p = apply(b, r);
+  return static_cast<std::uint8_t>((victim >= 0 ? kCaptured : 0) | (to == b.g.home ? kReachedHome : 0));
+}
+
 Verdict validate_play(const Options& o, const ValidateRequest& req) {
   const GameState& st = *req.state;
   const int d = req.d1;

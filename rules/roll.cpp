@@ -70,24 +70,78 @@ void capture_at(Board& b, const Geometry& g, int a, int seat) {
   ring_remove(b, a, seat);
 }
 
-void earn_capture(State& s, const RollCtx& c) {
-  ++s.captures;
-  // Hasbro 2001 rules, Capture Bonus "move any one of your pawns an additional 20 spaces"; Q39: an
-  // entry capture earns it too; bonus_chain=one_per_roll: one capture bonus per roll (Q37).
-  if (c.o->capture_reward() != CaptureReward::move20) return;
-  if (c.o->bonus_chain() == BonusChain::one_per_roll && s.capture_bonuses > 0) return;
-  ++s.capture_bonuses;
-  ++s.earned;
-  s.bonus.push_back(20);
-}
-
 int own_count(const Board& b, std::uint8_t byte) {
   int n = 0;
   for (auto x : b.me) n += (x == byte);
   return n;
 }
 
+// The bodies of move_pawn and earn (roll.hpp).
+[[gnu::always_inline]] inline std::uint8_t move_pawn_inline(Board& b, const Geometry& g, int mover, int slot, int to,
+                                                            int victim) {
+  std::uint8_t flags = 0;
+  const auto from = b.me[slot];
+  if (from != kNest && g.on_track(rel_of_byte(from))) ring_remove(b, g.abs_of_rel(mover, rel_of_byte(from)), mover);
+  if (g.on_track(to)) {
+    const int a = g.abs_of_rel(mover, to);
+    if (victim >= 0) {
+      // Hasbro 2001 rules, Capturing an Opponent's Pawn "Return the captured pawn to its START circle"
+      capture_at(b, g, a, victim);
+      flags |= kCaptured;
+    }
+    ring_add(b, a, mover);
+  }
+  b.me[slot] = byte_of_rel(to);
+  if (to == g.home) flags |= kReachedHome;
+  return flags;
+}
+
+[[gnu::always_inline]] inline void earn_inline(State& s, const Options& o, std::uint8_t flags) {
+  if (flags & kCaptured) {
+    ++s.captures;
+    // Hasbro 2001 rules, Capture Bonus "move any one of your pawns an additional 20 spaces"; Q39:
+    // an entry capture earns it too; bonus_chain=one_per_roll: one capture bonus per roll (Q37).
+    if (o.capture_reward() == CaptureReward::move20 &&
+        !(o.bonus_chain() == BonusChain::one_per_roll && s.capture_bonuses > 0)) {
+      ++s.capture_bonuses;
+      ++s.earned;
+      s.bonus.push_back(20);
+    }
+  }
+  if (flags & kReachedHome) {
+    ++s.arrivals;
+    // Hasbro 2001 rules, Home Bonus "After moving a pawn home, move any one of your pawns an
+    // additional 10 spaces"
+    if (o.home_reward() == HomeReward::move10) {
+      ++s.earned;
+      s.bonus.push_back(10);
+    }
+  }
+}
+
 }  // namespace
+
+// The out-of-line entry points of the two primitives (rules/apply.cpp); try_enter and
+// try_move, on the engine's hot path, call the same bodies inlined.
+std::uint8_t move_pawn(Board& b, const Geometry& g, int mover, int slot, int to, int victim) {
+  return move_pawn_inline(b, g, mover, slot, to, victim);
+}
+
+void earn(State& s, const Options& o, std::uint8_t flags) { earn_inline(s, o, flags); }
+
+int entry_victim(std::uint8_t cell, int mover) {
+  // entry_vs_stack=capture_last_arrival (Parchís: two pieces on the salida with at least
+  // one foreign piece, the entering piece captures "la última en llegar" [ES-JCF], [ES-S];
+  // RULES.md Q11). The position does not record arrival order (rules/README.md
+  // "Decisions"): with one own and one foreign pawn the foreign one is taken; with two
+  // foreign pawns, one of the colour that comes next after the mover in seat order.
+  int victim = cell_seat(cell);
+  if (victim == mover) victim = cell_seat2(cell);
+  else if (cell_seat2(cell) != mover &&
+           (cell_seat2(cell) - mover + kMaxSeats) % kMaxSeats < (victim - mover + kMaxSeats) % kMaxSeats)
+    victim = cell_seat2(cell);
+  return victim;
+}
 
 bool entry_open(std::uint8_t enter_cell, const RollCtx& c) {
   if (cell_count(enter_cell) < 2) return true;
@@ -136,34 +190,18 @@ RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags) {
   const int cnt = cell_count(s.b.ring[a]);
   // Hasbro 2001 rules, Blockades "If a blockade occupies your enter space, you cannot enter a pawn"
   if (!entry_open(s.b.ring[a], c)) return RuleCode::entry_blocked;
-  if (cnt == 2) {
-    // entry_vs_stack=capture_last_arrival (Parchís: two pieces on the salida with at least
-    // one foreign piece, the entering piece captures "la última en llegar" [ES-JCF], [ES-S];
-    // RULES.md Q11). The position does not record arrival order (rules/README.md
-    // "Decisions"): with one own and one foreign pawn the foreign one is taken; with two
-    // foreign pawns, one of the colour that comes next after the mover in seat order.
-    const auto cell = s.b.ring[a];
-    int victim = cell_seat(cell);
-    if (victim == c.mover) victim = cell_seat2(cell);
-    else if (cell_seat2(cell) != c.mover &&
-             (cell_seat2(cell) - c.mover + kMaxSeats) % kMaxSeats <
-                 (victim - c.mover + kMaxSeats) % kMaxSeats)
-      victim = cell_seat2(cell);
-    capture_at(s.b, *c.g, a, victim);
-    flags |= kCaptured;
-    earn_capture(s, c);
-  }
+  int victim = -1;
+  if (cnt == 2) victim = entry_victim(s.b.ring[a], c.mover);
   if (cnt == 1 && cell_seat(s.b.ring[a]) != c.mover &&
       c.o->safety_sharing() != SafetySharing::two_any_colours) {
     // Hasbro 2001 rules, Safety Spaces "Exception: If an opponent's pawn occupies your enter space,
     // when you enter a pawn, you capture it". Under safety_sharing=two_any_colours the two
     // colours share the salida instead (Parchís: no capture on seguros or salidas, Q25).
-    capture_at(s.b, *c.g, a, cell_seat(s.b.ring[a]));
-    flags |= kCaptured;
-    earn_capture(s, c);
+    victim = cell_seat(s.b.ring[a]);
   }
-  ring_add(s.b, a, c.mover);
-  s.b.me[slot] = byte_of_rel(0);
+  const std::uint8_t done = move_pawn_inline(s.b, *c.g, c.mover, slot, 0, victim);
+  flags |= done;
+  earn_inline(s, *c.o, done);
   ++s.entries;
   s.dice_used = static_cast<std::uint8_t>(s.dice_used + used);
   return RuleCode::ok;
@@ -236,16 +274,10 @@ RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& fla
   }
   // legal: apply
   remove_at(pool, pi);
-  if (g.on_track(r)) ring_remove(s.b, g.abs_of_rel(c.mover, r), c.mover);
-  if (capture) {
-    // Hasbro 2001 rules, Capturing an Opponent's Pawn "When you land on an opponent's pawn by the count of any die, you
-    // capture it. Return the captured pawn to its START circle"
-    const int a = g.abs_of_rel(c.mover, t);
-    capture_at(s.b, g, a, cell_seat(s.b.ring[a]));
-    flags |= kCaptured;
-  }
-  if (g.on_track(t)) ring_add(s.b, g.abs_of_rel(c.mover, t), c.mover);
-  s.b.me[slot] = byte_of_rel(t);
+  int victim = -1;
+  if (capture) victim = cell_seat(s.b.ring[g.abs_of_rel(c.mover, t)]);
+  const std::uint8_t done = move_pawn_inline(s.b, g, c.mover, slot, t, victim);
+  flags |= done;
   if (bonus) {
     if (v == 10) ++s.used10;
     else ++s.used20;
@@ -253,17 +285,7 @@ RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& fla
     ++s.dice_used;
     s.larger_used_mask = static_cast<std::uint16_t>(s.larger_used_mask | (1u << v));
   }
-  if (capture) earn_capture(s, c);
-  if (t == g.home) {
-    flags |= kReachedHome;
-    ++s.arrivals;
-    // Hasbro 2001 rules, Home Bonus "After moving a pawn home, move any one of your pawns an
-    // additional 10 spaces"
-    if (c.o->home_reward() == HomeReward::move10) {
-      ++s.earned;
-      s.bonus.push_back(10);
-    }
-  }
+  earn_inline(s, *c.o, done);
   return RuleCode::ok;
 }
 

@@ -109,12 +109,25 @@ inline bool pair_reformed(const Board& b, const RollCtx& c) {
   return false;
 }
 
+// The one place a Parcheesi pawn moves (issue 17; rules/apply.hpp is the API around it): the
+// mover's pawn `slot` goes to rel `to` (0 for an entry), and the pawn of seat `victim` (-1:
+// none) standing there goes back to its nest. No legality is checked: the caller has judged the
+// move (try_enter, try_move) or carries out a record as written (apply_recorded). Returns the
+// result flags kCaptured / kReachedHome.
+std::uint8_t move_pawn(Board& b, const Geometry& g, int mover, int slot, int to, int victim);
+// What the `flags` of one of the mover's mini-moves earn (the one place bonuses are earned):
+// counts the capture and the arrival in `s` and adds the 20 / 10 bonus the options give.
+void earn(State& s, const Options& o, std::uint8_t flags);
+
 // Entry with slot (must be in the nest). Spends a five-value from s.dice.
 RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags);
 // Move of slot by part v (a die part in s.dice, or a pending bonus when is_bonus_part(v)).
 // `around`: pass the turn-off and stay on the ring (MiniMove::around).
 RuleCode try_move(State& s, const RollCtx& c, int slot, int v, std::uint8_t& flags,
                   bool around = false);
+// The seat whose pawn an entry onto an ENTER holding two pawns (ring map cell, one of them
+// foreign at least) captures: entry_vs_stack=capture_last_arrival, Q11.
+int entry_victim(std::uint8_t cell, int mover);
 // Whether the mover may enter onto its ENTER holding `enter_cell` (ring map cell), Q11.
 bool entry_open(std::uint8_t enter_cell, const RollCtx& c);
 // Whether an entry is possible now (five-value in dice, pawn in nest, ENTER not blockaded).

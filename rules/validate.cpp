@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/apply.hpp"
 #include "rules/checker.hpp"
 #include "rules/engine.hpp"
 #include "rules/ludo.hpp"
@@ -74,14 +75,16 @@ std::string parts_left(const State& s) {
   return out;
 }
 
-void fill_events(Verdict& v, const State& s) {
+void fill_events(Verdict& v, const State& s, const RollCtx& c) {
   v.events.entries = s.entries;
   v.events.dice_parts_used = s.dice_used;
   v.events.captures = s.captures;
   v.events.arrivals = s.arrivals;
   v.events.bonuses_earned = s.earned;
   v.events.bonuses_used = static_cast<std::uint8_t>(s.used10 + s.used20);
-  v.events.bonuses_forfeited = static_cast<std::uint8_t>(s.bonus.size());
+  // (whether the roll won matters only for bonuses left over)
+  settle_bonuses(v.events, s.bonus.begin(), s.bonus.size(),
+                 !s.bonus.empty() && seat_finished(v.result, c.mover, *c.g));
 }
 
 // Which pawn an unnamed mini-move moves when its square holds two of the mover's pawns that
@@ -238,7 +241,7 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
   }
   r.v.legal = true;
   r.v.result = r.applied;
-  fill_events(r.v, s);
+  fill_events(r.v, s, c);
 #ifndef NDEBUG
   if (const char* bad = position_check(r.v.result, g, o.safety_sharing() == SafetySharing::two_any_colours)) {
     (void)bad;
