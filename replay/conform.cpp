@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "replay/bridge.hpp"
 #include "replay/reference_jsonl.hpp"
 
 namespace ppn::replay {
@@ -124,14 +125,13 @@ class FileRun {
     if (!rec.contains("moves")) return error(no, "no moves");
     if (auto err = reference::parse_moves(rec["moves"], mover, moves)) return error(no, *err);
 
-    if (selfplay) check_successor(no, board.pos);
-
     GameState st;
     st.seats_mask = static_cast<std::uint8_t>(seats);
     st.set_position(board.pos);
     st.to_move = static_cast<std::uint8_t>(mover);
     if (rec.contains("doublets_before") && rec["doublets_before"].is_number_integer())
       st.doublets = static_cast<std::uint8_t>(rec["doublets_before"].get<int>());
+    if (selfplay) check_successor(no, st);
     FixedVec<std::uint8_t, 4> parts;
     for (int d : dice) parts.push_back(static_cast<std::uint8_t>(std::clamp(d, 0, 255)));
     // The record's part list must be the one the rules give (two parts, or the four-part
@@ -162,7 +162,14 @@ class FileRun {
     }
 
     ++stats_.records;
-    const std::string where_pos = position_text(board.pos);
+    const std::string where_pos = position_id(st);
+    // A board after the roll, in the one text form of positions (the PPN position ID; its
+    // mover part repeats the roll's, the comparison is of the pawns).
+    auto board_id = [&](const Position& p) {
+      GameState s = st;
+      s.set_position(p);
+      return position_id(s);
+    };
     if (selfplay) {
       std::string what;
       if (!parts_note.empty()) what = "dice " + rec["dice"].dump() + ": " + parts_note;
@@ -172,8 +179,7 @@ class FileRun {
         if (auto err = reference::parse_board(rec["board_after"], seats, after))
           return error(no, *err);
         if (!(after.pos == v.result))
-          what = "board_after differs: record " + position_text(after.pos) + ", engine " +
-                 position_text(v.result);
+          what = "board_after differs: record " + board_id(after.pos) + ", engine " + board_id(v.result);
       }
       if (!what.empty()) {
         pending_.reset();
@@ -206,8 +212,7 @@ class FileRun {
         return error(no, *err);
       }
       if (!(after.pos == v.result))
-        after_note = "board_after differs: record " + position_text(after.pos) + ", engine " +
-                     position_text(v.result);
+        after_note = "board_after differs: record " + board_id(after.pos) + ", engine " + board_id(v.result);
     }
     if (want == v.legal && parts_note.empty() && after_note.empty()) {
       ++stats_.agree;
@@ -237,13 +242,16 @@ class FileRun {
   }
 
  private:
-  void check_successor(long no, const Position& board) {
+  // `next`: this line's board, mover and doublets (position IDs: the expected board with the same
+  // mover part, so that only the pawns differ).
+  void check_successor(long no, const GameState& next) {
     if (!pending_) return;
-    if (!(pending_->expected == board)) {
+    if (!(pending_->expected == next.pos)) {
       const long at = pending_->line;
+      GameState expected = next;
+      expected.set_position(pending_->expected);
       const std::string what = "next board (line " + std::to_string(no) + ") differs: record " +
-                               position_text(board) + ", engine " +
-                               position_text(pending_->expected);
+                               position_id(next) + ", engine " + position_id(expected);
       pending_.reset();
       ++stats_.disagree;
       rep_.disagreements.push_back({path_, at, what, {}});

@@ -13,11 +13,14 @@
 // Hash: an additive Zobrist hash, sum over pawns of key(seat, byte) mod 2^64. Addition
 // commutes, so it suits an unordered multiset of interchangeable pawns and updates in O(1)
 // per moved pawn (hash += key(s,new) - key(s,old)).
+//
+// Text: a position has one text form, the PPN position ID (notation/position_id.hpp), which
+// replay/bridge.hpp reads and writes (state_from_desc, position_id); the rules core writes
+// no text of its own.
 #pragma once
 
 #include <array>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -102,14 +105,6 @@ const char* position_check(const Position& p, const Geometry& g = kParcheesi68,
 // What a failed check means, in words for a message ("ring-capacity" -> "three pawns on one
 // ring square, or pawns of two colours on a square that is not a safety space").
 std::string position_problem(const char* check);
-
-// Text in relative terms, e.g. "s0[N N 5 64] s1[N N N N] s2[-] s3[H H H 70]" (N nest,
-// H HOME, - absent seat, numbers are relative squares of that seat).
-std::string position_text(const Position& p, const Geometry& g = kParcheesi68);
-// Inverse of position_text (order of pawns within a seat is free); nullopt when malformed
-// or inconsistent.
-std::optional<Position> parse_position_text(std::string_view text,
-                                            const Geometry& g = kParcheesi68);
 
 // Turn state beside the position (RULES.md Q5, Q47).
 struct GameState {
