@@ -7,6 +7,7 @@
 #include <string>
 
 #include "parser/parser.hpp"
+#include "replay/bridge.hpp"
 #include "replay/replayer.hpp"
 #include "rules/options.hpp"
 #include "rules/position.hpp"
@@ -236,4 +237,21 @@ TEST_CASE("rules::position_check under a profile names each failed check", "[rep
   p.pawns[0] = {kNest, kNest, kNest, byte_of_rel(kParcheesi68.rel_of_track(65))};
   CHECK(position_check(p, opts("hasbro-2001")).fault == PositionFault::lap_square);
   CHECK_FALSE(position_check(p, opts("wikipedia-house")));
+}
+
+TEST_CASE("an observed position is judged by the profile's rules too", "[replay][setup][observed]") {
+  // green's 7 (a safety square) is blue's 41: two colours share it only in parchis-es (Q25)
+  auto observed = [](const std::string& variant) {
+    return replay_game(parse_one("[Game \"parcheesi\"]\n[Variant \"" + variant +
+                                 "\"]\n[Seats \"green blue\"]\n[Result \"*\"]\n\n"
+                                 "@ g:N,N,N,7 b:N,N,N,41 / g d0\n"),
+                       {});
+  };
+  const auto shared = observed("parchis-es");
+  CHECK(shared.errors() == 0);
+  CHECK(position_id(shared.final_state) == "g:N,N,N,7 b:N,N,N,41 / g d0");
+  const auto hasbro = observed("hasbro-2001");
+  REQUIRE(hasbro.errors() == 1);
+  CHECK(hasbro.diagnostics.front().code == "E-OBSERVED");
+  CHECK_THAT(hasbro.diagnostics.front().message, Catch::Contains("a safety square two colours never share"));
 }
