@@ -5,6 +5,7 @@
 
 #include "convert/racket_position.hpp"
 #include "convert/reference_jsonl.hpp"
+#include "replay/bridge.hpp"
 
 namespace ppn::convert {
 
@@ -55,9 +56,18 @@ std::optional<std::string> read_position(const json& j, unsigned seats, racket::
   return racket::position_of_board(b, seats, out);
 }
 
-std::string penalty_note(const Position& record, const Position& engine) {
-  return "board_after of the third doublet differs from the penalty's outcome: record " + position_text(record) +
-         ", engine " + position_text(engine);
+// A board in the one text form of positions, the PPN position ID (`to_move` to move, no
+// doublets thrown: the comparison is of the pawns).
+std::string board_text(const Position& p, int to_move) {
+  GameState s{};
+  s.set_position(p);
+  s.to_move = static_cast<std::uint8_t>(to_move);
+  return replay::position_id(s);
+}
+
+std::string penalty_note(const Position& record, const Position& engine, int mover) {
+  return "board_after of the third doublet differs from the penalty's outcome: record " + board_text(record, mover) +
+         ", engine " + board_text(engine, mover);
 }
 
 // A self-play roll whose successor board has not been seen yet.
@@ -138,7 +148,7 @@ class FileRun {
         }
         if (!(after.pos == penalised)) {
           pending_.reset();
-          return disagree(no, penalty_note(after.pos, penalised), "");
+          return disagree(no, penalty_note(after.pos, penalised, mover), "");
         }
       }
       pending_ = Pending{no, penalised, true};
@@ -153,14 +163,13 @@ class FileRun {
     if (auto err = reference::read_moves(rec["moves"], recorded)) return error(no, *err);
     const racket::EnginePlay moves = racket::play_of_moves(recorded, *mover_colour);
 
-    if (selfplay) check_successor(no, board.pos);
-
     GameState st;
     st.seats_mask = static_cast<std::uint8_t>(seats);
     st.set_position(board.pos);
     st.to_move = static_cast<std::uint8_t>(mover);
     if (rec.contains("doublets_before") && rec["doublets_before"].is_number_integer())
       st.doublets = static_cast<std::uint8_t>(rec["doublets_before"].get<int>());
+    if (selfplay) check_successor(no, st);
     FixedVec<std::uint8_t, 4> parts;
     for (int d : dice) parts.push_back(static_cast<std::uint8_t>(std::clamp(d, 0, 255)));
     // The record's part list must be the one the rules give (two parts, or the four-part
@@ -191,7 +200,14 @@ class FileRun {
     }
 
     ++stats_.records;
-    const std::string where_pos = position_text(board.pos);
+    const std::string where_pos = replay::position_id(st);
+    // A board after the roll, in the one text form of positions (the PPN position ID; its
+    // mover part repeats the roll's, the comparison is of the pawns).
+    auto board_id = [&](const Position& p) {
+      GameState s = st;
+      s.set_position(p);
+      return replay::position_id(s);
+    };
     if (selfplay) {
       std::string what;
       if (!parts_note.empty()) what = "dice " + rec["dice"].dump() + ": " + parts_note;
@@ -200,8 +216,7 @@ class FileRun {
         racket::PawnPosition after;
         if (auto err = read_position(rec["board_after"], seats, after)) return error(no, *err);
         if (!(after.pos == v.result))
-          what = "board_after differs: record " + position_text(after.pos) + ", engine " +
-                 position_text(v.result);
+          what = "board_after differs: record " + board_id(after.pos) + ", engine " + board_id(v.result);
       }
       if (!what.empty()) {
         pending_.reset();
@@ -240,10 +255,9 @@ class FileRun {
       }
       if (third_doublet) {
         const Position penalised = apply_penalty(st.pos, mover, cfg_.rules, kParcheesi68, st.last_moved);
-        if (!(after.pos == penalised)) after_note = penalty_note(after.pos, penalised);
+        if (!(after.pos == penalised)) after_note = penalty_note(after.pos, penalised, mover);
       } else if (!(after.pos == v.result)) {
-        after_note = "board_after differs: record " + position_text(after.pos) + ", engine " +
-                     position_text(v.result);
+        after_note = "board_after differs: record " + board_id(after.pos) + ", engine " + board_id(v.result);
       }
     }
     if (want == v.legal && parts_note.empty() && after_note.empty()) {
@@ -274,13 +288,16 @@ class FileRun {
   }
 
  private:
-  void check_successor(long no, const Position& board) {
+  // `next`: this line's board, mover and doublets (position IDs: the expected board with the same
+  // mover part, so that only the pawns differ).
+  void check_successor(long no, const GameState& next) {
     if (!pending_) return;
-    if (!(pending_->expected == board)) {
+    if (!(pending_->expected == next.pos)) {
       const long at = pending_->line;
+      GameState expected = next;
+      expected.set_position(pending_->expected);
       const std::string what = "next board (line " + std::to_string(no) + ") differs: record " +
-                               position_text(board) + ", engine " +
-                               position_text(pending_->expected);
+                               replay::position_id(next) + ", engine " + replay::position_id(expected);
       pending_.reset();
       ++stats_.disagree;
       rep_.disagreements.push_back({path_, at, what, {}});

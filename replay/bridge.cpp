@@ -98,7 +98,11 @@ std::string play_text(const Play& p, const Events& ev, const Geometry& g) {
   return play_to_ppn(r);
 }
 
-std::variant<GameState, std::string> state_from_desc(const PositionDesc& d, const Geometry& g) {
+namespace {
+
+// The state a position ID describes, its position not yet checked (the callers check it, by
+// the board's invariants or by the rules of a profile). Error: a message in the board's words.
+std::variant<GameState, std::string> read_state(const PositionDesc& d, const Geometry& g) {
   if (!d.pending.empty()) return std::string("a position in the middle of a roll (pending parts) cannot start a replay");
   Position pos{};
   for (auto& row : pos.pawns) row.fill(kAbsent);
@@ -107,7 +111,7 @@ std::variant<GameState, std::string> state_from_desc(const PositionDesc& d, cons
     const int s = seat_of(sp.seat);
     if (sp.pawns.size() != kPawnsPerSeat)
       return std::string(colour_name(sp.seat)) + " has " + std::to_string(sp.pawns.size()) +
-             " pawns; a Parcheesi seat has 4";
+             (g.ludo ? " tokens; a Ludo seat has 4" : " pawns; a Parcheesi seat has 4");
     for (int k = 0; k < kPawnsPerSeat; ++k) {
       const auto rel = rel_of_square(sp.pawns[k], g);
       if (!rel) return "square " + to_string(sp.pawns[k]) + " is not on this board";
@@ -117,7 +121,6 @@ std::variant<GameState, std::string> state_from_desc(const PositionDesc& d, cons
     mask |= 1u << s;
   }
   if (!d.find(d.to_move)) return std::string("the seat to move (") + std::string(colour_name(d.to_move)) + ") has no pawns in the position";
-  if (const char* bad = position_check(pos, g)) return "impossible position: " + position_problem(bad);
   std::array<std::uint8_t, kMaxSeats> order{0, 1, 2, 3};
   GameState st = initial_state(mask, order, static_cast<std::uint8_t>(seat_of(d.to_move)));
   st.set_position(pos);
@@ -125,6 +128,22 @@ std::variant<GameState, std::string> state_from_desc(const PositionDesc& d, cons
   for (int s = 0; s < kMaxSeats; ++s)
     if ((mask >> s & 1u) && seat_finished(pos, s, g)) st.finished_mask |= 1u << s;
   return st;
+}
+
+}  // namespace
+
+std::variant<GameState, std::string> state_from_desc(const PositionDesc& d, const Geometry& g) {
+  auto made = read_state(d, g);
+  if (auto* st = std::get_if<GameState>(&made))
+    if (const char* bad = position_check(st->pos, g)) return "impossible position: " + position_problem(bad);
+  return made;
+}
+
+std::variant<GameState, std::string> state_from_desc(const PositionDesc& d, const Options& o) {
+  auto made = read_state(d, geometry_of(o));
+  if (auto* st = std::get_if<GameState>(&made))
+    if (const PositionProblem pr = position_check(st->pos, o)) return position_problem(pr, o);
+  return made;
 }
 
 PositionDesc desc_from_state(const GameState& st, const Geometry& g) {

@@ -51,6 +51,9 @@ std::string play_text(const rules::Play& p, const rules::Events& ev, const rules
 // mid-roll IDs (pending parts) are refused. Error: a message.
 std::variant<rules::GameState, std::string> state_from_desc(const PositionDesc& d,
                                                      const rules::Geometry& g = rules::kParcheesi68);
+// The same under the rules of a profile: the position must be one its plays can produce
+// (rules::position_check with the options; a record's [Setup], an observed position).
+std::variant<rules::GameState, std::string> state_from_desc(const PositionDesc& d, const rules::Options& o);
 PositionDesc desc_from_state(const rules::GameState& st, const rules::Geometry& g = rules::kParcheesi68);
 // The position ID text of a state, e.g. "g:N,N,0,3 r:N,N,N,N / r d0".
 std::string position_id(const rules::GameState& st, const rules::Geometry& g = rules::kParcheesi68);

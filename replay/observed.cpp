@@ -149,7 +149,7 @@ std::optional<std::string> implausible(const Walk& walk, const GameState& ns) {
 }  // namespace
 
 void observe(Walk& walk, const ObservedPosition& o) {
-  auto made = state_from_desc(o.position, walk.g);
+  auto made = state_from_desc(o.position, walk.opts);  // judged by the profile's rules, as a [Setup]
   if (auto* err = std::get_if<std::string>(&made)) {
     ReplayDiagnostic d;
     d.code = "E-OBSERVED";

@@ -31,8 +31,14 @@ bool replay_roll(Walk& walk, const Roll& r) {
     return on_illegal(walk, walk.roll_diag(r, Severity::error, "E-GAME-OVER",
                                 walk.ended_by_withdrawal
                                     ? "the game is already over: the other seats withdrew (RESIGNS/ABANDONS)"
-                                    : "the game is already over (Hasbro 2001 rules, How to Win: the first player "
-                                      "to move all four pawns HOME wins; RULES.md Q63)"),
+                                : !walk.opts.ludo()
+                                    ? "the game is already over (Hasbro 2001 rules, How to Win: the first player "
+                                      "to move all four pawns HOME wins; RULES.md Q63)"
+                                : walk.opts.play_for_places() == PlayForPlaces::no
+                                    ? "the game is already over (Ludo rules, Rules: the first to bring all their tokens "
+                                      "to the finish wins; play_for_places=no: the others stop; RULES.md Q63)"
+                                    : "the game is already over: one seat is left playing, and it takes the last "
+                                      "place (Ludo rules, Rules; play_for_places=yes; RULES.md Q63)"),
                       r, nullptr);
   }
   // The first roll after a mid-roll [Setup] plays the pending parts; its dice, one or two,

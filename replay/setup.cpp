@@ -76,7 +76,9 @@ bool set_up_game(Walk& walk) {
     setup_desc->pending.clear();
   }
   if (setup_desc) {
-    auto made = state_from_desc(*setup_desc, walk.g);
+    // Judged by the rules of the record's profile: a position its plays could never produce
+    // is refused, in the words of its board (rules::position_check).
+    auto made = state_from_desc(*setup_desc, walk.opts);
     if (auto* err = std::get_if<std::string>(&made)) {
       walk.game_diag(Severity::error, "E-SETUP", "[Setup]: " + *err);
       return false;
@@ -87,17 +89,15 @@ bool set_up_game(Walk& walk) {
       return false;
     }
     walk.st.turn_order = order;
-    // Ring squares 64..67 of a seat are reached only on a second lap (Q60).
-    if (walk.opts.homepath_mandatory() == HomepathMandatory::yes)
-      for (int s = 0; s < kMaxSeats; ++s)
-        for (auto b : walk.st.pos.pawns[s])
-          if (b != kAbsent && b != kNest && walk.g.is_lap(rel_of_byte(b))) {
-            walk.game_diag(Severity::error, "E-SETUP",
-                      "[Setup]: a pawn on its ring square " + std::to_string(walk.g.track(rel_of_byte(b))) +
-                          " has passed its turn-off, which only homepath_mandatory=no allows "
-                          "(Wikipedia rules, Gameplay; RULES.md Q60)");
-            return false;
-          }
+    // Seats that have finished already: out of the turn order, ranked, and the game over when
+    // the rules stop there (rules::setup_state).
+    bool over = false;
+    if (const PositionProblem pr = setup_state(walk.st, walk.opts, over)) {
+      walk.game_diag(Severity::error, "E-SETUP", "[Setup]: " + position_problem(pr, walk.opts));
+      return false;
+    }
+    walk.res.game_over = over;
+    walk.setup_finished = __builtin_popcount(walk.st.finished_mask);
   } else {
     // Q1: the first player comes from the record. A record that starts with an observed
     // position (`@`, a log joined mid-game) does not show the first throw: [Seats] names

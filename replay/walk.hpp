@@ -27,6 +27,9 @@ struct Walk {
   // [Setup] taken in the middle of a roll: the parts its first roll plays (SPEC.md 2, 7)
   std::optional<rules::FixedVec<std::uint8_t, 4>> setup_parts;
   bool ended_by_withdrawal = false;  // the game ended because the other seats withdrew
+  // Seats finished in the [Setup]: ranked in turn order, since which of them finished first
+  // is not recorded (result.cpp).
+  int setup_finished = 0;
 
   // A diagnostic about the record as a whole, at the line of the tag concerned when there is
   // one (`line`), else at the game's first line.

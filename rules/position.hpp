@@ -13,15 +13,19 @@
 // Hash: an additive Zobrist hash, sum over pawns of key(seat, byte) mod 2^64. Addition
 // commutes, so it suits an unordered multiset of interchangeable pawns and updates in O(1)
 // per moved pawn (hash += key(s,new) - key(s,old)).
+//
+// Text: a position has one text form, the PPN position ID (notation/position_id.hpp), which
+// replay/bridge.hpp reads and writes (state_from_desc, position_id); the rules core writes
+// no text of its own.
 #pragma once
 
 #include <array>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 
 #include "rules/geometry.hpp"
+#include "rules/options.hpp"
 
 namespace ppn::rules {
 
@@ -50,24 +54,57 @@ Position initial_position(unsigned seats_mask);
 std::uint64_t zobrist_key(int seat, std::uint8_t byte);
 std::uint64_t compute_hash(const Position& p);
 
-// Consistency check (Stockfish pos_is_ok style). Returns nullptr when consistent, else the
-// name of the first failed check: "seat-sorted", "absent-seat-partial", "byte-range",
-// "ring-capacity" (more than two pawns, or two colours, on one ring square; with
-// `shared_safeties`, safety_sharing=two_any_colours of RULES.md Q25, two colours may share a
-// safety square), "homepath-capacity", "no-seats".
+// What the rules allow a position to hold, each failed check named (Stockfish pos_is_ok
+// style). The layout checks hold on every board; the others depend on the board and the rule
+// options, so that a position a record gives (a [Setup]) is judged by the rules of its profile.
+enum class PositionFault : std::uint8_t {
+  none,
+  seat_sorted,          // "seat-sorted": a seat's bytes are not sorted
+  absent_seat_partial,  // "absent-seat-partial": a seat with fewer pawns than the others
+  byte_range,           // "byte-range": a pawn on a square that is not on the board
+  no_seats,             // "no-seats"
+  ring_capacity,        // "ring-capacity": more pawns of one colour on a track square than the
+                        // board allows, more than two in all (Parcheesi), or two colours where
+                        // they cannot share (`other_seat`)
+  homepath_capacity,    // "homepath-capacity": too many pawns on one home-path square
+  lap_square,           // "lap-square": a pawn past its turn-off without second laps (Q60)
+  // Of the turn state (setup_state):
+  two_finished,         // "two-finished": two seats finished where the game ends at the first
+  finished_to_move,     // "finished-to-move": the seat to move has finished in a game going on
+};
+std::string_view position_fault_name(PositionFault f);
+
+struct PositionProblem {
+  PositionFault fault = PositionFault::none;
+  int seat = -1;        // the seat at fault
+  int rel = -1;         // the square, relative to `seat` (-1: none)
+  int count = 0;        // how many of the seat's pawns stand there
+  int other_seat = -1;  // ring-capacity: the other colour on that square; two-finished: the other finisher
+  explicit operator bool() const { return fault != PositionFault::none; }
+};
+
+// The position under the rules of `o` (its board, RULES.md §board and §ludo-board, and the
+// options that decide what a square holds): Parcheesi: at most two pawns on a ring or
+// home-path square, of one colour except on a safety square under
+// safety_sharing=two_any_colours (Q22, Q24, Q25, Q51); lap squares only with
+// homepath_mandatory=no (Q60). Ludo: one token of a colour on a square under
+// stacking=single_only (two on the start square with start_doubled=yes), two under
+// stacking=blocks, on the track as in the home column (Q10, Q22, Q51); colours share only the
+// safe squares of safe_squares (Q25). HOME holds any number (Q62).
+PositionProblem position_check(const Position& p, const Options& o);
+// The same words for every caller, naming the board in use (pawns and the home path on
+// Parcheesi, tokens and the home column on Ludo) and citing the rule.
+std::string position_problem(const PositionProblem& pr, const Options& o);
+
+// The engine's invariants, for its own checks after every roll: the layout, and what any
+// profile of the board allows (Parcheesi: second laps and, with `shared_safeties`, two colours
+// on a safety square; Ludo: blocks of two, colours sharing the safe squares of `g`). nullptr
+// when consistent, else the name of the failed check (position_fault_name).
 const char* position_check(const Position& p, const Geometry& g = kParcheesi68,
                            bool shared_safeties = false);
 // What a failed check means, in words for a message ("ring-capacity" -> "three pawns on one
 // ring square, or pawns of two colours on a square that is not a safety space").
 std::string position_problem(const char* check);
-
-// Text in relative terms, e.g. "s0[N N 5 64] s1[N N N N] s2[-] s3[H H H 70]" (N nest,
-// H HOME, - absent seat, numbers are relative squares of that seat).
-std::string position_text(const Position& p, const Geometry& g = kParcheesi68);
-// Inverse of position_text (order of pawns within a seat is free); nullopt when malformed
-// or inconsistent.
-std::optional<Position> parse_position_text(std::string_view text,
-                                            const Geometry& g = kParcheesi68);
 
 // Turn state beside the position (RULES.md Q5, Q47).
 struct GameState {
@@ -99,5 +136,14 @@ struct GameState {
 
 GameState initial_state(unsigned seats_mask, const std::array<std::uint8_t, kMaxSeats>& order,
                         std::uint8_t first_seat);
+
+// A state given by a record (a [Setup]) whose seats may have finished already: checks it under
+// the rules of `o` (position_check, then the finished seats: where the game ends with the first
+// finisher, Parcheesi (Q63) and Ludo play_for_places=no, only one seat can have finished; in a
+// game going on the seat to move has not finished). When it passes, the finished seats are
+// ranked (in turn order: which of them finished first is not recorded) and, when the game is
+// over by the rules (as advance_turn ends it), the seat left playing takes the last place;
+// `game_over` says so.
+PositionProblem setup_state(GameState& st, const Options& o, bool& game_over);
 
 }  // namespace ppn::rules

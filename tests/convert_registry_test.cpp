@@ -1,6 +1,8 @@
 // The converters' registry (convert/formats.hpp) and the one adapter between Racket boards and
 // the rules core's position (convert/racket_position.hpp).
 #include <catch2/catch.hpp>
+
+#include "tests/replay_helpers.hpp"
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -71,7 +73,7 @@ TEST_CASE("convert: a Racket board reads into the rules core's position and back
   CHECK(p.ids[rules::seat_of(Colour::Green)][1] == byte_of_rel(64 + 2));
   CHECK(p.ids[rules::seat_of(Colour::Red)][2] == byte_of_rel(71));
   CHECK(p.ids[rules::seat_of(Colour::Yellow)][3] == byte_of_rel(15));
-  CHECK(rules::position_text(p.pos) == "s0[N N N 66] s1[N N N H] s2[N N N 1] s3[N N N 15]");
+  CHECK(ppn::test::id_of(p.pos) == "g:N,N,N,h3 r:N,N,N,H b:N,N,N,1 y:N,N,N,15 / g d0");
   const auto back = racket::board_of_position(p);
   REQUIRE(back);
   CHECK(*back == b);

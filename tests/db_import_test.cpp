@@ -12,6 +12,7 @@
 #include "game_file.hpp"
 #include "notation/printer.hpp"
 #include "notation/tags.hpp"
+#include "tests/replay_helpers.hpp"
 #include "parser/parser.hpp"
 #include "replay/bridge.hpp"
 #include "replay/replayer.hpp"
@@ -520,15 +521,17 @@ TEST_CASE("db patterns: one hand-made position per pattern and its edge", "[db]"
   using ppn::db::matches;
   using ppn::db::parse_pattern;
   auto pat = [](const char* s) { return std::get<ppn::db::Pattern>(parse_pattern(s)); };
-  auto pos = [](const char* s) { return *ppn::rules::parse_position_text(s); };
+  auto pos = [](const char* id) { return ppn::test::position_of(id); };
   // Red's ENTER is green's relative square 17 (ENTERs are 17 apart, seats g r b y).
-  CHECK(matches(pat("blockade-on-enter:red"), pos("s0[17 17 N N] s1[N N N N] s2[-] s3[-]")));
-  CHECK_FALSE(matches(pat("blockade-on-enter:red"), pos("s0[17 N N N] s1[0 N N N] s2[-] s3[-]")));
-  CHECK_FALSE(matches(pat("blockade-on-enter:green"), pos("s0[17 17 N N] s1[N N N N] s2[-] s3[-]")));
-  CHECK(matches(pat("blockade-on-enter:r"), pos("s0[N N N N] s1[0 0 N N] s2[-] s3[-]")));  // its own pair too
-  CHECK(matches(pat("home-path:green:2"), pos("s0[64 70 H N] s1[N N N N] s2[-] s3[-]")));
-  CHECK_FALSE(matches(pat("home-path:green:3"), pos("s0[64 70 H N] s1[N N N N] s2[-] s3[-]")));  // HOME is not the path
-  CHECK(matches(pat("near-home:green:5"), pos("s0[66 N N N] s1[N N N N] s2[-] s3[-]")));
-  CHECK_FALSE(matches(pat("near-home:green:4"), pos("s0[66 H N N] s1[N N N N] s2[-] s3[-]")));
-  CHECK_FALSE(matches(pat("near-home:blue:70"), pos("s0[66 N N N] s1[N N N N] s2[-] s3[-]")));  // absent seat
+  CHECK(matches(pat("blockade-on-enter:red"), pos("g:N,N,17,17 r:N,N,N,N / g d0")));
+  // two colours sharing red's ENTER (parchis-es, RULES.md Q25) are no blockade
+  CHECK_FALSE(matches(pat("blockade-on-enter:red"),
+                      ppn::test::position_of("g:N,N,N,17 r:N,N,N,0 / g d0", ppn::test::profile("parchis-es"))));
+  CHECK_FALSE(matches(pat("blockade-on-enter:green"), pos("g:N,N,17,17 r:N,N,N,N / g d0")));
+  CHECK(matches(pat("blockade-on-enter:r"), pos("g:N,N,N,N r:N,N,0,0 / g d0")));  // its own pair too
+  CHECK(matches(pat("home-path:green:2"), pos("g:N,h1,h7,H r:N,N,N,N / g d0")));
+  CHECK_FALSE(matches(pat("home-path:green:3"), pos("g:N,h1,h7,H r:N,N,N,N / g d0")));  // HOME is not the path
+  CHECK(matches(pat("near-home:green:5"), pos("g:N,N,N,h3 r:N,N,N,N / g d0")));
+  CHECK_FALSE(matches(pat("near-home:green:4"), pos("g:N,N,h3,H r:N,N,N,N / g d0")));
+  CHECK_FALSE(matches(pat("near-home:blue:70"), pos("g:N,N,N,h3 r:N,N,N,N / g d0")));  // absent seat
 }

@@ -1,9 +1,11 @@
-// Helpers for the replay tests: positions written in relative terms, plays, profiles.
+// Helpers for the replay tests: positions as PPN position IDs, plays, profiles.
 #pragma once
 
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "notation/position_id.hpp"
+#include "replay/bridge.hpp"
 #include "rules/engine.hpp"
 
 namespace ppn::test {
@@ -14,18 +16,25 @@ inline rules::Options profile(const char* name) {
   return *r.options;
 }
 
-// A state from position text (rules::position_text format), mover and doublets so far.
-inline rules::GameState state(const std::string& text, int mover = 0, int doublets = 0) {
-  auto p = rules::parse_position_text(text);
-  REQUIRE(p.has_value());
+// A state from its PPN position ID (notation/SPEC.md "Position ID", the one text form of a
+// position), e.g. "g:N,N,N,3 r:N,N,N,N / g d0": the pawns, the seat to move and the doublets
+// already thrown, checked by the rules of `o` (replay::state_from_desc).
+inline rules::GameState state(const std::string& id, const rules::Options& o = {}) {
+  const auto desc = parse_position_id(id);
+  INFO(id);
+  REQUIRE(std::holds_alternative<PositionDesc>(desc));
+  auto made = replay::state_from_desc(std::get<PositionDesc>(desc), o);
+  if (const auto* err = std::get_if<std::string>(&made)) FAIL(*err);
+  return std::get<rules::GameState>(made);
+}
+inline rules::Position position_of(const std::string& id, const rules::Options& o = {}) { return state(id, o).pos; }
+
+// The position ID of a position with `mover` to move, no doublet thrown yet.
+inline std::string id_of(const rules::Position& p, int mover = 0) {
   rules::GameState st;
-  st.set_position(*p);
+  st.set_position(p);
   st.to_move = static_cast<std::uint8_t>(mover);
-  st.doublets = static_cast<std::uint8_t>(doublets);
-  st.seats_mask = 0;
-  for (int s = 0; s < 4; ++s)
-    if (p->seat_present(s)) st.seats_mask = static_cast<std::uint8_t>(st.seats_mask | (1u << s));
-  return st;
+  return replay::position_id(st);
 }
 
 // Opponent seat `seat` pawn standing on square `mover_rel` counted from the mover's ENTER

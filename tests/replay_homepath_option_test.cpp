@@ -35,11 +35,11 @@ TEST_CASE("homepath_mandatory=no: a die only a second lap can play must be playe
   // The last pawn on 62, 6-5: turning in, only one die can be played (62+6+5 passes HOME), so
   // under hasbro-2001 either die alone is legal. Going round, 62/0 (its own ENTER) then 0/5
   // uses both, so both must be used.
-  const auto st = state("s0[62 H H H] s1[N N N N] s2[N N N N] s3[N N N N]");
+  const auto st = state("g:62,H,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   CHECK(code(check(profile("hasbro-2001"), st, 6, 5, play({M(62, 6)}))) == RuleCode::ok);
   CHECK(code(check(profile("hasbro-2001"), st, 6, 5, play({A(62, 6), M(0, 5)}))) ==
         RuleCode::second_lap);
-  const auto five = *parse_position_text("s0[5 H H H] s1[N N N N] s2[N N N N] s3[N N N N]");
+  const auto five = position_of("g:5,H,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   for (const Options& o : {homepath_no(), profile("wikipedia-house")}) {
     CHECK(code(check(o, st, 6, 5, play({M(62, 6)}))) == RuleCode::die_still_usable);
     const auto v = check(o, st, 6, 5, play({A(62, 6), M(0, 5)}));
@@ -60,16 +60,16 @@ TEST_CASE("homepath_mandatory=no: a die only a second lap can play must be playe
 TEST_CASE("homepath_mandatory=no: turning in and going round are different plays",
           "[replay][options][homepath]") {
   const Options o = homepath_no();
-  const auto st = state("s0[10 60 H H] s1[N N N N] s2[N N N N] s3[N N N N]");
+  const auto st = state("g:10,60,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   const auto in = check(o, st, 5, 2, play({M(60, 5), M(10, 2)}));
   const auto round = check(o, st, 5, 2, play({A(60, 5), M(10, 2)}));
   REQUIRE(in.legal);
   REQUIRE(round.legal);
-  CHECK(in.result == *parse_position_text("s0[12 65 H H] s1[N N N N] s2[N N N N] s3[N N N N]"));
-  CHECK(round.result == *parse_position_text("s0[12 L65 H H] s1[N N N N] s2[N N N N] s3[N N N N]"));
-  CHECK(position_text(round.result) == "s0[12 H H L65] s1[N N N N] s2[N N N N] s3[N N N N]");
+  CHECK(in.result == position_of("g:12,h2,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0"));
+  CHECK(round.result == position_of("g:12,65,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0", o));
+  CHECK(id_of(round.result) == "g:12,65,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   // Far from the turn-off nothing changes: a die left unplayed is judged as in hasbro-2001.
-  const auto far = state("s0[10 20 H H] s1[N N N N] s2[N N N N] s3[N N N N]");
+  const auto far = state("g:10,20,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   CHECK(code(check(o, far, 5, 2, play({M(10, 5)}))) == RuleCode::die_still_usable);
   CHECK(legal_plays(o, far, 5, 2).results.size() == legal_plays(profile("hasbro-2001"), far, 5, 2).results.size());
   // 60+5 and 60+2 both pass the turn-off: each can turn in or go round.
@@ -84,30 +84,30 @@ TEST_CASE("homepath_mandatory=no: a bonus that would pass HOME can go round inst
           "[replay][options][homepath]") {
   // 40/44 captures seat 1's pawn (its own square 27 = the mover's 44, not a safety) and earns
   // 20; 55/56 uses the 1; 56+20 passes HOME turning in, but going round it ends on 8.
-  const auto st = state("s0[40 55 H H] s1[N N N 27] s2[N N N N] s3[N N N N]");
+  const auto st = state("g:40,55,H,H r:N,N,N,27 b:N,N,N,N y:N,N,N,N / g d0");
   CHECK(code(check(profile("hasbro-2001"), st, 4, 1, play({M(40, 4), M(55, 1), M(56, 20)}))) ==
         RuleCode::overshoot);
   CHECK(code(check(homepath_no(), st, 4, 1, play({M(40, 4), M(55, 1), M(56, 20)}))) ==
         RuleCode::overshoot);
   const auto v = check(homepath_no(), st, 4, 1, play({M(40, 4), M(55, 1), A(56, 20)}));
   REQUIRE(v.legal);
-  CHECK(v.result == *parse_position_text("s0[8 44 H H] s1[N N N N] s2[N N N N] s3[N N N N]"));
+  CHECK(v.result == position_of("g:8,44,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0"));
 }
 
 TEST_CASE("homepath_mandatory=no: a pawn on a lap square goes round past its ENTER",
           "[replay][options][homepath]") {
   const Options o = homepath_no();
-  const auto st = state("s0[L66 H H H] s1[N N N N] s2[N N N N] s3[N N N N]");
+  const auto st = state("g:66,H,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0", o);
   const int from = kLap64 + 2;
   const auto v = check(o, st, 3, 1, play({M(from, 3), M(1, 1)}));
   INFO(v.diag.message);
   REQUIRE(v.legal);
-  CHECK(v.result == *parse_position_text("s0[2 H H H] s1[N N N N] s2[N N N N] s3[N N N N]"));
+  CHECK(v.result == position_of("g:2,H,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0"));
   // A blockade on square 67 (seat 3's 16) stops it like any other.
-  const auto blocked = state("s0[L66 H H H] s1[N N N N] s2[N N N N] s3[16 16 N N]");
+  const auto blocked = state("g:66,H,H,H r:N,N,N,N b:N,N,N,N y:N,N,16,16 / g d0", o);
   CHECK(code(check(o, blocked, 3, 1, play({M(from, 3)}))) == RuleCode::blockade_passed);
   // It captures on the ring like any other pawn: seat 1's pawn on its 52 is the mover's 1.
-  const auto cap = state("s0[L66 H H H] s1[52 N N N] s2[N N N N] s3[N N N N]");
+  const auto cap = state("g:66,H,H,H r:N,N,N,52 b:N,N,N,N y:N,N,N,N / g d0", o);
   const auto c = check(o, cap, 3, 1, play({M(from, 3), M(1, 1), M(2, 20)}));
   REQUIRE(c.legal);
   CHECK(c.events.captures == 1);
@@ -116,10 +116,10 @@ TEST_CASE("homepath_mandatory=no: a pawn on a lap square goes round past its ENT
 TEST_CASE("homepath_mandatory=no: the doublets penalty takes the pawn with the fewest steps "
           "to go (Hasbro 2001 rules, Doublets Penalty; Q46)", "[replay][options][homepath]") {
   // The pawn on lap square 65 must go round again (74 steps); the one on 10 has 61 to go.
-  auto st = state("s0[10 L65 H H] s1[N N N N] s2[N N N N] s3[N N N N]", 0, 2);
+  auto st = state("g:10,65,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d2", homepath_no());
   const auto v = check(homepath_no(), st, 3, 3, play({}));
   REQUIRE(v.legal);
-  CHECK(v.result == *parse_position_text("s0[N L65 H H] s1[N N N N] s2[N N N N] s3[N N N N]"));
+  CHECK(v.result == position_of("g:N,65,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0", homepath_no()));
 }
 
 TEST_CASE("second laps in PPN: ring squares 64-67 and the wrap to the ENTER",
@@ -138,7 +138,7 @@ TEST_CASE("second laps in PPN: ring squares 64-67 and the wrap to the ENTER",
     if (std::string(variant) == "wikipedia-house") {
       CHECK(r.errors() == 0);
       CHECK(r.rolls_replayed == 5);
-      CHECK(position_text(r.final_state.pos) == "s0[2 5 H H] s1[-] s2[-] s3[N N N N]");
+      CHECK(id_of(r.final_state.pos) == "g:2,5,H,H y:N,N,N,N / g d0");
     } else {
       REQUIRE(r.errors() >= 1);
       CHECK(r.diagnostics.front().code == "E-SECOND-LAP");
@@ -163,7 +163,7 @@ TEST_CASE("a [Setup] with a pawn on ring square 64-67 needs homepath_mandatory=n
       CHECK(r.diagnostics.front().message.find("ring square 65") != std::string::npos);
     } else {
       CHECK(r.errors() == 0);
-      CHECK(position_text(r.final_state.pos) == "s0[0 H H H] s1[-] s2[-] s3[N N N N]");
+      CHECK(id_of(r.final_state.pos) == "g:0,H,H,H y:N,N,N,N / g d0");
     }
   }
 }
@@ -172,7 +172,7 @@ TEST_CASE("blockade_limit=break_on_six: a 6 on either die opens the blockade whe
           "(Parchis [ES-B]; Q56)", "[replay][options][break_on_six]") {
   Options o;
   REQUIRE_FALSE(apply_override(o, "blockade_limit=break_on_six"));
-  const auto st = state("s0[10 10 30 40] s1[N N N N] s2[N N N N] s3[N N N N]");
+  const auto st = state("g:10,10,30,40 r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   const auto keep = play({M(30, 6), M(40, 2)});
   const auto open = play({M(10, 6), M(30, 2)});
   CHECK(code(check(profile("hasbro-2001"), st, 6, 2, keep)) == RuleCode::ok);

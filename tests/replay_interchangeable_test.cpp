@@ -36,7 +36,7 @@ TEST_CASE("interchangeable pawns: a pair pawn and a newcomer on one square (Q54,
   // Self-play position g:31,h6,H,H r:41,43,H,H b:0,2,2,H y:36,H,H,H / b d0, blue (seat 2)
   // to move, 5-5 with no pawn in the nest: parts 5,5,2,2 (Q43). Blue A,B on 2 are the
   // start-of-roll pair, C on 0.
-  const auto st = state("s0[31 69 H H] s1[41 43 H H] s2[0 2 2 H] s3[36 H H H]", 2);
+  const auto st = state("g:31,h6,H,H r:41,43,H,H b:0,2,2,H y:36,H,H,H / b d0");
   const auto p = play({M(2, 5), M(0, 2), M(2, 2), M(2, 5)});
   // 2/7 moves A (say); 0/2 brings C beside B; 2/4 and 2/7 each move one of {B, C}. If 2/4
   // moves B, A and C end on 7 and B on 4: the pair did not move together, so the play is
@@ -45,7 +45,7 @@ TEST_CASE("interchangeable pawns: a pair pawn and a newcomer on one square (Q54,
     INFO(prof);
     const auto v = check(profile(prof), st, 5, 5, p);
     CHECK(code(v) == RuleCode::ok);
-    CHECK(position_text(v.result) == "s0[31 69 H H] s1[41 43 H H] s2[4 7 7 H] s3[36 H H H]");
+    CHECK(id_of(v.result) == "g:31,h6,H,H r:41,43,H,H b:4,7,7,H y:36,H,H,H / g d0");
   }
   // With pawn ids the record says which pawn moved, and the wrong one is illegal.
   const std::array<std::uint8_t, kPawnsPerSeat> ids{byte_of_rel(2), byte_of_rel(2),
@@ -65,7 +65,7 @@ TEST_CASE("interchangeable pawns: four-part doublets through a square another pa
   // C already stands; 6/7 may move C (not B). Then A and C share 7 and B stays on 6: the two
   // pawns that formed the pair are apart, so the play is LEGAL. (It would be illegal only
   // if 6/7 moved B, re-forming A,B on 7; the record does not say so.)
-  const auto st = state("s0[N N 29 40] s1[N 0 29 50] s2[N 0 34 46] s3[0 0 6 30]", 3);
+  const auto st = state("g:N,N,29,40 r:N,0,29,50 b:N,0,34,46 y:0,0,6,30 / y d0");
   const auto p = play({M(0, 1), M(1, 6), M(0, 6), M(6, 1)});
   for (const char* prof : {"hasbro-2001", "racket-nu"}) {
     INFO(prof);
@@ -83,7 +83,7 @@ TEST_CASE("interchangeable pawns: a pair that re-forms with no pawn to swap stay
   // Pair A,B on 10, nothing else on their squares: 10/13 13/17 10/14 14/17 (4-part 3-3 =
   // 3,3,4,4). Every square a mini-move starts from holds only pawns of the pair (or one
   // pawn), so no assignment differs: A and B both end on 17. Illegal (Hasbro 2001 rules, Blockades).
-  const auto st = state("s0[10 10 40 50] s1[N N N N] s2[N N N N] s3[N N N N]");
+  const auto st = state("g:10,10,40,50 r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   const auto p = play({M(10, 3), M(13, 4), M(10, 4), M(14, 3)});
   for (const char* prof : {"hasbro-2001", "racket-nu"}) {
     INFO(prof);
@@ -93,14 +93,14 @@ TEST_CASE("interchangeable pawns: a pair that re-forms with no pawn to swap stay
 
 TEST_CASE("interchangeable pawns: an illegal play keeps the first assignment's diagnostic",
           "[replay][rules][interchangeable]") {
-  // Pair A,B on 2 (slots 1, 2), C on 0 (slot 0): s0[0 2 2 40], 5-5 with no pawn in the
+  // Pair A,B on 2 (slots 1, 2), C on 0 (slot 0): g:0,2,2,40, 5-5 with no pawn in the
   // nest = parts 5,5,2,2 (Q43). The play 2/7 0/2 2/7 leaves a 2 unplayed under every
   // assignment although all four parts can be played, so it is illegal (Hasbro 2001 rules, Doublets
   // Bonus "If you can't take all four parts of your move, don't move your pawns at all";
   // Q44). The first assignment (the lower slot: C, which 0/2 brought to 2) gives
   // E-DOUBLETS-PARTIAL; the other one (B) re-forms A,B on 7 and would give
   // E-BLOCKADE-MOVED-TOGETHER. The verdict keeps the first assignment's diagnostic.
-  const auto st = state("s0[0 2 2 40] s1[N N N N] s2[N N N N] s3[N N N N]");
+  const auto st = state("g:0,2,2,40 r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   const auto p = play({M(2, 5), M(0, 2), M(2, 5)});
   const auto v = check(profile("hasbro-2001"), st, 5, 5, p);
   REQUIRE_FALSE(v.legal);

@@ -18,25 +18,25 @@ TEST_CASE("option repeat_penalty=last_moved_except_homepath (Parchís [ES-B], Q4
           "[replay][options][parchis]") {
   const auto o = with("repeat_penalty=last_moved_except_homepath");
   // Two doublets played; the second one's last mini-move took a pawn from 10 to 13.
-  auto st = state("s0[N 10 30 66] s1[N N N N] s2[-] s3[-]");
+  auto st = state("g:N,10,30,h3 r:N,N,N,N / g d0");
   st.doublets = 1;
   const Play second = play({M(30, 3), M(10, 3)});
-  CHECK_FALSE(advance_turn(st, 3, 3, *parse_position_text("s0[N 13 33 66] s1[N N N N] s2[-] s3[-]"),
+  CHECK_FALSE(advance_turn(st, 3, 3, position_of("g:N,13,33,h3 r:N,N,N,N / g d0"),
                            o, true, &second));
   CHECK(st.doublets == 2);
   CHECK(st.last_moved == byte_of_rel(13));
   // Third doublet: the pawn on 13 goes back, not the one closest to HOME (66).
   const auto v = check(o, st, 4, 4, play({}));
   REQUIRE(v.legal);
-  CHECK(v.result == *parse_position_text("s0[N N 33 66] s1[N N N N] s2[-] s3[-]"));
+  CHECK(v.result == position_of("g:N,N,33,h3 r:N,N,N,N / g d0"));
   const auto h = check(profile("hasbro-2001"), st, 4, 4, play({}));
   REQUIRE(h.legal);
-  CHECK(h.result == *parse_position_text("s0[N 13 33 N] s1[N N N N] s2[-] s3[-]"));
+  CHECK(h.result == position_of("g:N,N,13,33 r:N,N,N,N / g d0"));
   // The penalty's legal_plays agree.
   CHECK(legal_plays(o, st, 4, 4).results.front() == v.result);
 
   // Last moved into the home path (pasillo): nothing goes back.
-  auto hp = state("s0[N 10 30 66] s1[N N N N] s2[-] s3[-]");
+  auto hp = state("g:N,10,30,h3 r:N,N,N,N / g d0");
   hp.doublets = 2;
   hp.last_moved = byte_of_rel(66);
   CHECK(check(o, hp, 2, 2, play({})).result == hp.pos);
@@ -46,7 +46,7 @@ TEST_CASE("option repeat_penalty=last_moved_except_homepath (Parchís [ES-B], Q4
 
   // An entry is the last move: the pawn on the ENTER (rel 0) is the last moved; the turn
   // passing clears it.
-  auto e = state("s0[N 20 10 30] s1[N N N N] s2[-] s3[-]");
+  auto e = state("g:N,10,20,30 r:N,N,N,N / g d0");
   const Play enter = play({M(10, 5), E()});
   const auto ve = check(o, e, 5, 5, enter);
   REQUIRE(ve.legal);
@@ -67,7 +67,7 @@ TEST_CASE("option safety_sharing=two_any_colours (Parchís [ES-V], [ES-JCF], Q25
   // Seat 1 has a pawn on rel 7 of seat 0's view (a safety): landing there is illegal in
   // hasbro-2001 (Q24) and shares the square, without a capture, under two_any_colours.
   const int opp = ppn::test::own_rel(1, 7);
-  const std::string text = "s0[N N N 3] s1[N N N " + std::to_string(opp) + "] s2[-] s3[-]";
+  const std::string text = "g:N,N,N,3 r:N,N,N," + std::to_string(opp) + " / g d0";
   const auto st = state(text);
   const auto land = play({M(3, 4), M(7, 2)});
   CHECK_FALSE(check(hasbro, st, 4, 2, play({M(3, 4)})).legal);
@@ -79,7 +79,7 @@ TEST_CASE("option safety_sharing=two_any_colours (Parchís [ES-V], [ES-JCF], Q25
   CHECK(ok.events.captures == 0);
   CHECK(ok.result.count(1, byte_of_rel(opp)) == 1);  // the seat-1 pawn stays
   // Land on the shared safety and stay (the other die moves nothing else: only one pawn).
-  const auto st2 = state("s0[N N 3 40] s1[N N N " + std::to_string(opp) + "] s2[-] s3[-]");
+  const auto st2 = state("g:N,N,3,40 r:N,N,N," + std::to_string(opp) + " / g d0");
   const auto v2 = check(o, st2, 4, 3, play({M(3, 4), M(40, 3)}));
   REQUIRE(v2.legal);
   CHECK(position_check(v2.result) != nullptr);           // two colours on one square...
@@ -90,7 +90,7 @@ TEST_CASE("option safety_sharing=two_any_colours (Parchís [ES-V], [ES-JCF], Q25
   // "dos fichas del mismo color"), so a third pawn passes it.
   for (int from : {1, 4}) {
     auto st3 = st2;
-    Position p = v2.result;  // s0 [N N 7 43]
+    Position p = v2.result;  // g:N,N,7,43
     p.pawns[0][0] = byte_of_rel(from);
     p.sort_seat(0);
     st3.set_position(p);
@@ -100,7 +100,7 @@ TEST_CASE("option safety_sharing=two_any_colours (Parchís [ES-V], [ES-JCF], Q25
   }
   // A lone opponent on the mover's ENTER: captured on entry in hasbro-2001 (Hasbro 2001 rules,
   // Safety Spaces exception), shared under two_any_colours.
-  const auto st4 = state("s0[N N N 30] s1[N N N " + std::to_string(ppn::test::own_rel(1, 0)) + "] s2[-] s3[-]");
+  const auto st4 = state("g:N,N,N,30 r:N,N,N," + std::to_string(ppn::test::own_rel(1, 0)) + " / g d0");
   const auto ve = check(o, st4, 5, 1, play({E(), M(30, 1)}));
   REQUIRE(ve.legal);
   CHECK(ve.events.captures == 0);
@@ -117,8 +117,8 @@ TEST_CASE("option entry_vs_stack=capture_last_arrival (Parchís [ES-JCF], Q11)",
   const int enter1 = ppn::test::own_rel(1, 0), enter2 = ppn::test::own_rel(2, 0);
   // A foreign pair (seat 1) on the mover's ENTER: blocked in hasbro-2001, one of them is
   // captured under capture_last_arrival (and earns the 20, Q39).
-  const auto two = state("s0[N N N 30] s1[N N " + std::to_string(enter1) + " " +
-                         std::to_string(enter1) + "] s2[-] s3[-]");
+  const auto two = state("g:N,N,N,30 r:N,N," + std::to_string(enter1) + "," + std::to_string(enter1) +
+                         " / g d0");
   CHECK(check(hasbro, two, 5, 1, play({E(), M(30, 1)})).diag.code == RuleCode::entry_blocked);
   const auto v = check(o, two, 5, 1, play({E(), M(30, 1), M(31, 20)}));
   REQUIRE(v.legal);
@@ -126,7 +126,7 @@ TEST_CASE("option entry_vs_stack=capture_last_arrival (Parchís [ES-JCF], Q11)",
   CHECK(v.result.count(1, byte_of_rel(enter1)) == 1);
   CHECK(v.result.count(0, byte_of_rel(0)) == 1);
   // One own and one foreign pawn: the foreign one is taken, a blockade stands on the ENTER.
-  auto mixed = state("s0[N N 0 30] s1[N N N N] s2[-] s3[-]");
+  auto mixed = state("g:N,N,0,30 r:N,N,N,N / g d0");
   Position pm = mixed.pos;
   pm.pawns[1][3] = byte_of_rel(enter1);
   mixed.set_position(pm);
@@ -135,17 +135,17 @@ TEST_CASE("option entry_vs_stack=capture_last_arrival (Parchís [ES-JCF], Q11)",
   CHECK(vm.result.count(0, byte_of_rel(0)) == 2);
   CHECK(vm.result.count(1, byte_of_rel(enter1)) == 0);
   // Two foreign colours: the pawn of the seat next after the mover (seat 1) is taken.
-  Position p3 = *parse_position_text("s0[N N N 30] s1[N N N N] s2[N N N N] s3[-]");
+  Position p3 = position_of("g:N,N,N,30 r:N,N,N,N b:N,N,N,N / g d0");
   p3.pawns[1][3] = byte_of_rel(enter1);
   p3.pawns[2][3] = byte_of_rel(enter2);
-  auto three = state("s0[N N N 30] s1[N N N N] s2[N N N N] s3[-]");
+  auto three = state("g:N,N,N,30 r:N,N,N,N b:N,N,N,N / g d0");
   three.set_position(p3);
   const auto v3 = check(o, three, 5, 1, play({E(), M(30, 1), M(31, 20)}));
   REQUIRE(v3.legal);
   CHECK(v3.result.count(1, byte_of_rel(enter1)) == 0);
   CHECK(v3.result.count(2, byte_of_rel(enter2)) == 1);
   // Two pawns of the mover's own colour: no entry ([ES-JCF]) until the pair is opened (Q14).
-  const auto own = state("s0[N N 0 0] s1[N N N N] s2[-] s3[-]");
+  const auto own = state("g:N,N,0,0 r:N,N,N,N / g d0");
   CHECK(check(o, own, 5, 1, play({E(), M(0, 1)})).diag.code == RuleCode::entry_blocked);
   CHECK(check(o, own, 5, 1, play({M(0, 1), E()})).legal);
 }
@@ -156,7 +156,7 @@ TEST_CASE("option six_counts: a six moves 7 (or 12) with no pawn in the nest (Pa
   const auto o7 = with("six_counts=7_when_all_out");
   const auto o12 = with("six_counts=12_when_all_out");
   const auto hasbro = profile("hasbro-2001");
-  const auto out = state("s0[20 30 40 50] s1[N N N N] s2[-] s3[-]");
+  const auto out = state("g:20,30,40,50 r:N,N,N,N / g d0");
   // Every pawn out: the 6 is worth 7 (12), never 6.
   CHECK(check(o7, out, 6, 3, play({M(20, 7), M(30, 3)})).legal);
   CHECK(code(check(o7, out, 6, 3, play({M(20, 6), M(30, 3)}))) == RuleCode::wrong_part);
@@ -177,13 +177,13 @@ TEST_CASE("option six_counts: a six moves 7 (or 12) with no pawn in the nest (Pa
 
   // A pawn in the nest: the 6 stays 6, even when the other die enters it (judged at the
   // throw, rules/README.md "Decisions").
-  const auto nest = state("s0[N 30 40 50] s1[N N N N] s2[-] s3[-]");
+  const auto nest = state("g:N,30,40,50 r:N,N,N,N / g d0");
   CHECK(check(o7, nest, 6, 3, play({M(30, 6), M(40, 3)})).legal);
   CHECK(code(check(o7, nest, 6, 3, play({M(30, 7), M(40, 3)}))) == RuleCode::wrong_part);
   CHECK(check(o7, nest, 5, 6, play({E(), M(30, 6)})).legal);
   CHECK_FALSE(check(o7, nest, 5, 6, play({E(), M(30, 7)})).legal);
   // Pawns at HOME count as out of the nest.
-  const auto home = state("s0[30 40 H H] s1[N N N N] s2[-] s3[-]");
+  const auto home = state("g:30,40,H,H r:N,N,N,N / g d0");
   CHECK(check(o7, home, 6, 1, play({M(30, 7), M(40, 1)})).legal);
 }
 

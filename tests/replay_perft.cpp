@@ -10,6 +10,7 @@
 #include "rules/engine.hpp"
 #include "convert/racket_position.hpp"
 #include "convert/reference_jsonl.hpp"
+#include "tests/replay_helpers.hpp"
 #include "tests/shared_data.hpp"
 
 using namespace ppn::convert;
@@ -18,8 +19,8 @@ using namespace ppn::rules;
 namespace {
 struct PerftLine {
   int lineno = 0;
-  Position pos{};
-  int seat = 0, doublets = 0, d1 = 0, d2 = 0;
+  GameState st;  // from the line's position ID: pawns, seat to move, doublets thrown
+  int d1 = 0, d2 = 0;
   std::vector<std::pair<std::string, std::size_t>> counts;
 };
 
@@ -38,12 +39,9 @@ std::vector<PerftLine> read_perft() {
     REQUIRE(bar2 != std::string::npos);
     PerftLine p;
     p.lineno = no;
-    auto pos = parse_position_text(line.substr(0, bar1 - 1));
     INFO("perft.txt line " << no);
-    REQUIRE(pos);
-    p.pos = *pos;
-    REQUIRE(std::sscanf(line.c_str() + bar1 + 1, " seat=%d doublets=%d dice=%d,%d", &p.seat,
-                        &p.doublets, &p.d1, &p.d2) == 4);
+    p.st = ppn::test::state(line.substr(0, bar1 - 1));
+    REQUIRE(std::sscanf(line.c_str() + bar1 + 1, " dice=%d,%d", &p.d1, &p.d2) == 2);
     std::istringstream rest(line.substr(bar2 + 1));
     std::string kv;
     while (rest >> kv) {
@@ -55,20 +53,13 @@ std::vector<PerftLine> read_perft() {
   return out;
 }
 
-GameState state_of(const PerftLine& p) {
-  GameState st;
-  st.set_position(p.pos);
-  st.to_move = static_cast<std::uint8_t>(p.seat);
-  st.doublets = static_cast<std::uint8_t>(p.doublets);
-  return st;
-}
 }  // namespace
 
 TEST_CASE("perft: distinct legal plays per profile", "[replay][perft]") {
   const auto lines = read_perft();
   CHECK(lines.size() > 100);
   for (const auto& p : lines) {
-    const GameState st = state_of(p);
+    const GameState& st = p.st;
     for (const auto& [prof, expected] : p.counts) {
       INFO("perft.txt line " << p.lineno << " profile " << prof);
       const Options o = *profile_options(prof).options;

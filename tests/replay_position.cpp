@@ -1,19 +1,24 @@
-// Position encoding, hash and consistency check (rules/position.hpp).
+// Position encoding, hash and consistency check (rules/position.hpp); its text form, the PPN
+// position ID (replay/bridge.hpp).
 #include <catch2/catch.hpp>
 
+#include "tests/replay_helpers.hpp"
 #include "rules/engine.hpp"
 
 using namespace ppn::rules;
 
-TEST_CASE("a position is 16 bytes and prints in relative terms", "[replay][position]") {
+TEST_CASE("a position is 16 bytes and its text is the PPN position ID", "[replay][position]") {
   STATIC_REQUIRE(sizeof(Position) == 16);
   const Position p = initial_position(0b0101);
-  CHECK(position_text(p) == "s0[N N N N] s1[-] s2[N N N N] s3[-]");
-  auto q = parse_position_text("s0[70 H 3 N] s1[N N N N] s2[-] s3[12 12 N H]");
-  REQUIRE(q);
-  CHECK(position_text(*q) == "s0[N 3 70 H] s1[N N N N] s2[-] s3[N 12 12 H]");
-  CHECK(parse_position_text(position_text(*q)) == q);
-  CHECK_FALSE(parse_position_text("s0[N N N] s1[-] s2[-] s3[-]"));
+  CHECK(ppn::test::id_of(p) == "g:N,N,N,N b:N,N,N,N / g d0");
+  // each seat in its own coordinates, pawns in any order in, sorted out
+  const Position q = ppn::test::position_of("g:h7,H,3,N r:N,N,N,N y:12,12,N,H / g d0");
+  CHECK(q.pawns[0] == std::array<std::uint8_t, 4>{kNest, byte_of_rel(3), byte_of_rel(70), byte_of_rel(71)});
+  CHECK_FALSE(q.seat_present(2));
+  CHECK(ppn::test::id_of(q) == "g:N,3,h7,H r:N,N,N,N y:N,12,12,H / g d0");
+  CHECK(ppn::test::position_of(ppn::test::id_of(q)) == q);
+  const auto three = ppn::replay::state_from_desc(std::get<ppn::PositionDesc>(ppn::parse_position_id("g:N,N,N / g d0")));
+  CHECK(std::holds_alternative<std::string>(three));
 }
 
 TEST_CASE("position_check names the failed check", "[replay][position]") {

@@ -29,10 +29,10 @@ RecordedMove R(int from, int part, bool x = false, int owner = -1) {
 TEST_CASE("apply_recorded: a marked landing captures the lone opponent and earns 20, left unplayed it is forfeited",
           "[rules][apply]") {
   // seat 1's pawn on the mover's rel 20 (a plain square)
-  const auto st = state("s0[N N N 14] s1[N N N " + std::to_string(own_rel(1, 20)) + "] s2[N N N N] s3[N N N N]");
+  const auto st = state("g:N,N,N,14 r:N,N,N," + std::to_string(own_rel(1, 20)) + " b:N,N,N,N y:N,N,N,N / g d0");
   const auto out = apply_recorded(profile("hasbro-2001"), st.pos, 0, recorded({R(14, 6, true)}));
   REQUIRE(out.failed == -1);
-  CHECK(position_text(out.after) == "s0[N N N 20] s1[N N N N] s2[N N N N] s3[N N N N]");
+  CHECK(ppn::test::id_of(out.after) == "g:N,N,N,20 r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   CHECK(out.flags[0] == kCaptured);
   CHECK(out.victim[0] == 1);
   CHECK(out.events.captures == 1);
@@ -51,11 +51,11 @@ TEST_CASE("apply_recorded: a marked landing captures the lone opponent and earns
   const auto used = apply_recorded(profile("hasbro-2001"), st.pos, 0, recorded({R(14, 6, true), R(20, 20)}));
   CHECK(used.events.bonuses_used == 1);
   CHECK(used.events.bonuses_forfeited == 0);
-  CHECK(position_text(used.after) == "s0[N N N 40] s1[N N N N] s2[N N N N] s3[N N N N]");
+  CHECK(ppn::test::id_of(used.after) == "g:N,N,N,40 r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
 }
 
 TEST_CASE("apply_recorded: a bonus left by the winning move is void, not forfeited (Q63)", "[rules][apply]") {
-  const auto st = state("s0[H H H 68] s1[N N N N] s2[N N N N] s3[N N N N]");
+  const auto st = state("g:H,H,H,h5 r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   const auto out = apply_recorded(profile("hasbro-2001"), st.pos, 0, recorded({R(68, 3)}));
   REQUIRE(out.failed == -1);
   CHECK(out.flags[0] == kReachedHome);
@@ -65,7 +65,7 @@ TEST_CASE("apply_recorded: a bonus left by the winning move is void, not forfeit
   CHECK(out.events.bonuses_forfeited == 1);  // left unplayed (db/SCHEMA.md rolls)...
   CHECK(out.events.bonuses_void == 1);       // ...and void: none of it is forfeited
   // One pawn short of the win, the same 10 is forfeited.
-  const auto st2 = state("s0[H H 10 68] s1[N N N N] s2[N N N N] s3[N N N N]");
+  const auto st2 = state("g:H,H,10,h5 r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   const auto out2 = apply_recorded(profile("hasbro-2001"), st2.pos, 0, recorded({R(68, 3)}));
   CHECK_FALSE(out2.won);
   CHECK(out2.events.bonuses_void == 0);
@@ -73,24 +73,24 @@ TEST_CASE("apply_recorded: a bonus left by the winning move is void, not forfeit
 }
 
 TEST_CASE("apply_recorded: a move that cannot be carried out stops the play there", "[rules][apply]") {
-  const auto st = state("s0[N N 10 68] s1[N N N N] s2[N N N N] s3[N N N N]");
+  const auto st = state("g:N,N,10,h5 r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   const auto o = profile("hasbro-2001");
   const auto over = apply_recorded(o, st.pos, 0, recorded({R(10, 2), R(68, 6)}));  // past HOME
   CHECK(over.failed == 1);
-  CHECK(position_text(over.after) == "s0[N N 12 68] s1[N N N N] s2[N N N N] s3[N N N N]");
+  CHECK(ppn::test::id_of(over.after) == "g:N,N,12,h5 r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   CHECK(apply_recorded(o, st.pos, 0, recorded({R(30, 2)})).failed == 0);  // no pawn on 30
 }
 
 TEST_CASE("apply_recorded: another colour's pawn moves in its own coordinates and earns the roll's seat nothing",
           "[rules][apply]") {
-  const auto st = state("s0[N N N 20] s1[N N N N] s2[N N N N] s3[N N N N]");
+  const auto st = state("g:N,N,N,20 r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   RecordedPlay p;
   p.push_back(RecordedMove::of(MiniMove::enter(), kParcheesi68, 1, true));
   p.push_back(RecordedMove::of(MiniMove::move(0, 3), kParcheesi68, 1, true));
   const auto out = apply_recorded(profile("hasbro-2001"), st.pos, 0, p);
   REQUIRE(out.failed == -1);
   // seat 1 entered on its rel 0 (the mover's 17) and moved 3 onto the mover's 20: captured
-  CHECK(position_text(out.after) == "s0[N N N N] s1[N N N 3] s2[N N N N] s3[N N N N]");
+  CHECK(ppn::test::id_of(out.after) == "g:N,N,N,N r:N,N,N,3 b:N,N,N,N y:N,N,N,N / g d0");
   CHECK(out.victim[1] == 0);
   CHECK(out.events.captures == 0);
   CHECK(out.events.bonuses_earned == 0);
@@ -99,8 +99,8 @@ TEST_CASE("apply_recorded: another colour's pawn moves in its own coordinates an
 TEST_CASE("apply_recorded: captures earn what the engine's rules earn (bonus_chain=one_per_roll, Q37)",
           "[rules][apply]") {
   // seat 1's pawns on the mover's 30 and 38 (plain squares)
-  const auto st = state("s0[N N 24 36] s1[N N " + std::to_string(own_rel(1, 30)) + " " +
-                        std::to_string(own_rel(1, 38)) + "] s2[N N N N] s3[N N N N]");
+  const auto st = state("g:N,N,24,36 r:N,N," + std::to_string(own_rel(1, 30)) + "," +
+                        std::to_string(own_rel(1, 38)) + " b:N,N,N,N y:N,N,N,N / g d0");
   const auto one = with("bonus_chain=one_per_roll");
   const auto out = apply_recorded(one, st.pos, 0, recorded({R(24, 6, true), R(36, 2, true)}));
   CHECK(out.events.captures == 2);
@@ -178,7 +178,7 @@ TEST_CASE("apply_play and validate_play apply a legal play alike, on both boards
 TEST_CASE("validate_play: a winning roll's left-over bonus is void, and its PPN forfeits nothing (Q63)",
           "[rules][apply]") {
   const auto o = profile("hasbro-2001");
-  const auto st = state("s0[H H H 68] s1[N N N N] s2[N N N N] s3[N N N N]");
+  const auto st = state("g:H,H,H,h5 r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   const auto p = play({M(68, 3)});
   const auto v = check(o, st, 6, 3, p);
   REQUIRE(v.legal);
@@ -187,7 +187,7 @@ TEST_CASE("validate_play: a winning roll's left-over bonus is void, and its PPN 
   flagged[0].flags = kReachedHome;
   CHECK(ppn::replay::play_text(flagged, v.events) == "h5/H");
   // not winning: the 10, which no pawn can play, is forfeited in the text
-  const auto st2 = state("s0[H H 64 68] s1[N N N N] s2[N N N N] s3[N N N N]");
+  const auto st2 = state("g:H,H,h1,h5 r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   Play p2 = play({M(68, 3), M(64, 6)});
   const auto v2 = check(o, st2, 6, 3, p2);
   REQUIRE(v2.legal);
@@ -247,7 +247,7 @@ TEST_CASE("apply_play: an entry onto a salida of two colours takes the pawn the 
           "[rules][apply]") {
   const auto o = profile("parchis-es");
   // seats 1 and 2 share the mover's salida (a seguro: two colours may stand there, Q25)
-  auto st = state("s0[N N N 30] s1[N N N " + std::to_string(own_rel(1, 0)) + "] s2[N N N N] s3[N N N N]");
+  auto st = state("g:N,N,N,30 r:N,N,N," + std::to_string(own_rel(1, 0)) + " b:N,N,N,N y:N,N,N,N / g d0");
   Position pos = st.pos;
   pos.pawns[2][0] = byte_of_rel(own_rel(2, 0));
   pos.sort_seat(2);
