@@ -15,7 +15,7 @@
 #include "analysis/dice_audit.hpp"
 #include "analysis/game_analysis.hpp"
 #include "analysis/game_stats.hpp"
-#include "db/importer.hpp"
+#include "db/import_run.hpp"
 #include "replay/conform.hpp"
 
 namespace ppn::cli {
