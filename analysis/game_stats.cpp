@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "notation/tags.hpp"
+#include "notation/text_util.hpp"
 #include "replay/bridge.hpp"
 
 namespace ppn::analysis {
@@ -99,10 +100,12 @@ std::string player_key(const GameStats& gs, int seat) {
   return "(" + std::string(colour_name(colour_of(seat))) + ")";
 }
 
-GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg) { return compute_game_stats(game, cfg, {}, nullptr); }
+namespace {
 
-GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg, const RollVisitor& on_roll,
-                             ReplayResult* result) {
+// The statistics of one replay, which `on_roll` (may be empty) also watches: it sees every roll
+// event after it was counted. `*result` (may be null) receives the replay's result; with a
+// result wanted, a game whose rules cannot be set up is replayed for its diagnostics.
+GameStats count_replay(const Game& game, const ReplayConfig& cfg, const RollVisitor& on_roll, ReplayResult* result) {
   GameStats gs;
   const GameRules rules = rules_for_game(game, cfg);
   gs.profile = rules.profile;
@@ -232,6 +235,60 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg, const Ro
   for (const auto& d : res.diagnostics) {
     if (d.roll_index < 0 || d.roll_index >= static_cast<int>(rolls.size()) || d.code.rfind("E-", 0) != 0) continue;
     ++gs.seats[seat_of(rolls[d.roll_index]->seat)].illegal[d.code];
+  }
+  return gs;
+}
+
+}  // namespace
+
+GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg) { return count_replay(game, cfg, {}, nullptr); }
+
+GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg, ReplayOutcome& out) {
+  std::size_t main_rolls = 0;
+  for (const auto& e : game.movetext) main_rolls += std::holds_alternative<Roll>(e);
+  out.rolls.assign(main_rolls, RollOutcome{});
+  out.positions.clear();
+  out.seats.clear();
+  ReplayResult res;
+  GameStats gs = count_replay(game, cfg, [&](const RollEvent& e) {
+    auto& roll = out.rolls[static_cast<std::size_t>(e.roll_index)];
+    roll.legal = e.legal;
+    roll.events = e.events;
+    PositionAfter p;
+    p.roll_index = e.roll_index;
+    p.pos = e.after.pos;
+    p.hash = compute_hash(e.after.pos);
+    p.to_move = e.after.to_move;
+    p.doublets = e.after.doublets;
+    out.positions.push_back(p);
+  }, &res);
+  out.profile = res.profile.empty() ? std::string(game.tag_value("Variant")) : res.profile;
+  out.rolls_replayed = res.rolls_replayed;
+  out.illegal_rolls = res.illegal;
+  out.stop_run = res.stop_run;
+  out.legal = res.errors() == 0 && res.illegal == 0 && res.setup_ok;
+  out.diagnostics = std::move(res.diagnostics);
+  if (res.skipped) out.positions.clear();  // --on-error skip: the game is kept, its positions are not
+  // A roll with an error of its own is illegal, whatever the replay made of it.
+  for (const auto& d : out.diagnostics)
+    if (d.roll_index >= 0 && d.severity == Severity::error && static_cast<std::size_t>(d.roll_index) < out.rolls.size())
+      out.rolls[static_cast<std::size_t>(d.roll_index)].legal = false;
+
+  // The seats in turn order with their places, from the one finishing order of the statistics.
+  std::vector<Colour> order;
+  if (auto s = parse_seats(game.tag_value("Seats"))) order = *s;
+  const std::vector<Colour>& ranking = gs.ranking;
+  out.finished = !ranking.empty();
+  out.winner = ranking.empty() ? std::nullopt : std::optional<Colour>(ranking.front());
+  static constexpr std::array<std::string_view, 4> player_tag = {"Green", "Red", "Blue", "Yellow"};
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    SeatPlace s;
+    s.colour = order[i];
+    s.seat_order = static_cast<int>(i) + 1;
+    s.player_name = normalize_space(trim(game.tag_value(player_tag[static_cast<int>(order[i])])));
+    for (std::size_t k = 0; k < ranking.size(); ++k)
+      if (ranking[k] == order[i]) s.finish_rank = static_cast<int>(k) + 1;
+    out.seats.push_back(std::move(s));
   }
   return gs;
 }

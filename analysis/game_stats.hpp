@@ -27,6 +27,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -103,12 +104,46 @@ struct GameStats {
 // Replays `game` under `cfg` (on_error is honoured as in validate; keep-prefix counts the
 // rolls before the first illegal one) and counts everything above.
 GameStats compute_game_stats(const Game& game, const replay::ReplayConfig& cfg);
-// The same from a replay the caller also watches, so that a caller needing both the replay
-// and the statistics (the db importer, db/game_rows.cpp) replays the game once: `on_roll`
-// (may be empty) sees every roll event after it was counted, and `*result` receives the
-// replay's result (a game whose rules cannot be set up is replayed for its diagnostics).
-GameStats compute_game_stats(const Game& game, const replay::ReplayConfig& cfg, const replay::RollVisitor& on_roll,
-                             replay::ReplayResult* result);
+
+// What the same single replay yields besides the statistics, for a caller that keeps the game
+// (the db importer stores these facts as they are: db/SCHEMA.md rolls, positions, game_seats,
+// games, diagnostics).
+struct RollOutcome {
+  std::optional<bool> legal;        // nullopt: not replayed (after a stop)
+  rules::Events events;             // what the roll did (captures, arrivals, bonuses)
+};
+struct PositionAfter {
+  int roll_index = 0;               // the position after this roll
+  rules::Position pos;
+  std::uint64_t hash = 0;           // rules::compute_hash(pos): the key positions are searched by
+  std::uint8_t to_move = 0;         // seat to move next
+  std::uint8_t doublets = 0;        // doublets already thrown in that turn
+};
+struct SeatPlace {
+  Colour colour = Colour::Green;
+  int seat_order = 0;               // 1 = first to roll ([Seats] order)
+  std::string player_name;          // [Green "..."] etc., white space collapsed; empty when absent
+  std::optional<int> finish_rank;   // 1 = winner; nullopt: place unknown
+};
+struct ReplayOutcome {
+  std::string profile;              // the profile replayed ([Variant] as written when none was set up)
+  int rolls_replayed = 0;
+  int illegal_rolls = 0;
+  bool stop_run = false;            // --on-error stop met an illegal roll
+  bool legal = true;                // no error diagnostic, no illegal roll, a usable setup
+  // From the one finishing order of the statistics (finishing_order), so that the seats'
+  // places, the winner and "finished" agree with GameStats::ranking.
+  bool finished = false;
+  std::optional<Colour> winner;
+  std::vector<SeatPlace> seats;     // in [Seats] order
+  std::vector<RollOutcome> rolls;   // one per main-line roll
+  std::vector<PositionAfter> positions;  // after each replayed roll; none under --on-error skip
+  std::vector<replay::ReplayDiagnostic> diagnostics;
+};
+
+// Both from one replay of `game` (its vectors are reused): the statistics, returned, and the
+// outcome of every roll, in `out`.
+GameStats compute_game_stats(const Game& game, const replay::ReplayConfig& cfg, ReplayOutcome& out);
 
 // The finishing order of a replayed game, best first; empty when the game did not finish.
 // The one ranking behind every place, win and "finished" (seat_stats, game_seats, games, every

@@ -10,7 +10,8 @@
 
 #include "analysis/selfplay.hpp"
 #include "cli/bench_command.hpp"
-#include "db/importer.hpp"
+#include "cli/import_reader.hpp"
+#include "db/import_run.hpp"
 #include "db/schema.hpp"
 #include "db/search.hpp"
 #include "notation/printer.hpp"
@@ -32,7 +33,8 @@ std::size_t rows_of(const db::GameRows& g) {
   std::size_t seat_rows = 0;
   if (g.seat_stats.replayed)
     for (Colour c : g.seat_stats.seat_order) seat_rows += 1 + g.seat_stats.seats[static_cast<std::size_t>(c)].illegal.size();
-  return 3 + g.seats.size() + g.tags.size() + g.rolls.size() + g.positions.size() + g.diagnostics.size() + seat_rows;
+  const auto& rp = g.replay;
+  return 3 + rp.seats.size() + g.tags.size() + g.rolls.size() + rp.positions.size() + rp.diagnostics.size() + seat_rows;
 }
 
 // The baseline: the same rows with nothing but the sqlite3 C API (no wrapper, no parsing, no
@@ -96,20 +98,21 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
     sqlite3_bind_int64(game, 2, g.source_line);
     sqlite3_bind_int64(game, 3, static_cast<sqlite3_int64>(g.checksum));
     sqlite3_bind_int64(game, 4, static_cast<sqlite3_int64>(g.setup_hash));
-    sqlite3_bind_text(game, 5, g.variant.c_str(), -1, SQLITE_STATIC);
-    sqlite3_bind_int(game, 6, static_cast<int>(g.seats.size()));
+    const auto& rp = g.replay;
+    sqlite3_bind_text(game, 5, rp.profile.c_str(), -1, SQLITE_STATIC);
+    sqlite3_bind_int(game, 6, static_cast<int>(rp.seats.size()));
     sqlite3_bind_text(game, 7, g.result.c_str(), -1, SQLITE_STATIC);
-    if (g.winner) sqlite3_bind_text(game, 8, colour_name(*g.winner).data(), -1, SQLITE_STATIC);
+    if (rp.winner) sqlite3_bind_text(game, 8, colour_name(*rp.winner).data(), -1, SQLITE_STATIC);
     else sqlite3_bind_null(game, 8);
-    sqlite3_bind_int(game, 9, g.finished);
-    sqlite3_bind_text(game, 10, g.legal ? "legal" : "illegal", -1, SQLITE_STATIC);
+    sqlite3_bind_int(game, 9, rp.finished);
+    sqlite3_bind_text(game, 10, rp.legal ? "legal" : "illegal", -1, SQLITE_STATIC);
     sqlite3_bind_text(game, 11, g.on_error.c_str(), -1, SQLITE_STATIC);
     sqlite3_bind_int(game, 12, static_cast<int>(g.rolls.size()));
-    sqlite3_bind_int(game, 13, g.rolls_replayed);
-    sqlite3_bind_int(game, 14, g.illegal_rolls);
+    sqlite3_bind_int(game, 13, rp.rolls_replayed);
+    sqlite3_bind_int(game, 14, rp.illegal_rolls);
     done(game);
     const auto id = sqlite3_last_insert_rowid(h);
-    for (const auto& s : g.seats) {
+    for (const auto& s : rp.seats) {
       sqlite3_bind_int64(seat, 1, id);
       sqlite3_bind_text(seat, 2, colour_name(s.colour).data(), -1, SQLITE_STATIC);
       sqlite3_bind_int(seat, 3, s.seat_order);
@@ -137,13 +140,14 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       sqlite3_bind_int(roll, 4, r.die1);
       sqlite3_bind_int(roll, 5, r.die2);
       sqlite3_bind_text(roll, 6, r.play.c_str(), static_cast<int>(r.play.size()), SQLITE_STATIC);
-      sqlite3_bind_int(roll, 7, r.legal.value_or(false));
-      sqlite3_bind_int(roll, 8, r.events.entries);
-      sqlite3_bind_int(roll, 9, r.events.captures);
-      sqlite3_bind_int(roll, 10, r.events.arrivals);
-      sqlite3_bind_int(roll, 11, r.events.bonuses_earned);
-      sqlite3_bind_int(roll, 12, r.events.bonuses_used);
-      sqlite3_bind_int(roll, 13, r.events.bonuses_forfeited);
+      const auto& out = rp.rolls[i];
+      sqlite3_bind_int(roll, 7, out.legal.value_or(false));
+      sqlite3_bind_int(roll, 8, out.events.entries);
+      sqlite3_bind_int(roll, 9, out.events.captures);
+      sqlite3_bind_int(roll, 10, out.events.arrivals);
+      sqlite3_bind_int(roll, 11, out.events.bonuses_earned);
+      sqlite3_bind_int(roll, 12, out.events.bonuses_used);
+      sqlite3_bind_int(roll, 13, out.events.bonuses_forfeited);
       sqlite3_bind_int(roll, 14, r.play.rfind("PENALTY", 0) == 0);
       sqlite3_bind_int64(roll, 15, r.line);
       sqlite3_bind_int64(roll, 16, static_cast<sqlite3_int64>(r.line_hash));
@@ -151,8 +155,8 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       sqlite3_bind_int64(roll, 18, r.number);
       done(roll);
     }
-    for (const auto& p : g.positions)
-      held.push_back({static_cast<std::int64_t>(p.hash), db::roll_key(id, p.roll_index), p.pos, p.turn});
+    for (const auto& p : rp.positions)
+      held.push_back({static_cast<std::int64_t>(p.hash), db::roll_key(id, p.roll_index), p.pos, db::stored_turn(p)});
     if (held.size() >= db::kPositionChunk) insert_held();
     // The statistics, as Importer::store_stats writes them.
     const auto& gs = g.seat_stats;
@@ -236,7 +240,7 @@ int run_bench_import(const BenchImportArgs& a) {
   BenchTimer t;
   {
     std::ifstream in(ppn_file, std::ios::binary);
-    rep = std::get<std::unique_ptr<db::Importer>>(opened)->import_stream(in, ppn_file, {});
+    rep = db::import_games(*std::get<std::unique_ptr<db::Importer>>(opened), ppn_file, parsed_games(in, ppn_file, {}));
   }
   const double import_s = t.seconds();
   const double import_cpu = static_cast<double>(std::clock() - import_c0) / CLOCKS_PER_SEC;
@@ -272,12 +276,13 @@ int run_bench_import(const BenchImportArgs& a) {
   for (std::size_t i = 0; i < rows.size() && ids.size() < static_cast<std::size_t>(a.lookups);
        i += std::max<std::size_t>(1, rows.size() / static_cast<std::size_t>(a.lookups))) {
     const auto& g = rows[i];
-    if (g.positions.empty()) continue;
-    const auto& p = g.positions[g.positions.size() / 2];
+    const auto& positions = g.replay.positions;
+    if (positions.empty()) continue;
+    const auto& p = positions[positions.size() / 2];
     rules::GameState st;
     st.set_position(p.pos);
-    st.to_move = p.turn / 16;
-    st.doublets = p.turn % 16;
+    st.to_move = p.to_move;
+    st.doublets = p.doublets;
     ids.push_back(replay::position_id(st));
   }
   double worst_ms = 0, total_ms = 0;

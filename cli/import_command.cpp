@@ -9,7 +9,8 @@
 
 #include "cli/input_files.hpp"
 #include "cli/json_records.hpp"
-#include "db/importer.hpp"
+#include "cli/import_reader.hpp"
+#include "db/import_run.hpp"
 #include "notation/text_util.hpp"
 #include "db/schema.hpp"
 
@@ -69,7 +70,7 @@ int run_import(const ImportArgs& a) {
   }
   Progress bar("import", total_bytes, STDERR_FILENO, !a.quiet);
   opts.on_diagnostics = [](const db::GameRows& g, std::int64_t id) {
-    for (const auto& d : g.diagnostics) {
+    for (const auto& d : g.replay.diagnostics) {
       std::cerr << g.source_file << ":" << d.line << ":" << d.column << ": "
                 << (d.severity == replay::Severity::error ? "error" : "warning") << "[" << d.code << "]: " << d.message;
       // The roll by its number in the record: the number `replay --db PATH --game ID --at` takes.
@@ -77,6 +78,10 @@ int run_import(const ImportArgs& a) {
         std::cerr << " (roll " << g.rolls[static_cast<std::size_t>(d.roll_index)].number << ": " << d.roll_text << ")";
       std::cerr << " [stored as game " << id << "]\n";
     }
+  };
+  // A game the database cannot hold, where it is (as a syntax error is reported).
+  opts.on_refused = [](const db::RefusedGame& r) {
+    std::cerr << r.file << ":" << r.line << ":" << r.column << ": error: " << r.message << "\n";
   };
   // With no FILE, `ppn import --db PATH` migrates an existing database and reports it: the
   // advice of the readers that refuse an older schema (db::outdated). Opening it for writing
@@ -131,7 +136,7 @@ int run_import(const ImportArgs& a) {
     // Erased while a file is read: its messages come from two threads (parse errors from the
     // reader, diagnostics from the writer), and the bar is redrawn once the file is stored.
     bar.clear();
-    auto rep = imp.import_stream(*in, name, [](const parser::ParseError& e) { std::cerr << e.format(); });
+    auto rep = db::import_games(imp, name, parsed_games(*in, name, [](const parser::ParseError& e) { std::cerr << e.format(); }));
     if (!rep.db_error.empty()) {
       std::cerr << name << ": database error: " << rep.db_error << " (this file's uncommitted games were rolled back)\n";
       db_failed = true;

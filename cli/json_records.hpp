@@ -15,8 +15,8 @@
 #include "analysis/dice_audit.hpp"
 #include "analysis/game_analysis.hpp"
 #include "analysis/game_stats.hpp"
-#include "db/importer.hpp"
 #include "convert/conform.hpp"
+#include "db/import_run.hpp"
 
 namespace ppn::cli {
 

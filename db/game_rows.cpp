@@ -4,7 +4,6 @@
 
 #include "notation/printer.hpp"
 #include "notation/tags.hpp"
-#include "notation/text_util.hpp"
 
 namespace ppn::db {
 
@@ -84,9 +83,7 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
   out.ppn.clear();
   append_ppn(out.ppn, game);
   out.on_error = std::string(replay::on_error_name(cfg.on_error));
-  out.seats.clear();
   out.rolls.clear();
-  out.positions.clear();
 
   // Checksums: the setup, then every main-line entry (a roll without its number, comments
   // and NAGs; an observed position; a withdrawal). line_hash of roll k is the checksum of the
@@ -112,54 +109,8 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
   }
   out.checksum = h.h;
 
-  // One replay for the rows and the statistics (seat_stats, game_race): replaying twice
-  // doubled the reader thread's replay time in `ppn bench import`.
-  replay::ReplayResult res;
-  out.seat_stats = analysis::compute_game_stats(game, cfg, [&](const replay::RollEvent& e) {
-    auto& row = out.rolls[static_cast<std::size_t>(e.roll_index)];
-    row.legal = e.legal;
-    row.events = e.events;
-    PositionRow p;
-    p.pos = e.after.pos;
-    p.hash = rules::compute_hash(e.after.pos);
-    p.roll_index = e.roll_index;
-    p.turn = static_cast<std::uint8_t>(e.after.to_move * 16 + e.after.doublets);
-    out.positions.push_back(p);
-  }, &res);
-  out.variant = res.profile.empty() ? std::string(game.tag_value("Variant")) : res.profile;
-  out.rolls_replayed = res.rolls_replayed;
-  out.illegal_rolls = res.illegal;
-  out.stop_run = res.stop_run;
-  out.legal = res.errors() == 0 && res.illegal == 0 && res.setup_ok;
-  out.diagnostics = res.diagnostics;
-  if (res.skipped) out.positions.clear();  // --on-error skip: the game is kept, its positions are not
-  for (const auto& d : res.diagnostics)
-    if (d.roll_index >= 0 && d.severity == replay::Severity::error &&
-        static_cast<std::size_t>(d.roll_index) < out.rolls.size())
-      out.rolls[static_cast<std::size_t>(d.roll_index)].legal = false;
-
-  // Seats in turn order; places, winner and "finished" from the one finishing order of the
-  // statistics (analysis::finishing_order), so game_seats, games and seat_stats agree.
-  std::vector<Colour> order;
-  if (auto s = parse_seats(game.tag_value("Seats"))) order = *s;
-  const std::vector<Colour>& ranking = out.seat_stats.ranking;
-  out.finished = !ranking.empty();
-  out.winner = ranking.empty() ? std::nullopt : std::optional<Colour>(ranking.front());
-  static constexpr std::array<std::string_view, 4> player_tag = {"Green", "Red", "Blue", "Yellow"};
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    SeatRow s;
-    s.colour = order[i];
-    s.seat_order = static_cast<int>(i) + 1;
-    s.player_name = normalize_space(trim(game.tag_value(player_tag[static_cast<int>(order[i])])));
-    for (std::size_t k = 0; k < ranking.size(); ++k)
-      if (ranking[k] == order[i]) s.finish_rank = static_cast<int>(k) + 1;
-    out.seats.push_back(std::move(s));
-  }
-}
-
-void sort_by_key(std::vector<StoredPosition>& rows) {
-  std::sort(rows.begin(), rows.end(),
-            [](const StoredPosition& a, const StoredPosition& b) { return a.hash != b.hash ? a.hash < b.hash : a.id < b.id; });
+  // One replay for the statistics and the outcome of every roll (analysis computes both).
+  out.seat_stats = analysis::compute_game_stats(game, cfg, out.replay);
 }
 
 }  // namespace ppn::db

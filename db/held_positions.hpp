@@ -1,0 +1,53 @@
+// The positions of the importer's open transaction, held back and inserted in chunks sorted by
+// the positions key (schema migration 2, db/schema.cpp): sorted inserts walk the B-tree in
+// order, random ones dirty a new page each. While held they are found by hash, so that a
+// prefix duplicate of a game stored in the same transaction is still found.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "analysis/game_stats.hpp"
+#include "db/sqlite.hpp"
+
+namespace ppn::db {
+
+// A position row as the positions table keys it: (hash, id), id = roll_key(game, roll).
+struct StoredPosition {
+  std::int64_t hash = 0;  // the bit pattern of the unsigned hash, as SQLite stores it
+  std::int64_t id = 0;
+  rules::Position pos;
+  std::uint8_t turn = 0;
+};
+// The most positions held before they are inserted.
+inline constexpr std::size_t kPositionChunk = std::size_t{1} << 17;
+// Sorts by (hash, id) as SQLite orders the key.
+void sort_by_key(std::vector<StoredPosition>& rows);
+
+// positions.turn: the seat to move * 16 + the doublets thrown in its turn (db/SCHEMA.md).
+inline std::uint8_t stored_turn(const analysis::PositionAfter& p) {
+  return static_cast<std::uint8_t>(p.to_move * 16 + p.doublets);
+}
+
+class HeldPositions {
+ public:
+  // Holds the positions of game `game_id`.
+  void add(std::int64_t game_id, const std::vector<analysis::PositionAfter>& positions);
+  // Appends to `ids` the held games that reached the position `hash` after roll `roll_index`.
+  void find(std::uint64_t hash, int roll_index, std::vector<std::int64_t>& ids) const;
+  bool full() const { return held_.size() >= kPositionChunk; }
+  // Inserts them all with `insert` (hash, id, pos, turn), sorted by key, and forgets them.
+  void insert(Statement& insert);
+  // Forgets them (rolled back).
+  void drop();
+
+ private:
+  std::vector<StoredPosition> held_;
+  // Open addressing, linear probing: slot = (hash, id), id 0 = empty (ids are >= 1 << 16).
+  // Sized for the most positions held at once (kPositionChunk plus one game's 65,535).
+  std::vector<std::pair<std::int64_t, std::int64_t>> ids_;
+};
+
+}  // namespace ppn::db

@@ -1,0 +1,22 @@
+// The importer's prepared statements (db/SCHEMA.md names every table and column they write):
+// prepared once per connection, reused for every game.
+#pragma once
+
+#include "db/sqlite.hpp"
+
+namespace ppn::db {
+
+struct ImportStatements {
+  // Finding what the database already holds: exact duplicates, prefix duplicates, and games
+  // stored by an older schema that lack their statistics or record text.
+  Statement find_checksum, prefix_candidates, roll_line_hash, prefix_by_setup, prefix_by_line, has_race, has_text;
+  // Storing a game.
+  Statement insert_game, insert_seat, insert_tag, insert_roll, insert_diag, insert_position, insert_text;
+  Statement insert_race, insert_seat_stats, insert_seat_illegal;
+  // Completing a game stored before schema version 5 (its roll numbers and its source).
+  Statement set_roll_number, set_source;
+
+  explicit ImportStatements(Database& db);
+};
+
+}  // namespace ppn::db

@@ -1,0 +1,66 @@
+#include "db/player_aliases.hpp"
+
+#include "notation/text_util.hpp"
+
+namespace ppn::db {
+
+std::string alias_key(std::string_view name) {
+  std::string s = normalize_space(trim(name));
+  for (auto& c : s) c = to_lower(c);
+  return s;
+}
+
+std::string check_aliases(const std::vector<std::string>& aliases) {
+  for (const auto& a : aliases) {
+    const auto eq = a.find('=');
+    if (eq == std::string::npos || alias_key(a.substr(0, eq)).empty() || alias_key(a.substr(eq + 1)).empty())
+      return "--alias " + a + ": expected ALIAS=NAME";
+  }
+  return "";
+}
+
+PlayerAliases::PlayerAliases(Database& db)
+    : db_(db),
+      find_alias_(db, "SELECT player_id FROM player_aliases WHERE alias = ?1"),
+      insert_player_(db, "INSERT INTO players(name) VALUES(?1)"),
+      insert_alias_(db, "INSERT OR REPLACE INTO player_aliases(alias, player_id) VALUES(?1, ?2)") {}
+
+std::int64_t PlayerAliases::player_id(const std::string& name) {
+  const auto key = alias_key(name);
+  if (auto it = ids_.find(key); it != ids_.end()) return it->second;
+  auto& f = find_alias_;
+  f.reset();
+  f.bind(1, key);
+  std::int64_t id = 0;
+  if (f.step()) id = f.get_int(0);
+  f.reset();
+  if (id == 0) {
+    insert_player_.bind(1, normalize_space(trim(name))).run();
+    id = db_.last_insert_rowid();
+    insert_alias_.bind(1, key).bind(2, id).run();
+  }
+  ids_.emplace(key, id);
+  return id;
+}
+
+void PlayerAliases::add_alias(const std::string& alias, const std::string& name) {
+  const auto key = alias_key(alias);
+  const auto target = player_id(name);
+  auto& f = find_alias_;
+  f.reset();
+  f.bind(1, key);
+  const std::int64_t old = f.step() ? f.get_int(0) : 0;
+  f.reset();
+  if (old == target) return;
+  if (old != 0) {
+    Statement(db_, "UPDATE game_seats SET player_id = ?1 WHERE player_id = ?2").bind(1, target).bind(2, old).run();
+    Statement(db_, "UPDATE player_aliases SET player_id = ?1 WHERE player_id = ?2").bind(1, target).bind(2, old).run();
+    Statement(db_, "DELETE FROM players WHERE id = ?1").bind(1, old).run();
+    for (auto& [k, id] : ids_)
+      if (id == old) id = target;
+  }
+  insert_alias_.bind(1, key).bind(2, target).run();
+  ids_[key] = target;
+}
+
+}  // namespace ppn::db

@@ -1,0 +1,48 @@
+// The players of the database and their spellings (db/SCHEMA.md players, player_aliases): the
+// importer asks for a player's id by any spelling, and `--alias ALIAS=NAME` makes ALIAS
+// another spelling of NAME.
+//
+//   PlayerAliases players(db);
+//   players.add_alias("M. Ruiz", "Marta Ruiz");     // inside the importer's transaction
+//   std::int64_t id = players.player_id("marta  ruiz");
+//
+// Both write inside the caller's open transaction; after a rollback, forget() drops the ids
+// remembered since.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "db/sqlite.hpp"
+
+namespace ppn::db {
+
+// The player alias key: white space collapsed, lower case ("  Marta  RUIZ" -> "marta ruiz").
+std::string alias_key(std::string_view name);
+
+class PlayerAliases {
+ public:
+  explicit PlayerAliases(Database& db);
+
+  // The id of the player spelt `name`; a player unknown by that spelling is added.
+  std::int64_t player_id(const std::string& name);
+  // ALIAS becomes a spelling of NAME. When ALIAS was a player of its own, its games (and so its
+  // statistics, which the reports sum from the seats) move to NAME.
+  void add_alias(const std::string& alias, const std::string& name);
+  // Forgets the ids remembered (their rows were rolled back).
+  void forget() { ids_.clear(); }
+
+ private:
+  Database& db_;
+  Statement find_alias_, insert_player_, insert_alias_;
+  std::unordered_map<std::string, std::int64_t> ids_;  // alias key -> id (committed or in the open transaction)
+};
+
+// Checks every "ALIAS=NAME" of `aliases` (a message for the first malformed one, "" when all
+// are well formed), so that none is recorded when one is wrong.
+std::string check_aliases(const std::vector<std::string>& aliases);
+
+}  // namespace ppn::db
