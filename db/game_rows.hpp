@@ -27,6 +27,7 @@ struct RollRow {
   Colour colour = Colour::Green;
   std::uint8_t die1 = 0, die2 = 0;
   std::string play;                 // the play in canonical PPN ("N/0 0/6", "-", "PENALTY 41/N")
+  PlayKind kind = PlayKind::Moves;  // what the record says was played (the penalty column is this)
   std::optional<bool> legal;        // nullopt: not replayed (after a stop)
   std::uint32_t number = 0;         // the roll's number as recorded (`41.`; counted when omitted)
   rules::Events events;
