@@ -49,7 +49,7 @@ class Evaluator {
 
  private:
   rules::Options o_;
-  rules::Geometry g_;  // the board of o_ (Ludo: one die, replay/ludo.hpp)
+  rules::Geometry g_;  // the board of o_ (Ludo: one die, rules/ludo.hpp)
   EvalConfig cfg_;
 };
 

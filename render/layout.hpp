@@ -16,7 +16,7 @@
 // beside its nest (RULES.md §board "Own ENTER"); pawns move counter-clockwise (Hasbro 2001 rules, Moving Your Entered Pawns
 // YOUR ENTERED PAWNS) and turn off at the end square of their own arm (rel 63).
 //
-// Engine-absolute ring square a (replay/geometry.hpp) is green's relative square a, so
+// Engine-absolute ring square a (rules/geometry.hpp) is green's relative square a, so
 // ring_cell(0) is green's ENTER, ring_cell(17) red's, ring_cell(63) green's turn-off.
 //
 // The 52-square Ludo board (ring_len 52, rules::kLudo52) has its own 15 x 15 layout in
@@ -78,7 +78,7 @@ struct CellInfo {
 };
 CellInfo cell_info(Cell c, const rules::Geometry& g = rules::kParcheesi68);
 
-// Where a pawn byte (replay/position.hpp) of a seat stands.
+// Where a pawn byte (rules/position.hpp) of a seat stands.
 enum class SpotKind : std::uint8_t { nest, ring, home_path, home };
 struct Spot {
   SpotKind kind = SpotKind::nest;

@@ -14,7 +14,7 @@
 //
 // Direction. Ludo rules, Rules: tokens "race ... clockwise around the board" and turns pass clockwise;
 // the engine's seats follow the track in the order green 0 -> red 1 -> blue 2 -> yellow 3
-// (start squares at engine-absolute 13*s, replay/geometry.hpp). Going clockwise from the
+// (start squares at engine-absolute 13*s, rules/geometry.hpp). Going clockwise from the
 // bottom that puts green at the bottom, red on the left, blue at the top and yellow on the
 // right. (The Parcheesi board, layout.hpp, has red on the right and yellow on the left
 // because its pawns move counter-clockwise, Hasbro 2001 rules, Moving Your Entered Pawns; green and blue keep their sides.)

@@ -19,7 +19,7 @@
 
 namespace ppn::render {
 
-// A pawn's place in its own seat's coordinates: a position byte (replay/position.hpp).
+// A pawn's place in its own seat's coordinates: a position byte (rules/position.hpp).
 struct PawnSpot {
   int seat = 0;
   std::uint8_t byte = 0;

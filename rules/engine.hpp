@@ -108,7 +108,7 @@ LegalPlays legal_plays(const Options& o, const GameState& st, int d1, int d2,
 // closest to HOME among rel 0..70 returns to the nest; none on the board: no change.
 // repeat_penalty=last_moved_except_homepath (Parchís [ES-B], Q46): the pawn standing on
 // `last_moved` (GameState::last_moved) returns instead, unless that square is on the home
-// path or HOME; no pawn moved this turn: no change (replay/README.md "Decisions").
+// path or HOME; no pawn moved this turn: no change (rules/README.md "Decisions").
 Position apply_penalty(const Position& p, int seat, const Options& o,
                        const Geometry& g = kParcheesi68, std::uint8_t last_moved = kNest);
 
@@ -134,7 +134,7 @@ bool k14_keeps_old_blockade(const GameState& st, int d1, int d2, const Position&
                             const Options& o);
 
 // blockade_limit=break_on_six (Parchís: a barrera "tendrá que deshacerse obligatoriamente al
-// salir un 6", RULES.md Q56 [ES-B]; two-dice reading in replay/README.md "Decisions"): on a
+// salir un 6", RULES.md Q56 [ES-B]; two-dice reading in rules/README.md "Decisions"): on a
 // roll where either die shows 6, the number of the mover's start-of-roll blockades still
 // standing (two of its pawns on the same square) in `result`; 0 on other rolls or options.
 // validate_play and legal_plays keep only the plays with the fewest (E-BLOCKADE-NOT-OPENED).

@@ -36,7 +36,7 @@ struct Geometry {
   std::uint8_t home = 71;          // HOME, "counting the HOME square as a space" (Hasbro 2001 rules, Reaching Home)
   std::uint8_t num_seats = 4;
   // Ludo's track (make_ludo52): tokens of any colours share a safe square, up to two of one
-  // colour share any square (replay/ludo.cpp).
+  // colour share any square (rules/ludo.cpp).
   bool ludo = false;
   // Safety squares by engine-absolute ring square (bit i set = square i is safe).
   std::array<std::uint64_t, 2> safe_abs{};

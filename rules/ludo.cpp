@@ -1,7 +1,7 @@
-// The Ludo rules (replay/ludo.hpp). Each rule cites the sentence of the Ludo rules (by
+// The Ludo rules (rules/ludo.hpp). Each rule cites the sentence of the Ludo rules (by
 // section, as docs/RULES.md names them), the classic Wikipedia text [LU-W] or the rules question (docs/RULES.md)
 // it follows; every ambiguity is an option of options.hpp, fixed by the profiles ludo,
-// ludo-seed and ludo-modern (replay/README.md "Ludo").
+// ludo-seed and ludo-modern (rules/README.md "Ludo").
 #include "rules/ludo.hpp"
 
 #include <algorithm>

@@ -73,13 +73,13 @@ const std::vector<Profile>& profiles() {
         "homepath_mandatory=no"}},
       // Two-dice Parchís (RULES.md §profiles parchis-es column). doubles_bonus_when=never: Parchís
       // has no tops-and-bottoms doublets move (§profiles "never"). six_counts=7_when_all_out as
-      // the column says ([ES-T], [ES-JCF]), applied to each die of the pair (replay/README.md
+      // the column says ([ES-T], [ES-JCF]), applied to each die of the pair (rules/README.md
       // "Decisions"). Re-roll and third-doublet penalty follow doublets.
       {"parchis-es",
        {"entry_vs_stack=capture_last_arrival", "doubles_bonus_when=never",
         "repeat_penalty=last_moved_except_homepath", "bonus_timing=interleaved",
         "blockade_limit=break_on_six", "safety_sharing=two_any_colours", "six_counts=7_when_all_out"}},
-      // Ludo (board=ludo52, replay/ludo.cpp). Classic [LU-W] (RULES.md §profiles ludo column): a 6
+      // Ludo (board=ludo52, rules/ludo.cpp). Classic [LU-W] (RULES.md §profiles ludo column): a 6
       // enters or moves ("may choose to advance a token already in play, or ... enter"), a
       // third 6 "may not move", no rewards, no safe squares, no shared squares.
       {"ludo", {"board=ludo52", "enter_obligation=none", "repeat_penalty=lose_roll", "capture_reward=none", "home_reward=none"}},

@@ -89,7 +89,7 @@ enum class HomepathMandatory : std::uint8_t { yes, no };
 enum class SixCounts : std::uint8_t { six, seven_when_all_out, twelve_when_all_out };
 // RULES.md §options (board) (madn40 is not implemented).
 enum class Board : std::uint8_t { parcheesi68, ludo52 };
-// Ludo only (replay/ludo.cpp cites the rule of each):
+// Ludo only (rules/ludo.cpp cites the rule of each):
 enum class SafeSquares : std::uint8_t { none, starts, starts_and_stars };  // §ludo-board; [LU-UK]
 enum class RerollOnSix : std::uint8_t { yes, no };                          // Ludo rules, Gameplay "bonus roll"
 // single_only: "Players may not end their move on a square they already occupy" [LU-W];
@@ -160,7 +160,7 @@ struct OptionsResult {
 };
 
 // Named profiles: "hasbro-2001" (alias "winning-moves"), "racket-nu", "k14",
-// "wikipedia-house" (homepath_mandatory=no: second laps, replay/README.md),
+// "wikipedia-house" (homepath_mandatory=no: second laps, rules/README.md),
 // "parchis-es" (its two-dice form, RULES.md §profiles); Ludo: "ludo" (classic), "ludo-seed" (the Ludo
 // rules as written), "ludo-modern" (safe starts and stars, extra rolls for captures and arrivals).
 // Unknown names give an error listing the valid ones.

@@ -139,7 +139,7 @@ RuleCode try_enter(State& s, const RollCtx& c, int slot, std::uint8_t& flags) {
   if (cnt == 2) {
     // entry_vs_stack=capture_last_arrival (Parchís: two pieces on the salida with at least
     // one foreign piece, the entering piece captures "la última en llegar" [ES-JCF], [ES-S];
-    // RULES.md Q11). The position does not record arrival order (replay/README.md
+    // RULES.md Q11). The position does not record arrival order (rules/README.md
     // "Decisions"): with one own and one foreign pawn the foreign one is taken; with two
     // foreign pawns, one of the colour that comes next after the mover in seat order.
     const auto cell = s.b.ring[a];

@@ -59,7 +59,7 @@ RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
   } else {
     // Parchís (RULES.md §options (six_counts), [ES-T], [ES-JCF]): with every pawn out of the nest (casa),
     // a die showing 6 moves 7 (or 12). Judged when the dice are thrown: an entry made with
-    // the other die of the same roll does not turn its 6 into a 7 (replay/README.md
+    // the other die of the same roll does not turn its 6 into a 7 (rules/README.md
     // "Decisions"). Pawns at HOME count as out.
     const int six = o.six_counts() == SixCounts::six || in_nest        ? 6
                     : o.six_counts() == SixCounts::seven_when_all_out ? 7
@@ -76,7 +76,7 @@ Position apply_penalty(const Position& p, int seat, const Options& o, const Geom
   if (o.repeat_penalty() == RepeatPenalty::last_moved_except_homepath) {
     // Parchís [ES-B] (RULES.md Q46): the last moved piece goes back to casa, unless it is
     // in the pasillo (home path) or llegada (HOME). No piece moved this turn: nothing goes
-    // back (replay/README.md "Decisions", like Q49).
+    // back (rules/README.md "Decisions", like Q49).
     if (last_moved == kNest || !g.on_track(rel_of_byte(last_moved))) return q;
     for (auto& b : q.pawns[seat])
       if (b == last_moved) {

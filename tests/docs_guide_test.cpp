@@ -1,7 +1,7 @@
 // docs/GUIDE.md, the beginner's guide, stays true: every PPN example in it is run through
 // `ppn validate` and must print the lines the guide quotes after it (and exit as those lines
 // say: 0 clean, 1 a rule error, 2 a syntax error), and its board tables are the engine's
-// geometry (replay/geometry.hpp), not numbers typed by hand.
+// geometry (rules/geometry.hpp), not numbers typed by hand.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <regex>

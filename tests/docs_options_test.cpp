@@ -1,5 +1,5 @@
 // The user docs list every rule option with all its values, and every profile with the options
-// it changes (docs/RULES.md §options, §profiles), checked against replay/options.cpp's own
+// it changes (docs/RULES.md §options, §profiles), checked against rules/options.cpp's own
 // table so that an option or value added there without its line in the docs fails here.
 #include <catch2/catch.hpp>
 #include <regex>

@@ -176,7 +176,7 @@ TEST_CASE("option six_counts: a six moves 7 (or 12) with no pawn in the nest (Pa
   }
 
   // A pawn in the nest: the 6 stays 6, even when the other die enters it (judged at the
-  // throw, replay/README.md "Decisions").
+  // throw, rules/README.md "Decisions").
   const auto nest = state("s0[N 30 40 50] s1[N N N N] s2[-] s3[-]");
   CHECK(check(o7, nest, 6, 3, play({M(30, 6), M(40, 3)})).legal);
   CHECK(code(check(o7, nest, 6, 3, play({M(30, 7), M(40, 3)}))) == RuleCode::wrong_part);

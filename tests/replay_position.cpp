@@ -1,4 +1,4 @@
-// Position encoding, hash and consistency check (replay/position.hpp).
+// Position encoding, hash and consistency check (rules/position.hpp).
 #include <catch2/catch.hpp>
 
 #include "rules/engine.hpp"

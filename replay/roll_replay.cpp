@@ -1,0 +1,197 @@
+// One recorded roll (see roll_replay.hpp).
+#include "replay/roll_replay.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "notation/printer.hpp"
+#include "notation/text_util.hpp"
+
+namespace ppn::replay {
+
+using namespace ppn::rules;
+
+void finish_roll(Walk& walk, const Roll& r, const Position& result, const Events& ev, bool legal, bool fully_used,
+                 const Play* play) {
+  RollEvent e;
+  e.roll_index = walk.roll_index;
+  e.roll = &r;
+  e.before = walk.st;
+  e.legal = legal;
+  e.events = ev;
+  walk.res.game_over = advance_turn(walk.st, r.dice[0], r.dice[1], result, walk.opts, fully_used, play) || walk.res.game_over;
+  if (active_seats(walk.st) <= 1 && walk.st.ranking_len > 0) walk.res.game_over = true;
+  e.after = walk.st;
+  ++walk.res.rolls_replayed;
+  if (walk.visit) walk.visit(e);
+}
+
+bool replay_roll(Walk& walk, const Roll& r) {
+  if (walk.res.game_over) {
+    return on_illegal(walk, walk.roll_diag(r, Severity::error, "E-GAME-OVER",
+                                walk.ended_by_withdrawal
+                                    ? "the game is already over: the other seats withdrew (RESIGNS/ABANDONS)"
+                                    : "the game is already over (Hasbro 2001 rules, How to Win: the first player "
+                                      "to move all four pawns HOME wins; RULES.md Q63)"),
+                      r, nullptr);
+  }
+  // The first roll after a mid-roll [Setup] plays the pending parts; its dice, one or two,
+  // must be among them (SPEC.md 2 [Setup]).
+  std::optional<FixedVec<std::uint8_t, 4>> given_parts;
+  given_parts.swap(walk.setup_parts);
+  if (given_parts) {
+    auto rest = *given_parts;
+    bool ok = true;
+    for (int i = 0; i < r.dice_count() && ok; ++i) {
+      auto it = std::find(rest.begin(), rest.end(), r.dice[i]);
+      ok = it != rest.end();
+      if (ok) {
+        *it = rest[rest.size() - 1];
+        rest.pop_back();
+      }
+    }
+    if (!ok)
+      return on_illegal(walk, walk.roll_diag(r, Severity::error, "E-DICE",
+                                  "the roll that finishes the [Setup]'s roll must show dice among its pending parts"),
+                        r, nullptr);
+  } else if (r.dice_count() != (walk.opts.ludo() ? 1 : 2)) {
+    return on_illegal(walk, walk.roll_diag(r, Severity::error, "E-DICE",
+                                walk.opts.ludo() ? "Ludo is played with one die (Ludo rules, Rules \"The rolls of a single die\")"
+                                            : "Parcheesi is played with two dice"),
+                      r, nullptr);
+  }
+  if (seat_of(r.seat) != walk.st.to_move) {
+    auto d = walk.roll_diag(r, Severity::error, "E-TURN-ORDER",
+                       std::string("it is ") + std::string(colour_name(colour_of(walk.st.to_move))) +
+                           "'s roll (turn order from the record, RULES.md Q2; a doublet gives the "
+                           "same seat another roll, Q41), not " + std::string(colour_name(r.seat)) + "'s");
+    if (walk.cfg.on_error != OnError::as_played || !(walk.st.seats_mask >> seat_of(r.seat) & 1))
+      return on_illegal(walk, std::move(d), r, nullptr);
+    ++walk.res.illegal;
+    d.severity = Severity::warning;
+    walk.res.diagnostics.push_back(std::move(d));
+    walk.st.to_move = static_cast<std::uint8_t>(seat_of(r.seat));
+    walk.st.doublets = 0;
+  }
+  const int d1 = r.dice[0], d2 = walk.opts.ludo() ? 0 : r.dice_count() == 2 ? r.dice[1] : r.dice[0];
+  RollSetup setup = roll_setup(walk.st, d1, d2, walk.opts);
+  if (given_parts) setup = RollSetup{RollKind::normal, *given_parts};
+
+  if (setup.kind == RollKind::penalty) {
+    // Hasbro 2001 rules, Doublets Penalty: "The third consecutive time you roll doublets, you may not
+    // move forward. Instead, your pawn closest to HOME ... must be returned to your START".
+    if (r.kind != PlayKind::Penalty)
+      return on_illegal(walk, walk.roll_diag(r, Severity::error, "E-PENALTY-EXPECTED",
+                                  walk.opts.ludo() ? "third 6 in this turn: \"the player may not move and the turn "
+                                                "immediately passes to the next player\" (Ludo rules, Gameplay; RULES.md Q46); "
+                                                "write `PENALTY`"
+                                              : "third doublet in this turn: no move is played, the pawn closest "
+                                                "to HOME goes back to the nest (Hasbro 2001 rules, Doublets Penalty; "
+                                                "RULES.md Q46); write `PENALTY`"),
+                        r, nullptr);
+    const Position after = apply_penalty(walk.st.pos, walk.st.to_move, walk.opts, walk.g, walk.st.last_moved);
+    if (r.penalty_move) {
+      // Which pawn went back: the square whose count dropped.
+      int removed = -1;
+      const int seat = walk.st.to_move;
+      for (auto b : walk.st.pos.pawns[seat])
+        if (b != kNest && after.count(seat, b) < walk.st.pos.count(seat, b)) removed = rel_of_byte(b);
+      const auto from = rel_of_square(r.penalty_move->from, walk.g);
+      const bool last = walk.opts.repeat_penalty() == RepeatPenalty::last_moved_except_homepath;
+      if (!from || *from != removed)
+        return on_illegal(walk, walk.roll_diag(r, Severity::error, "E-PENALTY-PAWN",
+                                    walk.opts.ludo() ? std::string("the third 6 sends no token back: \"the player may not move\" "
+                                                              "(Ludo rules, Gameplay); write `PENALTY` alone")
+                                    : removed < 0 ? std::string(last ? "no pawn goes back: none moved this turn, or the last "
+                                                                     "moved is on its home path or HOME (Parchís, RULES.md Q46)"
+                                                                   : "no pawn is out, so none goes back (RULES.md Q49)")
+                                    : last ? "the penalty sends back the pawn moved last, on " +
+                                                 to_string(square_of_rel(removed, walk.g)) + " (Parchís [ES-B]; RULES.md Q46)"
+                                           : "the penalty sends back the pawn closest to HOME, on " +
+                                                 to_string(square_of_rel(removed, walk.g)) +
+                                                 " (Hasbro 2001 rules, Doublets Penalty: \"even if it's on your "
+                                                 "home path\"; RULES.md Q48)"),
+                          r, nullptr);
+    }
+    Events ev;
+    ev.penalty = true;
+    finish_roll(walk, r, after, ev, true, true);
+    return true;
+  }
+  if (r.kind == PlayKind::Penalty)
+    return on_illegal(walk, walk.roll_diag(r, Severity::error, "E-NO-PENALTY",
+                                walk.opts.ludo() ? "PENALTY is recorded, but this is not the third 6 in a row of the turn "
+                                              "(Ludo rules, Gameplay; RULES.md Q46-Q47)"
+                                            : "PENALTY is recorded, but this is not the third doublet of the turn "
+                                              "(Hasbro 2001 rules, Doublets Penalty; RULES.md Q46-Q47)"),
+                      r, nullptr);
+
+  static const std::vector<Step> kNoSteps;
+  const PlayConversion conv = play_from_steps(r.kind == PlayKind::Moves ? r.steps : kNoSteps, r.seat, walk.g);
+  if (!conv.error.empty()) {
+    auto d = walk.roll_diag(r, Severity::error, "E-BAD-MOVE", conv.error);
+    walk.at_step(d, r, conv.error_step);
+    return on_illegal(walk, std::move(d), r, nullptr);
+  }
+  if (conv.first_foreign >= 0) {
+    // Another colour's pawn moved on this roll (`R:N/0`, SPEC.md 3.1): a player moves the
+    // pawns of his own colour only (Hasbro 2001 rules, Setup "Each player takes four matching animal pawns",
+    // MOVING YOUR ENTERED PAWNS "Move your entered pawns"). Under as_played the play is
+    // carried out as recorded, each pawn by its own colour's coordinates.
+    const Step& s = r.steps[conv.first_foreign];
+    const std::string owner(colour_name(*s.owner));
+    auto d = walk.roll_diag(r, Severity::error, std::string(rule_code_name(RuleCode::wrong_colour)),
+                       "moves a " + owner + " pawn (" + colour_letter(*s.owner) + ":" + to_ppn(*s.move) + ") on " +
+                           std::string(colour_name(r.seat)) +
+                           "'s roll: a player moves only the pawns of his own colour (Hasbro 2001 rules, Setup \"Each player "
+                           "takes four matching animal pawns\", \"Move your entered pawns\")" +
+                           (walk.st.pos.seat_present(seat_of(*s.owner)) ? "" : "; " + owner + " is not even in this game"));
+    walk.at_step(d, r, conv.first_foreign);
+    return on_illegal(walk, std::move(d), r, &conv);
+  }
+  ValidateRequest req;
+  req.state = &walk.st;
+  req.d1 = d1;
+  req.d2 = d2;
+  req.play = &conv.play;
+  req.order = walk.cfg.order;
+  req.max_alternatives = walk.cfg.max_alternatives;
+  if (given_parts) req.parts = &*given_parts;
+  const Verdict v = validate_play(walk.opts, req);
+  if (!v.legal) {
+    std::string code(rule_code_name(v.diag.code));
+    std::string message = v.diag.message;
+    if (message.rfind(code + ": ", 0) == 0) message.erase(0, code.size() + 2);  // the code is printed once
+    auto d = walk.roll_diag(r, Severity::error, code, std::move(message));
+    if (v.diag.index >= 0 && v.diag.index < static_cast<int>(conv.step_of_move.size()))
+      walk.at_step(d, r, conv.step_of_move[v.diag.index]);
+    for (const auto& alt : v.diag.alternatives) {
+      // Whether the alternative wins decides between forfeited and void bonuses (Q63).
+      ValidateRequest areq = req;
+      areq.play = &alt;
+      areq.max_alternatives = 0;
+      const Verdict av = validate_play(walk.opts, areq);
+      d.alternatives.push_back(play_text(alt, walk.opts, av.legal && seat_finished(av.result, walk.st.to_move, walk.g), walk.g));
+    }
+    return on_illegal(walk, std::move(d), r, &conv);
+  }
+  // The play is legal; the record's own marks must agree with what happened.
+  const int marked = static_cast<int>(std::count(conv.capture_marks.begin(), conv.capture_marks.end(), true));
+  if (marked != v.events.captures)
+    walk.res.diagnostics.push_back(walk.roll_diag(
+        r, Severity::warning, "W-CAPTURE-MARK",
+        "the play captures " + plural(v.events.captures, "pawn", "pawns") + " but " +
+            plural(static_cast<std::size_t>(marked), "landing is", "landings are") + " marked `x`"));
+  // A bonus left over when the roll wins the game is void, not forfeited (Q63).
+  const bool won = seat_finished(v.result, walk.st.to_move, walk.g);
+  if (!won && conv.forfeits != v.events.bonuses_forfeited)
+    walk.res.diagnostics.push_back(walk.roll_diag(
+        r, Severity::warning, "W-FORFEIT-MARK",
+        plural(v.events.bonuses_forfeited, "bonus is", "bonuses are") + " forfeited by this play but " +
+            plural(static_cast<std::size_t>(conv.forfeits), "is", "are") + " recorded as `+20 -`/`+10 -`"));
+  const int parts = setup.parts.size();
+  finish_roll(walk, r, v.result, v.events, true, v.events.dice_parts_used >= parts, &conv.play);
+  return true;
+}
+
+}  // namespace ppn::replay

@@ -1,0 +1,113 @@
+// A game's start (see setup.hpp).
+#include "replay/setup.hpp"
+
+#include <algorithm>
+
+#include "notation/tags.hpp"
+
+namespace ppn::replay {
+
+using namespace ppn::rules;
+
+bool set_up_game(Walk& walk) {
+  // Seats and turn order come from the record (RULES.md Q2): [Seats], else [Setup]'s seats
+  // in the order they first roll, else the order in which colours first roll.
+  std::vector<Colour> seats;
+  if (auto v = walk.game.tag_value("Seats"); !v.empty()) {
+    auto parsed = parse_seats(v);
+    if (!parsed) {
+      walk.game_diag(Severity::error, "E-SEATS", "the [Seats] tag does not name 1 to 4 distinct colours");
+      return false;
+    }
+    seats = *parsed;
+  }
+  std::optional<PositionDesc> setup_desc = game_setup(walk.game);
+  auto add_seat = [&](Colour c) {
+    if (std::find(seats.begin(), seats.end(), c) == seats.end()) seats.push_back(c);
+  };
+  const bool seats_from_tag = !seats.empty();
+  std::optional<Colour> first_roller;
+  for (const auto& e : walk.game.movetext)
+    if (const Roll* r = std::get_if<Roll>(&e)) {
+      if (!first_roller) first_roller = r->seat;
+      if (!seats_from_tag) add_seat(r->seat);
+    } else if (const auto* w = std::get_if<Withdrawal>(&e); w && !seats_from_tag) {
+      add_seat(w->seat);  // a seat may withdraw before it ever throws
+    }
+  if (!seats_from_tag && setup_desc)
+    for (const auto& sp : setup_desc->seats) add_seat(sp.seat);
+  if (seats.size() < 2) {
+    walk.game_diag(Severity::error, "E-SEATS",
+              "a game needs at least two seats: give them in [Seats \"green red ...\"]");
+    return false;
+  }
+  unsigned mask = 0;
+  std::array<std::uint8_t, kMaxSeats> order{};
+  int n = 0;
+  for (Colour c : seats) {
+    mask |= 1u << seat_of(c);
+    order[n++] = static_cast<std::uint8_t>(seat_of(c));
+  }
+  for (int s = 0; s < kMaxSeats; ++s)
+    if (!(mask >> s & 1)) order[n++] = static_cast<std::uint8_t>(s);
+
+  if (auto v = walk.game.tag_value("Observer"); !v.empty()) {
+    auto parsed = parse_seats(v);
+    if (!parsed) {
+      walk.game_diag(Severity::error, "E-SEATS", "the [Observer] tag does not name 1 to 4 distinct colours");
+      return false;
+    }
+    for (Colour c : *parsed) walk.observer_mask |= 1u << seat_of(c);
+  }
+  if (setup_desc && !setup_desc->pending.empty()) {
+    // A position taken in the middle of a roll (e.g. a referee's test case handing the mover
+    // a list of dice parts): its first roll plays exactly these parts (SPEC.md 2 [Setup]).
+    FixedVec<std::uint8_t, 4> parts;
+    for (const auto& p : setup_desc->pending) {
+      if (p.bonus || parts.full()) {
+        walk.game_diag(Severity::error, "E-SETUP",
+                  p.bonus ? "[Setup]: pending bonuses (+10, +20) are not supported yet"
+                          : "[Setup]: at most four pending dice parts");
+        return false;
+      }
+      parts.push_back(p.value);
+    }
+    walk.setup_parts = parts;
+    setup_desc->pending.clear();
+  }
+  if (setup_desc) {
+    auto made = state_from_desc(*setup_desc, walk.g);
+    if (auto* err = std::get_if<std::string>(&made)) {
+      walk.game_diag(Severity::error, "E-SETUP", "[Setup]: " + *err);
+      return false;
+    }
+    walk.st = std::get<GameState>(made);
+    if (walk.st.seats_mask != mask) {
+      walk.game_diag(Severity::error, "E-SETUP", "[Setup] and [Seats] list different colours");
+      return false;
+    }
+    walk.st.turn_order = order;
+    // Ring squares 64..67 of a seat are reached only on a second lap (Q60).
+    if (walk.opts.homepath_mandatory() == HomepathMandatory::yes)
+      for (int s = 0; s < kMaxSeats; ++s)
+        for (auto b : walk.st.pos.pawns[s])
+          if (b != kAbsent && b != kNest && walk.g.is_lap(rel_of_byte(b))) {
+            walk.game_diag(Severity::error, "E-SETUP",
+                      "[Setup]: a pawn on its ring square " + std::to_string(walk.g.track(rel_of_byte(b))) +
+                          " has passed its turn-off, which only homepath_mandatory=no allows "
+                          "(Wikipedia rules, Gameplay; RULES.md Q60)");
+            return false;
+          }
+  } else {
+    // Q1: the first player comes from the record. A record that starts with an observed
+    // position (`@`, a log joined mid-game) does not show the first throw: [Seats] names
+    // the first roller then (SPEC.md 2, 3.4).
+    const bool starts_observed =
+        !walk.game.movetext.empty() && std::holds_alternative<ObservedPosition>(walk.game.movetext.front());
+    const int first = first_roller && !(starts_observed && seats_from_tag) ? seat_of(*first_roller) : order[0];
+    walk.st = initial_state(mask, order, static_cast<std::uint8_t>(first));
+  }
+  return true;
+}
+
+}  // namespace ppn::replay
