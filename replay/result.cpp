@@ -18,17 +18,17 @@ void check_result(Walk& walk) {
   if (!result) return;  // the parser reports malformed tags
   if (result->finished && walk.res.game_over && !walk.res.ranking.empty() && !result->ranking.empty() &&
       result->ranking.front() != walk.res.ranking.front())
-    walk.game_diag(Severity::error, "E-RESULT",
+    walk.game_diag(Severity::error, Code::result,
               std::string("[Result] names ") + std::string(colour_name(result->ranking.front())) +
                   " first, but " + std::string(colour_name(walk.res.ranking.front())) + " won",
               line);
   else if (result->finished && !walk.res.game_over)
-    walk.game_diag(Severity::error, "E-RESULT",
+    walk.game_diag(Severity::error, Code::result,
               "[Result] says the game finished, but after the last roll nobody has won "
               "(use \"*\" for an unfinished game)",
               line);
   else if (!result->finished && walk.res.game_over)
-    walk.game_diag(Severity::warning, "E-RESULT", "[Result] is \"*\" (unfinished), but the game is over", line);
+    walk.game_diag(Severity::warning, Code::result, "[Result] is \"*\" (unfinished), but the game is over", line);
 }
 
 }  // namespace ppn::replay
