@@ -331,7 +331,7 @@ ImportOutcome Importer::store(const GameRows& g) {
     id_.bind(1, id).bind(2, static_cast<std::int64_t>(i));
     if (d.roll_index >= 0) id_.bind(3, d.roll_index);
     else id_.bind_null(3);
-    id_.bind_static(4, d.severity == replay::Severity::error ? "error" : "warning").bind(5, d.name()).bind(6, d.text());
+    id_.bind_static(4, d.severity == replay::Severity::error ? "error" : "warning").bind_static(5, d.name()).bind(6, d.text());
     id_.bind(7, static_cast<std::int64_t>(d.line)).bind(8, static_cast<std::int64_t>(d.column));
     if (d.position_id.empty()) id_.bind_null(9);
     else id_.bind(9, d.position_id);
