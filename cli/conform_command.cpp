@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "cli/json_records.hpp"
-#include "replay/conform.hpp"
+#include "convert/conform.hpp"
 
 namespace ppn::cli {
 
@@ -45,7 +45,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
       exit_code = 2;
       return;
     }
-    replay::ConformConfig cfg;
+    convert::ConformConfig cfg;
     cfg.rules = *prof.options;
     for (const auto& o : args->overrides)
       if (auto err = rules::apply_override(cfg.rules, o)) {
@@ -61,8 +61,8 @@ void add_conform_command(CLI::App& app, int& exit_code) {
       exit_code = 2;
       return;
     }
-    replay::ConformReport rep;
-    for (const auto& f : args->files) replay::conform_file(f, cfg, rep);
+    convert::ConformReport rep;
+    for (const auto& f : args->files) convert::conform_file(f, cfg, rep);
     if (args->format == "json") {
       for (const auto& d : rep.disagreements) emit_record(std::cout, conform_disagreement_record(d));
       for (const auto& f : rep.files) emit_record(std::cout, conform_file_record(f));

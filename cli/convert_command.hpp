@@ -1,10 +1,8 @@
 // `ppn convert [--from FORMAT] IN... [-o OUT.ppn]`: outside formats to PPN (convert/README.md).
-// Formats: nu-transcript (the NU course server's player-side logs), nu-test (the course's
-// test inputs), racket-jsonl (reference-engine corpora, .jsonl/.jsonl.gz), json (ppn's own
-// JSON form of games, convert/JSON.md). Without --from each input's format is detected from
-// its name and first bytes. Problems are printed as FILE:LINE:COL: error: MESSAGE; the rest of
-// the input is still converted. Exit 0: no problem; 2: a problem, an unreadable input or a
-// usage error.
+// The formats are convert/formats.hpp's readers (nu-transcript, nu-test, racket-jsonl, json);
+// without --from each input's format is detected from its first bytes. Problems are printed
+// as FILE:LINE:COL: error: MESSAGE; the rest of the input is still converted. Exit 0: no
+// problem; 1: warnings only; 2: a problem, an unreadable input or a usage error.
 #pragma once
 
 namespace CLI {

@@ -134,7 +134,7 @@ nlohmann::ordered_json id_runs(const std::vector<std::pair<std::int64_t, std::in
   return a;
 }
 
-JsonRecord conform_disagreement_record(const replay::ConformDisagreement& d) {
+JsonRecord conform_disagreement_record(const convert::ConformDisagreement& d) {
   JsonRecord r;
   r["type"] = "disagreement";
   r["file"] = d.path;
@@ -144,7 +144,7 @@ JsonRecord conform_disagreement_record(const replay::ConformDisagreement& d) {
   return r;
 }
 
-JsonRecord conform_file_record(const replay::ConformFileStats& f) {
+JsonRecord conform_file_record(const convert::ConformFileStats& f) {
   JsonRecord r;
   r["type"] = "file";
   r["file"] = f.path;
@@ -155,7 +155,7 @@ JsonRecord conform_file_record(const replay::ConformFileStats& f) {
   return r;
 }
 
-JsonRecord conform_summary_record(const std::string& variant, const replay::ConformReport& rep) {
+JsonRecord conform_summary_record(const std::string& variant, const convert::ConformReport& rep) {
   JsonRecord r;
   r["type"] = "summary";
   r["variant"] = variant;

@@ -16,7 +16,7 @@
 #include "analysis/game_analysis.hpp"
 #include "analysis/game_stats.hpp"
 #include "db/importer.hpp"
-#include "replay/conform.hpp"
+#include "convert/conform.hpp"
 
 namespace ppn::cli {
 
@@ -51,8 +51,8 @@ nlohmann::ordered_json id_runs(const std::vector<std::pair<std::int64_t, std::in
 
 // conform: {"type":"disagreement"} per record judged otherwise, {"type":"file"} per file,
 // {"type":"summary"} last.
-JsonRecord conform_disagreement_record(const replay::ConformDisagreement& d);
-JsonRecord conform_file_record(const replay::ConformFileStats& f);
-JsonRecord conform_summary_record(const std::string& variant, const replay::ConformReport& r);
+JsonRecord conform_disagreement_record(const convert::ConformDisagreement& d);
+JsonRecord conform_file_record(const convert::ConformFileStats& f);
+JsonRecord conform_summary_record(const std::string& variant, const convert::ConformReport& r);
 
 }  // namespace ppn::cli

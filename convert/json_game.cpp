@@ -374,4 +374,24 @@ void read_games(std::string_view text, const std::string& source, const std::fun
   }
 }
 
+const convert::Reader reader = {
+    "json", "ppn's JSON form of games (convert/JSON.md)",
+    [](std::string_view head, std::string_view) { return head.find("\"ppn-game\"") != std::string_view::npos; },
+    [](std::istream& in, const std::string& source, const GameSink& on_game) {
+      return read_whole(in, source, [&](const std::string& text) {
+        ReadOutcome out;
+        read_games(text, source, on_game, out.problems);
+        return out;
+      });
+    },
+};
+
+const convert::Writer writer = {
+    "json", "ppn's JSON form of games, one per line (convert/JSON.md)",
+    [](const Game& g, std::ostream& out, std::ostream&) {
+      out << game_to_json(g).dump() << "\n";
+      return 0;
+    },
+};
+
 }  // namespace ppn::convert::json_form

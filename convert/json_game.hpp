@@ -11,6 +11,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "convert/formats.hpp"
 #include "convert/nu_xml.hpp"
 #include "notation/game.hpp"
 
@@ -28,5 +29,10 @@ nu::Result<Game> game_from_json(const nlohmann::json& j);
 // and the next line is read.
 void read_games(std::string_view text, const std::string& source, const std::function<void(Game&)>& on_game,
                 std::vector<nu::Error>& problems);
+
+// `json` for `ppn convert` (formats.hpp): an input that names "ppn-game" in its first bytes.
+extern const Reader reader;
+// `json` for `ppn export`: one game_to_json object per line.
+extern const Writer writer;
 
 }  // namespace ppn::convert::json_form

@@ -2,45 +2,31 @@
 
 #include <algorithm>
 
+#include "convert/racket_position.hpp"
+
 namespace ppn::convert::nu {
 
 namespace {
 
-constexpr int kLastRing = 63;     // rel of the last ring square before the home row
-constexpr int kFirstRow = 64;     // rel of home-row square 0 (h1)
+// Racket's coordinates (racket_coords.hpp, racket_position.hpp) and the notation's squares
+// (rules/squares.hpp).
+using racket::kFirstRow;
+using racket::kLastRing;
+using racket::rel_of_ring;
 
 int slot(Colour c, int id) { return static_cast<int>(c) * kPawnsPerColour + id; }
 Colour colour_of_slot(int s) { return static_cast<Colour>(s / kPawnsPerColour); }
 
-// Steps from the colour's ENTER: -1 start, 0..67 ring (64..67 only behind the ENTER), 64+k
-// home row k, 71 HOME. Ring and row overlap numerically, so callers keep the kind.
-int rel_of_ring(Colour c, int abs) { return ((abs - enter_square(c)) % kRingSquares + kRingSquares) % kRingSquares; }
+using racket::loc_of_rel;  // the location `rel` steps from the colour's ENTER (racket_position.hpp)
 
-// The location `rel` steps from the colour's ENTER (rel 0..71).
-Loc loc_of_rel(Colour c, int rel) {
-  if (rel <= kLastRing) return Loc{LocKind::main, static_cast<std::uint8_t>((enter_square(c) + rel) % kRingSquares)};
-  if (rel < kHomeSteps) return Loc{LocKind::row, static_cast<std::uint8_t>(rel - kFirstRow)};
-  return Loc{LocKind::home, 0};
-}
-
-// Rel of a square in the mover's coordinates (PPN): -1 nest, ring, h1..h7, H.
+// Rel of a square in the mover's coordinates (PPN): -1 nest, ring, h1..h7, H; nullopt for a
+// square Racket's board does not have (a second-lap square, ring 64+).
 std::optional<int> rel_of_square(Square s) {
-  switch (s.kind) {
-    case SquareKind::Nest: return -1;
-    case SquareKind::Ring: return s.index <= kLastRing ? std::optional<int>(s.index) : std::nullopt;
-    case SquareKind::HomePath:
-      return s.index <= kHomeRowSquares ? std::optional<int>(kFirstRow + s.index - 1) : std::nullopt;
-    case SquareKind::Home: return kHomeSteps;
-  }
-  return std::nullopt;
+  const auto rel = rules::rel_of_square(s, racket::kBoard);
+  return rel && *rel <= kHomeSteps ? rel : std::nullopt;
 }
 
-Square square_of_rel(int rel) {
-  if (rel < 0) return Square::nest();
-  if (rel <= kLastRing) return Square::ring(static_cast<std::uint8_t>(rel));
-  if (rel < kHomeSteps) return Square::home_path(static_cast<std::uint8_t>(rel - kFirstRow + 1));
-  return Square::home();
-}
+Square square_of_rel(int rel) { return rules::square_of_rel(rel, racket::kBoard); }
 
 // Sends a lone pawn of another colour on ring square `abs` to its start (board.rkt bumps
 // the pawn a move lands on). Two pawns there (a blockade) are left alone: landing there is
@@ -60,8 +46,6 @@ bool bump(Board& b, Colour mover, int abs) {
 std::string pawn_name(Pawn p) { return std::string(colour_name(p.colour)) + " " + std::to_string(p.id); }
 
 }  // namespace
-
-int enter_square(Colour c) { return 5 + 17 * static_cast<int>(c); }
 
 std::optional<Square> square_of_loc(Colour c, Loc loc) {
   switch (loc.kind) {

@@ -1,9 +1,8 @@
 // NU protocol values (nu_xml.hpp: Racket's absolute board) to and from the PPN model
 // (notation/: squares in the mover's own coordinates, position IDs, steps).
 //
-// Coordinates (notation/SPEC.md 3.3, shared/corpora/racket/README.md "Common encoding"):
-// ENTER green 5, red 22, blue 39, yellow 56; rel = (abs - ENTER) mod 68; ring rel 0..63,
-// home row k (0..6) = h(k+1), HOME after 71 steps from the ENTER.
+// Coordinates: racket_coords.hpp (ring rel 0..63, home row k (0..6) = h(k+1), HOME after 71
+// steps from the ENTER).
 //
 // `apply_moves` carries out a play on a Racket board the way the board itself changes
 // (board.rkt): a pawn moves by its distance along its own track; a pawn landing on a ring
@@ -22,9 +21,9 @@
 
 namespace ppn::convert::nu {
 
-inline constexpr int kHomeSteps = 71;  // ENTER to HOME: 64 ring squares, 7 home-row squares
+inline constexpr int kHomeSteps = racket::kHome;  // ENTER to HOME: 64 ring squares, 7 home-row squares
 
-int enter_square(Colour c);  // 5, 22, 39, 56
+using racket::enter_square;  // 5, 22, 39, 56
 
 // Where a pawn stands in its own coordinates; nullopt when `loc` is a ring square the colour
 // never reaches on its first lap (rel 64..67, "behind its ENTER").

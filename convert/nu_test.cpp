@@ -1,11 +1,12 @@
 #include "convert/nu_test.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "convert/nu_ppn.hpp"
-#include "convert/nu_reference.hpp"
+#include "convert/reference_jsonl.hpp"
 
 namespace ppn::convert::nu {
 
@@ -122,15 +123,15 @@ Result<CourseVerdict> read_course_output(const std::filesystem::path& path) {
 
 nlohmann::json course_record(const CourseInput& in, const CourseVerdict* verdict) {
   nlohmann::json r;
-  r["color"] = reference_colour(in.colour);
-  r["board"] = reference_board(in.board);
-  r["dice"] = reference_dice(in.dice);
+  r["color"] = std::string(colour_name(in.colour));
+  r["board"] = reference::write_board(in.board);
+  r["dice"] = nlohmann::json(in.dice.values);
   r["dice_are_parts"] = true;
-  r["moves"] = reference_moves(in.moves);
+  r["moves"] = reference::write_moves(in.moves);
   if (verdict) {
     r["verdict"] = verdict->legal ? "legal" : "illegal";
     if (!verdict->legal) r["reason"] = verdict->reason;
-    if (verdict->legal && verdict->board_after) r["board_after"] = reference_board(*verdict->board_after);
+    if (verdict->legal && verdict->board_after) r["board_after"] = reference::write_board(*verdict->board_after);
   }
   return r;
 }
@@ -176,5 +177,31 @@ Result<Game> course_game(const CourseInput& in, const std::string& source, int m
   g.movetext.emplace_back(std::move(r));
   return Result<Game>::success(std::move(g));
 }
+
+const convert::Reader course_test_reader = {
+    "nu-test", "the course's test inputs, one-roll games",
+    [](std::string_view head, std::string_view) {
+      return head.find("<board>") != std::string_view::npos && head.find("<moves>") != std::string_view::npos;
+    },
+    [](std::istream& in, const std::string& source, const GameSink& on_game) {
+      return read_whole(in, source, [&](const std::string& text) {
+        ReadOutcome out;
+        auto input = parse_course_input(text, source);
+        if (!input.ok()) {
+          out.problems.push_back(*input.error);
+          return out;
+        }
+        // The line of <moves>, for errors about the play.
+        int moves_line = 1;
+        const auto at = text.find("<moves");
+        if (at != std::string::npos)
+          moves_line += static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
+        auto game = course_game(*input.value, source, moves_line);
+        if (!game.ok()) out.problems.push_back(*game.error);
+        else on_game(*game.value);
+        return out;
+      });
+    },
+};
 
 }  // namespace ppn::convert::nu

@@ -19,6 +19,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "convert/formats.hpp"
 #include "convert/nu_xml.hpp"
 #include "notation/game.hpp"
 
@@ -55,5 +56,9 @@ nlohmann::json course_record(const CourseInput& in, const CourseVerdict* verdict
 // [Setup]). Error: a play that PPN cannot write (a pawn of another colour, a move past
 // HOME), located at the <moves> line of `source`.
 Result<Game> course_game(const CourseInput& in, const std::string& source = {}, int moves_line = 0);
+
+// `nu-test` for `ppn convert` (formats.hpp): an input holding <board> and <moves>, read as
+// one course test input (course_game).
+extern const Reader course_test_reader;
 
 }  // namespace ppn::convert::nu

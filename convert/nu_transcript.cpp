@@ -479,4 +479,29 @@ bool looks_like_transcript(std::string_view head) {
   return false;
 }
 
+const convert::Reader transcript_reader = {
+    "nu-transcript", "the Northwestern tournament server's player-side logs",
+    [](std::string_view head, std::string_view) { return looks_like_transcript(head); },
+    [](std::istream& in, const std::string& source, const GameSink& on_game) {
+      return read_whole(in, source, [&](const std::string& text) {
+        int rolls = 0, penalties = 0, do_moves = 0;
+        auto rep = read_transcript(text, source, [&](TranscriptGame& g) {
+          rolls += g.rolls;
+          penalties += g.penalties;
+          do_moves += g.do_moves;
+          on_game(g.game);
+        });
+        ReadOutcome out;
+        out.problems = std::move(rep.problems);
+        out.detail = std::to_string(rep.start_games) + " <start-game> (" + std::to_string(rep.handshakes) +
+                     " handshake(s)), " + std::to_string(rep.games_found) + " game(s), " + std::to_string(do_moves) +
+                     " <do-move>, " + std::to_string(rolls) + " observed roll(s), " + std::to_string(penalties) +
+                     " doubles penalty(ies), " + std::to_string(rep.foreign_lines) +
+                     " line(s) of the player's own output skipped" +
+                     (rep.foreign_lines ? " (the first at line " + std::to_string(rep.first_foreign_line) + ")" : "");
+        return out;
+      });
+    },
+};
+
 }  // namespace ppn::convert::nu

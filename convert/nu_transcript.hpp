@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "convert/formats.hpp"
 #include "convert/nu_xml.hpp"
 #include "notation/game.hpp"
 
@@ -63,5 +64,9 @@ TranscriptReport read_transcript_file(const std::filesystem::path& path);
 // Whether a text looks like such a transcript (auto-detection): a line starting
 // "Received data: <".
 bool looks_like_transcript(std::string_view head);
+
+// `nu-transcript` for `ppn convert` (formats.hpp): detected by looks_like_transcript; the
+// summary counts the log's messages, games, observed rolls and skipped lines.
+extern const Reader transcript_reader;
 
 }  // namespace ppn::convert::nu

@@ -27,6 +27,7 @@
 #include <variant>
 #include <vector>
 
+#include "convert/racket_coords.hpp"
 #include "notation/colour.hpp"
 
 namespace ppn::convert::nu {
@@ -75,8 +76,8 @@ std::optional<std::string> read_whole_file(const std::filesystem::path& path, st
 std::optional<std::string> read_whole_stream(std::istream& in, std::string& out, std::size_t limit = kMaxFileBytes);
 
 inline constexpr int kPawnsPerColour = 4;
-inline constexpr int kRingSquares = 68;   // Racket board-main-size
-inline constexpr int kHomeRowSquares = 7;  // Racket board-home-row-size
+using racket::kHomeRowSquares;  // Racket's board sizes (racket_coords.hpp)
+using racket::kRingSquares;
 
 struct Pawn {
   Colour colour = Colour::Green;

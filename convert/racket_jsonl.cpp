@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "convert/nu_ppn.hpp"
+#include "convert/reference_jsonl.hpp"
 #include "io/input.hpp"
 #include "io/lines.hpp"
 
@@ -14,65 +15,6 @@ namespace {
 using nlohmann::json;
 using nu::Board;
 using nu::Error;
-
-// The schema's board order: blue0..3, green0..3, red0..3, yellow0..3 (Racket color->int).
-constexpr std::array<Colour, 4> kRecordColours = {Colour::Blue, Colour::Green, Colour::Red, Colour::Yellow};
-
-std::optional<std::string> read_board(const json& j, Board& out) {
-  if (!j.is_array() || j.size() != 16) return "\"board\": expected an array of 16 locations";
-  for (int i = 0; i < 16; ++i) {
-    const nu::Pawn p{kRecordColours[i / 4], static_cast<std::uint8_t>(i % 4)};
-    const json& loc = j[i];
-    nu::Loc l;
-    if (loc == "start") l = {nu::LocKind::start, 0};
-    else if (loc == "home") l = {nu::LocKind::home, 0};
-    else if (loc.is_object() && loc.contains("main") && loc["main"].is_number_integer() &&
-             loc["main"].get<int>() >= 0 && loc["main"].get<int>() < nu::kRingSquares)
-      l = {nu::LocKind::main, static_cast<std::uint8_t>(loc["main"].get<int>())};
-    else if (loc.is_object() && loc.contains("row") && loc["row"].is_number_integer() &&
-             loc["row"].get<int>() >= 0 && loc["row"].get<int>() < nu::kHomeRowSquares)
-      l = {nu::LocKind::row, static_cast<std::uint8_t>(loc["row"].get<int>())};
-    else
-      return "\"board\"[" + std::to_string(i) + "]: expected \"start\", \"home\", {\"main\": 0..67} or {\"row\": 0..6}, found " +
-             loc.dump();
-    out.at(p) = l;
-  }
-  return std::nullopt;
-}
-
-std::optional<std::string> read_pawn(const json& j, nu::Pawn& out) {
-  if (!j.is_array() || j.size() != 2 || !j[0].is_string() || !j[1].is_number_integer())
-    return "expected a pawn [colour, id], found " + j.dump();
-  const auto c = colour_from_name(j[0].get<std::string>());
-  const int id = j[1].get<int>();
-  if (!c || id < 0 || id > 3) return "expected a pawn [colour, 0..3], found " + j.dump();
-  out = nu::Pawn{*c, static_cast<std::uint8_t>(id)};
-  return std::nullopt;
-}
-
-std::optional<std::string> read_moves(const json& j, nu::Moves& out) {
-  if (!j.is_array()) return "\"moves\": expected an array";
-  for (std::size_t i = 0; i < j.size(); ++i) {
-    const json& m = j[i];
-    const std::string where = "\"moves\"[" + std::to_string(i) + "]: ";
-    nu::Move mv;
-    const char* key = nullptr;
-    if (m.is_object() && m.contains("enter")) key = "enter", mv.kind = nu::MoveKind::enter;
-    else if (m.is_object() && m.contains("main")) key = "main", mv.kind = nu::MoveKind::main;
-    else if (m.is_object() && m.contains("row")) key = "row", mv.kind = nu::MoveKind::home;
-    else return where + "expected {\"enter\"|\"main\"|\"row\": pawn, ...}, found " + m.dump();
-    if (auto e = read_pawn(m[key], mv.pawn)) return where + *e;
-    if (mv.kind != nu::MoveKind::enter) {
-      if (!m.contains("start") || !m["start"].is_number_integer() || !m.contains("distance") ||
-          !m["distance"].is_number_integer())
-        return where + "expected integer \"start\" and \"distance\"";
-      mv.start = m["start"].get<int>();
-      mv.distance = m["distance"].get<int>();
-    }
-    out.list.push_back(mv);
-  }
-  return std::nullopt;
-}
 
 class CorpusReader {
  public:
@@ -204,10 +146,10 @@ class CorpusReader {
     }
     Board board;
     if (!rec.contains("board")) return problem(no, 1, "no \"board\"; the line is skipped");
-    if (auto e = read_board(rec["board"], board)) return problem(no, 1, *e + "; the line is skipped");
+    if (auto e = reference::read_board(rec["board"], board)) return problem(no, 1, *e + "; the line is skipped");
     nu::Moves moves;
     if (!rec.contains("moves")) return problem(no, 1, "no \"moves\"; the line is skipped");
-    if (auto e = read_moves(rec["moves"], moves)) return problem(no, 1, *e + "; the line is skipped");
+    if (auto e = reference::read_moves(rec["moves"], moves)) return problem(no, 1, *e + "; the line is skipped");
     if (expected_ && !(*expected_ == board))
       problem(no, 1, "the board differs from the result of the previous roll (line " + std::to_string(expected_line_) +
                          ") carried out on its board");
@@ -297,5 +239,20 @@ CorpusStats read_corpus_text(std::string_view text, const std::string& source,
   reader.finish();
   return stats;
 }
+
+const convert::Reader corpus_reader = {
+    "racket-jsonl", "reference-engine corpora",
+    [](std::string_view, std::string_view line) {
+      if (line.front() != '{') return false;  // other JSON is not guessed to be it
+      const auto j = json::parse(line, nullptr, false);
+      return j.is_object() && ((j.contains("board") && j.contains("color") && j.contains("dice")) ||
+                               (j.contains("game") && j.contains("players")));
+    },
+    [](std::istream& in, const std::string& source, const GameSink& on_game) {
+      ReadOutcome out;
+      read_corpus(in, source, on_game, out.problems);
+      return out;
+    },
+};
 
 }  // namespace ppn::convert::racket

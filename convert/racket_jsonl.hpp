@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "convert/formats.hpp"
 #include "convert/nu_xml.hpp"
 #include "notation/game.hpp"
 
@@ -45,5 +46,9 @@ CorpusStats read_corpus(std::istream& in, const std::string& source, const std::
 // The same over text already in memory (`source` labels locations).
 CorpusStats read_corpus_text(std::string_view text, const std::string& source,
                              const std::function<void(Game&)>& on_game, std::vector<nu::Error>& problems);
+
+// `racket-jsonl` for `ppn convert` (formats.hpp): an input whose first line is a record of
+// the schema, a roll (with "board", "color" and "dice") or a game header ("game", "players").
+extern const Reader corpus_reader;
 
 }  // namespace ppn::convert::racket

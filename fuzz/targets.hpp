@@ -29,7 +29,7 @@
 #include "notation/position_id.hpp"
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
-#include "replay/conform.hpp"
+#include "convert/conform.hpp"
 #include "rules/options.hpp"
 #include "rules/position.hpp"
 #include "replay/replayer.hpp"
@@ -197,17 +197,17 @@ inline Finding json_game_target(std::string_view text) {
   return bad;
 }
 
-// ppn_reference_jsonl: `ppn conform`'s record reader and checker (replay/conform.hpp,
-// replay/reference_jsonl.hpp), under the racket-nu and hasbro-2001 rules.
+// ppn_reference_jsonl: `ppn conform`'s record reader and checker (convert/conform.hpp,
+// convert/reference_jsonl.hpp), under the racket-nu and hasbro-2001 rules.
 inline Finding reference_jsonl_target(std::string_view text) {
   for (const char* profile : {"racket-nu", "hasbro-2001"}) {
-    replay::ConformConfig cfg;
+    convert::ConformConfig cfg;
     auto opts = rules::profile_options(profile);
     if (!opts.ok()) return "reference-jsonl: no profile " + std::string(profile);
     cfg.rules = *opts.options;
     cfg.variant = profile;
-    replay::ConformReport report;
-    replay::conform_text(text, "fuzz.jsonl", cfg, report);
+    convert::ConformReport report;
+    convert::conform_text(text, "fuzz.jsonl", cfg, report);
     if (report.files.size() != 1) return std::string("reference-jsonl: no file stats");
     if (report.disagreements.size() != static_cast<std::size_t>(report.disagree()))
       return std::string("reference-jsonl: a disagreement counted but not reported (or the reverse)");

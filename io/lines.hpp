@@ -1,5 +1,5 @@
 // Lines of a text file, plain, gzip or zstd (io/input.hpp; `-` is standard input), one at a
-// time: the reader of the JSONL corpora (convert/racket_jsonl.hpp, replay/reference_jsonl.hpp).
+// time: the reader of the JSONL corpora (convert/racket_jsonl.hpp, convert/reference_jsonl.hpp).
 #pragma once
 
 #include <cstddef>

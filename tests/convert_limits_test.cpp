@@ -8,7 +8,7 @@
 #include "convert/nu_xml.hpp"
 #include "convert/racket_jsonl.hpp"
 #include "db_helpers.hpp"
-#include "replay/conform.hpp"
+#include "convert/conform.hpp"
 #include "rules/options.hpp"
 
 TEST_CASE("limits: a file read whole is refused past its limit", "[convert][limits]") {
@@ -44,11 +44,11 @@ TEST_CASE("limits: a JSONL line over 16 MiB is skipped and located, the next lin
   CHECK(problems.front().message == "line too long: more than 16777216 bytes; skipped");
   CHECK(games == 1);  // game 2 (a header without rolls) still read
 
-  ppn::replay::ConformConfig cfg;
+  ppn::convert::ConformConfig cfg;
   cfg.rules = *ppn::rules::profile_options("racket-nu").options;
   cfg.variant = "racket-nu";
-  ppn::replay::ConformReport report;
-  ppn::replay::conform_file(path.string(), cfg, report);
+  ppn::convert::ConformReport report;
+  ppn::convert::conform_file(path.string(), cfg, report);
   REQUIRE(report.errors.size() == 1);
   CHECK(report.errors.front() == path.string() + ":1: unreadable: line too long: more than 16777216 bytes; skipped");
 }

@@ -1,15 +1,15 @@
 // The Northwestern course's 36 referee test cases (shared/external/nu-eecs395-parcheesi-xml)
 // converted to reference records and judged by the engine under racket-nu through the same
-// path as `ppn conform` (replay::conform_file); plus the converter's handling of
+// path as `ppn conform` (convert::conform_file); plus the converter's handling of
 // whitespace and of malformed XML (located errors, no crash).
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "convert/nu_reference.hpp"
+#include "convert/reference_jsonl.hpp"
 #include "convert/nu_test.hpp"
-#include "replay/conform.hpp"
+#include "convert/conform.hpp"
 #include "shared_data.hpp"
 
 using namespace ppn::convert::nu;
@@ -21,19 +21,19 @@ namespace {
 constexpr const char* kCases = "external/nu-eecs395-parcheesi-xml/course-xml-tests";
 constexpr const char* kOracle = "external/nu-eecs395-parcheesi-xml/course-xml-tests-oracle-generated-here";
 
-ppn::replay::ConformConfig racket_nu() {
-  ppn::replay::ConformConfig cfg;
+ppn::convert::ConformConfig racket_nu() {
+  ppn::convert::ConformConfig cfg;
   cfg.rules = *ppn::rules::profile_options("racket-nu").options;
   cfg.variant = "racket-nu";
   return cfg;
 }
 
 // Judges one record the way `ppn conform` does: one JSONL line in a file.
-ppn::replay::ConformReport conform_record(const json& rec, const std::string& name) {
+ppn::convert::ConformReport conform_record(const json& rec, const std::string& name) {
   const auto path = std::filesystem::temp_directory_path() / ("ppn_nu_" + name + ".jsonl");
   std::ofstream(path) << rec.dump() << "\n";
-  ppn::replay::ConformReport rep;
-  ppn::replay::conform_file(path.string(), racket_nu(), rep);
+  ppn::convert::ConformReport rep;
+  ppn::convert::conform_file(path.string(), racket_nu(), rep);
   std::filesystem::remove(path);
   return rep;
 }
@@ -179,7 +179,7 @@ TEST_CASE("convert nu: pawn order inside the board XML does not matter", "[conve
   REQUIRE(b.ok());
   CHECK(b.value->at(Pawn{Colour::Green, 0}) == Loc{LocKind::main, 23});
   CHECK(b.value->at(Pawn{Colour::Green, 1}) == Loc{LocKind::main, 23});
-  const json j = reference_board(*b.value);
+  const json j = ppn::convert::reference::write_board(*b.value);
   CHECK(j[4] == json{{"main", 23}});
   CHECK(j[5] == json{{"main", 23}});
 }

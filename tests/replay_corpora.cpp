@@ -4,10 +4,10 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 
-#include "replay/conform.hpp"
+#include "convert/conform.hpp"
 #include "tests/shared_data.hpp"
 
-using namespace ppn::replay;
+using namespace ppn::convert;
 using namespace ppn::rules;
 
 namespace {

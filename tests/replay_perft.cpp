@@ -8,10 +8,11 @@
 #include <sstream>
 
 #include "rules/engine.hpp"
-#include "replay/reference_jsonl.hpp"
+#include "convert/racket_position.hpp"
+#include "convert/reference_jsonl.hpp"
 #include "tests/shared_data.hpp"
 
-using namespace ppn::replay;
+using namespace ppn::convert;
 using namespace ppn::rules;
 
 namespace {
@@ -96,11 +97,17 @@ TEST_CASE("perft: every recorded corpus play is among the generated plays", "[re
     reference::for_each_line(file.string(), [&](long lineno, const std::string& text) {
       auto rec = nlohmann::json::parse(text, nullptr, false);
       if (!rec.is_object() || !rec.contains("board") || (n++ % 7) != 0) return;
-      reference::Board b;
-      REQUIRE_FALSE(reference::parse_board(rec["board"], 0b1111, b));
-      const int seat = reference::seat_of_colour(rec["color"].get<std::string>());
-      reference::Moves m;
-      REQUIRE_FALSE(reference::parse_moves(rec["moves"], seat, m));
+      ppn::convert::nu::Board board;
+      REQUIRE_FALSE(reference::read_board(rec["board"], board));
+      racket::PawnPosition b;
+      REQUIRE_FALSE(racket::position_of_board(board, 0b1111, b));
+      const auto colour = ppn::colour_from_name(rec["color"].get<std::string>());
+      REQUIRE(colour);
+      const int seat = seat_of(*colour);
+      ppn::convert::nu::Moves moves;
+      REQUIRE_FALSE(reference::read_moves(rec["moves"], moves));
+      const auto m = racket::play_of_moves(moves, *colour);
+      REQUIRE_FALSE(m.forced);
       GameState st;
       st.set_position(b.pos);
       st.to_move = static_cast<std::uint8_t>(seat);

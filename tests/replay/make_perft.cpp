@@ -1,7 +1,7 @@
 // Generator of tests/replay/perft.txt (not part of the build; compile by hand against the
-// ppn_replay library:
-//   g++ -std=c++20 -O2 -I. tests/replay/make_perft.cpp build-engine/replay/libppn_replay.a \
-//       -lz -o /tmp/make_perft && /tmp/make_perft ../shared > tests/replay/perft.txt
+// ppn_convert and ppn_rules libraries:
+//   g++ -std=c++20 -O2 -I. tests/replay/make_perft.cpp build/convert/libppn_convert.a build/rules/libppn_rules.a \
+//       build/io/libppn_io.a build/notation/libppn_notation.a -lz -lzstd -o /tmp/make_perft && /tmp/make_perft ../shared > tests/replay/perft.txt
 // It samples roll positions from the reference corpora, adds hand-picked ones, and prints
 // the number of distinct legal plays (distinct resulting positions) per profile. Run it only
 // after the corpora agree with the engine (tests/replay_corpora.cpp).
@@ -9,9 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/engine.hpp"
-#include "replay/reference_jsonl.hpp"
+#include "convert/racket_position.hpp"
+#include "convert/reference_jsonl.hpp"
 
-using namespace ppn::replay;
+using namespace ppn::convert;
 using namespace ppn::rules;
 
 namespace {
@@ -38,9 +39,10 @@ void sample(const std::string& path, int every, const std::string& tag) {
     auto rec = nlohmann::json::parse(text, nullptr, false);
     if (!rec.is_object() || !rec.contains("board") || !rec.contains("dice")) return;
     if (n++ % every != 0) return;
-    reference::Board b;
-    if (reference::parse_board(rec["board"], 0b1111, b)) return;
-    const int seat = reference::seat_of_colour(rec["color"].get<std::string>());
+    ppn::convert::nu::Board board;
+    ppn::convert::racket::PawnPosition b;
+    if (reference::read_board(rec["board"], board) || racket::position_of_board(board, 0b1111, b)) return;
+    const int seat = ppn::rules::seat_of(*ppn::colour_from_name(rec["color"].get<std::string>()));
     const int doublets = rec.value("doublets_before", 0);
     emit(b.pos, seat, doublets, rec["dice"][0].get<int>(), rec["dice"][1].get<int>(),
          tag + ":" + std::to_string(lineno));

@@ -1,11 +1,12 @@
-#include "replay/conform.hpp"
+#include "convert/conform.hpp"
 
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "replay/reference_jsonl.hpp"
+#include "convert/racket_position.hpp"
+#include "convert/reference_jsonl.hpp"
 
-namespace ppn::replay {
+namespace ppn::convert {
 
 using namespace ppn::rules;
 
@@ -42,10 +43,21 @@ unsigned seats_of(const json& rec) {
   if (p.is_array())
     for (const auto& c : p)
       if (c.is_string()) {
-        const int s = reference::seat_of_colour(c.get<std::string>());
-        if (s >= 0) mask |= 1u << s;
+        if (const auto colour = colour_from_name(c.get<std::string>())) mask |= 1u << seat_of(*colour);
       }
   return mask ? mask : 0b1111u;  // header-style "players" lists bot names: all four play
+}
+
+// A record's board, read by the one JSONL reader and taken to the rules core's position.
+std::optional<std::string> read_position(const json& j, unsigned seats, racket::PawnPosition& out) {
+  nu::Board b;
+  if (auto err = reference::read_board(j, b)) return err;
+  return racket::position_of_board(b, seats, out);
+}
+
+std::string penalty_note(const Position& record, const Position& engine) {
+  return "board_after of the third doublet differs from the penalty's outcome: record " + position_text(record) +
+         ", engine " + position_text(engine);
 }
 
 // A self-play roll whose successor board has not been seen yet.
@@ -89,8 +101,9 @@ class FileRun {
       }
     }
     if (!rec.contains("color") || !rec["color"].is_string()) return error(no, "no colour");
-    const int mover = reference::seat_of_colour(rec["color"].get<std::string>());
-    if (mover < 0) return error(no, "unknown colour");
+    const auto mover_colour = colour_from_name(rec["color"].get<std::string>());
+    if (!mover_colour) return error(no, "unknown colour");
+    const int mover = seat_of(*mover_colour);
     if (!rec.contains("dice") || !rec["dice"].is_array()) return error(no, "no dice");
     std::vector<int> dice;
     for (const auto& d : rec["dice"]) {
@@ -113,16 +126,32 @@ class FileRun {
       // the previous roll's result is consumed here: that roll agrees; the penalty line is
       // judged by the next board
       ++stats_.agree;
-      pending_ = Pending{no, apply_penalty(pending_->expected, mover, cfg_.rules), true};
+      const Position penalised = apply_penalty(pending_->expected, mover, cfg_.rules);
+      // A board_after on the penalty line is the reference's outcome of the penalty: it must
+      // be the engine's. When it is not, the line disagrees and the next board is not judged.
+      if (rec.contains("board_after")) {
+        racket::PawnPosition after;
+        if (auto err = read_position(rec["board_after"], seats, after)) {
+          --stats_.records;
+          pending_.reset();
+          return error(no, *err);
+        }
+        if (!(after.pos == penalised)) {
+          pending_.reset();
+          return disagree(no, penalty_note(after.pos, penalised), "");
+        }
+      }
+      pending_ = Pending{no, penalised, true};
       return;
     }
 
-    reference::Board board;
+    racket::PawnPosition board;
     if (!rec.contains("board")) return error(no, "no board");
-    if (auto err = reference::parse_board(rec["board"], seats, board)) return error(no, *err);
-    reference::Moves moves;
+    if (auto err = read_position(rec["board"], seats, board)) return error(no, *err);
+    nu::Moves recorded;
     if (!rec.contains("moves")) return error(no, "no moves");
-    if (auto err = reference::parse_moves(rec["moves"], mover, moves)) return error(no, *err);
+    if (auto err = reference::read_moves(rec["moves"], recorded)) return error(no, *err);
+    const racket::EnginePlay moves = racket::play_of_moves(recorded, *mover_colour);
 
     if (selfplay) check_successor(no, board.pos);
 
@@ -168,9 +197,8 @@ class FileRun {
       if (!parts_note.empty()) what = "dice " + rec["dice"].dump() + ": " + parts_note;
       else if (!v.legal) what = "recorded roll judged illegal";
       if (v.legal && rec.contains("board_after")) {
-        reference::Board after;
-        if (auto err = reference::parse_board(rec["board_after"], seats, after))
-          return error(no, *err);
+        racket::PawnPosition after;
+        if (auto err = read_position(rec["board_after"], seats, after)) return error(no, *err);
         if (!(after.pos == v.result))
           what = "board_after differs: record " + position_text(after.pos) + ", engine " +
                  position_text(v.result);
@@ -198,16 +226,25 @@ class FileRun {
       return error(no, "verdict is neither legal nor illegal");
     }
     const bool want = expected == "legal";
-    std::string after_note;  // a legal probe may state the position after it
-    if (want && v.legal && rec.contains("board_after")) {
-      reference::Board after;
-      if (auto err = reference::parse_board(rec["board_after"], seats, after)) {
+    // A legal probe may state the position after it. On a third doublet the board_after is
+    // the outcome of the penalty, legal line or not (an illegal one's moves are refused and
+    // the penalty applies instead: shared/corpora/racket/README.md "Optional fields"): it
+    // must be the engine's own penalty's.
+    const bool third_doublet = setup.kind == RollKind::penalty;
+    std::string after_note;
+    if (((want && v.legal) || third_doublet) && rec.contains("board_after")) {
+      racket::PawnPosition after;
+      if (auto err = read_position(rec["board_after"], seats, after)) {
         --stats_.records;
         return error(no, *err);
       }
-      if (!(after.pos == v.result))
+      if (third_doublet) {
+        const Position penalised = apply_penalty(st.pos, mover, cfg_.rules, kParcheesi68, st.last_moved);
+        if (!(after.pos == penalised)) after_note = penalty_note(after.pos, penalised);
+      } else if (!(after.pos == v.result)) {
         after_note = "board_after differs: record " + position_text(after.pos) + ", engine " +
                      position_text(v.result);
+      }
     }
     if (want == v.legal && parts_note.empty() && after_note.empty()) {
       ++stats_.agree;
@@ -228,7 +265,7 @@ class FileRun {
   }
 
   void too_long(long no) {
-    error(no, "line too long: more than " + std::to_string(reference::max_line_bytes) + " bytes; skipped");
+    error(no, "line too long: more than " + std::to_string(nu::kMaxJsonlLineBytes) + " bytes; skipped");
   }
 
   void file_error(const std::string& msg) {
@@ -308,4 +345,4 @@ void conform_text(std::string_view text, const std::string& source, const Confor
   run.finish();
 }
 
-}  // namespace ppn::replay
+}  // namespace ppn::convert

@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "replay/conform.hpp"
+#include "convert/conform.hpp"
 
-using namespace ppn::replay;
+using namespace ppn::convert;
 using namespace ppn::rules;
 
 namespace {
@@ -32,7 +32,7 @@ ConformReport run(const std::string& file, const char* profile = "hasbro-2001") 
 }
 }  // namespace
 
-TEST_CASE("conform: self-play boards must follow from the previous roll", "[replay][conform]") {
+TEST_CASE("conform: self-play boards must follow from the previous roll", "[convert][conform]") {
   const std::string roll1 = R"({"game":0,"color":"green","board":)" + kStart +
                             R"(,"dice":[5,3],"moves":[{"enter":["green",0]},{"main":["green",0],"start":5,"distance":3}]})";
   auto good = write_tmp("ppn_conform_good.jsonl",
@@ -54,7 +54,7 @@ TEST_CASE("conform: self-play boards must follow from the previous roll", "[repl
         std::string::npos);
 }
 
-TEST_CASE("conform: unreadable lines are located and the rest is read", "[replay][conform]") {
+TEST_CASE("conform: unreadable lines are located and the rest is read", "[convert][conform]") {
   auto f = write_tmp("ppn_conform_err.jsonl",
                      "{not json\n" R"({"color":"green","board":)" + kStart +
                          R"(,"dice":[6,4],"moves":[],"verdict":"legal","verdicts":{"racket-nu":"illegal"}})"
@@ -69,7 +69,7 @@ TEST_CASE("conform: unreadable lines are located and the rest is read", "[replay
   CHECK(rep.disagree() == 1);
 }
 
-TEST_CASE("conform: records with fewer colours list them in players", "[replay][conform]") {
+TEST_CASE("conform: records with fewer colours list them in players", "[convert][conform]") {
   // green and blue only; red and yellow are absent (listed as "start")
   auto f = write_tmp("ppn_conform_two.jsonl",
                      R"({"color":"green","players":["green","blue"],"board":)" + kStart +
@@ -78,4 +78,45 @@ TEST_CASE("conform: records with fewer colours list them in players", "[replay][
   auto rep = run(f);
   CHECK(rep.records() == 1);
   CHECK(rep.agree() == 1);
+}
+
+// A third doublet's board_after is the outcome of the penalty (shared/corpora/racket/README.md
+// "Optional fields"), whatever the verdict on the line's moves: an illegal line's moves are
+// refused and the penalty applies instead. The engine's own penalty must give that board.
+// Green's only pawn out (ring 8) is its pawn closest to HOME: the penalty sends it back.
+TEST_CASE("conform: a third doublet's board_after must be the engine's penalty outcome", "[convert][conform]") {
+  auto probe = [](const std::string& verdict, const std::string& moves, const std::string& after) {
+    return R"({"color":"green","board":)" + kGreen8 + R"(,"dice":[3,3],"doublets_before":2,"moves":)" + moves +
+           R"(,"board_after":)" + after + R"(,"verdict":")" + verdict + "\"}\n";
+  };
+  const std::string moved = R"([{"main":["green",0],"start":8,"distance":3},{"main":["green",0],"start":11,"distance":3}])";
+  // illegal (a pawn moved on the third doublet): the right penalty board agrees, a wrong one
+  // (the pawn left where it stood) does not
+  auto rep = run(write_tmp("ppn_conform_third_ok.jsonl", probe("illegal", moved, kStart)));
+  CHECK(rep.records() == 1);
+  CHECK(rep.agree() == 1);
+  rep = run(write_tmp("ppn_conform_third_bad.jsonl", probe("illegal", moved, kGreen8)));
+  CHECK(rep.records() == 1);
+  CHECK(rep.disagree() == 1);
+  REQUIRE(rep.disagreements.size() == 1);
+  CHECK(rep.disagreements[0].text().find("ppn_conform_third_bad.jsonl:1: board_after of the third doublet differs "
+                                         "from the penalty's outcome") != std::string::npos);
+  // legal (no moves): likewise
+  CHECK(run(write_tmp("ppn_conform_third_legal.jsonl", probe("legal", "[]", kStart))).agree() == 1);
+  CHECK(run(write_tmp("ppn_conform_third_legal_bad.jsonl", probe("legal", "[]", kGreen9))).disagree() == 1);
+
+  // a self-play penalty line with a board_after
+  const std::string roll1 = R"({"game":0,"color":"green","board":)" + kStart +
+                            R"(,"dice":[5,3],"moves":[{"enter":["green",0]},{"main":["green",0],"start":5,"distance":3}]})";
+  auto game = [&](const std::string& after) {
+    return roll1 + "\n" + R"({"game":0,"color":"green","dice":[3,3],"penalty":true,"board_after":)" + after + "}\n" +
+           R"({"game":0,"color":"red","board":)" + kStart + R"(,"dice":[6,4],"moves":[]})" "\n";
+  };
+  rep = run(write_tmp("ppn_conform_penalty_ok.jsonl", game(kStart)));
+  CHECK(rep.records() == 3);
+  CHECK(rep.agree() == 3);
+  rep = run(write_tmp("ppn_conform_penalty_bad.jsonl", game(kGreen8)));
+  CHECK(rep.disagree() == 1);
+  REQUIRE(rep.disagreements.size() == 1);
+  CHECK(rep.disagreements[0].line == 2);
 }

@@ -2,7 +2,8 @@
 // files (every roll legal, every next board reproduced) and probe files (verdicts equal, and
 // a legal probe's board_after reproduced when the record states it). A record with
 // "dice_are_parts": true lists the parts exactly as a referee handed them (1..4 values,
-// e.g. the NU course tests, convert/nu_test.hpp): they are played as given.
+// e.g. the NU course tests, convert/nu_test.hpp): they are played as given. Boards and moves
+// are read by reference_jsonl.hpp and reach the rules core through racket_position.hpp.
 #pragma once
 
 #include <string>
@@ -11,7 +12,7 @@
 
 #include "rules/engine.hpp"
 
-namespace ppn::replay {
+namespace ppn::convert {
 
 struct ConformConfig {
   rules::Options rules{};
@@ -49,4 +50,4 @@ void conform_file(const std::string& path, const ConformConfig& cfg, ConformRepo
 // harness (fuzz/targets.hpp) and tests.
 void conform_text(std::string_view text, const std::string& source, const ConformConfig& cfg, ConformReport& report);
 
-}  // namespace ppn::replay
+}  // namespace ppn::convert
