@@ -115,7 +115,7 @@ TEST_CASE("convert transcript: the four real logs give one game per start-game l
   const auto last = nu::read_transcript_file(dir / "commit-11f8538/logs.log");
   REQUIRE(last.problems.size() == 1);
   CHECK(last.problems[0].line == 129);
-  CHECK(last.problems[0].warning);
+  CHECK(last.problems[0].severity == ppn::Severity::warning);
   CHECK_THAT(last.problems[0].message, Catch::Contains("the log ends inside this game: this <do-move> has no reply"));
 }
 
@@ -326,7 +326,7 @@ TEST_CASE("convert racket-jsonl: the self-play corpus converts and every game va
         g.tag_value("Result") == colour_name(res.ranking.front()))
       ++finished;
   }, problems);
-  for (const auto& p : problems) FAIL_CHECK(p.text());
+  for (const auto& p : problems) FAIL_CHECK(p.located());
   CHECK(games == 100);
   CHECK(finished == 100);  // every game won, by the colour its [Result] names
   CHECK(rolls > 14000);
