@@ -3,25 +3,18 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <string>
 
 #include "notation/diagnostic.hpp"
+#include "shared_data.hpp"
 
 namespace fs = std::filesystem;
 using namespace ppn;
-
-namespace {
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-}  // namespace
+using ppn::test::read_file;
+using ppn::test::source_path;
 
 TEST_CASE("every code's name round-trips, is unique and gives its class", "[notation][diagnostic]") {
   std::set<std::string> names;
@@ -47,7 +40,7 @@ TEST_CASE("every code's name round-trips, is unique and gives its class", "[nota
 }
 
 TEST_CASE("rules/RULE_CODES.md documents exactly the codes of the enum", "[notation][diagnostic][docs]") {
-  const std::string doc = slurp(fs::path(PPN_SOURCE_DIR) / "rules" / "RULE_CODES.md");
+  const std::string doc = read_file(source_path("rules/RULE_CODES.md"));
   REQUIRE_FALSE(doc.empty());
   // Every code is a row of one of its tables: "| `E-...` |".
   for (int c = 1; c < kCodeCount; ++c) {
@@ -81,7 +74,7 @@ TEST_CASE("no source spells a code outside the code table", "[notation][diagnost
       if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
       if (e.path() == root / "notation" / "diagnostic.cpp") continue;
       ++files;
-      std::istringstream in(slurp(e.path()));
+      std::istringstream in(read_file(e.path()));
       std::string line;
       for (int no = 1; std::getline(in, line); ++no) {
         const auto code = line.find("//");
