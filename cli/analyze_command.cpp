@@ -12,6 +12,7 @@
 #include "cli/input_files.hpp"
 #include "cli/json_records.hpp"
 #include "cli/output.hpp"
+#include "cli/replay_options.hpp"
 #include "db/importer.hpp"
 #include "db/stored_stats.hpp"
 #include "notation/printer.hpp"
@@ -26,9 +27,7 @@ struct AnalyzeArgs {
   std::string output;
   std::string db;  // --db: store each seat's figures in this database (seat_analysis)
   std::int64_t game = 0;  // --db PATH --game ID: analyse that stored game (0: none)
-  std::string variant;
-  std::vector<std::string> options;
-  std::string on_error = "keep-prefix";
+  ReplayFlags replay;
   std::string format = "text";  // json: JSON Lines records (README "JSON output")
   analysis::AnalyzeConfig cfg;
 };
@@ -156,10 +155,9 @@ int store_figures(db::Importer& imp, const std::string& where, const Game& game,
 }
 
 int run_analyze(const AnalyzeArgs& a) {
-  replay::ReplayConfig rc;
-  rc.variant = a.variant;
-  rc.options = a.options;
-  rc.on_error = *replay::parse_on_error(a.on_error);
+  const auto cfg = replay_config(a.replay, "analyze");
+  if (!cfg) return 2;
+  replay::ReplayConfig rc = *cfg;
   rc.max_alternatives = 0;
   // --db PATH --game ID: the stored game, read before anything is written.
   // The one mechanism of replay and render (cli/game_select.hpp).
@@ -180,9 +178,7 @@ int run_analyze(const AnalyzeArgs& a) {
   std::unique_ptr<db::Importer> imp;
   if (!a.db.empty()) {
     db::ImportOptions io;
-    io.replay.variant = a.variant;
-    io.replay.options = a.options;
-    io.replay.on_error = rc.on_error;
+    io.replay = *cfg;
     auto opened = db::Importer::open(a.db, io);
     if (auto* err = std::get_if<std::string>(&opened)) {
       std::cerr << "analyze: " << *err << "\n";
@@ -282,15 +278,13 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 1000));
   sub->add_option("--mistake", a->cfg.mistake, "Loss in winning chance marked ?")->capture_default_str()->check(CLI::Range(0.0, 1.0));
   sub->add_option("--blunder", a->cfg.blunder, "Loss in winning chance marked ??")->capture_default_str()->check(CLI::Range(0.0, 1.0));
-  sub->add_option("--on-error", a->on_error, "After an illegal roll: keep-prefix (analyse up to it), skip, as-played")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"keep-prefix", "skip", "as-played"}));
+  add_on_error_option(sub, a->replay, "After an illegal roll: keep-prefix (analyse up to it), skip, as-played",
+                      OnErrorChoices::without_stop);
   sub->add_option("--format", a->format,
                   "Report: text, or json (JSON Lines: seat, stored, player and summary records; README \"JSON output\")")
       ->capture_default_str()
       ->check(CLI::IsMember({"text", "json"}));
-  sub->add_option("--variant", a->variant, "Rule profile (overrides [Variant])");
-  sub->add_option("--option", a->options, "Override one rule option: name=value (repeatable)");
+  add_rule_options(sub, a->replay, record_variant_help("inferred per game"));
   sub->callback([a, &exit_code]() {
     if (a->game > 0 ? a->db.empty() || !a->files.empty() : a->files.empty()) {
       std::cerr << "analyze: give PPN files, or --db PATH --game ID\n";

@@ -5,16 +5,15 @@
 #include <memory>
 
 #include "cli/json_records.hpp"
+#include "cli/replay_options.hpp"
 #include "convert/conform.hpp"
 
 namespace ppn::cli {
 
 namespace {
 struct ConformArgs {
-  std::string variant;
+  ReplayFlags flags;  // --variant, --option, --order (no --on-error: a record's verdict is judged, not replayed on)
   std::string verdict_field = "verdict";
-  std::string order = "strict";
-  std::vector<std::string> overrides;
   std::vector<std::string> files;
   bool per_file = false;
   std::string format = "text";
@@ -27,46 +26,32 @@ void add_conform_command(CLI::App& app, int& exit_code) {
       "conform", "Check reference-engine JSONL records (self-play games and probe verdicts)");
   // Required: the records carry no profile, and a wrong one turns every difference between
   // profiles into a "disagreement" (issue 16).
-  sub->add_option("--variant", args->variant, "rule profile the records were made under: " + rules::profile_names())
-      ->required();
+  add_rule_options(sub, args->flags, "rule profile the records were made under: " + rules::profile_names())->required();
   sub->add_option("--verdict-field", args->verdict_field,
                   "probe field holding the expected verdict (default: verdict)");
-  sub->add_option("--order", args->order, "order strictness: strict (default) or outcome");
-  sub->add_option("--option", args->overrides, "override one rule option, name=value (repeatable)")
-      ->allow_extra_args(false);
+  add_order_option(sub, args->flags, "order strictness: strict or outcome");
   sub->add_flag("--per-file", args->per_file, "print a summary line per file as well");
   sub->add_option("--format", args->format, "text (default) or json: JSON Lines (docs/JSON_OUTPUT.md)")
       ->check(CLI::IsMember({"text", "json"}));
   sub->add_option("files", args->files, "JSONL files, plain, gzip or zstd (- reads standard input)")->required();
   sub->callback([args, &exit_code]() {
-    auto prof = rules::profile_options(args->variant);
-    if (!prof.ok()) {
-      std::cerr << "conform: " << prof.error << "\n";
+    const auto opts = rules_config(args->flags, "conform");
+    const auto order = opts ? order_config(args->flags, "conform") : std::nullopt;
+    if (!order) {
       exit_code = 2;
       return;
     }
     convert::ConformConfig cfg;
-    cfg.rules = *prof.options;
-    for (const auto& o : args->overrides)
-      if (auto err = rules::apply_override(cfg.rules, o)) {
-        std::cerr << "conform: " << *err << "\n";
-        exit_code = 2;
-        return;
-      }
-    cfg.variant = args->variant;
+    cfg.rules = *opts;
+    cfg.variant = args->flags.variant;
     cfg.verdict_field = args->verdict_field;
-    if (args->order == "outcome") cfg.order = rules::OrderStrictness::outcome;
-    else if (args->order != "strict") {
-      std::cerr << "conform: --order must be strict or outcome\n";
-      exit_code = 2;
-      return;
-    }
+    cfg.order = *order;
     convert::ConformReport rep;
     for (const auto& f : args->files) convert::conform_file(f, cfg, rep);
     if (args->format == "json") {
       for (const auto& d : rep.disagreements) emit_record(std::cout, conform_disagreement_record(d));
       for (const auto& f : rep.files) emit_record(std::cout, conform_file_record(f));
-      emit_record(std::cout, conform_summary_record(args->variant, rep));
+      emit_record(std::cout, conform_summary_record(args->flags.variant, rep));
     } else {
       std::cout << "conform: " << rep.records() << " records, " << rep.agree() << " agree, " << rep.disagree()
                 << " disagree\n";

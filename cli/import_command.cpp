@@ -1,5 +1,5 @@
 #include "cli/progress.hpp"
-#include "cli/rule_option.hpp"
+#include "cli/replay_options.hpp"
 #include "cli/import_command.hpp"
 
 #include <CLI/CLI.hpp>
@@ -20,10 +20,7 @@ namespace {
 struct ImportArgs {
   std::vector<std::string> files;
   std::string db = "ppn.sqlite";
-  std::string variant;
-  std::vector<std::string> options;
-  std::string on_error = "keep-prefix";
-  std::string order = "strict";
+  ReplayFlags replay;
   std::vector<std::string> aliases;
   int batch = 10000;
   bool quiet = false;
@@ -58,8 +55,9 @@ std::string id_list(const std::vector<std::pair<std::int64_t, std::int64_t>>& ru
 int run_import(const ImportArgs& a) {
   const bool json = a.format == "json";
   db::ImportOptions opts;
-  opts.replay.variant = a.variant;
-  opts.replay.options = a.options;
+  const auto cfg = replay_config(a.replay, "import");
+  if (!cfg) return 2;
+  opts.replay = *cfg;
   opts.batch_games = a.batch;
   opts.aliases = a.aliases;
   // The bar over the input bytes (issue 6), drawn between files.
@@ -80,28 +78,6 @@ int run_import(const ImportArgs& a) {
       std::cerr << " [stored as game " << id << "]\n";
     }
   };
-  if (auto p = replay::parse_on_error(a.on_error)) opts.replay.on_error = *p;
-  else {
-    std::cerr << "import: --on-error must be stop, skip, keep-prefix or as-played\n";
-    return 2;
-  }
-  if (a.order == "outcome") opts.replay.order = rules::OrderStrictness::outcome;
-  else if (a.order != "strict") {
-    std::cerr << "import: --order must be strict or outcome\n";
-    return 2;
-  }
-  if (!a.variant.empty() && a.variant != replay::kAutoVariant) {
-    auto prof = rules::profile_options(a.variant);
-    if (!prof.ok()) {
-      std::cerr << "import: " << prof.error << "\n";
-      return 2;
-    }
-    for (const auto& o : a.options)
-      if (auto err = rules::apply_override(*prof.options, o)) {
-        std::cerr << "import: --option " << o << ": " << *err << "\n";
-        return 2;
-      }
-  }
   // With no FILE, `ppn import --db PATH` migrates an existing database and reports it: the
   // advice of the readers that refuse an older schema (db::outdated). Opening it for writing
   // migrates it; the version before says whether it did.
@@ -222,19 +198,15 @@ void add_import_command(CLI::App& app, int& exit_code) {
   sub->add_option("files", a->files,
                   "PPN files ('-' for standard input); none: migrate the existing --db database to this ppn's schema");
   sub->add_option("--db", a->db, "Database file (created when missing)")->capture_default_str();
-  sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + rules::profile_names() +
-                      "; auto: inferred per game, stored under the profile picked (README \"Rule profiles\")");
-  // One value per --option/--alias: with FILE... optional, a repeatable option would otherwise
-  // take the files after it as more values.
-  sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)")
-      ->check(rule_option_check())
-      ->allow_extra_args(false);
-  sub->add_option("--on-error", a->on_error,
-                  "An illegal game is stored with its diagnostics; its positions: keep-prefix (up to the illegal "
-                  "roll), skip (none), as-played (all, the play applied as recorded), stop (as keep-prefix, then "
-                  "stop the import)")
-      ->capture_default_str();
-  sub->add_option("--order", a->order, "Mini-move order: strict or outcome")->capture_default_str();
+  add_rule_options(sub, a->replay, record_variant_help("inferred per game, stored under the profile picked"));
+  add_on_error_option(sub, a->replay,
+                      "An illegal game is stored with its diagnostics; its positions: keep-prefix (up to the illegal "
+                      "roll), skip (none), as-played (all, the play applied as recorded), stop (as keep-prefix, then "
+                      "stop the import)",
+                      OnErrorChoices::with_stop);
+  add_order_option(sub, a->replay, "Mini-move order: strict or outcome");
+  // One value per --alias: with FILE... optional, a repeatable option would otherwise take the
+  // files after it as more values.
   sub->add_option("--alias", a->aliases, "ALIAS=NAME: ALIAS is another spelling of player NAME (repeatable)")
       ->allow_extra_args(false);
   sub->add_option("--batch", a->batch, "Games per transaction")->capture_default_str()->check(CLI::Range(1, 1000000));

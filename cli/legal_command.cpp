@@ -6,7 +6,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "cli/rule_option.hpp"
+#include "cli/replay_options.hpp"
 #include "notation/colour.hpp"
 #include "replay/bridge.hpp"
 #include "replay/referee.hpp"
@@ -19,8 +19,7 @@ namespace {
 struct LegalArgs {
   std::string position;
   std::string dice;
-  std::string variant;
-  std::vector<std::string> options;
+  ReplayFlags flags;  // --variant, --option (empty --variant: chosen by the dice)
   std::string play;
   bool has_play = false;
   std::string format = "text";
@@ -128,7 +127,7 @@ int judge(const replay::Question& q, const LegalArgs& a) {
 }
 
 int run_legal(const LegalArgs& a) {
-  auto made = replay::make_question(a.position, a.dice, a.variant, a.options);
+  auto made = replay::make_question(a.position, a.dice, a.flags.variant, a.flags.options);
   if (auto* e = std::get_if<replay::QuestionError>(&made)) {
     print_question_error(*e, a);
     return 2;
@@ -146,10 +145,7 @@ void add_legal_command(CLI::App& app, int& exit_code) {
                   "Position ID before the roll, e.g. \"g:N,N,12,40 r:N,N,N,N / g d0\" (notation/SPEC.md 7)")
       ->required();
   sub->add_option("dice", a->dice, "The roll: two dice \"5-3\" (Parcheesi), one die \"6\" (Ludo)")->required();
-  sub->add_option("--variant", a->variant,
-                  "Rule profile (default: ludo for one die, hasbro-2001 for two): " + rules::profile_names());
-  sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)")
-      ->check(rule_option_check());
+  add_rule_options(sub, a->flags, "Rule profile (default: ludo for one die, hasbro-2001 for two): " + rules::profile_names());
   auto* play = sub->add_option("--play", a->play, "Judge this play (PPN, e.g. \"12/18 18/21\") instead of listing");
   sub->add_option("--format", a->format, "Output: text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   sub->callback([a, play, &exit_code]() {

@@ -10,6 +10,7 @@
 #include "analysis/game_stats.hpp"
 #include "cli/game_select.hpp"
 #include "cli/output.hpp"
+#include "cli/replay_options.hpp"
 #include "render/html_viewer.hpp"
 #include "render/svg_board.hpp"
 #include "render/timeline.hpp"
@@ -23,8 +24,7 @@ struct RenderArgs {
   long long at = -1;
   bool html = false;
   std::string output;
-  std::string variant;
-  std::vector<std::string> options;
+  ReplayFlags replay;
 };
 
 int run_render(const RenderArgs& a) {
@@ -32,14 +32,13 @@ int run_render(const RenderArgs& a) {
     std::cerr << "render: give either --at ROLL (an SVG of that position) or --html (the whole game)\n";
     return 2;
   }
+  const auto cfg = replay_config(a.replay, "render");
+  if (!cfg) return 2;
   auto output = open_output("render", a.output, {a.choice.file}, SameAsInput::refuse, {a.choice.db});
   if (!output) return 2;
   auto game = select_game("render", a.choice);
   if (!game) return 2;
-  replay::ReplayConfig cfg;
-  cfg.variant = a.variant;
-  cfg.options = a.options;
-  const render::Timeline t = render::build_timeline(*game, cfg);
+  const render::Timeline t = render::build_timeline(*game, *cfg);
   if (!t.setup_error.empty()) {
     std::cerr << game->source_file << ":" << game->source_line << ": error: game " << a.choice.number()
               << " cannot be replayed: " << t.setup_error << "\n";
@@ -52,12 +51,12 @@ int run_render(const RenderArgs& a) {
     // The game's charts under the board (issue 7): the race, the cumulative luck (the race
     // evaluator only: no rollouts) and the dice faces of this game.
     std::vector<std::string> charts;
-    const auto gs = analysis::compute_game_stats(*game, cfg);
+    const auto gs = analysis::compute_game_stats(*game, *cfg);
     if (gs.replayed) {
       charts.push_back(analysis::race_chart(gs, title + ": steps to HOME"));
       analysis::AnalyzeConfig ac;
       ac.quality = false;
-      charts.push_back(analysis::luck_chart(analysis::analyze_game(*game, cfg, ac), gs.seat_order, title + ": cumulative luck"));
+      charts.push_back(analysis::luck_chart(analysis::analyze_game(*game, *cfg, ac), gs.seat_order, title + ": cumulative luck"));
     }
     analysis::DiceSample dice;
     for (const auto& e : game->movetext)
@@ -86,8 +85,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
   sub->add_option("--at", a->at, "SVG of the position after this roll number (0: the start)")->check(CLI::NonNegativeNumber);
   sub->add_flag("--html", a->html, "One HTML file that replays the game step by step");
   sub->add_option("-o,--output", a->output, "Write to this file (default: standard output)");
-  sub->add_option("--variant", a->variant, "Rule profile, overriding [Variant]: " + rules::profile_names());
-  sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)");
+  add_rule_options(sub, a->replay, record_variant_help("inferred per game"));
   sub->callback([a, &exit_code]() { exit_code = run_render(*a); });
 }
 

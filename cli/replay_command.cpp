@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli/game_select.hpp"
+#include "cli/replay_options.hpp"
 #include "render/stepper.hpp"
 #include "render/text_board.hpp"
 #include "render/timeline.hpp"
@@ -17,18 +18,16 @@ namespace {
 struct ReplayArgs {
   GameChoice choice;  // FILE [--game N] or --db PATH --game ID
   long long at = -1;
-  std::string variant;
-  std::vector<std::string> options;
+  ReplayFlags replay;
   std::string color = "auto";
 };
 
 int run_replay(const ReplayArgs& a) {
+  const auto cfg = replay_config(a.replay, "replay");
+  if (!cfg) return 2;
   auto game = select_game("replay", a.choice);
   if (!game) return 2;
-  replay::ReplayConfig cfg;
-  cfg.variant = a.variant;
-  cfg.options = a.options;
-  const render::Timeline t = render::build_timeline(*game, cfg);
+  const render::Timeline t = render::build_timeline(*game, *cfg);
   if (!t.setup_error.empty()) {
     std::cerr << game->source_file << ":" << game->source_line << ": error: game " << a.choice.number()
               << " cannot be replayed: " << t.setup_error << "\n";
@@ -64,8 +63,7 @@ void add_replay_command(CLI::App& app, int& exit_code) {
   auto* sub = app.add_subcommand("replay", "Step through a recorded game on the terminal (prints the positions when not on a terminal)");
   add_game_choice(sub, a->choice);
   sub->add_option("--at", a->at, "Print the position after this roll number (0: the start) and exit")->check(CLI::NonNegativeNumber);
-  sub->add_option("--variant", a->variant, "Rule profile, overriding [Variant]: " + rules::profile_names());
-  sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)");
+  add_rule_options(sub, a->replay, record_variant_help("inferred per game"));
   sub->add_option("--color", a->color, "Colours: auto (a terminal, unless NO_COLOR is set), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();

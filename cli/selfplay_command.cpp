@@ -1,7 +1,7 @@
 #include "cli/selfplay_command.hpp"
 
 #include "cli/output.hpp"
-#include "cli/rule_option.hpp"
+#include "cli/replay_options.hpp"
 
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -16,11 +16,14 @@ namespace {
 
 struct SelfplayArgs {
   analysis::SelfplayConfig cfg;
+  ReplayFlags flags{cfg.variant, cfg.options};  // --variant, --option: copied into cfg
   int games = 10;
   std::string output = "-";
 };
 
-int run_selfplay(const SelfplayArgs& a) {
+int run_selfplay(SelfplayArgs& a) {
+  a.cfg.variant = a.flags.variant;
+  a.cfg.options = a.flags.options;
   auto made = analysis::make_selfplay(a.cfg);
   if (auto* err = std::get_if<std::string>(&made)) {
     std::cerr << "selfplay: " << *err << "\n";
@@ -44,9 +47,7 @@ int run_selfplay(const SelfplayArgs& a) {
 void add_selfplay_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<SelfplayArgs>();
   auto* sub = app.add_subcommand("selfplay", "Write legal PPN games played by simple bots (deterministic for a seed)");
-  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
-  sub->add_option("--option", a->cfg.options, "Override one rule option: name=value (repeatable)")
-      ->check(rule_option_check());
+  add_rule_options(sub, a->flags, "Rule profile: " + rules::profile_names())->capture_default_str();
   sub->add_option("--games,-n", a->games, "Number of games")->capture_default_str()->check(CLI::Range(0, 100000000));
   sub->add_option("--seed", a->cfg.seed, "Random seed")->capture_default_str();
   sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));

@@ -13,6 +13,7 @@
 #include "cli/input_files.hpp"
 #include "cli/json_records.hpp"
 #include "cli/output.hpp"
+#include "cli/replay_options.hpp"
 #include "db/schema.hpp"
 #include "db/stored_stats.hpp"
 #include "parser/parser.hpp"
@@ -25,9 +26,7 @@ struct StatsArgs {
   std::vector<std::string> files;
   std::string db;      // --db: the statistics a `ppn import` database holds
   std::string player;
-  std::string variant;
-  std::vector<std::string> options;
-  std::string on_error = "keep-prefix";
+  ReplayFlags replay;
   bool games = false;
   std::string chart;   // race | luck | faces
   std::string output;  // the chart's file ('-': standard output)
@@ -202,6 +201,9 @@ int run_stats_db(const StatsArgs& a) {
 
 int run_stats(const StatsArgs& a) {
   if (!a.db.empty() && !a.db_game) return run_stats_db(a);
+  auto flags_cfg = replay_config(a.replay, "stats");
+  if (!flags_cfg) return 2;
+  replay::ReplayConfig cfg = *flags_cfg;
   // The chart's file: opened (and a name that is one of the inputs refused) before reading.
   std::optional<io::OutputFile> output;
   if (!a.chart.empty()) {
@@ -210,10 +212,6 @@ int run_stats(const StatsArgs& a) {
   }
   // With the chart on standard output, the statistics go to standard error.
   std::ostream& text = !a.chart.empty() && a.output == "-" ? std::cerr : std::cout;
-  replay::ReplayConfig cfg;
-  cfg.variant = a.variant;
-  cfg.options = a.options;
-  cfg.on_error = *replay::parse_on_error(a.on_error);
   cfg.max_alternatives = 0;
   int rc = 0;
   std::size_t games = 0, complete = 0, rolls = 0, replayed = 0, lead_changes = 0;
@@ -314,11 +312,9 @@ void add_stats_command(CLI::App& app, int& exit_code) {
                   "this id, replayed from its record")
       ->capture_default_str()
       ->check(CLI::Range(1, 1 << 30));
-  sub->add_option("--on-error", a->on_error, "After an illegal roll: keep-prefix (count up to it), skip, as-played")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"keep-prefix", "skip", "as-played"}));
-  sub->add_option("--variant", a->variant, "Rule profile (overrides [Variant]); auto: inferred per game (README \"Rule profiles\")");
-  sub->add_option("--option", a->options, "Override one rule option: name=value (repeatable)");
+  add_on_error_option(sub, a->replay, "After an illegal roll: keep-prefix (count up to it), skip, as-played",
+                      OnErrorChoices::without_stop);
+  add_rule_options(sub, a->replay, record_variant_help("inferred per game"));
   sub->callback([a, sub, &exit_code]() {
     if (a->files.empty() && a->db.empty()) {
       std::cerr << "stats: give PPN files or --db PATH\n";

@@ -1,4 +1,4 @@
-#include "cli/rule_option.hpp"
+#include "cli/replay_options.hpp"
 #include "cli/validate_command.hpp"
 
 #include <CLI/CLI.hpp>
@@ -20,10 +20,7 @@ namespace {
 
 struct ValidateArgs {
   std::vector<std::string> files;
-  std::string variant;
-  std::vector<std::string> options;
-  std::string on_error = "keep-prefix";
-  std::string order = "strict";
+  ReplayFlags replay;
   std::string format = "text";
   int alternatives = 3;
   bool syntax_only = false;
@@ -213,33 +210,9 @@ class Validator {
 };
 
 int run_validate(const ValidateArgs& a) {
-  replay::ReplayConfig cfg;
-  cfg.variant = a.variant;
-  cfg.options = a.options;
-  cfg.max_alternatives = a.alternatives;
-  if (auto p = replay::parse_on_error(a.on_error)) cfg.on_error = *p;
-  else {
-    std::cerr << "validate: --on-error must be stop, skip, keep-prefix or as-played\n";
-    return 2;
-  }
-  if (a.order == "outcome") cfg.order = rules::OrderStrictness::outcome;
-  else if (a.order != "strict") {
-    std::cerr << "validate: --order must be strict or outcome\n";
-    return 2;
-  }
-  if (!a.variant.empty() && a.variant != replay::kAutoVariant) {
-    // An unknown profile or option on the command line is a usage error, before any file.
-    auto prof = rules::profile_options(a.variant);
-    if (!prof.ok()) {
-      std::cerr << "validate: " << prof.error << "\n";
-      return 2;
-    }
-    for (const auto& o : a.options)
-      if (auto err = rules::apply_override(*prof.options, o)) {
-        std::cerr << "validate: --option " << o << ": " << *err << "\n";
-        return 2;
-      }
-  }
+  auto cfg = replay_config(a.replay, "validate");
+  if (!cfg) return 2;
+  cfg->max_alternatives = a.alternatives;
   // The progress bar measures bytes; with standard input (size unknown) it only counts.
   std::uint64_t total_bytes = 0;
   for (const auto& path : a.files) {
@@ -252,7 +225,7 @@ int run_validate(const ValidateArgs& a) {
     total_bytes += size;
   }
   Progress progress("validate", total_bytes);
-  Validator v(a, cfg, progress);
+  Validator v(a, *cfg, progress);
   for (const auto& path : a.files)
     if (!v.file(path)) break;
   return v.finish();
@@ -264,17 +237,14 @@ void add_validate_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<ValidateArgs>();
   auto* sub = app.add_subcommand("validate", "Re-validate every roll of PPN games under their rule profile");
   sub->add_option("files", a->files, "PPN files ('-' for standard input)")->required();
-  sub->add_option("--variant", a->variant, "Rule profile for every game, overriding [Variant]: " + rules::profile_names() +
-                      "; auto: the profiles under which each game is legal, picking its [Variant] when among them, "
-                      "else the single one (README \"Rule profiles\")");
-  sub->add_option("--option", a->options, "Override one rule option, name=value (repeatable)")
-      ->check(rule_option_check());
-  sub->add_option("--on-error", a->on_error,
-                  "After an illegal roll: stop (the run), skip (the game), keep-prefix (stop replaying the "
-                  "game), as-played (warn and go on)")
-      ->capture_default_str();
-  sub->add_option("--order", a->order, "Mini-move order: strict (as recorded) or outcome (any legal order with the same result)")
-      ->capture_default_str();
+  add_rule_options(sub, a->replay,
+                   record_variant_help("the profiles under which each game is legal, picking its [Variant] when among "
+                                       "them, else the single one"));
+  add_on_error_option(sub, a->replay,
+                      "After an illegal roll: stop (the run), skip (the game), keep-prefix (stop replaying the "
+                      "game), as-played (warn and go on)",
+                      OnErrorChoices::with_stop);
+  add_order_option(sub, a->replay, "Mini-move order: strict (as recorded) or outcome (any legal order with the same result)");
   sub->add_option("--format", a->format, "Output: text or json (JSON Lines)")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   sub->add_option("--alternatives", a->alternatives, "Legal alternatives listed per illegal roll")->capture_default_str()->check(CLI::Range(0, 100));
   sub->add_flag("--syntax-only", a->syntax_only, "Only parse; do not check the rules");

@@ -22,40 +22,52 @@
 
 namespace ppn::rules {
 
+// Every rule option, once: its name (the OptionId enumerator and the Options getter) and the
+// enum of its values below. Adding an option is this line, its value enum, and its row in the
+// table of rules/options.cpp (value names, citation, the boards that implement which values, the
+// profiles that set it), which the compiler holds to this list; lookup, name=value parsing, the
+// profiles, describe_options, the CLI's --option check and the docs test all read that row. The
+// engine then checks the option where it applies, and docs/RULES.md §options describes it.
+#define PPN_RULE_OPTIONS(X)                                                                      \
+  X(enter_obligation, EnterObligation)                                                           \
+  X(entry_vs_stack, EntryVsStack)                                                                \
+  X(dice_usage, DiceUsage)                                                                       \
+  X(single_die, SingleDie)                                                                       \
+  X(doubles_reroll, DoublesReroll)                                                               \
+  X(doubles_bonus_when, DoublesBonusWhen)                                                        \
+  X(doubles_bonus_partial, DoublesBonusPartial)                                                  \
+  X(repeat_penalty, RepeatPenalty)                                                               \
+  X(capture_reward, CaptureReward)                                                               \
+  X(home_reward, HomeReward)                                                                     \
+  X(bonus_timing, BonusTiming)                                                                   \
+  X(bonus_obligation, BonusObligation)                                                           \
+  X(bonus_chain, BonusChain)                                                                     \
+  X(blockade_blocks_owner, BlockadeBlocksOwner)                                                  \
+  X(homepath_blockades, HomepathBlockades)                                                       \
+  X(blockade_move_together, BlockadeMoveTogether)                                                \
+  X(blockade_limit, BlockadeLimit)                                                               \
+  X(safety_sharing, SafetySharing)                                                               \
+  X(home_overshoot, HomeOvershoot)                                                               \
+  X(homepath_mandatory, HomepathMandatory)                                                       \
+  X(six_counts, SixCounts)                                                                       \
+  /* The board, and the options of the Ludo family (board=ludo52; RULES.md §ludo-board,      */ \
+  /* §options; Ludo rules). The board is fixed by the profile. Options of one board are       */ \
+  /* refused on the other.                                                                    */ \
+  X(board, Board)                                                                                \
+  X(safe_squares, SafeSquares)                                                                   \
+  X(reroll_on_six, RerollOnSix)                                                                  \
+  X(stacking, Stacking)                                                                          \
+  X(block_stops, BlockStops)                                                                     \
+  X(block_advance, BlockAdvance)                                                                 \
+  X(start_doubled, StartDoubled)                                                                 \
+  X(pass_opponents, PassOpponents)                                                               \
+  X(homecolumn_no_jump, HomecolumnNoJump)                                                        \
+  X(play_for_places, PlayForPlaces)
+
 enum class OptionId : std::uint8_t {
-  enter_obligation,
-  entry_vs_stack,
-  dice_usage,
-  single_die,
-  doubles_reroll,
-  doubles_bonus_when,
-  doubles_bonus_partial,
-  repeat_penalty,
-  capture_reward,
-  home_reward,
-  bonus_timing,
-  bonus_obligation,
-  bonus_chain,
-  blockade_blocks_owner,
-  homepath_blockades,
-  blockade_move_together,
-  blockade_limit,
-  safety_sharing,
-  home_overshoot,
-  homepath_mandatory,
-  six_counts,
-  // The board, and the options of the Ludo family (board=ludo52; RULES.md §ludo-board, §options; Ludo
-  // rules). The board is fixed by the profile. Options of one board are refused on the other.
-  board,
-  safe_squares,
-  reroll_on_six,
-  stacking,
-  block_stops,
-  block_advance,
-  start_doubled,
-  pass_opponents,
-  homecolumn_no_jump,
-  play_for_places,
+#define PPN_OPTION_ID(name, Type) name,
+  PPN_RULE_OPTIONS(PPN_OPTION_ID)
+#undef PPN_OPTION_ID
   count
 };
 inline constexpr int kOptionCount = static_cast<int>(OptionId::count);
@@ -115,37 +127,7 @@ struct Options {
   std::uint8_t get(OptionId id) const { return value[static_cast<int>(id)]; }
 #define PPN_OPTION_GETTER(name, Type) \
   Type name() const { return static_cast<Type>(get(OptionId::name)); }
-  PPN_OPTION_GETTER(enter_obligation, EnterObligation)
-  PPN_OPTION_GETTER(entry_vs_stack, EntryVsStack)
-  PPN_OPTION_GETTER(dice_usage, DiceUsage)
-  PPN_OPTION_GETTER(single_die, SingleDie)
-  PPN_OPTION_GETTER(doubles_reroll, DoublesReroll)
-  PPN_OPTION_GETTER(doubles_bonus_when, DoublesBonusWhen)
-  PPN_OPTION_GETTER(doubles_bonus_partial, DoublesBonusPartial)
-  PPN_OPTION_GETTER(repeat_penalty, RepeatPenalty)
-  PPN_OPTION_GETTER(capture_reward, CaptureReward)
-  PPN_OPTION_GETTER(home_reward, HomeReward)
-  PPN_OPTION_GETTER(bonus_timing, BonusTiming)
-  PPN_OPTION_GETTER(bonus_obligation, BonusObligation)
-  PPN_OPTION_GETTER(bonus_chain, BonusChain)
-  PPN_OPTION_GETTER(blockade_blocks_owner, BlockadeBlocksOwner)
-  PPN_OPTION_GETTER(homepath_blockades, HomepathBlockades)
-  PPN_OPTION_GETTER(blockade_move_together, BlockadeMoveTogether)
-  PPN_OPTION_GETTER(blockade_limit, BlockadeLimit)
-  PPN_OPTION_GETTER(safety_sharing, SafetySharing)
-  PPN_OPTION_GETTER(home_overshoot, HomeOvershoot)
-  PPN_OPTION_GETTER(homepath_mandatory, HomepathMandatory)
-  PPN_OPTION_GETTER(six_counts, SixCounts)
-  PPN_OPTION_GETTER(board, Board)
-  PPN_OPTION_GETTER(safe_squares, SafeSquares)
-  PPN_OPTION_GETTER(reroll_on_six, RerollOnSix)
-  PPN_OPTION_GETTER(stacking, Stacking)
-  PPN_OPTION_GETTER(block_stops, BlockStops)
-  PPN_OPTION_GETTER(block_advance, BlockAdvance)
-  PPN_OPTION_GETTER(start_doubled, StartDoubled)
-  PPN_OPTION_GETTER(pass_opponents, PassOpponents)
-  PPN_OPTION_GETTER(homecolumn_no_jump, HomecolumnNoJump)
-  PPN_OPTION_GETTER(play_for_places, PlayForPlaces)
+  PPN_RULE_OPTIONS(PPN_OPTION_GETTER)
 #undef PPN_OPTION_GETTER
   bool ludo() const { return board() == Board::ludo52; }
 

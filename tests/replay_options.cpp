@@ -1,6 +1,7 @@
 // Options and profiles (RULES.md §options, §profiles): lookup, aliases, overrides, and clear
 // errors for unknown or unsupported names.
 #include <catch2/catch.hpp>
+#include <set>
 
 #include "rules/options.hpp"
 
@@ -86,4 +87,54 @@ TEST_CASE("overrides change one option", "[replay][options]") {
   expected.value[static_cast<int>(OptionId::dice_usage)] = 1;
   CHECK(o == expected);
   CHECK(describe_options(o).find("dice_usage=greedy\n") != std::string::npos);
+}
+
+// The option table (rules/options.cpp) is the one description of every option: the compiler
+// holds it to OptionId (a static_assert fails on an option without its row), and here each row
+// is read back through the functions every other part uses.
+TEST_CASE("every option's row names it and lists its values and citation and name=value sets exactly that value",
+          "[replay][options]") {
+  const Options parcheesi = *profile_options("hasbro-2001").options, ludo = *profile_options("ludo").options;
+  std::set<std::string_view> names;
+  for (int i = 0; i < kOptionCount; ++i) {
+    const auto id = static_cast<OptionId>(i);
+    INFO("option " << option_name(id));
+    CHECK(names.insert(option_name(id)).second);
+    CHECK_FALSE(option_citation(id).empty());
+    const auto values = option_values(id);
+    REQUIRE(values.size() >= 2);
+    CHECK(std::set<std::string_view>(values.begin(), values.end()).size() == values.size());
+    for (std::size_t v = 0; v < values.size(); ++v)
+      for (const Options* base : {&parcheesi, &ludo}) {
+        INFO("value " << values[v] << (base->ludo() ? " on Ludo" : " on Parcheesi"));
+        Options o = *base;
+        const auto err = apply_override(o, std::string(option_name(id)) + "=" + std::string(values[v]));
+        CHECK(err.has_value() == !option_value_supported(id, v, base->ludo()));
+        if (err) continue;
+        CHECK(o.get(id) == v);
+        CHECK(option_value_name(o, id) == values[v]);
+        Options back = o;
+        back.value[i] = base->value[i];
+        CHECK(back == *base);  // no other option moved
+        CHECK(describe_options(o).find(std::string(option_name(id)) + "=" + std::string(values[v]) + "\n") !=
+              std::string::npos);
+      }
+  }
+}
+
+TEST_CASE("every profile resolves from the option rows and a derived profile keeps its base's settings",
+          "[replay][options]") {
+  for (const auto p : profile_list()) {
+    INFO(p);
+    CHECK(profile_options(p).ok());
+  }
+  const Options ludo = *profile_options("ludo").options;
+  for (const auto p : {"ludo-seed", "ludo-modern"}) {
+    const Options o = *profile_options(p).options;
+    CHECK(o.ludo());
+    CHECK(o.enter_obligation() == ludo.enter_obligation());
+    CHECK(o.repeat_penalty() == RepeatPenalty::lose_roll);
+  }
+  CHECK(profile_options("ludo-modern").options->capture_reward() == CaptureReward::extra_roll);
+  CHECK(profile_options("ludo-seed").options->capture_reward() == CaptureReward::none);
 }
