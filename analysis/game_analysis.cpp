@@ -135,7 +135,7 @@ GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const Anal
     ga.rolls.push_back(std::move(ra));
   });
   if (!res.setup_ok) {
-    for (const auto& d : res.diagnostics) ga.error += (ga.error.empty() ? "" : "; ") + d.code + ": " + d.message;
+    for (const auto& d : res.diagnostics) ga.error += (ga.error.empty() ? "" : "; ") + std::string(d.name()) + ": " + d.text();
     return ga;
   }
   if (res.skipped) {

@@ -90,7 +90,7 @@ int race_steps(const Position& p, int seat, const Geometry& g) {
 std::string stop_reason(const ReplayResult& res) {
   for (const auto& d : res.diagnostics)
     if (d.severity == Severity::error)
-      return std::to_string(d.line) + ":" + std::to_string(d.column) + ": error[" + d.code + "]: " + d.message;
+      return std::to_string(d.line) + ":" + std::to_string(d.column) + ": error[" + std::string(d.name()) + "]: " + d.text();
   return "";
 }
 
@@ -204,7 +204,7 @@ GameStats count_replay(const Game& game, const ReplayConfig& cfg, const RollVisi
     return gs;
   }
   if (!res.setup_ok) {
-    for (const auto& d : res.diagnostics) gs.error += (gs.error.empty() ? "" : "; ") + d.code + ": " + d.message;
+    for (const auto& d : res.diagnostics) gs.error += (gs.error.empty() ? "" : "; ") + std::string(d.name()) + ": " + d.text();
     return gs;
   }
   gs.rolls_replayed = res.rolls_replayed;
@@ -233,8 +233,8 @@ GameStats count_replay(const Game& game, const ReplayConfig& cfg, const RollVisi
       if (gs.ranking[k] == c) st.place = static_cast<int>(k) + 1;
   }
   for (const auto& d : res.diagnostics) {
-    if (d.roll_index < 0 || d.roll_index >= static_cast<int>(rolls.size()) || d.code.rfind("E-", 0) != 0) continue;
-    ++gs.seats[seat_of(rolls[d.roll_index]->seat)].illegal[d.code];
+    if (d.roll_index < 0 || d.roll_index >= static_cast<int>(rolls.size()) || code_class(d.code) != Severity::error) continue;
+    ++gs.seats[seat_of(rolls[d.roll_index]->seat)].illegal[std::string(d.name())];
   }
   return gs;
 }

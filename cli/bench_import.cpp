@@ -148,7 +148,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       sqlite3_bind_int(roll, 11, out.events.bonuses_earned);
       sqlite3_bind_int(roll, 12, out.events.bonuses_used);
       sqlite3_bind_int(roll, 13, out.events.bonuses_forfeited);
-      sqlite3_bind_int(roll, 14, r.play.rfind("PENALTY", 0) == 0);
+      sqlite3_bind_int(roll, 14, r.kind == PlayKind::Penalty);
       sqlite3_bind_int64(roll, 15, r.line);
       sqlite3_bind_int64(roll, 16, static_cast<sqlite3_int64>(r.line_hash));
       sqlite3_bind_int64(roll, 17, db::roll_key(id, static_cast<sqlite3_int64>(i)));

@@ -78,10 +78,11 @@ class Converter {
     ++games_;
   }
   void report(const convert::nu::Error& e) {
-    std::string where = e.source;
-    if (e.line > 0) where += ":" + std::to_string(e.line) + ":" + std::to_string(std::max(e.column, 1));
-    err() << where << (e.warning ? ": warning: " : ": error: ") << e.message << "\n";
-    ++(e.warning ? warnings_ : problems_);
+    std::string where = e.file;
+    if (e.line > 0) where += ":" + std::to_string(e.line) + ":" + std::to_string(std::max<std::uint32_t>(e.column, 1));
+    const bool warning = e.severity == Severity::warning;
+    err() << where << (warning ? ": warning: " : ": error: ") << e.message << "\n";
+    ++(warning ? warnings_ : problems_);
   }
   void unreadable(const std::string& path, const std::string& why) {
     err() << path << ": error: " << why << "\n";

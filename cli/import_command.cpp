@@ -72,7 +72,7 @@ int run_import(const ImportArgs& a) {
   opts.on_diagnostics = [](const db::GameRows& g, std::int64_t id) {
     for (const auto& d : g.replay.diagnostics) {
       std::cerr << g.source_file << ":" << d.line << ":" << d.column << ": "
-                << (d.severity == replay::Severity::error ? "error" : "warning") << "[" << d.code << "]: " << d.message;
+                << (d.severity == replay::Severity::error ? "error" : "warning") << "[" << d.name() << "]: " << d.text();
       // The roll by its number in the record: the number `replay --db PATH --game ID --at` takes.
       if (d.roll_index >= 0 && static_cast<std::size_t>(d.roll_index) < g.rolls.size())
         std::cerr << " (roll " << g.rolls[static_cast<std::size_t>(d.roll_index)].number << ": " << d.roll_text << ")";

@@ -96,7 +96,7 @@ int judge(const replay::Question& q, const LegalArgs& a) {
     nlohmann::json diags = nlohmann::json::array();
     for (const auto& d : j.diagnostics) {
       nlohmann::json e{{"severity", d.severity == replay::Severity::error ? "error" : "warning"},
-                       {"code", d.code}, {"message", d.message}};
+                       {"code", std::string(d.name())}, {"message", d.text()}};
       if (d.step_index >= 0) e["step"] = d.step_index + 1;
       if (d.severity == replay::Severity::error && j.column) e["column"] = j.column;
       if (!d.alternatives.empty()) e["alternatives"] = d.alternatives;
@@ -113,7 +113,7 @@ int judge(const replay::Question& q, const LegalArgs& a) {
   std::cout << "\n";
   for (const auto& d : j.diagnostics) {
     const bool error = d.severity == replay::Severity::error;
-    std::cout << "  " << (error ? "error" : "warning") << "[" << d.code << "]: " << d.message;
+    std::cout << "  " << (error ? "error" : "warning") << "[" << d.name() << "]: " << d.text();
     if (d.step_index >= 0) std::cout << " (mini-move " << d.step_index + 1 << ")";
     std::cout << "\n";
     if (error && j.column) std::cout << "    " << a.play << "\n    " << std::string(j.column - 1, ' ') << "^\n";

@@ -58,7 +58,7 @@ class Validator {
     if (!in) {
       ++c.io_errors;
       progress_.clear();
-      if (json_) emit({{"type", "diagnostic"}, {"file", name}, {"severity", "error"}, {"code", "E-IO"},
+      if (json_) emit({{"type", "diagnostic"}, {"file", name}, {"severity", "error"}, {"code", std::string(code_name(Code::io))},
                        {"message", "cannot open the file: " + why}});
       else std::cerr << open_failure(path, why);
       total_.add(c);
@@ -86,7 +86,7 @@ class Validator {
       c.skipped += r.skipped;
       for (const auto& d : r.diagnostics) {
         if (d.severity == replay::Severity::warning) ++c.warnings;
-        else if (d.roll_index < 0 || d.code.rfind("E-RESULT", 0) == 0) ++c.record_errors;
+        else if (d.roll_index < 0 || d.code == Code::result) ++c.record_errors;
         report(name, game_no, d);
       }
       if (r.stop_run) stop = true;
@@ -100,13 +100,13 @@ class Validator {
           check(g, c.games);
         },
         [&](const parser::ParseError& e) {
-          ++(e.read_error ? c.io_errors : c.syntax_errors);
+          ++(e.code == Code::io ? c.io_errors : c.syntax_errors);
           // The rolls before the error are still checked, and reported before it (file order).
           if (e.partial && !stop) check(*e.partial, 0);
           progress_.clear();
           if (json_) {
             nlohmann::json j{{"type", "diagnostic"}, {"file", e.file}, {"severity", "error"},
-                             {"code", e.read_error ? "E-IO" : "E-SYNTAX"}, {"message", e.message}};
+                             {"code", std::string(e.name())}, {"message", e.message}};
             if (e.line != 0) j["line"] = e.line, j["column"] = e.column;  // 0: the file as a whole
             emit(j);
           } else {
@@ -157,7 +157,7 @@ class Validator {
     if (json_) {
       nlohmann::json rejected = nlohmann::json::array();
       for (const auto& t : inf.trials)
-        if (!t.accepts) rejected.push_back({{"profile", t.profile}, {"roll", t.roll}, {"code", t.code}, {"message", t.message}});
+        if (!t.accepts) rejected.push_back({{"profile", t.profile}, {"roll", t.roll}, {"code", std::string(code_name(t.code))}, {"message", t.message}});
       nlohmann::json j{{"type", "variant"}, {"file", file}, {"line", g.source_line}, {"accepted", inf.accepting()},
                        {"rejected", rejected}, {"basis", replay::basis_name(inf.basis)}};
       if (game_no != 0) j["game"] = game_no;
@@ -174,7 +174,7 @@ class Validator {
     const char* sev = d.severity == replay::Severity::error ? "error" : "warning";
     if (json_) {
       nlohmann::json j{{"type", "diagnostic"}, {"file", file}, {"line", d.line}, {"column", d.column},
-                       {"severity", sev}, {"code", d.code}, {"message", d.message}};
+                       {"severity", sev}, {"code", std::string(d.name())}, {"message", d.text()}};
       if (game_no != 0) j["game"] = game_no;  // none for a game with a syntax error (not counted)
       if (d.roll_index >= 0) {
         j["roll"] = d.roll_index + 1;
@@ -186,7 +186,7 @@ class Validator {
       emit(j);
       return;
     }
-    std::cout << file << ":" << d.line << ":" << d.column << ": " << sev << "[" << d.code << "]: " << d.message;
+    std::cout << file << ":" << d.line << ":" << d.column << ": " << sev << "[" << d.name() << "]: " << d.text();
     if (d.step_index >= 0) std::cout << " (mini-move " << d.step_index + 1 << ")";
     std::cout << "\n";
     if (d.roll_index >= 0) {

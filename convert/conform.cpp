@@ -186,7 +186,7 @@ class FileRun {
       v.legal = false;
       v.diag.code = *moves.forced;
       v.diag.index = moves.forced_index;
-      v.diag.message = std::string(rule_code_name(*moves.forced)) + ": " + moves.forced_detail;
+      v.diag.message = moves.forced_detail;
     } else {
       ValidateRequest req;
       req.state = &st;
@@ -220,7 +220,7 @@ class FileRun {
       }
       if (!what.empty()) {
         pending_.reset();
-        return disagree(no, what + "; position " + where_pos, v.diag.message);
+        return disagree(no, what + "; position " + where_pos, v.diag.text());
       }
       pending_ = Pending{no, v.result, true};
       return;
@@ -269,7 +269,7 @@ class FileRun {
       if (!after_note.empty()) what = after_note;
       disagree(no, what + "; dice " + rec["dice"].dump() + ", moves " + rec["moves"].dump() +
                        "; position " + where_pos,
-               v.legal ? std::string() : v.diag.message);
+               v.legal ? std::string() : v.diag.text());
     }
   }
 

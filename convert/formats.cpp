@@ -116,7 +116,8 @@ ReadOutcome read_whole(std::istream& in, const std::string& source,
   if (auto err = nu::read_whole_stream(in, text)) {
     ReadOutcome out;
     nu::Error e;
-    e.source = source;
+    e.file = source;
+    e.code = Code::io;
     e.message = *err;
     out.problems.push_back(std::move(e));
     out.unread = true;

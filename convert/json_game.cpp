@@ -346,14 +346,14 @@ void read_games(std::string_view text, const std::string& source, const std::fun
     ++no;
     if (trim(line).empty()) continue;
     nu::Error err;
-    err.source = source;
-    err.line = no;
+    err.file = source;
+    err.line = static_cast<std::uint32_t>(no);
     err.column = 1;
     json j;
     try {
       j = json::parse(line);
     } catch (const json::parse_error& e) {
-      err.column = static_cast<int>(std::max<std::size_t>(e.byte, 1));
+      err.column = static_cast<std::uint32_t>(std::max<std::size_t>(e.byte, 1));
       err.message = std::string("malformed JSON: ") + e.what() + "; the line is skipped";
       problems.push_back(std::move(err));
       continue;

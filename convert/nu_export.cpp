@@ -83,7 +83,7 @@ int write_game(const Game& g, std::ostream& out, std::ostream& err) {
   for (const auto& d : res.diagnostics) {
     const bool stop = d.severity == replay::Severity::error;
     err << g.source_file << ":" << d.line << ":" << std::max<std::uint32_t>(d.column, 1)
-        << (stop ? ": error[" : ": warning[") << d.code << "]: " << d.message
+        << (stop ? ": error[" : ": warning[") << d.name() << "]: " << d.text()
         << (stop ? "; the export of this game (line " + std::to_string(g.source_line) + ") stops there" : "")
         << "\n";
   }

@@ -22,8 +22,8 @@ std::string_view trim(std::string_view s) {
 
 Error error_at(const std::string& source, int line, std::string message) {
   Error e;
-  e.source = source;
-  e.line = line;
+  e.file = source;
+  e.line = static_cast<std::uint32_t>(line);
   e.column = line > 0 ? 1 : 0;
   e.message = std::move(message);
   return e;

@@ -110,11 +110,11 @@ class Reader {
  private:
   void problem(int line, int column, std::string message, bool warning = false) {
     Error e;
-    e.source = source_;
-    e.line = line;
-    e.column = column;
+    e.file = source_;
+    e.line = static_cast<std::uint32_t>(line);
+    e.column = static_cast<std::uint32_t>(column);
     e.message = std::move(message);
-    e.warning = warning;
+    if (warning) e.severity = Severity::warning;
     rep_.problems.push_back(std::move(e));
   }
 
@@ -291,7 +291,7 @@ class Reader {
     auto parsed = parse_elements(inner);
     if (!parsed.ok()) {
       const Error& e = *parsed.error;
-      auto [l, c] = server_.where(inner_offset + static_cast<std::size_t>(std::max(0, e.column - 1)));
+      auto [l, c] = server_.where(inner_offset + (e.column > 0 ? e.column - 1 : 0));
       problem(l, c, "<do-move>: " + e.message + "; the message is skipped");
       awaiting_ = Awaiting::moves_ignored;
       return;
@@ -376,7 +376,7 @@ class Reader {
     auto parsed = parse_moves(text);
     if (!parsed.ok()) {
       const Error& e = *parsed.error;
-      problem(line, col + std::max(0, e.column - 1), "reply to the <do-move> of line " + std::to_string(pm.line) + ": " + e.message);
+      problem(line, col + static_cast<int>(e.column > 0 ? e.column - 1 : 0), "reply to the <do-move> of line " + std::to_string(pm.line) + ": " + e.message);
       observe(pm, "reply unreadable (log line " + std::to_string(line) + ")");
       doublets_ = 0;
       return;
@@ -459,7 +459,8 @@ TranscriptReport read_transcript_file(const std::filesystem::path& path) {
   if (auto err = read_whole_file(path, text)) {
     TranscriptReport rep;
     Error e;
-    e.source = path.string();
+    e.file = path.string();
+    e.code = Code::io;
     e.message = *err;
     rep.problems.push_back(std::move(e));
     return rep;

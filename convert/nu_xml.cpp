@@ -10,8 +10,8 @@
 
 namespace ppn::convert::nu {
 
-std::string Error::text() const {
-  std::string s = source;
+std::string Error::located() const {
+  std::string s = file;
   if (line > 0) {
     if (!s.empty()) s += ':';
     s += std::to_string(line);
@@ -33,7 +33,7 @@ class Ctx {
 
   Error at_offset(std::ptrdiff_t offset, std::string message) const {
     Error e;
-    e.source = origin_.source;
+    e.file = origin_.source;
     e.message = std::move(message);
     if (offset < 0) return e;
     const auto end = std::min<std::size_t>(static_cast<std::size_t>(offset), text_.size());
@@ -44,8 +44,8 @@ class Ctx {
         ++line;
         line_start = i + 1;
       }
-    e.line = line;
-    e.column = static_cast<int>(end - line_start) + 1;
+    e.line = static_cast<std::uint32_t>(line);
+    e.column = static_cast<std::uint32_t>(end - line_start) + 1;
     return e;
   }
   // Points at the '<' of an element (pugixml reports the offset of its name).
@@ -286,8 +286,8 @@ Result<T> single(Result<std::vector<Element>> all, const char* name, const TextO
   if (v.size() == 1 && std::holds_alternative<T>(v[0]))
     return Result<T>::success(std::move(std::get<T>(v[0])));
   Error e;
-  e.source = origin.source;
-  e.line = origin.line;
+  e.file = origin.source;
+  e.line = static_cast<std::uint32_t>(origin.line);
   e.column = 1;
   e.message = "expected one " + tag(name) + " element, found " + std::to_string(v.size()) +
               " top-level element" + (v.size() == 1 ? " of another kind" : "s");

@@ -29,20 +29,19 @@
 
 #include "convert/racket_coords.hpp"
 #include "notation/colour.hpp"
+#include "notation/diagnostic.hpp"
 
 namespace ppn::convert::nu {
 
-// A located problem with outside input. line/column are 1-based; 0 = unknown.
-struct Error {
-  std::string source;  // file name or other label; may be empty
-  int line = 0;
-  int column = 0;
-  std::string message;
-  // Not an error but a warning: everything that could be converted was (a log that ends
-  // inside a game: the game is converted up to there). `ppn convert` exits 1, not 2.
-  bool warning = false;
-  // "source:line:column: message" (parts that are unknown left out).
-  std::string text() const;
+// A located problem with outside input: the one diagnostic value (notation/diagnostic.hpp).
+// `file` is the file name or another label (may be empty); line/column are 1-based, 0 =
+// unknown. The code is E-SYNTAX (the input is not what its format says), or E-IO when the
+// input could not be read. A warning (severity) where everything that could be converted was
+// (a log that ends inside a game: the game is converted up to there): `ppn convert` exits 1, not 2.
+struct Error : Diagnostic {
+  Error() { code = Code::syntax; }
+  // "file:line:column: message" (parts that are unknown left out).
+  std::string located() const;
 };
 
 // Expected-like result: exactly one of value / error is set.

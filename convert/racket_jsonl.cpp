@@ -66,9 +66,9 @@ class CorpusReader {
  private:
   void problem(long line, int column, std::string message) {
     Error e;
-    e.source = source_;
-    e.line = static_cast<int>(line);
-    e.column = column;
+    e.file = source_;
+    e.line = static_cast<std::uint32_t>(line);
+    e.column = static_cast<std::uint32_t>(column);
     e.message = std::move(message);
     problems_.push_back(std::move(e));
   }
@@ -189,7 +189,8 @@ CorpusStats read_corpus(const std::filesystem::path& path, const std::function<v
   io::Input in(path.string());
   if (!in) {
     Error e;
-    e.source = path.string();
+    e.file = path.string();
+    e.code = Code::io;
     e.message = "cannot open the file: " + in.error();
     problems.push_back(std::move(e));
     return {};
@@ -207,8 +208,8 @@ CorpusStats read_corpus(std::istream& in, const std::string& source, const std::
       [&](long no) {
         ++stats.lines;
         Error e;
-        e.source = path.string();
-        e.line = static_cast<int>(no);
+        e.file = path.string();
+        e.line = static_cast<std::uint32_t>(no);
         e.column = 1;
         e.message = "line too long: more than " + std::to_string(nu::kMaxJsonlLineBytes) + " bytes; skipped";
         problems.push_back(std::move(e));
@@ -216,8 +217,9 @@ CorpusStats read_corpus(std::istream& in, const std::string& source, const std::
   reader.finish();
   if (err) {
     Error e;
-    e.source = path.string();
-    e.line = static_cast<int>(stats.lines);
+    e.file = path.string();
+    e.line = static_cast<std::uint32_t>(stats.lines);
+    e.code = Code::io;
     e.message = *err;
     problems.push_back(std::move(e));
   }

@@ -96,6 +96,7 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
     if (const auto* r = std::get_if<Roll>(&e)) {
       RollRow row;
       row.play = play_to_ppn(*r);
+      row.kind = r->kind;
       roll_line(*r, row.play, text);
       h.add(text);
       row.colour = r->seat;

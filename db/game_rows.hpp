@@ -21,6 +21,7 @@ struct RollRow {
   Colour colour = Colour::Green;
   std::uint8_t die1 = 0, die2 = 0;
   std::string play;                 // the play in canonical PPN ("N/0 0/6", "-", "PENALTY 41/N")
+  PlayKind kind = PlayKind::Moves;  // what the record says was played (the penalty column is this)
   std::uint32_t number = 0;         // the roll's number as recorded (`41.`; counted when omitted)
   std::uint32_t line = 0;
   std::uint64_t line_hash = 0;      // content checksum of the setup and rolls 0..this one

@@ -179,7 +179,7 @@ ImportOutcome Importer::store(const GameRows& g) {
     ir.bind(8, static_cast<int>(e.entries)).bind(9, static_cast<int>(e.captures)).bind(10, static_cast<int>(e.arrivals));
     ir.bind(11, static_cast<int>(e.bonuses_earned)).bind(12, static_cast<int>(e.bonuses_used));
     ir.bind(13, static_cast<int>(e.bonuses_forfeited));
-    ir.bind(14, r.play.rfind("PENALTY", 0) == 0 ? 1 : 0);
+    ir.bind(14, r.kind == PlayKind::Penalty ? 1 : 0);
     ir.bind(15, static_cast<std::int64_t>(r.line)).bind(16, r.line_hash).bind(17, roll_key(id, static_cast<std::int64_t>(i)));
     ir.bind(18, static_cast<std::int64_t>(r.number));
     ir.run();
@@ -190,7 +190,7 @@ ImportOutcome Importer::store(const GameRows& g) {
     id_.bind(1, id).bind(2, static_cast<std::int64_t>(i));
     if (d.roll_index >= 0) id_.bind(3, d.roll_index);
     else id_.bind_null(3);
-    id_.bind_static(4, d.severity == replay::Severity::error ? "error" : "warning").bind(5, d.code).bind(6, d.message);
+    id_.bind_static(4, d.severity == replay::Severity::error ? "error" : "warning").bind_static(5, d.name()).bind(6, d.text());
     id_.bind(7, static_cast<std::int64_t>(d.line)).bind(8, static_cast<std::int64_t>(d.column));
     if (d.position_id.empty()) id_.bind_null(9);
     else id_.bind(9, d.position_id);

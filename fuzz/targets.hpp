@@ -72,7 +72,7 @@ inline Finding check_replay(const Game& g, bool all_profiles) {
   if (bad) return bad;
   if (own.rolls_replayed > own.rolls) return std::string("replay: more rolls replayed than recorded");
   for (const auto& d : own.diagnostics)
-    if (d.code.empty() || d.message.empty()) return std::string("replay: a diagnostic without code or message");
+    if (d.code == Code::ok || d.message.empty()) return std::string("replay: a diagnostic without code or message");
   if (!all_profiles) return std::nullopt;
   for (const auto profile : rules::profile_list()) {
     for (const auto policy : {replay::OnError::keep_prefix, replay::OnError::as_played}) {

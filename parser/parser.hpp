@@ -22,24 +22,22 @@
 #include <variant>
 #include <vector>
 
+#include "notation/diagnostic.hpp"
 #include "notation/game.hpp"
 
 namespace ppn::parser {
 
-struct ParseError {
-  std::string file;
-  std::uint32_t line = 0;    // 1-based
-  std::uint32_t column = 0;  // 1-based, in bytes
-  std::string message;       // e.g. "expected a die value 1-6"
+// A syntax error is a Diagnostic (notation/diagnostic.hpp) with code E-SYNTAX, or E-IO when
+// reading stopped early (a read error, truncated or corrupt compressed data); its column is
+// 1-based in bytes, its message e.g. "expected a die value 1-6".
+struct ParseError : Diagnostic {
+  ParseError() { code = Code::syntax; }
   std::string excerpt;       // the offending line (control bytes shown as '?', long lines cut)
   std::uint32_t caret = 0;   // 0-based display column of the caret within `excerpt`
   // The error is about the file, not one game of it (no game in it, not a PPN file, UTF-16, a
   // read error): no game was lost to it but, for a read error, the one it cut. `line` is 0
   // when no line is meant.
   bool whole_file = false;
-  // Reading stopped early (a read error, truncated or corrupt compressed data): an I/O error
-  // rather than a syntax error, for the counts a caller keeps.
-  bool read_error = false;
   // The game as far as it could be read (SPEC.md 8, "Recovery inside a game"): its tags and
   // the main-line movetext entries before the entry the error lies in, for a caller that
   // checks the rolls before the error (ppn validate). Null when the error lies in the tags (or

@@ -102,7 +102,7 @@ class GameSplitter {
     else if (line_no_ > 1)
       e.message += " (after line " + std::to_string(line_no_ - 1) + ")";
     e.whole_file = true;
-    e.read_error = true;
+    e.code = Code::io;
     ++stats_.errors;
     on_error_(e);
     run_begin_ = run_end_ = nullptr;

@@ -163,13 +163,10 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
              (st.doublets ? " again (doublet " + std::to_string(st.doublets) + ")" : "");
     nlohmann::json diags = nlohmann::json::array();
     auto add = [&](const replay::ReplayDiagnostic& d) {
-      std::string msg = d.message;
-      const std::string as_played = " (accepted as played)";
-      if (msg.size() > as_played.size() && msg.compare(msg.size() - as_played.size(), as_played.size(), as_played) == 0)
-        msg = msg.substr(0, msg.size() - as_played.size()) + " (shown as played)";
+      std::string msg = d.Diagnostic::text() + (d.as_played ? " (shown as played)" : "");
       if (d.step_index >= 0) msg += " (mini-move " + std::to_string(d.step_index + 1) + ")";
-      diags.push_back({{"code", d.code},
-                       {"severity", d.code.rfind("W-", 0) == 0 ? "warning" : "error"},
+      diags.push_back({{"code", std::string(d.name())},
+                       {"severity", code_class(d.code) == Severity::warning ? "warning" : "error"},
                        {"message", msg},
                        {"alternatives", d.alternatives}});
     };

@@ -365,13 +365,9 @@ std::string text_frame(const Timeline& t, int frame, const Game& game, const std
   }
   const std::size_t width = static_cast<std::size_t>(style.width > 20 ? style.width - 1 : 79);
   for (const auto& d : f.diagnostics) {
-    const bool warn_only = d.code.rfind("W-", 0) == 0;
-    std::string head = (warn_only ? "warning[" : "error[") + d.code + "]: ";
-    std::string msg = d.message;
-    const std::string as_played = " (accepted as played)";
-    if (msg.size() > as_played.size() && msg.compare(msg.size() - as_played.size(), as_played.size(), as_played) == 0)
-      msg.resize(msg.size() - as_played.size());
-    std::string text = head + msg;
+    const bool warn_only = code_class(d.code) == Severity::warning;
+    std::string head = (warn_only ? "warning[" : "error[") + std::string(d.name()) + "]: ";
+    std::string text = head + d.Diagnostic::text();  // the board shows the play as played: no note
     if (d.step_index >= 0) text += " (mini-move " + std::to_string(d.step_index + 1) + ")";
     const auto lines = wrap(text, width, "  ");
     for (std::size_t i = 0; i < lines.size(); ++i)
@@ -385,7 +381,7 @@ std::string text_frame(const Timeline& t, int frame, const Game& game, const std
   }
   if (frame == total)
     for (const auto& d : t.game_diagnostics) {
-      for (const auto& l : wrap("game: " + d.code + ": " + d.message, width, "  ")) out += l + "\n";
+      for (const auto& l : wrap("game: " + std::string(d.name()) + ": " + d.text(), width, "  ")) out += l + "\n";
     }
   return out;
 }

@@ -86,7 +86,7 @@ Timeline build_timeline(const Game& game, const replay::ReplayConfig& base) {
   if (const auto rules = replay::rules_for_game(game, cfg); rules.error.empty())
     t.geometry = rules::geometry_of(rules.options);
   if (!res.setup_ok) {
-    for (const auto& d : res.diagnostics) t.setup_error += (t.setup_error.empty() ? "" : "; ") + d.message;
+    for (const auto& d : res.diagnostics) t.setup_error += (t.setup_error.empty() ? "" : "; ") + d.text();
     if (t.setup_error.empty()) t.setup_error = "the game cannot be replayed";
     return t;
   }
@@ -122,9 +122,9 @@ Timeline build_timeline(const Game& game, const replay::ReplayConfig& base) {
     if (d.roll_index >= 0 && static_cast<std::size_t>(d.roll_index) < rolls.size()) {
       Frame& f = frames[static_cast<std::size_t>(d.roll_index) + 1];
       f.diagnostics.push_back(d);
-      // Under as_played an illegal roll's diagnostic is downgraded to a warning and carries
-      // "(accepted as played)"; W- codes are record marks, not rule breaks.
-      if (d.code.rfind("W-", 0) != 0) f.legal = false;
+      // Under as_played an illegal roll's diagnostic is downgraded to a warning (and marked
+      // as_played); codes of the warning class are record marks, not rule breaks.
+      if (code_class(d.code) == Severity::error) f.legal = false;
     } else {
       t.game_diagnostics.push_back(d);
     }

@@ -152,7 +152,7 @@ void observe(Walk& walk, const ObservedPosition& o) {
   auto made = state_from_desc(o.position, walk.opts);  // judged by the profile's rules, as a [Setup]
   if (auto* err = std::get_if<std::string>(&made)) {
     ReplayDiagnostic d;
-    d.code = "E-OBSERVED";
+    d.code = Code::observed;
     d.message = "observed position: " + *err;
     d.line = o.line;
     d.column = o.column;
@@ -162,7 +162,7 @@ void observe(Walk& walk, const ObservedPosition& o) {
   const auto& ns = std::get<GameState>(made);
   if (auto why = implausible(walk, ns)) {
     ReplayDiagnostic d;
-    d.code = "E-IMPLAUSIBLE-STRETCH";
+    d.code = Code::implausible_stretch;
     // A record error of its own (roll_index -1), not a roll's: the replayed position it is
     // compared with is in the message.
     d.message = "the observed position cannot follow from the replayed one (" + position_id(walk.st, walk.g) +

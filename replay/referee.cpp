@@ -156,7 +156,7 @@ std::variant<Question, QuestionError> make_question(std::string_view position_id
   const ReplayResult probe = replay_game(g, q.config);
   if (!probe.setup_ok)
     for (const auto& d : probe.diagnostics)
-      if (d.severity == Severity::error) return QuestionError{Arg::position, 0, d.message};
+      if (d.severity == Severity::error) return QuestionError{Arg::position, 0, d.text()};
   auto made = state_from_desc(desc, q.geometry);
   if (auto* err = std::get_if<std::string>(&made)) return QuestionError{Arg::position, 0, *err};
   q.state = std::get<GameState>(made);

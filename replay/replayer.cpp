@@ -68,12 +68,12 @@ bool on_illegal(Walk& walk, ReplayDiagnostic d, const Roll& r, const PlayConvers
   ++walk.res.illegal;
   if (walk.cfg.on_error == OnError::as_played && conv) {
     d.severity = Severity::warning;
-    d.message += " (accepted as played)";
+    d.as_played = true;
     walk.res.diagnostics.push_back(std::move(d));
     if (conv) {
       auto p = apply_as_recorded(walk.opts, walk.st.pos, walk.st.to_move, *conv, walk.g);
       if (!p) {
-        walk.res.diagnostics.push_back(walk.roll_diag(r, Severity::error, "E-UNPLAYABLE",
+        walk.res.diagnostics.push_back(walk.roll_diag(r, Severity::error, Code::unplayable,
                                             "the play cannot be carried out even as recorded"));
         walk.res.stopped = true;
         return false;
@@ -84,7 +84,7 @@ bool on_illegal(Walk& walk, ReplayDiagnostic d, const Roll& r, const PlayConvers
       // tests/fuzz_regressions/replayer/as_played_impossible_position).
       if (const char* bad =
               position_check(*p, walk.g, walk.opts.safety_sharing() == SafetySharing::two_any_colours)) {
-        walk.res.diagnostics.push_back(walk.roll_diag(r, Severity::error, "E-UNPLAYABLE",
+        walk.res.diagnostics.push_back(walk.roll_diag(r, Severity::error, Code::unplayable,
                                             "the play as recorded leaves an impossible position (" +
                                                 position_problem(bad) + ")"));
         walk.res.stopped = true;
@@ -186,7 +186,7 @@ ReplayResult replay_game(const Game& game, const ReplayConfig& cfg, const RollVi
     if (inference.basis == VariantInference::Basis::ambiguous || inference.basis == VariantInference::Basis::none) {
       ReplayDiagnostic d;
       d.severity = Severity::warning;
-      d.code = inference.basis == VariantInference::Basis::none ? "W-VARIANT-REJECTED" : "W-VARIANT-AMBIGUOUS";
+      d.code = inference.basis == VariantInference::Basis::none ? Code::variant_rejected : Code::variant_ambiguous;
       d.message = "--variant auto: " + inference.summary() + "; replayed under " + res.profile;
       const Tag* tag = game.find_tag("Variant");
       d.line = tag && tag->line ? tag->line : game.source_line;
@@ -202,7 +202,7 @@ ReplayResult replay_game(const Game& game, const ReplayConfig& cfg, const RollVi
   Walk w{game, cfg, visit, res, rules.options, geometry_of(rules.options), GameState{}, 0, 0, std::nullopt};
   if (!rules.error.empty()) {
     res.setup_ok = false;
-    w.game_diag(Severity::error, "E-RULES", rules.error, rules.line);
+    w.game_diag(Severity::error, Code::rules, rules.error, rules.line);
     return res;
   }
   run(w);

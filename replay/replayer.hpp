@@ -3,7 +3,7 @@
 //
 //   ReplayConfig cfg;                       // profile from [Variant]; cfg.variant overrides
 //   ReplayResult r = replay_game(game, cfg, [](const RollEvent& e) { ... e.after ... });
-//   for (const auto& d : r.diagnostics) std::cout << d.code << ": " << d.message;
+//   for (const auto& d : r.diagnostics) std::cout << d.name() << ": " << d.text();
 //
 // Replay is deterministic: it depends only on the game and the config.
 #pragma once
@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "notation/diagnostic.hpp"
 #include "notation/game.hpp"
 #include "rules/engine.hpp"
 #include "replay/variant_inference.hpp"
@@ -44,18 +45,21 @@ struct ReplayConfig {
   bool partial = false;
 };
 
-enum class Severity : std::uint8_t { error, warning };
+using ppn::Severity;
 
-struct ReplayDiagnostic {
-  Severity severity = Severity::error;
-  std::string code;                 // a rule code (rules/RULE_CODES.md), e.g. E-BLOCKADE-PASSED
-  std::string message;
-  std::uint32_t line = 0, column = 0;  // of the roll (or of the game for record-level problems)
+// A diagnostic of the replay: the one value (notation/diagnostic.hpp: code, location of the roll
+// or of its faulty mini-move, or of the game for record-level problems, message, citation,
+// legal alternatives in PPN) and where in the game it lies.
+struct ReplayDiagnostic : Diagnostic {
   int roll_index = -1;              // 0-based among the main-line rolls; -1: the game as a whole
   int step_index = -1;              // offending step of the recorded play; -1: the play as a whole
   std::string roll_text;            // the roll as recorded, in canonical PPN
   std::string position_id;          // position before the roll
-  std::vector<std::string> alternatives;  // legal plays of the roll, in PPN
+  // An illegal play carried out as recorded (--on-error as-played): reported as a warning.
+  bool as_played = false;
+
+  // As printed: Diagnostic::text(), then " (accepted as played)" for an illegal play carried out.
+  std::string text() const { return as_played ? Diagnostic::text() + " (accepted as played)" : Diagnostic::text(); }
 };
 
 // One replayed roll, passed to the visitor (after the roll has been applied).

@@ -28,18 +28,18 @@ void check_result(Walk& walk) {
     std::string winners;
     for (std::size_t i = 0; i < firsts; ++i)
       winners += std::string(i ? (i + 1 == firsts ? " or " : ", ") : "") + std::string(colour_name(ranking[i]));
-    walk.game_diag(Severity::error, "E-RESULT",
+    walk.game_diag(Severity::error, Code::result,
               std::string("[Result] names ") + std::string(colour_name(result->ranking.front())) +
                   " first, but " + winners + " won",
               line);
   }
   else if (result->finished && !walk.res.game_over)
-    walk.game_diag(Severity::error, "E-RESULT",
+    walk.game_diag(Severity::error, Code::result,
               "[Result] says the game finished, but after the last roll nobody has won "
               "(use \"*\" for an unfinished game)",
               line);
   else if (!result->finished && walk.res.game_over)
-    walk.game_diag(Severity::warning, "E-RESULT", "[Result] is \"*\" (unfinished), but the game is over", line);
+    walk.game_diag(Severity::warning, Code::result, "[Result] is \"*\" (unfinished), but the game is over", line);
 }
 
 }  // namespace ppn::replay

@@ -28,7 +28,7 @@ void finish_roll(Walk& walk, const Roll& r, const Position& result, const Events
 
 bool replay_roll(Walk& walk, const Roll& r) {
   if (walk.res.game_over) {
-    return on_illegal(walk, walk.roll_diag(r, Severity::error, "E-GAME-OVER",
+    return on_illegal(walk, walk.roll_diag(r, Severity::error, Code::game_over,
                                 walk.ended_by_withdrawal
                                     ? "the game is already over: the other seats withdrew (RESIGNS/ABANDONS)"
                                 : !walk.opts.ludo()
@@ -57,17 +57,17 @@ bool replay_roll(Walk& walk, const Roll& r) {
       }
     }
     if (!ok)
-      return on_illegal(walk, walk.roll_diag(r, Severity::error, "E-DICE",
+      return on_illegal(walk, walk.roll_diag(r, Severity::error, Code::dice,
                                   "the roll that finishes the [Setup]'s roll must show dice among its pending parts"),
                         r, nullptr);
   } else if (r.dice_count() != (walk.opts.ludo() ? 1 : 2)) {
-    return on_illegal(walk, walk.roll_diag(r, Severity::error, "E-DICE",
+    return on_illegal(walk, walk.roll_diag(r, Severity::error, Code::dice,
                                 walk.opts.ludo() ? "Ludo is played with one die (Ludo rules, Rules \"The rolls of a single die\")"
                                             : "Parcheesi is played with two dice"),
                       r, nullptr);
   }
   if (seat_of(r.seat) != walk.st.to_move) {
-    auto d = walk.roll_diag(r, Severity::error, "E-TURN-ORDER",
+    auto d = walk.roll_diag(r, Severity::error, Code::turn_order,
                        std::string("it is ") + std::string(colour_name(colour_of(walk.st.to_move))) +
                            "'s roll (turn order from the record, RULES.md Q2; a doublet gives the "
                            "same seat another roll, Q41), not " + std::string(colour_name(r.seat)) + "'s");
@@ -87,7 +87,7 @@ bool replay_roll(Walk& walk, const Roll& r) {
     // Hasbro 2001 rules, Doublets Penalty: "The third consecutive time you roll doublets, you may not
     // move forward. Instead, your pawn closest to HOME ... must be returned to your START".
     if (r.kind != PlayKind::Penalty)
-      return on_illegal(walk, walk.roll_diag(r, Severity::error, "E-PENALTY-EXPECTED",
+      return on_illegal(walk, walk.roll_diag(r, Severity::error, Code::penalty_expected,
                                   walk.opts.ludo() ? "third 6 in this turn: \"the player may not move and the turn "
                                                 "immediately passes to the next player\" (Ludo rules, Gameplay; RULES.md Q46); "
                                                 "write `PENALTY`"
@@ -105,7 +105,7 @@ bool replay_roll(Walk& walk, const Roll& r) {
       const auto from = rel_of_square(r.penalty_move->from, walk.g);
       const bool last = walk.opts.repeat_penalty() == RepeatPenalty::last_moved_except_homepath;
       if (!from || *from != removed)
-        return on_illegal(walk, walk.roll_diag(r, Severity::error, "E-PENALTY-PAWN",
+        return on_illegal(walk, walk.roll_diag(r, Severity::error, Code::penalty_pawn,
                                     walk.opts.ludo() ? std::string("the third 6 sends no token back: \"the player may not move\" "
                                                               "(Ludo rules, Gameplay); write `PENALTY` alone")
                                     : removed < 0 ? std::string(last ? "no pawn goes back: none moved this turn, or the last "
@@ -125,7 +125,7 @@ bool replay_roll(Walk& walk, const Roll& r) {
     return true;
   }
   if (r.kind == PlayKind::Penalty)
-    return on_illegal(walk, walk.roll_diag(r, Severity::error, "E-NO-PENALTY",
+    return on_illegal(walk, walk.roll_diag(r, Severity::error, Code::no_penalty,
                                 walk.opts.ludo() ? "PENALTY is recorded, but this is not the third 6 in a row of the turn "
                                               "(Ludo rules, Gameplay; RULES.md Q46-Q47)"
                                             : "PENALTY is recorded, but this is not the third doublet of the turn "
@@ -135,7 +135,7 @@ bool replay_roll(Walk& walk, const Roll& r) {
   static const std::vector<Step> kNoSteps;
   const PlayConversion conv = play_from_steps(r.kind == PlayKind::Moves ? r.steps : kNoSteps, r.seat, walk.g);
   if (!conv.error.empty()) {
-    auto d = walk.roll_diag(r, Severity::error, "E-BAD-MOVE", conv.error);
+    auto d = walk.roll_diag(r, Severity::error, Code::bad_move, conv.error);
     walk.at_step(d, r, conv.error_step);
     return on_illegal(walk, std::move(d), r, nullptr);
   }
@@ -146,7 +146,7 @@ bool replay_roll(Walk& walk, const Roll& r) {
     // carried out as recorded, each pawn by its own colour's coordinates.
     const Step& s = r.steps[conv.first_foreign];
     const std::string owner(colour_name(*s.owner));
-    auto d = walk.roll_diag(r, Severity::error, std::string(rule_code_name(RuleCode::wrong_colour)),
+    auto d = walk.roll_diag(r, Severity::error, Code::wrong_colour,
                        "moves a " + owner + " pawn (" + colour_letter(*s.owner) + ":" + to_ppn(*s.move) + ") on " +
                            std::string(colour_name(r.seat)) +
                            "'s roll: a player moves only the pawns of his own colour (Hasbro 2001 rules, Setup \"Each player "
@@ -165,10 +165,8 @@ bool replay_roll(Walk& walk, const Roll& r) {
   if (given_parts) req.parts = &*given_parts;
   const Verdict v = validate_play(walk.opts, req);
   if (!v.legal) {
-    std::string code(rule_code_name(v.diag.code));
-    std::string message = v.diag.message;
-    if (message.rfind(code + ": ", 0) == 0) message.erase(0, code.size() + 2);  // the code is printed once
-    auto d = walk.roll_diag(r, Severity::error, code, std::move(message));
+    auto d = walk.roll_diag(r, Severity::error, v.diag.code, v.diag.message);
+    d.citation = v.diag.citation;
     if (v.diag.index >= 0 && v.diag.index < static_cast<int>(conv.step_of_move.size()))
       walk.at_step(d, r, conv.step_of_move[v.diag.index]);
     for (const auto& alt : v.diag.alternatives) {
@@ -185,7 +183,7 @@ bool replay_roll(Walk& walk, const Roll& r) {
   const int marked = static_cast<int>(std::count(conv.capture_marks.begin(), conv.capture_marks.end(), true));
   if (marked != v.events.captures)
     walk.res.diagnostics.push_back(walk.roll_diag(
-        r, Severity::warning, "W-CAPTURE-MARK",
+        r, Severity::warning, Code::capture_mark,
         "the play captures " + plural(v.events.captures, "pawn", "pawns") + " but " +
             plural(static_cast<std::size_t>(marked), "landing is", "landings are") + " marked `x`"));
   // The engine's events say which bonuses the play forfeits (rules/apply.hpp settle_bonuses:
@@ -193,7 +191,7 @@ bool replay_roll(Walk& walk, const Roll& r) {
   // may write them either way.
   if (conv.forfeits != v.events.bonuses_forfeited && !seat_finished(v.result, walk.st.to_move, walk.g))
     walk.res.diagnostics.push_back(walk.roll_diag(
-        r, Severity::warning, "W-FORFEIT-MARK",
+        r, Severity::warning, Code::forfeit_mark,
         plural(v.events.bonuses_forfeited, "bonus is", "bonuses are") + " forfeited by this play but " +
             plural(static_cast<std::size_t>(conv.forfeits), "is", "are") + " recorded as `+20 -`/`+10 -`"));
   const int parts = setup.parts.size();

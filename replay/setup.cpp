@@ -16,7 +16,7 @@ bool set_up_game(Walk& walk) {
   if (auto v = walk.game.tag_value("Seats"); !v.empty()) {
     auto parsed = parse_seats(v);
     if (!parsed) {
-      walk.game_diag(Severity::error, "E-SEATS", "the [Seats] tag does not name 1 to 4 distinct colours");
+      walk.game_diag(Severity::error, Code::seats, "the [Seats] tag does not name 1 to 4 distinct colours");
       return false;
     }
     seats = *parsed;
@@ -37,7 +37,7 @@ bool set_up_game(Walk& walk) {
   if (!seats_from_tag && setup_desc)
     for (const auto& sp : setup_desc->seats) add_seat(sp.seat);
   if (seats.size() < 2) {
-    walk.game_diag(Severity::error, "E-SEATS",
+    walk.game_diag(Severity::error, Code::seats,
               "a game needs at least two seats: give them in [Seats \"green red ...\"]");
     return false;
   }
@@ -54,7 +54,7 @@ bool set_up_game(Walk& walk) {
   if (auto v = walk.game.tag_value("Observer"); !v.empty()) {
     auto parsed = parse_seats(v);
     if (!parsed) {
-      walk.game_diag(Severity::error, "E-SEATS", "the [Observer] tag does not name 1 to 4 distinct colours");
+      walk.game_diag(Severity::error, Code::seats, "the [Observer] tag does not name 1 to 4 distinct colours");
       return false;
     }
     for (Colour c : *parsed) walk.observer_mask |= 1u << seat_of(c);
@@ -65,7 +65,7 @@ bool set_up_game(Walk& walk) {
     FixedVec<std::uint8_t, 4> parts;
     for (const auto& p : setup_desc->pending) {
       if (p.bonus || parts.full()) {
-        walk.game_diag(Severity::error, "E-SETUP",
+        walk.game_diag(Severity::error, Code::setup,
                   p.bonus ? "[Setup]: pending bonuses (+10, +20) are not supported yet"
                           : "[Setup]: at most four pending dice parts");
         return false;
@@ -80,12 +80,12 @@ bool set_up_game(Walk& walk) {
     // is refused, in the words of its board (rules::position_check).
     auto made = state_from_desc(*setup_desc, walk.opts);
     if (auto* err = std::get_if<std::string>(&made)) {
-      walk.game_diag(Severity::error, "E-SETUP", "[Setup]: " + *err);
+      walk.game_diag(Severity::error, Code::setup, "[Setup]: " + *err);
       return false;
     }
     walk.st = std::get<GameState>(made);
     if (walk.st.seats_mask != mask) {
-      walk.game_diag(Severity::error, "E-SETUP", "[Setup] and [Seats] list different colours");
+      walk.game_diag(Severity::error, Code::setup, "[Setup] and [Seats] list different colours");
       return false;
     }
     walk.st.turn_order = order;
@@ -93,7 +93,7 @@ bool set_up_game(Walk& walk) {
     // the rules stop there (rules::setup_state).
     bool over = false;
     if (const PositionProblem pr = setup_state(walk.st, walk.opts, over)) {
-      walk.game_diag(Severity::error, "E-SETUP", "[Setup]: " + position_problem(pr, walk.opts));
+      walk.game_diag(Severity::error, Code::setup, "[Setup]: " + position_problem(pr, walk.opts));
       return false;
     }
     walk.res.game_over = over;

@@ -55,7 +55,7 @@ std::string VariantInference::summary() const {
       acc += (acc.empty() ? "" : ", ") + t.profile;
     } else {
       rej += (rej.empty() ? "" : "; ") + t.profile + " (" +
-             (t.roll > 0 ? "roll " + std::to_string(t.roll) : std::string("the record")) + ": " + t.code + ": " +
+             (t.roll > 0 ? "roll " + std::to_string(t.roll) : std::string("the record")) + ": " + std::string(code_name(t.code)) + ": " +
              t.message + ")";
     }
   }
@@ -86,7 +86,7 @@ VariantInference infer_variant(const Game& game, const ReplayConfig& cfg) {
       if (d.severity == Severity::error) {
         t.roll = d.roll_index + 1;
         t.code = d.code;
-        t.message = d.message;
+        t.message = d.text();
         break;
       }
     out.trials.push_back(std::move(t));

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "notation/diagnostic.hpp"
 #include "notation/game.hpp"
 
 namespace ppn::replay {
@@ -29,7 +30,7 @@ struct ProfileTrial {
   bool accepts = false;
   // Rejected: the first error, its roll (1-based; 0: the record as a whole), code and message.
   int roll = 0;
-  std::string code;
+  Code code = Code::ok;
   std::string message;
 };
 

@@ -9,20 +9,20 @@ namespace ppn::replay {
 
 using namespace ppn::rules;
 
-void Walk::game_diag(Severity sev, std::string code, std::string msg, std::uint32_t line) {
+void Walk::game_diag(Severity sev, Code code, std::string msg, std::uint32_t line) {
   ReplayDiagnostic d;
   d.severity = sev;
-  d.code = std::move(code);
+  d.code = code;
   d.message = std::move(msg);
   d.line = line ? line : game.source_line;
   d.column = 1;
   res.diagnostics.push_back(std::move(d));
 }
 
-ReplayDiagnostic Walk::roll_diag(const Roll& r, Severity sev, std::string code, std::string msg) {
+ReplayDiagnostic Walk::roll_diag(const Roll& r, Severity sev, Code code, std::string msg) {
   ReplayDiagnostic d;
   d.severity = sev;
-  d.code = std::move(code);
+  d.code = code;
   d.message = std::move(msg);
   d.line = r.line;
   d.column = r.column;

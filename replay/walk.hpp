@@ -33,9 +33,9 @@ struct Walk {
 
   // A diagnostic about the record as a whole, at the line of the tag concerned when there is
   // one (`line`), else at the game's first line.
-  void game_diag(Severity sev, std::string code, std::string msg, std::uint32_t line = 0);
+  void game_diag(Severity sev, Code code, std::string msg, std::uint32_t line = 0);
 
-  ReplayDiagnostic roll_diag(const Roll& r, Severity sev, std::string code, std::string msg);
+  ReplayDiagnostic roll_diag(const Roll& r, Severity sev, Code code, std::string msg);
 
   // Points a roll's diagnostic at one step of its play: the step's index, and its source
   // position when the parser kept it (Roll::step_locations).

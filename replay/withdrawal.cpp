@@ -28,7 +28,7 @@ void withdraw(Walk& walk, const Withdrawal& w) {
   auto diag = [&](Severity sev, std::string msg) {
     ReplayDiagnostic d;
     d.severity = sev;
-    d.code = "E-WITHDRAWAL";
+    d.code = Code::withdrawal;
     d.message = std::move(msg);
     d.line = w.line;
     d.column = w.column;

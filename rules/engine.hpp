@@ -5,8 +5,7 @@
 //   Play p; p.push_back(MiniMove::enter()); p.push_back(MiniMove::move(0, 3));
 //   Verdict v = validate_play(o, {&st, 5, 3, &p});
 //   if (v.legal) advance_turn(st, 5, 3, v.result, o);
-//   else std::cout << rule_code_name(v.diag.code) << " at " << v.diag.index << ": "
-//                  << v.diag.message;
+//   else std::cout << v.diag.text() << " at " << v.diag.index;   // "E-...: message [citation]"
 //   LegalPlays all = legal_plays(o, st, 5, 3);   // distinct final positions
 //
 // Roll legality follows RULES.md §procedure (hasbro-2001) with the options of options.hpp;
@@ -16,6 +15,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/geometry.hpp"
@@ -56,11 +56,18 @@ struct Events {
   bool penalty = false;               // the third-doublet penalty was applied
 };
 
+// The engine's verdict on an illegal play. The located, printable value every stage reports is
+// ppn::Diagnostic (notation/diagnostic.hpp); replay/ makes one of this, placing `index` on the
+// record's text and writing the alternatives as PPN, which the engine does not know.
 struct Diagnostic {
   RuleCode code = RuleCode::ok;
   int index = -1;                     // offending mini-move (-1: the play as a whole)
-  std::string message;                // cites the rule
+  std::string message;                // what is wrong (neither the code nor the citation)
+  std::string_view citation;          // the rule broken (static text; the board's own for Ludo)
   std::vector<Play> alternatives;     // up to ValidateRequest::max_alternatives legal plays
+
+  // "E-CODE: message [citation]", as a referee or a conformance report states it.
+  std::string text() const { return std::string(code_name(code)) + ": " + cited(message, citation); }
 };
 
 enum class OrderStrictness : std::uint8_t { strict, outcome };  // RULES.md §replay-settings

@@ -175,7 +175,7 @@ std::string explain(const Board& b, const Outcome& r, int d) {
     case RuleCode::entry_blocked:
     case RuleCode::blockade_landed:
       return who + "'s block on " + b.name(r.at) + " cannot be landed on by a lone token (Ludo rules, Gameplay: only a block captures a block)";
-    default: return std::string(rule_code_meaning(r.code));
+    default: return std::string(code_meaning(r.code));
   }
 }
 
@@ -290,7 +290,7 @@ std::string_view ludo_citation(RuleCode code) {
     case RuleCode::blockade_passed: return "RULES.md Q52 (option block_stops=landing_and_passing)";
     case RuleCode::second_lap:
       return "Ludo rules, Rules 'When reaching the square below his home column, a player continues by moving tokens up the column'";
-    default: return rule_code_citation(code);
+    default: return code_citation(code);
   }
 }
 
@@ -299,8 +299,8 @@ Verdict verdict_fail(RuleCode code, int index, const std::string& why) {
   v.legal = false;
   v.diag.code = code;
   v.diag.index = index;
-  v.diag.message = std::string(rule_code_name(code)) + ": " + (why.empty() ? std::string(rule_code_meaning(code)) : why) +
-                   " [" + std::string(ludo_citation(code)) + "]";
+  v.diag.message = why.empty() ? std::string(code_meaning(code)) : why;
+  v.diag.citation = ludo_citation(code);
   return v;
 }
 

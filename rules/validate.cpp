@@ -54,13 +54,8 @@ void fail(RunResult& r, RuleCode code, int index, const std::string& detail) {
   r.v.legal = false;
   r.v.diag.code = code;
   r.v.diag.index = index;
-  std::string m(rule_code_name(code));
-  m += ": ";
-  m += detail.empty() ? std::string(rule_code_meaning(code)) : detail;
-  m += " [";
-  m += rule_code_citation(code);
-  m += "]";
-  r.v.diag.message = std::move(m);
+  r.v.diag.message = detail.empty() ? std::string(code_meaning(code)) : detail;
+  r.v.diag.citation = code_citation(code);
 }
 
 // The parts a mover still has, as a message lists them: "5 and 3", "3, +20", "none".

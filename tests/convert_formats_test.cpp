@@ -34,7 +34,7 @@ std::vector<replay::ReplayDiagnostic> diagnostics(const Game& g) {
   return replay::replay_game(g, {}).diagnostics;
 }
 
-int count_code(const std::vector<replay::ReplayDiagnostic>& ds, const std::string& code) {
+int count_code(const std::vector<replay::ReplayDiagnostic>& ds, ppn::Code code) {
   return static_cast<int>(std::count_if(ds.begin(), ds.end(), [&](const auto& d) { return d.code == code; }));
 }
 
@@ -98,8 +98,8 @@ TEST_CASE("convert transcript: the four real logs give one game per start-game l
       CHECK(back == g.game);
       const auto ds = diagnostics(back);
       for (const auto& d : ds) {
-        INFO(d.code << " " << d.message);
-        if (d.code == "E-IMPLAUSIBLE-STRETCH") ++stretches;
+        INFO(d.name() << " " << d.message);
+        if (d.code == ppn::Code::implausible_stretch) ++stretches;
         else if (d.roll_index >= 0 && d.severity == replay::Severity::error) ++illegal;
         else ++other;
       }
@@ -115,7 +115,7 @@ TEST_CASE("convert transcript: the four real logs give one game per start-game l
   const auto last = nu::read_transcript_file(dir / "commit-11f8538/logs.log");
   REQUIRE(last.problems.size() == 1);
   CHECK(last.problems[0].line == 129);
-  CHECK(last.problems[0].warning);
+  CHECK(last.problems[0].severity == ppn::Severity::warning);
   CHECK_THAT(last.problems[0].message, Catch::Contains("the log ends inside this game: this <do-move> has no reply"));
 }
 
@@ -201,19 +201,19 @@ TEST_CASE("stretch: unseen plays must be plausible", "[convert][replay][stretch]
   }
   SECTION("the observer's pawn moved without a recorded roll") {
     const auto ds = diagnostics(parse_one(head + "@ g:N,N,N,N r:N,N,N,N b:N,N,N,N y:N,N,N,5 / y d0\n"));
-    REQUIRE(count_code(ds, "E-IMPLAUSIBLE-STRETCH") == 1);
+    REQUIRE(count_code(ds, ppn::Code::implausible_stretch) == 1);
     CHECK_THAT(ds[0].message, Catch::Contains("yellow went from N,N,N,2 to N,N,N,5"));
     CHECK(ds[0].line == 7);
   }
   SECTION("a pawn count changes") {
     const auto ds = diagnostics(parse_one(head + "@ g:N,N,N r:N,N,N,N b:N,N,N,N y:N,N,N,2 / y d0\n"));
-    CHECK(count_code(ds, "E-OBSERVED") == 1);
+    CHECK(count_code(ds, ppn::Code::observed) == 1);
   }
   SECTION("a pawn goes backwards although its seat moved first (no re-entry after a capture)") {
     const std::string two = head + "@ g:5,15,25,30 r:N,N,N,N b:N,N,N,N y:N,N,N,2 / y d0\n2. Y 3-4: 2/5 5/9\n";
     CHECK(diagnostics(parse_one(two)).empty());
     const auto ds = diagnostics(parse_one(two + "@ g:5,10,15,25 r:N,N,N,N b:N,N,N,N y:N,N,N,9 / y d0\n"));
-    REQUIRE(count_code(ds, "E-IMPLAUSIBLE-STRETCH") == 1);
+    REQUIRE(count_code(ds, ppn::Code::implausible_stretch) == 1);
     CHECK_THAT(ds[0].message, Catch::Contains("green went from 5,15,25,30 to 5,10,15,25"));
     // green's pawn may be captured after its turn and stay in the nest
     CHECK(diagnostics(parse_one(two + "@ g:N,5,15,25 r:N,N,N,N b:N,N,N,N y:N,N,N,9 / y d0\n")).empty());
@@ -224,7 +224,7 @@ TEST_CASE("stretch: unseen plays must be plausible", "[convert][replay][stretch]
   SECTION("HOME is final") {
     const auto ds = diagnostics(parse_one(
         "[Variant \"racket-nu\"]\n[Seats \"green red\"]\n\n@ g:H,H,N,N r:N,N,N,N / g d0\n@ g:H,N,N,N r:N,N,N,N / g d0\n"));
-    CHECK(count_code(ds, "E-IMPLAUSIBLE-STRETCH") == 1);
+    CHECK(count_code(ds, ppn::Code::implausible_stretch) == 1);
   }
   SECTION("a doublet's re-roll follows at once") {
     const std::string d = "[Variant \"racket-nu\"]\n[Seats \"green red blue yellow\"]\n[Observer \"yellow\"]\n"
@@ -232,9 +232,9 @@ TEST_CASE("stretch: unseen plays must be plausible", "[convert][replay][stretch]
                           "1. Y 3-3: 0/3 10/13 20/24 30/34\n";
     CHECK(diagnostics(parse_one(d + "@ g:N,N,N,N r:N,N,N,N b:N,N,N,N y:3,13,24,34 / y d1\n")).empty());
     const auto moved = diagnostics(parse_one(d + "@ g:N,N,N,N r:N,N,N,2 b:N,N,N,N y:3,13,24,34 / y d1\n"));
-    CHECK(count_code(moved, "E-IMPLAUSIBLE-STRETCH") == 1);
+    CHECK(count_code(moved, ppn::Code::implausible_stretch) == 1);
     const auto skipped = diagnostics(parse_one(d + "@ g:N,N,N,N r:N,N,N,2 b:N,N,N,N y:3,13,24,34 / y d0\n"));
-    REQUIRE(count_code(skipped, "E-IMPLAUSIBLE-STRETCH") == 1);
+    REQUIRE(count_code(skipped, ppn::Code::implausible_stretch) == 1);
     CHECK_THAT(skipped[0].message, Catch::Contains("re-roll"));
   }
 }
@@ -263,11 +263,11 @@ TEST_CASE("convert nu-test: the 36 course cases as one-roll PPN games agree with
     std::optional<rules::GameState> after;
     const auto res = replay::replay_game(back, {}, [&](const replay::RollEvent& e) { after = e.after; });
     INFO(to_ppn(back));
-    for (const auto& d : res.diagnostics) INFO(d.code << ": " << d.message);
+    for (const auto& d : res.diagnostics) INFO(d.name() << ": " << d.message);
     CHECK(res.setup_ok);
     const bool legal = res.illegal == 0 && res.errors() == 0;
     CHECK(legal == out.value->legal);
-    if (n == 14) CHECK((!res.diagnostics.empty() && res.diagnostics.front().code == "E-WRONG-COLOUR"));
+    if (n == 14) CHECK((!res.diagnostics.empty() && res.diagnostics.front().code == ppn::Code::wrong_colour));
     if (legal == out.value->legal) ++agree;
     if (legal && out.value->board_after) {
       REQUIRE(after);
@@ -297,7 +297,7 @@ TEST_CASE("convert nu-test: dice lists that are not a throw become pending parts
   // a die that is not among the pending parts
   Game bad = *g.value;
   std::get<Roll>(bad.movetext[0]).dice = {4, 0};
-  CHECK(count_code(diagnostics(bad), "E-DICE") == 1);
+  CHECK(count_code(diagnostics(bad), ppn::Code::dice) == 1);
   // two dice make an ordinary roll
   in.dice.values = {2, 3};
   auto two = nu::course_game(in);
@@ -321,12 +321,12 @@ TEST_CASE("convert racket-jsonl: the self-play corpus converts and every game va
     REQUIRE(back == g);
     const auto res = replay::replay_game(back, {});
     rolls += res.rolls_replayed;
-    for (const auto& d : res.diagnostics) FAIL_CHECK(g.tag_value("Event") << ": " << d.code << " " << d.message);
+    for (const auto& d : res.diagnostics) FAIL_CHECK(g.tag_value("Event") << ": " << d.name() << " " << d.message);
     if (res.game_over && !res.ranking.empty() &&
         g.tag_value("Result") == colour_name(res.ranking.front()))
       ++finished;
   }, problems);
-  for (const auto& p : problems) FAIL_CHECK(p.text());
+  for (const auto& p : problems) FAIL_CHECK(p.located());
   CHECK(games == 100);
   CHECK(finished == 100);  // every game won, by the colour its [Result] names
   CHECK(rolls > 14000);

@@ -68,10 +68,10 @@ TEST_CASE("convert nu: the 36 course cases agree with the engine under racket-nu
   for (int n = 1; n <= 36; ++n) {
     INFO("case in" << n << ".xml");
     auto in = read_course_input(cases / ("in" + std::to_string(n) + ".xml"));
-    INFO((in.ok() ? std::string() : in.error->text()));
+    INFO((in.ok() ? std::string() : in.error->located()));
     REQUIRE(in.ok());
     auto out = read_course_output(oracle / ("out" + std::to_string(n) + ".txt"));
-    INFO((out.ok() ? std::string() : out.error->text()));
+    INFO((out.ok() ? std::string() : out.error->located()));
     REQUIRE(out.ok());
     // a legal verdict carries the board after, an illegal one Racket's reason
     if (out.value->legal) {
@@ -149,7 +149,7 @@ TEST_CASE("convert nu: whitespace and comments are insignificant", "[convert][nu
       "  <board>\n <start>" + start_pawns() + "</start>\n"
       "<main> </main><home-rows>\n</home-rows><!-- none home --><home/></board>\n";
   auto a = parse_board(spaced);
-  INFO((a.ok() ? std::string() : a.error->text()));
+  INFO((a.ok() ? std::string() : a.error->located()));
   REQUIRE(a.ok());
   CHECK(*a.value == Board{});
   auto m = parse_moves(
@@ -175,7 +175,7 @@ TEST_CASE("convert nu: pawn order inside the board XML does not matter", "[conve
   const std::string greens = "<pawn><color>green</color><id>2</id></pawn><pawn><color>green</color><id>3</id></pawn>";
   auto b = parse_board("<board><start>" + greens + rest + "</start><main>" + pl +
                        "</main><home-rows/><home/></board>");
-  INFO((b.ok() ? std::string() : b.error->text()));
+  INFO((b.ok() ? std::string() : b.error->located()));
   REQUIRE(b.ok());
   CHECK(b.value->at(Pawn{Colour::Green, 0}) == Loc{LocKind::main, 23});
   CHECK(b.value->at(Pawn{Colour::Green, 1}) == Loc{LocKind::main, 23});
@@ -187,10 +187,10 @@ TEST_CASE("convert nu: pawn order inside the board XML does not matter", "[conve
 TEST_CASE("convert nu: truncated XML is a located error", "[convert][nu][malformed]") {
   const std::string full = "green\n\n" + start_board() + "\n\n<dice><die>5</die></dice>\n\n<moves>";
   const Error e = failure(parse_course_input(full, "t.xml"));
-  CHECK(e.source == "t.xml");
+  CHECK(e.file == "t.xml");
   CHECK(e.line == 7);
   CHECK(e.message.find("malformed XML") != std::string::npos);
-  CHECK(e.text().rfind("t.xml:7:", 0) == 0);
+  CHECK(e.located().rfind("t.xml:7:", 0) == 0);
   // every prefix of a real message fails cleanly (or parses, when it is whole)
   const std::string msg = "<moves><move-piece-home><pawn><color>blue</color><id>1</id></pawn>"
                           "<start>3</start><distance>4</distance></move-piece-home></moves>";

@@ -141,7 +141,7 @@ TEST_CASE("second laps in PPN: ring squares 64-67 and the wrap to the ENTER",
       CHECK(id_of(r.final_state.pos) == "g:2,5,H,H y:N,N,N,N / g d0");
     } else {
       REQUIRE(r.errors() >= 1);
-      CHECK(r.diagnostics.front().code == "E-SECOND-LAP");
+      CHECK(r.diagnostics.front().code == ppn::Code::second_lap);
       CHECK(r.diagnostics.front().roll_index == 0);
     }
   }
@@ -159,7 +159,7 @@ TEST_CASE("a [Setup] with a pawn on ring square 64-67 needs homepath_mandatory=n
     INFO(variant);
     if (std::string(variant) == "hasbro-2001") {
       REQUIRE(r.errors() == 1);
-      CHECK(r.diagnostics.front().code == "E-SETUP");
+      CHECK(r.diagnostics.front().code == ppn::Code::setup);
       CHECK(r.diagnostics.front().message.find("ring square 65") != std::string::npos);
     } else {
       CHECK(r.errors() == 0);

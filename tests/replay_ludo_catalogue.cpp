@@ -55,7 +55,7 @@ TEST_CASE("ludo catalogue: every hand-made case gives its verdict under each pro
       std::string got = "legal";
       for (const auto& d : res.diagnostics)
         if (d.severity == replay::Severity::error) {
-          got = d.code;
+          got = d.name();
           break;
         }
       CHECK(got == verdict);

@@ -46,7 +46,7 @@ TEST_CASE("replayer: an illegal roll is located, coded, and lists legal alternat
   const auto& d = r.diagnostics.front();
   CHECK(d.line == 6);
   CHECK(d.roll_index == 0);
-  CHECK(d.code.rfind("E-", 0) == 0);
+  CHECK(ppn::code_class(d.code) == ppn::Severity::error);
   CHECK(d.position_id == "g:N,N,N,N b:N,N,N,N / g d0");
   REQUIRE_FALSE(d.alternatives.empty());
   CHECK(d.alternatives.front() == "N/0 0/3");
@@ -62,7 +62,7 @@ TEST_CASE("replayer: turn order comes from the record and doublets give another 
     const Game g = parse_one(kHeader + "1. G 6-1: -\n2. G 6-2: -\n");
     const auto r = replay_game(g, {});
     REQUIRE(r.errors() == 1);
-    CHECK(r.diagnostics.front().code == "E-TURN-ORDER");
+    CHECK(r.diagnostics.front().code == ppn::Code::turn_order);
     CHECK(r.diagnostics.front().roll_index == 1);
   }
 }
@@ -81,13 +81,13 @@ TEST_CASE("replayer: the third doublet is a penalty", "[replay][replayer]") {
     const Game g = parse_one(kHeader + moves + "3. G 2-2: PENALTY 0/N\n");
     const auto r = replay_game(g, {});
     REQUIRE(r.errors() == 1);
-    CHECK(r.diagnostics.front().code == "E-PENALTY-PAWN");
+    CHECK(r.diagnostics.front().code == ppn::Code::penalty_pawn);
   }
   SECTION("played as moves instead") {
     const Game g = parse_one(kHeader + moves + "3. G 2-2: 6/8 8/10\n");
     const auto r = replay_game(g, {});
     REQUIRE(r.errors() == 1);
-    CHECK(r.diagnostics.front().code == "E-PENALTY-EXPECTED");
+    CHECK(r.diagnostics.front().code == ppn::Code::penalty_expected);
   }
 }
 
@@ -145,7 +145,7 @@ TEST_CASE("replayer: another colour's pawn is E-WRONG-COLOUR, carried out only a
   const Game g = parse_one(header + "1. G 5-5: N/0 R:N/0\n2. G 5-2: N/0 0/2\n");
   const auto r = replay_game(g, {});
   REQUIRE(r.errors() == 1);
-  CHECK(r.diagnostics.front().code == "E-WRONG-COLOUR");
+  CHECK(r.diagnostics.front().code == ppn::Code::wrong_colour);
   CHECK(r.diagnostics.front().step_index == 1);
   CHECK(r.rolls_replayed == 0);
   // as played: the red pawn enters on red's ENTER (abs 22 = green's 17), green rolls again
@@ -182,16 +182,16 @@ TEST_CASE("replayer: withdrawals leave the turn order; the last seat playing win
   CHECK(r.ranking.front() == Colour::Green);
   r = replay_game(parse_one(three + "[Result \"red\"]\n\n" + moves), {});
   REQUIRE(r.diagnostics.size() == 1);
-  CHECK(r.diagnostics.front().code == "E-RESULT");
+  CHECK(r.diagnostics.front().code == ppn::Code::result);
   // a roll after that is E-GAME-OVER, saying why the game ended
   r = replay_game(parse_one(three + "[Result \"green\"]\n\n" + moves + "3. G 6-3: -\n"), {});
   REQUIRE_FALSE(r.diagnostics.empty());
-  CHECK(r.diagnostics.front().code == "E-GAME-OVER");
+  CHECK(r.diagnostics.front().code == ppn::Code::game_over);
   CHECK_THAT(r.diagnostics.front().message, Catch::Contains("withdrew"));
   // withdrawing a seat that is not playing is a record error at the withdrawal's line
   r = replay_game(parse_one(three + "[Result \"*\"]\n\n1. G 6-4: -\nY RESIGNS\nR ABANDONS\nR RESIGNS\n"), {});
   REQUIRE(r.diagnostics.size() == 2);
-  CHECK(r.diagnostics[0].code == "E-WITHDRAWAL");
+  CHECK(r.diagnostics[0].code == ppn::Code::withdrawal);
   CHECK(r.diagnostics[0].line == 7);
   CHECK_THAT(r.diagnostics[0].message, Catch::Contains("not in the game"));
   CHECK(r.diagnostics[1].line == 9);
@@ -207,11 +207,11 @@ TEST_CASE("replayer: withdrawn seats keep their pawns in observed positions; sea
   CHECK(r.diagnostics.empty());
   r = replay_game(parse_one(head + "@ g:N,N,N,N r:N,N,N,9 b:N,N,N,N / b d0\n"), {});
   REQUIRE(r.diagnostics.size() == 1);
-  CHECK(r.diagnostics[0].code == "E-IMPLAUSIBLE-STRETCH");
+  CHECK(r.diagnostics[0].code == ppn::Code::implausible_stretch);
   CHECK_THAT(r.diagnostics[0].message, Catch::Contains("it withdrew"));
   r = replay_game(parse_one(head + "@ g:N,N,N,N b:N,N,N,N / b d0\n"), {});  // red's pawns vanished
   REQUIRE(r.diagnostics.size() == 1);
-  CHECK(r.diagnostics[0].code == "E-IMPLAUSIBLE-STRETCH");
+  CHECK(r.diagnostics[0].code == ppn::Code::implausible_stretch);
   // without [Seats], a seat that withdraws before it throws is a seat of the game: green wins
   r = replay_game(parse_one("[Result \"green\"]\n\n1. G 6-4: -\nR RESIGNS\n"), {});
   CHECK(r.diagnostics.empty());
@@ -231,7 +231,7 @@ TEST_CASE("replayer: unknown profiles and options are clear errors", "[replay][r
     const Game g = parse_one("[Variant \"hasbro-2099\"]\n[Seats \"green blue\"]\n\n1. G 6-1: -\n");
     const auto r = replay_game(g, {});
     REQUIRE_FALSE(r.setup_ok);
-    CHECK(r.diagnostics.front().code == "E-RULES");
+    CHECK(r.diagnostics.front().code == ppn::Code::rules);
     CHECK_THAT(r.diagnostics.front().message, Catch::Contains("hasbro-2001"));
   }
   SECTION("unknown option from the command line") {
@@ -264,7 +264,7 @@ TEST_CASE("replayer: [Result] must agree with the replay", "[replay][replayer]")
   const auto r = replay_game(g, {});
   REQUIRE(r.errors() == 1);
   CHECK(r.warnings() == 0);
-  CHECK(r.diagnostics.front().code == "E-RESULT");
+  CHECK(r.diagnostics.front().code == ppn::Code::result);
 }
 
 TEST_CASE("replayer: a partial game (cut by a syntax error) is checked, but not its [Result]",
@@ -284,15 +284,15 @@ TEST_CASE("replayer: a partial game (cut by a syntax error) is checked, but not 
   REQUIRE(checked.diagnostics.size() == 1);
   CHECK(checked.diagnostics[0].roll_index == 1);
   CHECK(checked.diagnostics[0].line == 7);
-  CHECK(checked.diagnostics[0].code.rfind("E-", 0) == 0);
-  CHECK(checked.diagnostics[0].code != "E-RESULT");
+  CHECK(ppn::code_class(checked.diagnostics[0].code) == ppn::Severity::error);
+  CHECK(checked.diagnostics[0].code != ppn::Code::result);
   // The same rolls as a whole game would have their [Result] checked too.
   cfg.on_error = OnError::as_played;  // (so that the replay reaches the end of the rolls)
   const auto as_partial = replay_game(partial, cfg);
   cfg.partial = false;
   const auto whole = replay_game(partial, cfg);
   bool result_checked = false;
-  for (const auto& d : whole.diagnostics) result_checked |= d.code == "E-RESULT";
+  for (const auto& d : whole.diagnostics) result_checked |= d.code == ppn::Code::result;
   CHECK(result_checked);
-  for (const auto& d : as_partial.diagnostics) CHECK(d.code != "E-RESULT");
+  for (const auto& d : as_partial.diagnostics) CHECK(d.code != ppn::Code::result);
 }

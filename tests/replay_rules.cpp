@@ -182,7 +182,7 @@ TEST_CASE("bookkeeping errors: wrong part, no pawn there, another colour", "[rep
   v = check(o, st, 3, 6, play({M(20, 3), M(12, 6)}));
   CHECK(code(v) == RuleCode::no_pawn_there);
   CHECK(v.diag.index == 1);
-  CHECK(v.diag.message.find("E-NO-PAWN-THERE") == 0);
+  CHECK(v.diag.text().rfind("E-NO-PAWN-THERE: ", 0) == 0);  // a referee states the code first
 }
 
 TEST_CASE("diagnostics carry legal alternatives", "[replay][rules]") {

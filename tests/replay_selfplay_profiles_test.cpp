@@ -50,7 +50,7 @@ TEST_CASE("self-play games replay cleanly under every profile", "[replay][selfpl
         const Game g = sp.play_game(static_cast<std::uint64_t>(i));
         const auto r = replay::replay_game(g, {});
         INFO("players " << players << " game " << i);
-        if (!r.diagnostics.empty()) FAIL_CHECK(r.diagnostics.front().code << ": " << r.diagnostics.front().message
+        if (!r.diagnostics.empty()) FAIL_CHECK(r.diagnostics.front().name() << ": " << r.diagnostics.front().text()
                                                    << " at roll " << r.diagnostics.front().roll_text
                                                    << " from " << r.diagnostics.front().position_id);
         CHECK(r.setup_ok);

@@ -39,7 +39,7 @@ std::string setup_error(const std::string& text) {
   INFO(text);
   CHECK_FALSE(r.setup_ok);
   REQUIRE(r.errors() == 1);
-  CHECK(r.diagnostics.front().code == "E-SETUP");
+  CHECK(r.diagnostics.front().code == ppn::Code::setup);
   return r.diagnostics.front().message;
 }
 
@@ -151,16 +151,16 @@ TEST_CASE("[Setup] with a seat that has finished: Parcheesi ends at the first (Q
   SECTION("a later roll is E-GAME-OVER") {
     const auto r = replay_game(parse_one(record("hasbro-2001", "green red blue", setup, "green", "1. B 5-3: N/0 0/3")), {});
     REQUIRE(r.errors() == 1);
-    CHECK(r.diagnostics.front().code == "E-GAME-OVER");
+    CHECK(r.diagnostics.front().code == ppn::Code::game_over);
     CHECK(r.rolls_replayed == 0);
   }
   SECTION("[Result] is checked") {
     const auto unfinished = replay_game(parse_one(record("hasbro-2001", "green red blue", setup, "*")), {});
     REQUIRE(unfinished.warnings() == 1);
-    CHECK(unfinished.diagnostics.front().code == "E-RESULT");
+    CHECK(unfinished.diagnostics.front().code == ppn::Code::result);
     const auto other = replay_game(parse_one(record("hasbro-2001", "green red blue", setup, "blue")), {});
     REQUIRE(other.errors() == 1);
-    CHECK(other.diagnostics.front().code == "E-RESULT");
+    CHECK(other.diagnostics.front().code == ppn::Code::result);
     CHECK_THAT(other.diagnostics.front().message, Catch::Contains("but green won"));
   }
   SECTION("two seats cannot both have finished") {
@@ -178,7 +178,7 @@ TEST_CASE("[Setup] with seats that have finished: Ludo plays for places, or stop
     accepted(record("ludo", "green red blue", setup, "*", "1. R 3: -\n2. B 2: -\n3. R 4: -"));
     const auto r = replay_game(parse_one(record("ludo", "green red blue", setup, "*", "1. R 3: -\n2. B 2: -\n3. G 4: -")), {});
     REQUIRE(r.errors() == 1);
-    CHECK(r.diagnostics.front().code == "E-TURN-ORDER");
+    CHECK(r.diagnostics.front().code == ppn::Code::turn_order);
     CHECK_THAT(r.diagnostics.front().message, Catch::StartsWith("it is red's roll"));
     CHECK_FALSE(r.game_over);
   }
@@ -195,11 +195,11 @@ TEST_CASE("[Setup] with seats that have finished: Ludo plays for places, or stop
     CHECK(r.ranking == std::vector<Colour>{Colour::Green, Colour::Red, Colour::Blue});
     const auto later = replay_game(parse_one(record("ludo", "green red blue", setup, "red", "1. B 6: 5/11")), {});
     REQUIRE(later.errors() == 1);
-    CHECK(later.diagnostics.front().code == "E-GAME-OVER");
+    CHECK(later.diagnostics.front().code == ppn::Code::game_over);
     CHECK_THAT(later.diagnostics.front().message, Catch::Contains("Ludo rules") && !Catch::Contains("Hasbro"));
     const auto wrong = replay_game(parse_one(record("ludo", "green red blue", setup, "blue")), {});
     REQUIRE(wrong.errors() == 1);
-    CHECK(wrong.diagnostics.front().code == "E-RESULT");
+    CHECK(wrong.diagnostics.front().code == ppn::Code::result);
     CHECK_THAT(wrong.diagnostics.front().message, Catch::Contains("but green or red won"));
   }
   SECTION("play_for_places=no: the first finisher ends the game") {
@@ -211,7 +211,7 @@ TEST_CASE("[Setup] with seats that have finished: Ludo plays for places, or stop
     CHECK(r.ranking == std::vector<Colour>{Colour::Green});
     const auto later = replay_game(parse_one(record("ludo", "green red blue", setup, "green", "1. R 3: -", option)), {});
     REQUIRE(later.errors() == 1);
-    CHECK(later.diagnostics.front().code == "E-GAME-OVER");
+    CHECK(later.diagnostics.front().code == ppn::Code::game_over);
     CHECK_THAT(later.diagnostics.front().message, Catch::Contains("play_for_places=no"));
     CHECK_THAT(setup_error(record("ludo", "green red blue", "g:H,H,H,H r:H,H,H,H b:N,N,N,N / b d0", "*", "", option)),
                Catch::Contains("green and red have both finished") && Catch::Contains("all its tokens home"));
@@ -252,6 +252,6 @@ TEST_CASE("an observed position is judged by the profile's rules too", "[replay]
   CHECK(position_id(shared.final_state) == "g:N,N,N,7 b:N,N,N,41 / g d0");
   const auto hasbro = observed("hasbro-2001");
   REQUIRE(hasbro.errors() == 1);
-  CHECK(hasbro.diagnostics.front().code == "E-OBSERVED");
+  CHECK(hasbro.diagnostics.front().code == ppn::Code::observed);
   CHECK_THAT(hasbro.diagnostics.front().message, Catch::Contains("a safety square two colours never share"));
 }

@@ -32,7 +32,7 @@ TEST_CASE("samples: every sample game is legal under its profile", "[replay][sam
     INFO(f);
     for (const auto& g : games_in(f)) {
       const auto r = ppn::replay::replay_game(g, {});
-      for (const auto& d : r.diagnostics) INFO(d.code << " at line " << d.line << ": " << d.message);
+      for (const auto& d : r.diagnostics) INFO(d.name() << " at line " << d.line << ": " << d.message);
       CHECK(r.diagnostics.empty());
       CHECK(r.rolls_replayed == r.rolls);
     }
