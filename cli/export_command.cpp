@@ -1,3 +1,4 @@
+#include "cli/stored_game.hpp"
 #include "cli/export_command.hpp"
 
 #include <CLI/CLI.hpp>
@@ -74,7 +75,7 @@ int export_stored(const ExportArgs& a, std::ostream& out, const convert::Writer*
       out << *rec->ppn;
       continue;
     }
-    auto game = db::parse_record(*rec, stored_game_name(a.db, id));
+    auto game = parse_record(*rec, stored_game_name(a.db, id));
     if (auto* err = std::get_if<std::string>(&game)) {
       std::cerr << "export: " << a.db << ": " << *err << "\n";
       rc = 2;

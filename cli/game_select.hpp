@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/stored_game.hpp"
 #include "cli/input_files.hpp"
 #include "db/game_record.hpp"
 #include "db/schema.hpp"
@@ -36,7 +37,7 @@ inline std::optional<Game> select_stored_game(const std::string& command, const 
     err << command << ": " << *e << "\n";
     return std::nullopt;
   }
-  auto loaded = db::load_game(std::get<db::Database>(opened), id, stored_game_name(db_path, id));
+  auto loaded = load_game(std::get<db::Database>(opened), id, stored_game_name(db_path, id));
   if (auto* e = std::get_if<std::string>(&loaded)) {
     err << command << ": " << db_path << ": " << *e << "\n";
     return std::nullopt;

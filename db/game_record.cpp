@@ -1,7 +1,6 @@
 #include "db/game_record.hpp"
 
 #include "db/schema.hpp"
-#include "parser/parser.hpp"
 
 namespace ppn::db {
 
@@ -43,29 +42,6 @@ std::string missing_text_message(const StoredRecord& r) {
   return "game " + std::to_string(r.id) + " (" + r.source_file + ":" + std::to_string(r.source_line) +
          ") was imported before schema version 5 and its record text is not stored; `ppn import` of " +
          r.source_file + " into this database adds it";
-}
-
-std::variant<Game, std::string> load_game(Database& db, std::int64_t id, const std::string& name) {
-  auto read = read_record(db, id);
-  if (auto* err = std::get_if<std::string>(&read)) return *err;
-  const auto& rec = std::get<std::optional<StoredRecord>>(read);
-  if (!rec) return "no game " + std::to_string(id);
-  return parse_record(*rec, name);
-}
-
-std::variant<Game, std::string> parse_record(const StoredRecord& r, const std::string& name) {
-  if (!r.ppn) return missing_text_message(r);
-  const auto id = r.id;
-  auto parsed = parser::parse_all(*r.ppn, name);
-  // The text was printed by ppn from a game it parsed: a failure here is a damaged database.
-  if (!parsed.errors.empty()) {
-    std::string why = parsed.errors.front().format();
-    while (!why.empty() && why.back() == '\n') why.pop_back();
-    return "the stored text of game " + std::to_string(id) + " does not parse: " + why;
-  }
-  if (parsed.games.size() != 1)
-    return "the stored text of game " + std::to_string(id) + " holds " + std::to_string(parsed.games.size()) + " games";
-  return std::move(parsed.games.front());
 }
 
 }  // namespace ppn::db

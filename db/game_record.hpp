@@ -4,7 +4,9 @@
 // and analyze (cli/game_select.hpp) and `ppn export --db` all go through it.
 //
 //   auto ids = select_game_ids(db, "SELECT id FROM games WHERE winner = 'red'");
-//   auto game = load_game(db, 12, "ppn.sqlite#12");   // a Game, or why not
+//   auto rec = read_record(db, 12);                   // its stored text, or why not
+//
+// db parses nothing: cli/stored_game.hpp reads the text back into a Game.
 //
 // Errors are values (a message); SQLite failures never escape.
 #pragma once
@@ -16,7 +18,6 @@
 #include <vector>
 
 #include "db/sqlite.hpp"
-#include "notation/game.hpp"
 
 namespace ppn::db {
 
@@ -36,14 +37,5 @@ std::variant<std::optional<StoredRecord>, std::string> read_record(Database& db,
 
 // Why a stored game has no text, and how to add it (the message for StoredRecord::ppn unset).
 std::string missing_text_message(const StoredRecord& r);
-
-// The game of a record with its text, parsed, `name` standing for the file in its messages.
-// Error: a message (no text stored, the text does not parse).
-std::variant<Game, std::string> parse_record(const StoredRecord& r, const std::string& name);
-
-// Game `id` parsed from its stored text, `name` standing for the file in its messages (so a
-// line number is a line of the text `ppn export --db PATH --game ID` writes). Error: a message
-// (no such game, no text stored, ...).
-std::variant<Game, std::string> load_game(Database& db, std::int64_t id, const std::string& name);
 
 }  // namespace ppn::db
