@@ -79,15 +79,7 @@ Game Selfplay::play_game(std::uint64_t index) const {
   const bool ludo = opts_.ludo();
   const Geometry g = geometry_of(opts_);
   const auto seats = seat_order(cfg_.players, cfg_.variant, racket, ludo);
-  unsigned mask = 0;
-  std::array<std::uint8_t, kMaxSeats> order{};
-  int n = 0;
-  for (Colour c : seats) {
-    mask |= 1u << seat_of(c);
-    order[n++] = static_cast<std::uint8_t>(seat_of(c));
-  }
-  for (int s = 0; s < kMaxSeats; ++s)
-    if (!(mask >> s & 1)) order[n++] = static_cast<std::uint8_t>(s);
+  const auto [mask, order] = seat_order_of(seats);
   // Bots: seats alternate greedy and random, the first seat's kind chosen by the seed.
   std::array<BotKind, kMaxSeats> bots{};
   const bool first_greedy = rng.below(2) == 0;

@@ -1,4 +1,5 @@
 // A game's start (see setup.hpp).
+#include "rules/turn_direction.hpp"
 #include "replay/setup.hpp"
 
 #include <algorithm>
@@ -41,15 +42,7 @@ bool set_up_game(Walk& walk) {
               "a game needs at least two seats: give them in [Seats \"green red ...\"]");
     return false;
   }
-  unsigned mask = 0;
-  std::array<std::uint8_t, kMaxSeats> order{};
-  int n = 0;
-  for (Colour c : seats) {
-    mask |= 1u << seat_of(c);
-    order[n++] = static_cast<std::uint8_t>(seat_of(c));
-  }
-  for (int s = 0; s < kMaxSeats; ++s)
-    if (!(mask >> s & 1)) order[n++] = static_cast<std::uint8_t>(s);
+  const auto [mask, order] = seat_order_of(seats);
 
   if (auto v = walk.game.tag_value("Observer"); !v.empty()) {
     auto parsed = parse_seats(v);

@@ -6,6 +6,7 @@
 #include "rules/engine.hpp"
 #include "rules/ludo.hpp"
 #include "rules/options.hpp"
+#include "rules/squares.hpp"
 #include "rules/turn_direction.hpp"
 
 namespace ppn::rules {
@@ -14,6 +15,18 @@ std::array<Colour, 4> turn_direction(std::string_view profile) {
   if (is_ludo_profile(profile) || profile == "racket-nu")
     return {Colour::Green, Colour::Red, Colour::Blue, Colour::Yellow};
   return {Colour::Green, Colour::Yellow, Colour::Blue, Colour::Red};
+}
+
+SeatOrder seat_order_of(std::span<const Colour> seats) {
+  SeatOrder so;
+  int n = 0;
+  for (Colour c : seats) {
+    so.mask |= 1u << seat_of(c);
+    so.order[n++] = static_cast<std::uint8_t>(seat_of(c));
+  }
+  for (int s = 0; s < kMaxSeats; ++s)
+    if (!(so.mask >> s & 1)) so.order[n++] = static_cast<std::uint8_t>(s);
+  return so;
 }
 
 bool seat_finished(const Position& p, int seat, const Geometry& g) {

@@ -4,9 +4,12 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
+#include <span>
 #include <string_view>
 
 #include "notation/colour.hpp"
+#include "rules/geometry.hpp"
 
 namespace ppn::rules {
 
@@ -16,5 +19,14 @@ namespace ppn::rules {
 // (RULES.md Q2 [RK]). Ludo profiles: "Players alternate turns in a clockwise direction" (Ludo
 // rules, Gameplay), the way the tokens travel: green, red, blue, yellow.
 std::array<Colour, 4> turn_direction(std::string_view profile);
+
+// The seats of a game and its turn order (RULES.md Q2) from the colours taking part, in the
+// order they play: `mask` has bit s set for each seat taking part; `order` lists them in that
+// order, then the seats not taking part (GameState::turn_order holds all four).
+struct SeatOrder {
+  unsigned mask = 0;
+  std::array<std::uint8_t, kMaxSeats> order{};
+};
+SeatOrder seat_order_of(std::span<const Colour> seats);
 
 }  // namespace ppn::rules
