@@ -18,7 +18,6 @@ using racket::loc_of_rel;  // the location `rel` steps from the colour's ENTER
 using racket::rel_of_ring;
 
 int slot(Colour c, int id) { return static_cast<int>(c) * kPawnsPerColour + id; }
-Colour colour_of_slot(int s) { return static_cast<Colour>(s / kPawnsPerColour); }
 
 // Rel of a square in the mover's coordinates (PPN): -1 nest, ring, h1..h7, H; nullopt for a
 // square Racket's board does not have (a second-lap square, ring 64+).

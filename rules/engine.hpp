@@ -129,6 +129,13 @@ bool advance_turn(GameState& st, int d1, int d2, const Position& result, const O
 
 bool seat_finished(const Position& p, int seat, const Geometry& g = kParcheesi68);
 
+// A seat that has brought its last pawn HOME joins the ranking; returns whether the game is
+// over (Hasbro 2001 rules, How to Win "The first player to move all four pawns HOME wins";
+// Ludo rules, Rules "The others often continue to play" under play_for_places=yes: until one
+// seat is left, who then takes the last place; RULES.md Q63). The one statement of when a
+// game ends: advance_turn and setup_state both call it.
+bool finish_seat(GameState& st, int seat, const Options& o);
+
 // blockade_limit=k14_3_turns (k14 rules, Blockade; RULES.md Q56, formalised there as a
 // proposal): true when the roll ends the mover's turn (not a doublet) and `result` still has
 // a blockade on a square where the mover's blockade has stood at the end of three or more of

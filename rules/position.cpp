@@ -228,32 +228,21 @@ PositionProblem setup_state(GameState& st, const Options& o, bool& game_over) {
   game_over = false;
   if (PositionProblem pr = position_check(st.pos, o)) return pr;
   const Geometry g = geometry_of(o);
-  // Which seats have finished, in turn order, and which still play.
-  std::array<std::uint8_t, kMaxSeats> finished{};
-  int n_finished = 0, left = 0, last = -1;
-  for (int i = 0; i < kMaxSeats; ++i) {
-    const int s = st.turn_order[i];
-    if (!(st.seats_mask >> s & 1)) continue;
-    if (seat_finished(st.pos, s, g))
-      finished[n_finished++] = static_cast<std::uint8_t>(s);
-    else
-      ++left, last = s;
-  }
-  // Hasbro 2001 rules, How to Win "The first player to move all four pawns HOME wins"; Ludo rules, Rules
-  // "The others often continue to play" only under play_for_places=yes (Q63).
-  const bool ends_at_first = !o.ludo() || o.play_for_places() == PlayForPlaces::no;
-  if (ends_at_first && n_finished > 1) return PositionProblem{PositionFault::two_finished, finished[0], -1, 0, finished[1]};
-  game_over = n_finished > 0 && (ends_at_first || left <= 1);
-  if (!game_over && n_finished > 0 && seat_finished(st.pos, st.to_move, g))
-    return PositionProblem{PositionFault::finished_to_move, st.to_move};
+  // The seats that have finished join the ranking in turn order (the record does not say who
+  // finished first), by the one rule of when a game ends (finish_seat, RULES.md Q63). A seat
+  // finished after the game ended is a position the rules never produce.
   st.finished_mask = 0;
   st.ranking_len = 0;
-  for (int k = 0; k < n_finished; ++k) {
-    st.finished_mask = static_cast<std::uint8_t>(st.finished_mask | (1u << finished[k]));
-    st.ranking[st.ranking_len++] = finished[k];
+  int first = -1;
+  for (int i = 0; i < kMaxSeats; ++i) {
+    const int s = st.turn_order[i];
+    if (!(st.seats_mask >> s & 1) || !seat_finished(st.pos, s, g)) continue;
+    if (game_over) return PositionProblem{PositionFault::two_finished, first, -1, 0, s};
+    if (first < 0) first = s;
+    game_over = finish_seat(st, s, o);
   }
-  // As advance_turn: when the game is over with one seat left, it takes the last place.
-  if (game_over && left == 1) st.ranking[st.ranking_len++] = static_cast<std::uint8_t>(last);
+  if (!game_over && first >= 0 && seat_finished(st.pos, st.to_move, g))
+    return PositionProblem{PositionFault::finished_to_move, st.to_move};
   return PositionProblem{};
 }
 

@@ -17,6 +17,22 @@ std::array<Colour, 4> turn_direction(std::string_view profile) {
   return {Colour::Green, Colour::Yellow, Colour::Blue, Colour::Red};
 }
 
+bool finish_seat(GameState& st, int seat, const Options& o) {
+  st.finished_mask = static_cast<std::uint8_t>(st.finished_mask | (1u << seat));
+  st.ranking[st.ranking_len++] = static_cast<std::uint8_t>(seat);
+  // Parcheesi: the first to finish wins and the game ends. Ludo rules, Rules "The first to
+  // bring all their tokens to the finish wins the game. The others often continue to play to
+  // determine second-, third-, and fourth-place finishers" (play_for_places=yes: until one
+  // seat is left, who takes the last place).
+  if (!o.ludo()) return true;
+  int left = 0, last = -1;
+  for (int s = 0; s < kMaxSeats; ++s)
+    if (((st.seats_mask >> s) & 1) && !((st.finished_mask >> s) & 1)) ++left, last = s;
+  if (o.play_for_places() == PlayForPlaces::yes && left > 1) return false;
+  if (left == 1) st.ranking[st.ranking_len++] = static_cast<std::uint8_t>(last);
+  return true;
+}
+
 SeatOrder seat_order_of(std::span<const Colour> seats) {
   SeatOrder so;
   int n = 0;
@@ -195,16 +211,7 @@ bool advance_ludo_turn(GameState& st, int d, const Position& result, const Optio
   const bool again = !penalty && ludo::rolls_again(o, st, d, result);
   st.set_position(result);
   if (seat_finished(st.pos, seat, g) && !((st.finished_mask >> seat) & 1)) {
-    st.finished_mask = static_cast<std::uint8_t>(st.finished_mask | (1u << seat));
-    st.ranking[st.ranking_len++] = static_cast<std::uint8_t>(seat);
-    // Ludo rules, Rules "The first to bring all their tokens to the finish wins the game. The others
-    // often continue to play to determine second-, third-, and fourth-place finishers"
-    // (play_for_places=yes: until one seat is left, who takes the last place).
-    int left = 0, last = -1;
-    for (int s = 0; s < kMaxSeats; ++s)
-      if (((st.seats_mask >> s) & 1) && !((st.finished_mask >> s) & 1)) ++left, last = s;
-    if (o.play_for_places() == PlayForPlaces::no || left <= 1) {
-      if (left == 1) st.ranking[st.ranking_len++] = static_cast<std::uint8_t>(last);
+    if (finish_seat(st, seat, o)) {
       st.doublets = 0;
       return true;
     }
@@ -239,10 +246,9 @@ bool advance_turn(GameState& st, int d1, int d2, const Position& result, const O
   assert(position_check(st.pos, kParcheesi68, o.safety_sharing() == SafetySharing::two_any_colours) == nullptr);
 #endif
   if (seat_finished(st.pos, seat) && !((st.finished_mask >> seat) & 1)) {
-    st.finished_mask = static_cast<std::uint8_t>(st.finished_mask | (1u << seat));
-    st.ranking[st.ranking_len++] = static_cast<std::uint8_t>(seat);
     // Hasbro 2001 rules, How to Win "The first player to move all four pawns HOME wins"; Q63: the game
     // ends at once, no re-roll.
+    finish_seat(st, seat, o);
     st.doublets = 0;
     return true;
   }
