@@ -16,7 +16,7 @@ using namespace ppn::rules;
 
 namespace {
 
-// The seats taking part, in the order turns pass (replay/turn_direction.hpp): two players sit
+// The seats taking part, in the order turns pass (rules/turn_direction.hpp): two players sit
 // opposite each other (green, blue); three leave out red on the Parcheesi board (green, yellow,
 // blue to the left) and yellow on the Ludo board and under racket-nu (whose server seats the
 // first colours of green, red, blue, yellow).

@@ -136,7 +136,7 @@ class FileRun {
       // the previous roll's result is consumed here: that roll agrees; the penalty line is
       // judged by the next board
       ++stats_.agree;
-      const Position penalised = apply_penalty(pending_->expected, mover, cfg_.rules);
+      const Position penalised = apply_penalty(pending_->expected, mover, cfg_.rules, geometry_of(cfg_.rules));
       // A board_after on the penalty line is the reference's outcome of the penalty: it must
       // be the engine's. When it is not, the line disagrees and the next board is not judged.
       if (rec.contains("board_after")) {
@@ -254,7 +254,7 @@ class FileRun {
         return error(no, *err);
       }
       if (third_doublet) {
-        const Position penalised = apply_penalty(st.pos, mover, cfg_.rules, kParcheesi68, st.last_moved);
+        const Position penalised = apply_penalty(st.pos, mover, cfg_.rules, geometry_of(cfg_.rules), st.last_moved);
         if (!(after.pos == penalised)) after_note = penalty_note(after.pos, penalised, mover);
       } else if (!(after.pos == v.result)) {
         after_note = "board_after differs: record " + board_id(after.pos) + ", engine " + board_id(v.result);

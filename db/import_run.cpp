@@ -123,10 +123,15 @@ FileReport import_games(Importer& imp, const std::string& name, const GameReader
           // rolls.id / positions.id hold the roll index in 16 bits (db/SCHEMA.md).
           std::lock_guard lock(m);
           ++c.syntax_errors;
-          if (opts.on_refused)
-            opts.on_refused({g.source_file, g.source_line, 1,
-                             "a game of " + std::to_string(g.rolls.size()) +
-                                 " rolls: the database holds at most 65,535 per game"});
+          if (opts.on_refused) {
+            RefusedGame refused;
+            refused.code = Code::syntax;
+            refused.file = g.source_file;
+            refused.line = g.source_line;
+            refused.column = 1;
+            refused.message = "a game of " + std::to_string(g.rolls.size()) + " rolls: the database holds at most 65,535 per game";
+            opts.on_refused(refused);
+          }
           spare.push_back(std::move(rows));
           cv.notify_all();
           continue;

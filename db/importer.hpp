@@ -29,16 +29,14 @@
 #include "db/import_statements.hpp"
 #include "db/player_aliases.hpp"
 #include "db/sqlite.hpp"
+#include "notation/diagnostic.hpp"
 
 namespace ppn::db {
 
-// A game the database cannot hold (more rolls than a game's keys have room for): where it is
-// and why. It is not stored; the import goes on with the next game.
-struct RefusedGame {
-  std::string file;
-  std::uint32_t line = 0, column = 0;
-  std::string message;
-};
+// A game the database cannot hold (more rolls than a game's keys have room for): the one
+// diagnostic value (notation/diagnostic.hpp), E-SYNTAX like the reader's own limits, where it
+// is and why. It is not stored, it is counted with the syntax errors, and the import goes on.
+using RefusedGame = ppn::Diagnostic;
 
 struct ImportOptions {
   replay::ReplayConfig replay;       // --variant / --option / --on-error / --order

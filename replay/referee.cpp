@@ -116,7 +116,7 @@ std::variant<Question, QuestionError> make_question(std::string_view position_id
   q.config.max_alternatives = 1000;  // every legal play, as a referee lists them
   const bool ludo = is_ludo_profile(q.profile);
   // The position ID does not give the turn order: the colours sit in the order turns pass
-  // under the profile (replay/turn_direction.hpp), for listing (turn_order below) and judging
+  // under the profile (rules/turn_direction.hpp), for listing (turn_order below) and judging
   // ([Seats]) alike.
   std::string seats;
   std::array<std::uint8_t, kMaxSeats> order{};

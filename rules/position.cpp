@@ -194,8 +194,11 @@ std::string position_problem(const PositionProblem& pr, const Options& o) {
     case PositionFault::no_seats: return "no seat has " + pawns;
     case PositionFault::two_finished:
       return who + " and " + colour_text(pr.other_seat) + " have both finished, but the game ends when the first seat " +
-             (ludo ? "brings all its tokens home (play_for_places=no; Ludo rules, Rules; RULES.md Q63)"
-                   : "has all four pawns HOME (Hasbro 2001 rules, How to Win; RULES.md Q63)");
+             (!ludo ? "has all four pawns HOME (Hasbro 2001 rules, How to Win; RULES.md Q63)"
+              : o.play_for_places() == PlayForPlaces::no
+                  ? "brings all its tokens home (play_for_places=no; Ludo rules, Rules; RULES.md Q63)"
+                  : "left playing finishes too: the others play on only until one seat is left "
+                    "(play_for_places=yes; Ludo rules, Rules; RULES.md Q63)");
     case PositionFault::finished_to_move:
       return who + " is to move, but all its " + pawns + " are home: a seat that has finished never rolls again (" +
              (ludo ? "Ludo rules, Rules" : "Hasbro 2001 rules, How to Win") + "; RULES.md Q63)";
@@ -233,13 +236,16 @@ PositionProblem setup_state(GameState& st, const Options& o, bool& game_over) {
   // finished after the game ended is a position the rules never produce.
   st.finished_mask = 0;
   st.ranking_len = 0;
-  int first = -1;
+  int first = -1, ender = -1;
   for (int i = 0; i < kMaxSeats; ++i) {
     const int s = st.turn_order[i];
     if (!(st.seats_mask >> s & 1) || !seat_finished(st.pos, s, g)) continue;
-    if (game_over) return PositionProblem{PositionFault::two_finished, first, -1, 0, s};
+    // `ender`: the seat whose finish ended the game (the first one, or under
+    // play_for_places=yes the one that left a single seat playing)
+    if (game_over) return PositionProblem{PositionFault::two_finished, ender, -1, 0, s};
     if (first < 0) first = s;
     game_over = finish_seat(st, s, o);
+    if (game_over) ender = s;
   }
   if (!game_over && first >= 0 && seat_finished(st.pos, st.to_move, g))
     return PositionProblem{PositionFault::finished_to_move, st.to_move};
