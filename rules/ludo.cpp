@@ -273,7 +273,7 @@ Candidates legal(const Options& o, const Board& b, int d) {
   return kept;
 }
 
-// The Ludo rule behind a code the Parcheesi rules share (rule_codes.cpp cites the Hasbro 2001 rules there).
+// The Ludo rule behind a code the Parcheesi rules share (the code table, notation/diagnostic.cpp, cites the Hasbro 2001 rules there).
 std::string_view ludo_citation(RuleCode code) {
   switch (code) {
     case RuleCode::no_pawn_there: return "Ludo rules, Gameplay 'he selects a token and moves it forwards'";
