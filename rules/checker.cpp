@@ -19,6 +19,22 @@ bool skip_slot(const State& s, const RollCtx& c, int k) {
   return false;
 }
 
+// Every distinct legal move of part v from the roll state s (each pawn worth trying, turning in
+// or, where the option allows, going round), handed to `then` as the state after it: the step
+// of both maximality searches.
+template <class Then>
+void each_move(const State& s, const RollCtx& c, int v, Then&& then) {
+  for (int k = 0; k < kPawnsPerSeat; ++k) {
+    if (skip_slot(s, c, k)) continue;
+    for (const bool around : {false, true}) {
+      if (around && !may_go_round(c, rel_of_byte(s.b.me[k]), v)) break;
+      State t = s;
+      std::uint8_t f = 0;
+      if (try_move(t, c, k, v, f, around) == RuleCode::ok) then(t);
+    }
+  }
+}
+
 int count_of(const Parts& p, int v) {
   int n = 0;
   for (auto x : p) n += (x == v);
@@ -68,15 +84,7 @@ void Checker::dice_search(const State& s, bool max_entries, DiceBest& best) {
     const int v = s.dice[i];
     if ((tried >> v) & 1) continue;
     tried = static_cast<std::uint16_t>(tried | (1u << v));
-    for (int k = 0; k < kPawnsPerSeat; ++k) {
-      if (skip_slot(s, c_, k)) continue;
-      for (const bool around : {false, true}) {
-        if (around && !may_go_round(c_, rel_of_byte(s.b.me[k]), v)) break;
-        State t = s;
-        std::uint8_t f = 0;
-        if (try_move(t, c_, k, v, f, around) == RuleCode::ok) dice_search(t, max_entries, best);
-      }
-    }
+    each_move(s, c_, v, [&](const State& t) { dice_search(t, max_entries, best); });
   }
 }
 
@@ -177,15 +185,7 @@ void Checker::bonus_search(const State& s, int p10, int p20, int& best) {
     const int bit = v == 10 ? 1 : 2;
     if (tried & bit) continue;
     tried = static_cast<std::uint8_t>(tried | bit);
-    for (int k = 0; k < kPawnsPerSeat; ++k) {
-      if (skip_slot(s, c_, k)) continue;
-      for (const bool around : {false, true}) {
-        if (around && !may_go_round(c_, rel_of_byte(s.b.me[k]), v)) break;
-        State t = s;
-        std::uint8_t f = 0;
-        if (try_move(t, c_, k, v, f, around) == RuleCode::ok) bonus_search(t, p10, p20, best);
-      }
-    }
+    each_move(s, c_, v, [&](const State& t) { bonus_search(t, p10, p20, best); });
   }
 }
 
