@@ -22,6 +22,7 @@ struct AuditArgs {
   std::string db;  // --db: audit the rolls a database holds
   std::string by = "player";
   std::string format = "text";  // json: JSON Lines records (README "JSON output")
+  unsigned jobs = 1;
 };
 
 void print_report(std::ostream& out, const std::string& title, const analysis::AuditReport& r) {
@@ -85,23 +86,32 @@ int run_audit(const AuditArgs& a) {
       }
     }
   }
-  const int read = read_games(a.files, [&](Game& game, const std::string& source) {
-    ++games;
+  // A game's throws, each with its group, are read on a worker and added in input order (the
+  // streak tests follow the throws in order).
+  OrderedWork work(a.jobs);
+  const int read = read_games(a.files, work, [&](const Game& game, const std::string& source, std::int64_t) {
+    std::vector<std::tuple<int, int, std::string>> throws;
     for (const auto& e : game.movetext) {
       const Roll* r = std::get_if<Roll>(&e);
       if (!r) continue;
-      const int d1 = r->dice[0], d2 = r->dice[1];
-      all.add(d1, d2);
+      std::string key;
       if (a.by == "source") {
-        group(source).add(d1, d2);
+        key = source;
       } else if (a.by == "player") {
         std::string tag(colour_name(r->seat));
         tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
-        std::string key(game.tag_value(tag));
+        key = game.tag_value(tag);
         if (key.empty()) key = "(" + std::string(colour_name(r->seat)) + ")";
-        group(key).add(d1, d2);
       }
+      throws.emplace_back(r->dice[0], r->dice[1], std::move(key));
     }
+    return [&, throws = std::move(throws)] {
+      ++games;
+      for (const auto& [d1, d2, key] : throws) {
+        all.add(d1, d2);
+        if (a.by != "none") group(key).add(d1, d2);
+      }
+    };
   });
   rc = std::max(rc, read);
   const bool json = a.format == "json";
@@ -135,6 +145,7 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   sub->add_option("--by", a->by, "Also audit each player, each source file, or none")
       ->capture_default_str()
       ->check(CLI::IsMember({"player", "source", "none"}));
+  add_jobs_option(sub, a->jobs);
   sub->add_option("--format", a->format, "Output: text, or json (JSON Lines: group and summary records; README \"JSON output\")")
       ->capture_default_str()
       ->check(CLI::IsMember({"text", "json"}));

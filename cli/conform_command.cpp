@@ -5,8 +5,10 @@
 #include <memory>
 
 #include "cli/json_records.hpp"
+#include "cli/ordered_work.hpp"
 #include "cli/replay_options.hpp"
 #include "convert/conform.hpp"
+#include "convert/reference_jsonl.hpp"
 
 namespace ppn::cli {
 
@@ -17,6 +19,7 @@ struct ConformArgs {
   std::vector<std::string> files;
   bool per_file = false;
   std::string format = "text";
+  unsigned jobs = 1;
 };
 }  // namespace
 
@@ -34,6 +37,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   sub->add_option("--format", args->format, "text (default) or json: JSON Lines (docs/JSON_OUTPUT.md)")
       ->check(CLI::IsMember({"text", "json"}));
   sub->add_option("files", args->files, "JSONL files, plain, gzip or zstd (- reads standard input)")->required();
+  add_jobs_option(sub, args->jobs);
   sub->callback([args, &exit_code]() {
     const auto opts = rules_config(args->flags, "conform");
     const auto order = opts ? order_config(args->flags, "conform") : std::nullopt;
@@ -47,7 +51,26 @@ void add_conform_command(CLI::App& app, int& exit_code) {
     cfg.verdict_field = args->verdict_field;
     cfg.order = *order;
     convert::ConformReport rep;
-    for (const auto& f : args->files) convert::conform_file(f, cfg, rep);
+    // Each line's JSON is parsed on a worker; the records are judged in order here (a
+    // self-play record is judged against the board its predecessor left).
+    OrderedWork work(args->jobs);
+    for (const auto& f : args->files) {
+      convert::ConformFile run(f, cfg, rep);
+      auto err = convert::reference::for_each_line(
+          f,
+          [&](long no, const std::string& text) {
+            work.submit([&run, no, text]() -> OrderedWork::Deliver {
+              auto record = std::make_shared<const nlohmann::json>(convert::parse_record(text));
+              return [&run, no, text, record] { run.line(no, text, *record); };
+            });
+          },
+          [&](long no) {
+            work.submit([&run, no]() -> OrderedWork::Deliver { return [&run, no] { run.too_long(no); }; });
+          });
+      work.finish();
+      if (err) run.file_error(*err);
+      run.finish();
+    }
     if (args->format == "json") {
       for (const auto& d : rep.disagreements) emit_record(std::cout, conform_disagreement_record(d));
       for (const auto& f : rep.files) emit_record(std::cout, conform_file_record(f));

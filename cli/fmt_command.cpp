@@ -16,17 +16,18 @@ namespace {
 struct FmtArgs {
   std::vector<std::string> files;
   std::string output;
+  unsigned jobs = 1;
 };
 
 int run_fmt(const FmtArgs& args) {
   auto output = open_output("fmt", args.output, args.files, SameAsInput::replace);
   if (!output) return 2;
   std::ostream& out = output->stream();
-  std::string buffer;
-  const int rc = read_games(args.files, [&](Game& g, const std::string&) {
-    buffer.clear();
-    append_ppn(buffer, g);
-    out << buffer;
+  OrderedWork work(args.jobs);
+  const int rc = read_games(args.files, work, [&out](const Game& g, const std::string&, std::int64_t) -> OrderedWork::Deliver {
+    auto text = std::make_shared<std::string>();
+    append_ppn(*text, g);
+    return [&out, text] { out << *text; };
   });
   return std::max(rc, finish_output("fmt", *output, rc));
 }
@@ -37,6 +38,7 @@ void add_fmt_command(CLI::App& app, int& exit_code) {
   auto* sub = app.add_subcommand("fmt", "Print PPN games in the canonical form");
   sub->add_option("-o,--output", args->output, "write to this file instead of standard output");
   sub->add_option("files", args->files, "PPN files ('-' for standard input)")->required();
+  add_jobs_option(sub, args->jobs);
   sub->callback([args, &exit_code]() { exit_code = run_fmt(*args); });
 }
 

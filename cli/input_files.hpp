@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/ordered_work.hpp"
 #include "io/input.hpp"
 #include "notation/game.hpp"
 #include "parser/parser.hpp"
@@ -56,6 +57,47 @@ int read_games(const std::vector<std::string>& files, OnGame&& on_game) {
           rc = 2;
         });
   }
+  return rc;
+}
+
+// read_games on `work`'s threads (`-j`): job(game, source, number) runs on a worker (number:
+// the game's place among all the files' games, 1-based) and returns what
+// to do with its result, which `work` does on this thread in input order; the messages of
+// files that cannot be opened and of syntax errors come in their place in that order too. The
+// game lives while the job runs (GameHandOver): what the delivery needs of it, the job copies
+// into it. Returns as read_games.
+template <class Job>
+int read_games(const std::vector<std::string>& files, OrderedWork& work, Job&& job) {
+  int rc = 0;
+  std::int64_t number = 0;
+  GameHandOver hand_over(work);
+  auto say = [&work](std::string message) {
+    work.submit([message = std::move(message)]() -> OrderedWork::Deliver {
+      return [message] { std::cerr << message; };
+    });
+  };
+  for (const auto& path : files) {
+    std::string why;
+    auto in = open_input(path, why);
+    if (!in) {
+      say(open_failure(path, why));
+      rc = 2;
+      continue;
+    }
+    auto source = std::make_shared<const std::string>(display_name(path));
+    parser::parse_stream(
+        *in, *source,
+        [&](Game& g) {
+          work.submit([&job, g = hand_over(g), source, n = ++number]() -> OrderedWork::Deliver {
+            return job(*g, *source, n);
+          });
+        },
+        [&](const parser::ParseError& e) {
+          say(e.format());
+          rc = 2;
+        });
+  }
+  work.finish();
   return rc;
 }
 

@@ -34,6 +34,7 @@ struct StatsArgs {
   bool db_game = false;  // --db PATH --game ID: the statistics of that one stored game
   std::string format = "text";
   bool json = false;     // --format json: JSON Lines records (README "JSON output")
+  unsigned jobs = 1;
 };
 
 std::string pct(int n, int of) {
@@ -227,47 +228,56 @@ int run_stats(const StatsArgs& a) {
     stored = select_game("stats", choice);
     if (!stored) return 2;
   }
-  auto count_game = [&](Game& game, std::int64_t id) {
-    ++games;
+  // Each game is replayed (and its chart drawn) on a worker; what it adds to the report is
+  // added, and its lines printed, in input order (cli/ordered_work.hpp).
+  OrderedWork work(a.jobs);
+  auto count_game = [&](const Game& game, std::int64_t id) -> OrderedWork::Deliver {
     // The number the game goes by (for_each_game): its database id, or its place in the files.
     const auto number = static_cast<std::size_t>(id);
-    const auto gs = analysis::compute_game_stats(game, cfg);
+    auto gs = std::make_shared<const analysis::GameStats>(analysis::compute_game_stats(game, cfg));
+    std::vector<std::array<int, 2>> throws;
     for (const auto& e : game.movetext)
-      if (const Roll* r = std::get_if<Roll>(&e)) dice.add(r->dice[0], r->dice[1]);
-    if (number == static_cast<std::size_t>(a.game) && gs.replayed) {
+      if (const Roll* r = std::get_if<Roll>(&e)) throws.push_back({r->dice[0], r->dice[1]});
+    std::string chart;
+    if (number == static_cast<std::size_t>(a.game) && gs->replayed) {
       std::string title(game.tag_value("Event"));
       if (title.empty()) title = game.source_file + " game " + std::to_string(number);
-      if (a.chart == "race") svg = analysis::race_chart(gs, title + ": steps to HOME");
+      if (a.chart == "race") chart = analysis::race_chart(*gs, title + ": steps to HOME");
       if (a.chart == "luck") {
         analysis::AnalyzeConfig ac;
         ac.quality = false;  // luck needs only the race evaluator
-        svg = analysis::luck_chart(analysis::analyze_game(game, cfg, ac), gs.seat_order,
-                                   title + ": cumulative luck");
+        chart = analysis::luck_chart(analysis::analyze_game(game, cfg, ac), gs->seat_order,
+                                     title + ": cumulative luck");
       }
     }
-    rolls += static_cast<std::size_t>(gs.rolls);
-    if (!gs.replayed) {
-      std::cerr << game.source_file << ":" << game.source_line << ": error: game " << number
-                << " not counted: " << gs.error << "\n";
-      rc = std::max(rc, 1);
-      return;
-    }
-    replayed += static_cast<std::size_t>(gs.rolls_replayed);
-    complete += gs.complete;
-    lead_changes += static_cast<std::size_t>(gs.lead_changes);
-    if (!gs.complete) rc = std::max(rc, 1);
-    if (!gs.complete)
-      std::cerr << game.source_file << ":" << gs.stop_reason << " (game " << number
-                << " counted up to this roll: " << gs.rolls_replayed << " of " << gs.rolls << " rolls)\n";
-    if (a.games) {
-      std::vector<std::pair<Colour, int>> race_end;
-      for (Colour c : gs.seat_order) race_end.emplace_back(c, gs.seats[static_cast<int>(c)].race_end);
-      print_game_line(text, a.json, std::to_string(number), game.source_file, game.source_line, gs.profile,
-                      gs.rolls_replayed, gs.ranking, gs.lead_changes, race_end);
-    }
-    player_found |= totals.add(gs, static_cast<std::int64_t>(number), a.player);
+    return [&, gs, number, throws = std::move(throws), chart = std::move(chart), file = game.source_file,
+            line = game.source_line] {
+      ++games;
+      for (const auto& t : throws) dice.add(t[0], t[1]);
+      if (!chart.empty()) svg = chart;
+      rolls += static_cast<std::size_t>(gs->rolls);
+      if (!gs->replayed) {
+        std::cerr << file << ":" << line << ": error: game " << number << " not counted: " << gs->error << "\n";
+        rc = std::max(rc, 1);
+        return;
+      }
+      replayed += static_cast<std::size_t>(gs->rolls_replayed);
+      complete += gs->complete;
+      lead_changes += static_cast<std::size_t>(gs->lead_changes);
+      if (!gs->complete) rc = std::max(rc, 1);
+      if (!gs->complete)
+        std::cerr << file << ":" << gs->stop_reason << " (game " << number
+                  << " counted up to this roll: " << gs->rolls_replayed << " of " << gs->rolls << " rolls)\n";
+      if (a.games) {
+        std::vector<std::pair<Colour, int>> race_end;
+        for (Colour c : gs->seat_order) race_end.emplace_back(c, gs->seats[static_cast<int>(c)].race_end);
+        print_game_line(text, a.json, std::to_string(number), file, line, gs->profile, gs->rolls_replayed,
+                        gs->ranking, gs->lead_changes, race_end);
+      }
+      player_found |= totals.add(*gs, static_cast<std::int64_t>(number), a.player);
+    };
   };
-  rc = std::max(rc, for_each_game(a.files, choice, stored, count_game));
+  rc = std::max(rc, for_each_game(a.files, choice, stored, work, count_game));
   print_report(text, a.json, games, complete, rolls, replayed, lead_changes, totals.players, player_found);
   if (!player_found) {
     std::cerr << "stats: no player or colour named \"" << a.player << "\" in these games\n";
@@ -298,6 +308,7 @@ void add_stats_command(CLI::App& app, int& exit_code) {
   sub->add_option("--player", a->player,
                   "Only this player (a [Green]/[Red]/... tag value, or a colour name; with --db any spelling)");
   sub->add_flag("--games", a->games, "Also print one line per game (finishing order, race)");
+  add_jobs_option(sub, a->jobs);
   sub->add_option("--format", a->format,
                   "Output: text, or json (JSON Lines: game, player and summary records; README \"JSON output\")")
       ->capture_default_str()

@@ -2,12 +2,14 @@
 #include "cli/validate_command.hpp"
 
 #include <CLI/CLI.hpp>
+#include <atomic>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "cli/input_files.hpp"
+#include "cli/ordered_work.hpp"
 #include "cli/progress.hpp"
 #include "notation/game.hpp"
 #include "parser/parser.hpp"
@@ -24,6 +26,7 @@ struct ValidateArgs {
   std::string format = "text";
   int alternatives = 3;
   bool syntax_only = false;
+  unsigned jobs = 1;
 };
 
 struct Counts {
@@ -44,7 +47,7 @@ struct Counts {
 class Validator {
  public:
   Validator(const ValidateArgs& a, replay::ReplayConfig cfg, Progress& progress)
-      : a_(a), cfg_(std::move(cfg)), partial_cfg_(cfg_), json_(a.format == "json"), progress_(progress) {
+      : a_(a), cfg_(std::move(cfg)), partial_cfg_(cfg_), json_(a.format == "json"), progress_(progress), work_(a.jobs) {
     partial_cfg_.partial = true;
   }
 
@@ -64,7 +67,7 @@ class Validator {
       total_.add(c);
       return true;
     }
-    bool stop = false;
+    std::atomic<bool> stop = false;  // set by a delivery (this thread), read by the workers too
     const std::size_t file_no = total_.files;
     std::error_code size_ec;
     const std::uint64_t size = path == "-" ? 0 : std::filesystem::file_size(path, size_ec);
@@ -75,44 +78,57 @@ class Validator {
                        std::to_string(file_no) + "/" + std::to_string(a_.files.size()) + " files, " +
                            plural(total_.games + c.games, "game", "games"));
     };
-    // Replays a game, or the part of a broken one read before its syntax error (game_no 0: it
-    // is not counted among the games), and reports its diagnostics.
-    const auto check = [&](const Game& g, std::size_t game_no) {
-      c.rolls += g.roll_count();
-      if (a_.syntax_only) return;
-      const auto r = replay::replay_game(g, game_no == 0 ? partial_cfg_ : cfg_);
-      if (r.inference) report_inference(name, game_no, g, *r.inference);
-      c.illegal += static_cast<std::size_t>(r.illegal);
-      c.skipped += r.skipped;
-      for (const auto& d : r.diagnostics) {
-        if (d.severity == replay::Severity::warning) ++c.warnings;
-        else if (d.roll_index < 0 || d.code == Code::result) ++c.record_errors;
-        report(name, game_no, d);
-      }
-      if (r.stop_run) stop = true;
+    // A game, or the part of a broken one read before its syntax error (game_no 0: it is not
+    // counted among the games), is replayed on a worker; its diagnostics are reported and
+    // counted in file order, as long as the run goes on (--on-error stop).
+    const auto check = [&](std::shared_ptr<const Game> g, std::size_t game_no) {
+      work_.submit([this, g = std::move(g), game_no, &c, &stop, &name]() -> OrderedWork::Deliver {
+        auto r = std::make_shared<replay::ReplayResult>();
+        // A game after the run stopped would not be delivered: no need to replay it.
+        if (!a_.syntax_only && !stop) *r = replay::replay_game(*g, game_no == 0 ? partial_cfg_ : cfg_);
+        return [this, g, r, game_no, &c, &stop, &name] {
+          if (stop) return;
+          if (game_no != 0) ++c.games;
+          c.rolls += g->roll_count();
+          if (a_.syntax_only) return;
+          if (r->inference) report_inference(name, game_no, *g, *r->inference);
+          c.illegal += static_cast<std::size_t>(r->illegal);
+          c.skipped += r->skipped;
+          for (const auto& d : r->diagnostics) {
+            if (d.severity == replay::Severity::warning) ++c.warnings;
+            else if (d.roll_index < 0 || d.code == Code::result) ++c.record_errors;
+            report(name, game_no, d);
+          }
+          if (r->stop_run) stop = true;
+        };
+      });
     };
+    std::size_t game_no = 0;
     parser::parse_stream(
         *in, name,
         [&](Game& g) {
-          if (stop) return;
-          ++c.games;
           tick();
-          check(g, c.games);
+          check(hand_over_(g), ++game_no);
         },
         [&](const parser::ParseError& e) {
-          ++(e.code == Code::io ? c.io_errors : c.syntax_errors);
           // The rolls before the error are still checked, and reported before it (file order).
-          if (e.partial && !stop) check(*e.partial, 0);
-          progress_.clear();
-          if (json_) {
-            nlohmann::json j{{"type", "diagnostic"}, {"file", e.file}, {"severity", "error"},
-                             {"code", std::string(e.name())}, {"message", e.message}};
-            if (e.line != 0) j["line"] = e.line, j["column"] = e.column;  // 0: the file as a whole
-            emit(j);
-          } else {
-            std::cerr << e.format();
-          }
+          if (e.partial) check(e.partial, 0);
+          work_.submit([this, e, &c]() -> OrderedWork::Deliver {
+            return [this, e, &c] {
+              ++(e.code == Code::io ? c.io_errors : c.syntax_errors);
+              progress_.clear();
+              if (json_) {
+                nlohmann::json j{{"type", "diagnostic"}, {"file", e.file}, {"severity", "error"},
+                                 {"code", std::string(e.name())}, {"message", e.message}};
+                if (e.line != 0) j["line"] = e.line, j["column"] = e.column;  // 0: the file as a whole
+                emit(j);
+              } else {
+                std::cerr << e.format();
+              }
+            };
+          });
         });
+    work_.finish();
     done_bytes_ += size;
     progress_.clear();
     if (json_)
@@ -207,6 +223,8 @@ class Validator {
   Progress& progress_;         // on standard error, only when it is a terminal
   std::uint64_t done_bytes_ = 0;  // bytes of the files already read
   Counts total_;
+  OrderedWork work_;  // last: its workers stop before the rest goes
+  GameHandOver hand_over_{work_};
 };
 
 int run_validate(const ValidateArgs& a) {
@@ -248,6 +266,7 @@ void add_validate_command(CLI::App& app, int& exit_code) {
   sub->add_option("--format", a->format, "Output: text or json (JSON Lines)")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   sub->add_option("--alternatives", a->alternatives, "Legal alternatives listed per illegal roll")->capture_default_str()->check(CLI::Range(0, 100));
   sub->add_flag("--syntax-only", a->syntax_only, "Only parse; do not check the rules");
+  add_jobs_option(sub, a->jobs);
   sub->callback([a, &exit_code]() { exit_code = run_validate(*a); });
 }
 

@@ -77,17 +77,18 @@ struct Pending {
   bool ok = true;
 };
 
-class FileRun {
+}  // namespace
+
+class ConformFile::FileRun {
  public:
   FileRun(const std::string& path, const ConformConfig& cfg, ConformReport& rep)
       : path_(path), cfg_(cfg), rep_(rep) {
     stats_.path = path;
   }
 
-  void line(long no, const std::string& text) {
+  void line(long no, const std::string& text, const json& rec) {
     if (not_jsonl_) return;
     if (text.find_first_not_of(" \t\r") == std::string::npos) return;
-    json rec = json::parse(text, nullptr, false);
     if (rec.is_discarded() || !rec.is_object()) {
       // A file whose first record does not even start like a JSON object is not JSONL at all
       // (a PPN file, a log): one message for the file, not one per line of it. (A first
@@ -338,26 +339,34 @@ class FileRun {
   bool not_jsonl_ = false;    // the first line was not JSON: the rest is ignored
 };
 
-}  // namespace
+nlohmann::json parse_record(std::string_view line) { return json::parse(line, nullptr, false); }
+
+ConformFile::ConformFile(const std::string& path, const ConformConfig& cfg, ConformReport& report)
+    : run_(std::make_unique<FileRun>(path, cfg, report)) {}
+ConformFile::~ConformFile() = default;
+void ConformFile::line(long no, const std::string& text, const nlohmann::json& record) { run_->line(no, text, record); }
+void ConformFile::too_long(long no) { run_->too_long(no); }
+void ConformFile::file_error(const std::string& message) { run_->file_error(message); }
+void ConformFile::finish() { run_->finish(); }
 
 void conform_file(const std::string& path, const ConformConfig& cfg, ConformReport& report) {
-  FileRun run(path, cfg, report);
+  ConformFile run(path, cfg, report);
   auto err = reference::for_each_line(
-      path, [&](long no, const std::string& text) { run.line(no, text); },
+      path, [&](long no, const std::string& text) { run.line(no, text, parse_record(text)); },
       [&](long no) { run.too_long(no); });
   if (err) run.file_error(*err);
   run.finish();
 }
 
 void conform_text(std::string_view text, const std::string& source, const ConformConfig& cfg, ConformReport& report) {
-  FileRun run(source, cfg, report);
+  ConformFile run(source, cfg, report);
   long no = 0;
   std::string line;
   while (!text.empty()) {
     const auto nl = text.find('\n');
     line.assign(text.substr(0, nl));
     text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
-    run.line(++no, line);
+    run.line(++no, line, parse_record(line));
   }
   run.finish();
 }

@@ -6,6 +6,8 @@
 // are read by reference_jsonl.hpp and reach the rules core through racket_position.hpp.
 #pragma once
 
+#include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,6 +46,29 @@ struct ConformReport {
   long agree() const;
   long disagree() const;
 };
+
+// One file's check, fed its lines in order with each line's JSON value. conform_file feeds it;
+// `ppn conform -j` parses the lines on several threads first (parse_record may run on any
+// thread) and feeds them here in order, so that the report is the same.
+class ConformFile {
+ public:
+  ConformFile(const std::string& path, const ConformConfig& cfg, ConformReport& report);
+  ~ConformFile();
+  ConformFile(const ConformFile&) = delete;
+  ConformFile& operator=(const ConformFile&) = delete;
+  // Line `no`, its text and parse_record(text).
+  void line(long no, const std::string& text, const nlohmann::json& record);
+  void too_long(long no);                         // a line over nu::kMaxJsonlLineBytes
+  void file_error(const std::string& message);    // the file could not be opened or read
+  void finish();                                  // adds the file's figures to the report
+
+ private:
+  class FileRun;
+  std::unique_ptr<FileRun> run_;
+};
+
+// A line's JSON value; a discarded value when it is not JSON.
+nlohmann::json parse_record(std::string_view line);
 
 void conform_file(const std::string& path, const ConformConfig& cfg, ConformReport& report);
 // The same over JSONL text already in memory (`source` labels locations); used by the fuzz

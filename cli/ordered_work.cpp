@@ -1,0 +1,146 @@
+#include "cli/ordered_work.hpp"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <utility>
+
+namespace ppn::cli {
+
+unsigned all_cores() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+CLI::Option* add_jobs_option(CLI::App* sub, unsigned& jobs) {
+  jobs = all_cores();
+  return sub
+      ->add_option("-j,--jobs", jobs,
+                   "Threads that work on the games (default: every core); the output is the same for any "
+                   "number, in input order")
+      ->check(CLI::Range(1u, 256u));
+}
+
+OrderedWork::OrderedWork(unsigned jobs, std::size_t batch, std::size_t in_flight)
+    : jobs_(std::max(1u, jobs)),
+      batch_(std::max<std::size_t>(1, batch)),
+      in_flight_(in_flight != 0 ? in_flight : 4 * std::size_t{jobs_}) {
+  if (jobs_ == 1) return;
+  open_.reserve(batch_);
+  workers_.reserve(jobs_);
+  for (unsigned i = 0; i < jobs_; ++i) workers_.emplace_back([this] { work(); });
+}
+
+OrderedWork::~OrderedWork() {
+  {
+    std::lock_guard lock(m_);
+    stopping_ = true;
+  }
+  work_ready_.notify_all();
+  for (auto& t : workers_) t.join();
+}
+
+std::shared_ptr<const Game> GameHandOver::operator()(Game& g) {
+  if (!owned_) return {std::shared_ptr<const Game>(), &g};  // not owned: the job runs at once
+  std::unique_ptr<Game> taken;
+  {
+    std::lock_guard lock(pool_->m);
+    if (!pool_->free.empty()) {
+      taken = std::move(pool_->free.back());
+      pool_->free.pop_back();
+    }
+  }
+  if (!taken) taken = std::make_unique<Game>();
+  std::swap(*taken, g);
+  return {taken.release(), [pool = pool_](Game* done) {
+            std::lock_guard lock(pool->m);
+            pool->free.emplace_back(done);
+          }};
+}
+
+void OrderedWork::submit(Job job) {
+  if (jobs_ == 1) {
+    job()();
+    return;
+  }
+  open_.push_back(std::move(job));
+  if (open_.size() < batch_) return;
+  publish();
+  while (deliver_front(false)) {
+  }
+  for (;;) {
+    {
+      std::lock_guard lock(m_);
+      if (slots_.size() < in_flight_) break;
+    }
+    deliver_front(true);
+  }
+}
+
+void OrderedWork::publish() {
+  if (open_.empty()) return;
+  {
+    std::lock_guard lock(m_);
+    slots_.push_back(Slot{std::move(open_), {}, {}, 0, false});
+  }
+  open_.clear();
+  open_.reserve(batch_);
+  work_ready_.notify_one();
+}
+
+void OrderedWork::finish() {
+  if (jobs_ == 1) return;
+  publish();
+  while (deliver_front(true)) {
+  }
+}
+
+bool OrderedWork::deliver_front(bool wait) {
+  Slot slot;
+  {
+    std::unique_lock lock(m_);
+    if (slots_.empty()) return false;
+    if (!slots_.front().done) {
+      if (!wait) return false;
+      result_ready_.wait(lock, [&] { return slots_.front().done; });
+    }
+    slot = std::move(slots_.front());
+    slots_.pop_front();
+    --next_job_;
+  }
+  for (std::size_t i = 0; i < slot.delivers.size(); ++i) {
+    if (slot.error && i == slot.failed) std::rethrow_exception(slot.error);
+    if (slot.delivers[i]) slot.delivers[i]();
+  }
+  return true;
+}
+
+void OrderedWork::work() {
+  for (;;) {
+    Slot* slot = nullptr;
+    {
+      std::unique_lock lock(m_);
+      work_ready_.wait(lock, [&] { return stopping_ || next_job_ < slots_.size(); });
+      if (next_job_ >= slots_.size()) return;  // stopping, and nothing left to run
+      slot = &slots_[next_job_++];
+    }
+    std::vector<Deliver> delivers(slot->jobs.size());
+    std::exception_ptr error;
+    std::size_t failed = 0;
+    for (std::size_t i = 0; i < slot->jobs.size() && !error; ++i) {
+      try {
+        delivers[i] = slot->jobs[i]();
+      } catch (...) {
+        error = std::current_exception();
+        failed = i;
+      }
+    }
+    {
+      std::lock_guard lock(m_);
+      slot->jobs.clear();
+      slot->delivers = std::move(delivers);
+      slot->error = error;
+      slot->failed = failed;
+      slot->done = true;
+    }
+    result_ready_.notify_all();
+  }
+}
+
+}  // namespace ppn::cli

@@ -1,0 +1,129 @@
+// `-j N` (issue 21): the commands that spread games over threads print exactly what `-j 1`
+// prints, in input order, and exit with the same code: on the samples, the malformed-input
+// catalogue (syntax errors, recovery inside a game, files that are not PPN), the converted
+// Northwestern transcripts, 5,000 self-play games and the reference corpora, and on the error
+// paths (--on-error stop, skip, as-played; a file that cannot be opened).
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "cli_run.hpp"
+#include "scratch_dir.hpp"
+#include "shared_data.hpp"
+
+namespace fs = std::filesystem;
+using namespace ppn::test;
+
+namespace {
+
+std::string quoted_files(const std::vector<std::string>& files) {
+  std::string s;
+  for (const auto& f : files) s += " '" + f + "'";
+  return s;
+}
+
+std::vector<std::string> files_in(const fs::path& dir, const std::string& ext) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ext) out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// `ppn COMMAND -j 1 ARGS` and `-j 4`: the same standard output and error (in one stream, so
+// that their interleaving is compared too) and the same exit code. Returns the -j 1 run.
+Run same_for_any_jobs(const std::string& command, const std::string& args) {
+  const Run one = run_ppn(command + " -j 1 " + args, true);
+  const Run four = run_ppn(command + " -j 4 " + args, true);
+  INFO("ppn " << command << " " << args);
+  CHECK(four.code == one.code);
+  CHECK(four.out == one.out);
+  return one;
+}
+
+// Every command of issue 21 that reads PPN, on `files`.
+void every_ppn_command(const std::vector<std::string>& files) {
+  const auto f = quoted_files(files);
+  same_for_any_jobs("validate", f);
+  same_for_any_jobs("validate", "--format json" + f);
+  same_for_any_jobs("validate", "--on-error stop" + f);
+  same_for_any_jobs("validate", "--on-error skip --format json" + f);
+  same_for_any_jobs("validate", "--on-error as-played" + f);
+  same_for_any_jobs("validate", "--variant auto" + f);
+  same_for_any_jobs("fmt", f);
+  same_for_any_jobs("stats", "--games" + f);
+  same_for_any_jobs("stats", "--games --format json --on-error as-played" + f);
+  same_for_any_jobs("audit", "--by player" + f);
+  same_for_any_jobs("audit", "--by source --format json" + f);
+}
+
+}  // namespace
+
+TEST_CASE("-j: the samples give the same output on any number of threads", "[cli][jobs]") {
+  every_ppn_command(files_in(source_path("samples"), ".ppn"));
+}
+
+TEST_CASE("-j: syntax errors, recovery inside a game and unreadable files stay in their place", "[cli][jobs]") {
+  auto files = files_in(source_path("tests/malformed"), ".ppn");
+  files.insert(files.begin() + static_cast<long>(files.size() / 2), "/nonexistent/missing.ppn");
+  const auto good = source_path("samples/10-two-player-snow-day.ppn");
+  REQUIRE(fs::exists(good));
+  files.push_back(good.string());
+  REQUIRE(files.size() > 20);
+  every_ppn_command(files);
+  // The run that stops at an illegal roll stops at the same one, with the same count.
+  const Run stop = same_for_any_jobs("validate", "--on-error stop" + quoted_files(files));
+  CHECK(stop.code != 0);
+}
+
+TEST_CASE("-j: 5,000 self-play games", "[cli][jobs]") {
+  ScratchDir dir("jobs-selfplay");
+  const auto games = dir / "selfplay.ppn";
+  REQUIRE(run_ppn("selfplay --variant hasbro-2001 --games 4000 --seed 21 -o " + games).code == 0);
+  const auto ludo = dir / "ludo.ppn";
+  REQUIRE(run_ppn("selfplay --variant ludo --games 1000 --seed 22 -o " + ludo).code == 0);
+  // One illegal roll planted in the middle of the file, so that the error paths run at scale.
+  std::string text = read_file(games);
+  const auto at = text.find("\n100. ", text.size() / 2);
+  REQUIRE(at != std::string::npos);
+  const auto colon = text.find(": ", at);
+  text.insert(colon + 2, "N/0 ");  // an extra mini-move: no longer the roll's play
+  const auto broken = dir.write("broken.ppn", text);
+  every_ppn_command({broken, ludo});
+  const Run v = run_ppn("validate -j 4 " + broken + " " + ludo);
+  CHECK(v.code == 1);
+  CHECK(v.out.find("validate: 2 files, 5000 games") != std::string::npos);
+}
+
+TEST_CASE("-j: the converted Northwestern transcripts", "[cli][jobs][shared]") {
+  PPN_REQUIRE_SHARED(dir, "external/nu-eecs395-parcheesi-xml/transcripts-nathanshelly");
+  ScratchDir tmp("jobs-transcripts");
+  std::vector<std::string> files;
+  int n = 0;
+  for (const char* f : {"output.log", "output2.log", "commit-1fef9d6/logs.log", "commit-11f8538/logs.log"}) {
+    const auto out = tmp / ("t" + std::to_string(++n) + ".ppn");
+    run_ppn("convert --from nu-transcript " + (dir / f).string() + " -o " + out);
+    REQUIRE(fs::exists(out));
+    files.push_back(out);
+  }
+  every_ppn_command(files);
+}
+
+TEST_CASE("-j: conform judges the reference corpora the same on any number of threads", "[cli][jobs][shared]") {
+  PPN_REQUIRE_SHARED(racket, "corpora/racket");
+  PPN_REQUIRE_SHARED(hasbro, "corpora/hasbro");
+  const Run r = same_for_any_jobs("conform", "--variant racket-nu --per-file" + quoted_files(files_in(racket, ".gz")));
+  CHECK(r.code == 0);
+  same_for_any_jobs("conform", "--variant hasbro-2001 --format json" + quoted_files(files_in(hasbro, ".gz")));
+  // Disagreements and unreadable lines in their order: the racket corpus judged under another
+  // profile, and a file with broken lines among good ones.
+  ScratchDir tmp("jobs-conform");
+  std::string lines;
+  for (int i = 0; i < 50; ++i) lines += i % 7 == 3 ? "{\"game\": 1, broken\n" : "not json at all\n";
+  const auto bad = tmp.write("bad.jsonl", "{\"color\":\"green\"}\n" + lines);
+  const Run d = same_for_any_jobs(
+      "conform", "--variant hasbro-2001" + quoted_files(files_in(racket, ".gz")) + " '" + bad + "' /nonexistent.jsonl");
+  CHECK(d.code == 2);
+}
