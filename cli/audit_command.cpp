@@ -89,7 +89,8 @@ int run_audit(const AuditArgs& a) {
   // A game's throws, each with its group, are read on a worker and added in input order (the
   // streak tests follow the throws in order).
   OrderedWork work(a.jobs);
-  const int read = read_games(a.files, work, [&](const Game& game, const std::string& source, std::int64_t) {
+  const int read = read_games(a.files, work, [&](std::shared_ptr<const Game> g, const std::string& source) {
+    const Game& game = *g;
     std::vector<std::tuple<int, int, std::string>> throws;
     for (const auto& e : game.movetext) {
       const Roll* r = std::get_if<Roll>(&e);
@@ -105,7 +106,7 @@ int run_audit(const AuditArgs& a) {
       }
       throws.emplace_back(r->dice[0], r->dice[1], std::move(key));
     }
-    return [&, throws = std::move(throws)] {
+    return [&, throws = std::move(throws)](std::int64_t) {
       ++games;
       for (const auto& [d1, d2, key] : throws) {
         all.add(d1, d2);

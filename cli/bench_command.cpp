@@ -56,4 +56,10 @@ std::string fixed1(double v) {
   return buf;
 }
 
+std::string fixed2(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
 }  // namespace ppn::cli

@@ -45,7 +45,8 @@ struct ScanResult {
 };
 ScanResult memchr_scan(const std::filesystem::path& file);
 
-// "123.4" (one decimal).
+// "123.4" (one decimal), "1.23" (two).
 std::string fixed1(double v);
+std::string fixed2(double v);
 
 }  // namespace ppn::cli

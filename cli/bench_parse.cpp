@@ -8,6 +8,8 @@
 #include <random>
 
 #include "cli/bench_command.hpp"
+#include "cli/input_files.hpp"
+#include "cli/ordered_work.hpp"
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 
@@ -112,7 +114,33 @@ struct Speed {
   double cpu = 0;   // MB/s by CPU time
 };
 
-int run_bench_parse(double size_mb, bool keep, const std::string& given) {
+// The games of `file` parsed on `jobs` threads as the commands' `-j` parses them (cli/
+// input_files.hpp submit_games: the reading thread cuts the games, the workers parse them), the
+// movetext entries counted in input order: wall seconds, and the games and errors.
+struct ParallelParse {
+  double seconds = 0;
+  std::size_t games = 0, errors = 0, entries = 0;
+};
+ParallelParse parse_on(const std::filesystem::path& file, unsigned jobs) {
+  ParallelParse r;
+  std::ifstream in(file, std::ios::binary);
+  BenchTimer t;
+  OrderedWork work(jobs);
+  GamePool pool(work);
+  auto job = [&r](std::shared_ptr<const Game> g) -> OrderedWork::Deliver {
+    return [&r, n = g->movetext.size()] {
+      ++r.games;
+      r.entries += n;
+    };
+  };
+  auto error_job = [&r](const parser::ParseError&) -> OrderedWork::Deliver { return [&r] { ++r.errors; }; };
+  submit_games(in, file.string(), work, pool, job, error_job);
+  work.finish();
+  r.seconds = t.seconds();
+  return r;
+}
+
+int run_bench_parse(double size_mb, bool keep, const std::string& given, unsigned jobs) {
   std::filesystem::path file = given;
   std::filesystem::path dir;
   if (given.empty()) {
@@ -162,8 +190,18 @@ int run_bench_parse(double size_mb, bool keep, const std::string& given) {
   const bool ok = parse_speed.cpu >= 150.0 && ratio_cpu >= 0.03;
   std::cout << "ratio:          " << ratio_text << "; floor 150 MB/s and 0.03x (CPU time): "
             << (ok ? "met" : "NOT MET") << "\n";
+  // The commands' -j: -j 1 and -j N by wall time, in the same run.
+  bool same = true;
+  if (jobs > 1) {
+    const ParallelParse one = parse_on(file, 1), many = parse_on(file, jobs);
+    same = one.games == stats.games && many.games == one.games && many.entries == one.entries &&
+           many.errors == one.errors;
+    std::cout << "parse -j 1:     " << fixed1(mb / one.seconds) << " MB/s wall (games handed to a job in order)\n";
+    std::cout << "parse -j " << jobs << ":     " << fixed1(mb / many.seconds) << " MB/s wall, scaling "
+              << fixed2(one.seconds / many.seconds) << "x of -j 1" << (same ? "" : "; RESULTS DIFFER") << "\n";
+  }
   if (!dir.empty() && !keep) std::filesystem::remove_all(dir);
-  return stats.errors == 0 ? 0 : 2;
+  return stats.errors == 0 && same ? 0 : 2;
 }
 
 }  // namespace
@@ -199,13 +237,17 @@ void add_bench_parse(CLI::App& bench, int& exit_code) {
     double size_mb = 200;
     bool keep = false;
     std::string file;
+    unsigned jobs = 1;
   };
   auto args = std::make_shared<Args>();
   auto* sub = bench.add_subcommand("parse", "Streaming parser speed vs a memchr newline scan");
   sub->add_option("--size", args->size_mb, "size of the generated file in MB (default 200)");
   sub->add_flag("--keep", args->keep, "keep the generated file");
   sub->add_option("file", args->file, "parse this PPN file instead of a generated one");
-  sub->callback([args, &exit_code]() { exit_code = run_bench_parse(args->size_mb, args->keep, args->file); });
+  add_jobs_option(sub, args->jobs);
+  sub->callback([args, &exit_code]() {
+    exit_code = run_bench_parse(args->size_mb, args->keep, args->file, args->jobs);
+  });
 }
 
 }  // namespace ppn::cli

@@ -6,6 +6,7 @@
 
 #include "analysis/selfplay.hpp"
 #include "cli/bench_command.hpp"
+#include "cli/ordered_work.hpp"
 #include "replay/replayer.hpp"
 
 namespace ppn::cli {
@@ -16,7 +17,42 @@ struct BenchReplayArgs {
   analysis::SelfplayConfig cfg;
   int games = 2000;
   int repeat = 3;
+  unsigned jobs = 1;
 };
+
+struct ReplayPass {
+  double seconds = 1e300;  // the best pass
+  std::size_t illegal = 0, replayed = 0;
+};
+
+// Validates every roll of `games` on `jobs` threads (cli/ordered_work.hpp, as `ppn validate
+// -j` does), `repeat` times; the best pass.
+ReplayPass validate_all(const std::vector<Game>& games, const replay::ReplayConfig& rc, unsigned jobs, int repeat) {
+  ReplayPass best;
+  for (int pass = 0; pass < repeat; ++pass) {
+    std::size_t illegal = 0, replayed = 0;
+    BenchTimer t;
+    {
+      OrderedWork work(jobs);
+      for (const auto& g : games)
+        work.submit([&g, &rc, &illegal, &replayed]() -> OrderedWork::Deliver {
+          const auto r = replay::replay_game(g, rc);
+          const std::size_t bad = static_cast<std::size_t>(r.illegal) + r.errors();
+          const auto n = static_cast<std::size_t>(r.rolls_replayed);
+          return [&illegal, &replayed, bad, n] {
+            illegal += bad;
+            replayed += n;
+          };
+        });
+      work.finish();
+    }
+    const double s = t.seconds();
+    if (s < best.seconds) best.seconds = s;
+    best.illegal = illegal;
+    best.replayed = replayed;
+  }
+  return best;
+}
 
 int run_bench_replay(const BenchReplayArgs& a) {
   auto made = analysis::make_selfplay(a.cfg);
@@ -37,29 +73,26 @@ int run_bench_replay(const BenchReplayArgs& a) {
   }
   const double gen_s = gen_timer.seconds();
 
-  // Measured: validating every roll of those records (best of `repeat` passes).
+  // Measured: validating every roll of those records (best of `repeat` passes), on one thread
+  // and on `jobs`.
   replay::ReplayConfig rc;
   rc.variant = a.cfg.variant;
   rc.options = a.cfg.options;
-  double best = 1e300;
-  std::size_t illegal = 0, replayed = 0;
-  for (int pass = 0; pass < a.repeat; ++pass) {
-    illegal = replayed = 0;
-    BenchTimer t;
-    for (const auto& g : games) {
-      const auto r = replay::replay_game(g, rc);
-      illegal += static_cast<std::size_t>(r.illegal) + r.errors();
-      replayed += static_cast<std::size_t>(r.rolls_replayed);
-    }
-    best = std::min(best, t.seconds());
-  }
-  const double val_rate = static_cast<double>(replayed) / best;
+  const ReplayPass one = validate_all(games, rc, 1, a.repeat);
+  const ReplayPass many = a.jobs > 1 ? validate_all(games, rc, a.jobs, a.repeat) : one;
+  const std::size_t illegal = one.illegal + many.illegal;
+  const std::size_t replayed = std::min(one.replayed, many.replayed);
+  const double val_rate = static_cast<double>(one.replayed) / one.seconds;
+  const double many_rate = static_cast<double>(many.replayed) / many.seconds;
   const double gen_rate = static_cast<double>(rolls) / gen_s;
   std::cout << "bench replay: variant " << a.cfg.variant << ", " << games.size() << " self-play games, " << rolls
-            << " rolls, single thread\n";
-  std::cout << "  validate (replayer)   " << fixed1(val_rate / 1e6) << " M rolls/s\n";
-  std::cout << "  baseline: self-play   " << fixed1(gen_rate / 1e6) << " M rolls/s\n";
+            << " rolls\n";
+  std::cout << "  validate -j 1         " << fixed1(val_rate / 1e6) << " M rolls/s\n";
+  std::cout << "  baseline: self-play   " << fixed1(gen_rate / 1e6) << " M rolls/s (one thread)\n";
   std::cout << "  ratio validate/selfplay " << fixed1(val_rate / gen_rate) << "x\n";
+  if (a.jobs > 1)
+    std::cout << "  validate -j " << a.jobs << "         " << fixed1(many_rate / 1e6) << " M rolls/s, scaling "
+              << fixed2(many_rate / val_rate) << "x of -j 1\n";
   if (illegal != 0 || replayed != rolls) {
     std::cerr << "bench replay: " << illegal << " problems while validating self-play games (" << replayed << " of "
               << rolls << " rolls replayed)\n";
@@ -78,6 +111,7 @@ void add_bench_replay(CLI::App& bench, int& exit_code) {
   sub->add_option("--seed", a->cfg.seed, "Random seed")->capture_default_str();
   sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
   sub->add_option("--repeat", a->repeat, "Validation passes (the best is reported)")->capture_default_str()->check(CLI::Range(1, 100));
+  add_jobs_option(sub, a->jobs);
   sub->callback([a, &exit_code]() { exit_code = run_bench_replay(*a); });
 }
 

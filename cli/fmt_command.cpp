@@ -24,10 +24,10 @@ int run_fmt(const FmtArgs& args) {
   if (!output) return 2;
   std::ostream& out = output->stream();
   OrderedWork work(args.jobs);
-  const int rc = read_games(args.files, work, [&out](const Game& g, const std::string&, std::int64_t) -> OrderedWork::Deliver {
+  const int rc = read_games(args.files, work, [&out](std::shared_ptr<const Game> g, const std::string&) {
     auto text = std::make_shared<std::string>();
-    append_ppn(*text, g);
-    return [&out, text] { out << *text; };
+    append_ppn(*text, *g);
+    return [&out, text](std::int64_t) { out << *text; };
   });
   return std::max(rc, finish_output("fmt", *output, rc));
 }

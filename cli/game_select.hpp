@@ -130,13 +130,13 @@ int for_each_game(const std::vector<std::string>& files, const GameChoice& choic
   return read_games(files, [&](Game& g, const std::string&) { on_game(g, ++n); });
 }
 
-// The same on `work`'s threads: job(game, number) runs on a worker and returns what to do with
-// its result, done here in input order (read_games with an OrderedWork).
+// The same on `work`'s threads: job(game) runs on a worker and returns what to do with its
+// result, `void(number)`, done here in input order (read_games with an OrderedWork).
 template <class Job>
 int for_each_game(const std::vector<std::string>& files, const GameChoice& choice, std::optional<Game>& stored,
                   OrderedWork& work, Job&& job) {
-  if (stored) job(*stored, choice.game)();
-  return read_games(files, work, [&job](const Game& g, const std::string&, std::int64_t n) { return job(g, n); });
+  if (stored) job(std::shared_ptr<const Game>(std::shared_ptr<const Game>(), &*stored))(choice.game);
+  return read_games(files, work, [&job](std::shared_ptr<const Game> g, const std::string&) { return job(std::move(g)); });
 }
 
 }  // namespace ppn::cli

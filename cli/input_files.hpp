@@ -60,44 +60,64 @@ int read_games(const std::vector<std::string>& files, OnGame&& on_game) {
   return rc;
 }
 
-// read_games on `work`'s threads (`-j`): job(game, source, number) runs on a worker (number:
-// the game's place among all the files' games, 1-based) and returns what
-// to do with its result, which `work` does on this thread in input order; the messages of
-// files that cannot be opened and of syntax errors come in their place in that order too. The
-// game lives while the job runs (GameHandOver): what the delivery needs of it, the job copies
-// into it. Returns as read_games.
+// The games of one input, each made a job of `work` (cli/ordered_work.hpp): job(game) for a
+// game, error_job(error) for a syntax error, each run on a worker and returning what to do with
+// its result, which `work` does on this thread in input order. With more than one thread the
+// games are parsed on the workers too (parser::parse_stream_texts), so that the reading thread
+// only cuts the input into games. The game lives while the job runs (GamePool): what the
+// delivery needs of it, the job copies into it (or keeps the shared game).
+template <class Job, class ErrorJob>
+parser::StreamStats submit_games(std::istream& in, const std::string& source, OrderedWork& work, GamePool& pool,
+                                 Job& job, ErrorJob& error_job) {
+  auto on_game = [&](Game& g) {
+    work.submit([&job, g = pool.hand_over(g)]() -> OrderedWork::Deliver { return job(g); });
+  };
+  auto on_error = [&](const parser::ParseError& e) {
+    work.submit([&error_job, e]() -> OrderedWork::Deliver { return error_job(e); });
+  };
+  if (work.jobs() == 1) return parser::parse_stream(in, source, on_game, on_error);
+  return parser::parse_stream_texts(in, source, on_game, on_error, [&](parser::GameText& t) {
+    work.submit([&job, &error_job, &pool, &source, t = pool.hand_over(t)]() -> OrderedWork::Deliver {
+      auto g = pool.fresh();
+      if (auto e = parser::read_game_text(*t, source, *g)) return error_job(*e);
+      return job(std::shared_ptr<const Game>(std::move(g)));
+    });
+  });
+}
+
+// read_games on `work`'s threads (`-j`): job(game, source) runs on a worker and returns what to
+// do with its result, `void(number)` (number: the game's place among all the files' games,
+// 1-based), which is done on this thread in input order; the messages of files that cannot be
+// opened and of syntax errors come in their place in that order too. Returns as read_games.
 template <class Job>
 int read_games(const std::vector<std::string>& files, OrderedWork& work, Job&& job) {
   int rc = 0;
   std::int64_t number = 0;
-  GameHandOver hand_over(work);
-  auto say = [&work](std::string message) {
-    work.submit([message = std::move(message)]() -> OrderedWork::Deliver {
-      return [message] { std::cerr << message; };
-    });
-  };
+  GamePool pool(work);
   for (const auto& path : files) {
     std::string why;
     auto in = open_input(path, why);
     if (!in) {
-      say(open_failure(path, why));
+      work.submit([message = open_failure(path, why)] {
+        return OrderedWork::Deliver([message] { std::cerr << message; });
+      });
       rc = 2;
       continue;
     }
-    auto source = std::make_shared<const std::string>(display_name(path));
-    parser::parse_stream(
-        *in, *source,
-        [&](Game& g) {
-          work.submit([&job, g = hand_over(g), source, n = ++number]() -> OrderedWork::Deliver {
-            return job(*g, *source, n);
-          });
-        },
-        [&](const parser::ParseError& e) {
-          say(e.format());
-          rc = 2;
-        });
+    const std::string source = display_name(path);
+    auto game_job = [&](std::shared_ptr<const Game> g) -> OrderedWork::Deliver {
+      return [&number, counted = job(std::move(g), source)] { counted(++number); };
+    };
+    auto error_job = [&rc](const parser::ParseError& e) -> OrderedWork::Deliver {
+      return [&rc, message = e.format()] {
+        rc = 2;
+        std::cerr << message;
+      };
+    };
+    submit_games(*in, source, work, pool, game_job, error_job);
+    work.finish();  // `source` and the jobs' references go with this iteration
   }
-  work.finish();
+  work.finish();  // the message of a last file that could not be opened
   return rc;
 }
 

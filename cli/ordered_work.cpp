@@ -36,22 +36,36 @@ OrderedWork::~OrderedWork() {
   for (auto& t : workers_) t.join();
 }
 
-std::shared_ptr<const Game> GameHandOver::operator()(Game& g) {
-  if (!owned_) return {std::shared_ptr<const Game>(), &g};  // not owned: the job runs at once
-  std::unique_ptr<Game> taken;
+template <class T>
+std::shared_ptr<T> GamePool::Pool<T>::take(const std::shared_ptr<Pool>& self) {
+  std::unique_ptr<T> taken;
   {
-    std::lock_guard lock(pool_->m);
-    if (!pool_->free.empty()) {
-      taken = std::move(pool_->free.back());
-      pool_->free.pop_back();
+    std::lock_guard lock(m);
+    if (!free.empty()) {
+      taken = std::move(free.back());
+      free.pop_back();
     }
   }
-  if (!taken) taken = std::make_unique<Game>();
-  std::swap(*taken, g);
-  return {taken.release(), [pool = pool_](Game* done) {
-            std::lock_guard lock(pool->m);
-            pool->free.emplace_back(done);
+  if (!taken) taken = std::make_unique<T>();
+  return {taken.release(), [self](T* done) {
+            std::lock_guard lock(self->m);
+            self->free.emplace_back(done);
           }};
+}
+
+std::shared_ptr<const Game> GamePool::hand_over(Game& g) {
+  if (!owned_) return {std::shared_ptr<const Game>(), &g};  // not owned: the job runs at once
+  auto taken = games_->take(games_);
+  std::swap(*taken, g);
+  return taken;
+}
+
+std::shared_ptr<Game> GamePool::fresh() { return games_->take(games_); }
+
+std::shared_ptr<const parser::GameText> GamePool::hand_over(parser::GameText& t) {
+  auto taken = texts_->take(texts_);
+  std::swap(*taken, t);
+  return taken;
 }
 
 void OrderedWork::submit(Job job) {

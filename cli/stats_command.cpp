@@ -231,30 +231,31 @@ int run_stats(const StatsArgs& a) {
   // Each game is replayed (and its chart drawn) on a worker; what it adds to the report is
   // added, and its lines printed, in input order (cli/ordered_work.hpp).
   OrderedWork work(a.jobs);
-  auto count_game = [&](const Game& game, std::int64_t id) -> OrderedWork::Deliver {
-    // The number the game goes by (for_each_game): its database id, or its place in the files.
-    const auto number = static_cast<std::size_t>(id);
-    auto gs = std::make_shared<const analysis::GameStats>(analysis::compute_game_stats(game, cfg));
+  auto count_game = [&](std::shared_ptr<const Game> g) {
+    auto gs = std::make_shared<const analysis::GameStats>(analysis::compute_game_stats(*g, cfg));
     std::vector<std::array<int, 2>> throws;
-    for (const auto& e : game.movetext)
+    for (const auto& e : g->movetext)
       if (const Roll* r = std::get_if<Roll>(&e)) throws.push_back({r->dice[0], r->dice[1]});
-    std::string chart;
-    if (number == static_cast<std::size_t>(a.game) && gs->replayed) {
-      std::string title(game.tag_value("Event"));
-      if (title.empty()) title = game.source_file + " game " + std::to_string(number);
-      if (a.chart == "race") chart = analysis::race_chart(*gs, title + ": steps to HOME");
-      if (a.chart == "luck") {
-        analysis::AnalyzeConfig ac;
-        ac.quality = false;  // luck needs only the race evaluator
-        chart = analysis::luck_chart(analysis::analyze_game(game, cfg, ac), gs->seat_order,
-                                     title + ": cumulative luck");
-      }
-    }
-    return [&, gs, number, throws = std::move(throws), chart = std::move(chart), file = game.source_file,
-            line = game.source_line] {
+    // The game stays with its figures for the chart, drawn here once its number is known.
+    return [&, g, gs, throws = std::move(throws)](std::int64_t id) {
+      const Game& game = *g;
+      // The number the game goes by (for_each_game): its database id, or its place in the files.
+      const auto number = static_cast<std::size_t>(id);
+      const std::string& file = game.source_file;
+      const auto line = game.source_line;
       ++games;
       for (const auto& t : throws) dice.add(t[0], t[1]);
-      if (!chart.empty()) svg = chart;
+      if (number == static_cast<std::size_t>(a.game) && gs->replayed) {
+        std::string title(game.tag_value("Event"));
+        if (title.empty()) title = game.source_file + " game " + std::to_string(number);
+        if (a.chart == "race") svg = analysis::race_chart(*gs, title + ": steps to HOME");
+        if (a.chart == "luck") {
+          analysis::AnalyzeConfig ac;
+          ac.quality = false;  // luck needs only the race evaluator
+          svg = analysis::luck_chart(analysis::analyze_game(game, cfg, ac), gs->seat_order,
+                                     title + ": cumulative luck");
+        }
+      }
       rolls += static_cast<std::size_t>(gs->rolls);
       if (!gs->replayed) {
         std::cerr << file << ":" << line << ": error: game " << number << " not counted: " << gs->error << "\n";

@@ -78,56 +78,52 @@ class Validator {
                        std::to_string(file_no) + "/" + std::to_string(a_.files.size()) + " files, " +
                            plural(total_.games + c.games, "game", "games"));
     };
-    // A game, or the part of a broken one read before its syntax error (game_no 0: it is not
-    // counted among the games), is replayed on a worker; its diagnostics are reported and
-    // counted in file order, as long as the run goes on (--on-error stop).
-    const auto check = [&](std::shared_ptr<const Game> g, std::size_t game_no) {
-      work_.submit([this, g = std::move(g), game_no, &c, &stop, &name]() -> OrderedWork::Deliver {
-        auto r = std::make_shared<replay::ReplayResult>();
-        // A game after the run stopped would not be delivered: no need to replay it.
-        if (!a_.syntax_only && !stop) *r = replay::replay_game(*g, game_no == 0 ? partial_cfg_ : cfg_);
-        return [this, g, r, game_no, &c, &stop, &name] {
-          if (stop) return;
-          if (game_no != 0) ++c.games;
-          c.rolls += g->roll_count();
-          if (a_.syntax_only) return;
-          if (r->inference) report_inference(name, game_no, *g, *r->inference);
-          c.illegal += static_cast<std::size_t>(r->illegal);
-          c.skipped += r->skipped;
-          for (const auto& d : r->diagnostics) {
-            if (d.severity == replay::Severity::warning) ++c.warnings;
-            else if (d.roll_index < 0 || d.code == Code::result) ++c.record_errors;
-            report(name, game_no, d);
-          }
-          if (r->stop_run) stop = true;
-        };
-      });
+    // A game, or the part of a broken one read before its syntax error (not counted among the
+    // games: number 0), is replayed on a worker; its diagnostics are reported and counted here,
+    // in file order, as long as the run goes on (--on-error stop).
+    auto replayed = [this, &stop](const Game& g, bool partial) {
+      auto r = std::make_shared<replay::ReplayResult>();
+      // A game after the run stopped would not be delivered: no need to replay it.
+      if (!a_.syntax_only && !stop) *r = replay::replay_game(g, partial ? partial_cfg_ : cfg_);
+      return std::shared_ptr<const replay::ReplayResult>(std::move(r));
     };
-    std::size_t game_no = 0;
-    parser::parse_stream(
-        *in, name,
-        [&](Game& g) {
-          tick();
-          check(hand_over_(g), ++game_no);
-        },
-        [&](const parser::ParseError& e) {
-          // The rolls before the error are still checked, and reported before it (file order).
-          if (e.partial) check(e.partial, 0);
-          work_.submit([this, e, &c]() -> OrderedWork::Deliver {
-            return [this, e, &c] {
-              ++(e.code == Code::io ? c.io_errors : c.syntax_errors);
-              progress_.clear();
-              if (json_) {
-                nlohmann::json j{{"type", "diagnostic"}, {"file", e.file}, {"severity", "error"},
-                                 {"code", std::string(e.name())}, {"message", e.message}};
-                if (e.line != 0) j["line"] = e.line, j["column"] = e.column;  // 0: the file as a whole
-                emit(j);
-              } else {
-                std::cerr << e.format();
-              }
-            };
-          });
-        });
+    auto deliver = [&](const Game& g, const replay::ReplayResult& r, bool partial) {
+      if (stop) return;
+      const std::size_t game_no = partial ? 0 : ++c.games;
+      tick();
+      c.rolls += g.roll_count();
+      if (a_.syntax_only) return;
+      if (r.inference) report_inference(name, game_no, g, *r.inference);
+      c.illegal += static_cast<std::size_t>(r.illegal);
+      c.skipped += r.skipped;
+      for (const auto& d : r.diagnostics) {
+        if (d.severity == replay::Severity::warning) ++c.warnings;
+        else if (d.roll_index < 0 || d.code == Code::result) ++c.record_errors;
+        report(name, game_no, d);
+      }
+      if (r.stop_run) stop = true;
+    };
+    auto game_job = [&](std::shared_ptr<const Game> g) -> OrderedWork::Deliver {
+      return [&deliver, g, r = replayed(*g, false)] { deliver(*g, *r, false); };
+    };
+    auto error_job = [&](const parser::ParseError& e) -> OrderedWork::Deliver {
+      auto r = e.partial ? replayed(*e.partial, true) : nullptr;
+      return [&, e, r] {
+        // The rolls before the error are still checked, and reported before it (file order).
+        if (e.partial) deliver(*e.partial, *r, true);
+        ++(e.code == Code::io ? c.io_errors : c.syntax_errors);
+        progress_.clear();
+        if (json_) {
+          nlohmann::json j{{"type", "diagnostic"}, {"file", e.file}, {"severity", "error"},
+                           {"code", std::string(e.name())}, {"message", e.message}};
+          if (e.line != 0) j["line"] = e.line, j["column"] = e.column;  // 0: the file as a whole
+          emit(j);
+        } else {
+          std::cerr << e.format();
+        }
+      };
+    };
+    submit_games(*in, name, work_, pool_, game_job, error_job);
     work_.finish();
     done_bytes_ += size;
     progress_.clear();
@@ -224,7 +220,7 @@ class Validator {
   std::uint64_t done_bytes_ = 0;  // bytes of the files already read
   Counts total_;
   OrderedWork work_;  // last: its workers stop before the rest goes
-  GameHandOver hand_over_{work_};
+  GamePool pool_{work_};
 };
 
 int run_validate(const ValidateArgs& a) {

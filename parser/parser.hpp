@@ -17,6 +17,7 @@
 #include <functional>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -66,6 +67,7 @@ struct StreamStats {
   std::size_t games = 0;   // games parsed successfully (passed to on_game)
   std::size_t errors = 0;  // errors passed to on_error: games rejected, and whole-file errors
   std::size_t bytes = 0;   // bytes read
+  std::size_t texts = 0;   // game texts handed over unparsed (parse_stream_texts)
 };
 
 // on_game may move from the game. After on_game returns, the stream reuses the Game's storage
@@ -80,6 +82,31 @@ StreamStats parse_stream(std::istream& in, const std::string& filename, const Ga
 // Same over a string.
 StreamStats parse_string(std::string_view text, const std::string& filename, const GameHandler& on_game,
                          const ErrorHandler& on_error, const ParseOptions& options = {});
+
+// A game's text as the stream cut it, not yet parsed: for a caller that parses games on
+// several threads (`ppn validate -j`, cli/ordered_work.hpp).
+struct GameText {
+  std::string text;
+  std::vector<std::uint32_t> line_starts;  // the offset of each line of `text` (0 first)
+  std::uint32_t first_line = 1;            // the file line of text[0]
+};
+// on_text may swap the text with one it is done with (whose storage the stream then reuses).
+using TextHandler = std::function<void(GameText&)>;
+
+// parse_stream, with every game after the file's first whose text starts with a tag line
+// handed to on_text unparsed; such a text is a game or a syntax error, never nothing, so the
+// caller that parses it (read_game_text) reports it in its place. The file's first game (which
+// decides whether the file is PPN at all), games without tags and the errors about the file
+// itself still come through on_game and on_error. StreamStats counts the texts handed over as
+// neither games nor errors: `texts` says how many.
+StreamStats parse_stream_texts(std::istream& in, const std::string& filename, const GameHandler& on_game,
+                               const ErrorHandler& on_error, const TextHandler& on_text,
+                               const ParseOptions& options = {});
+
+// Parses a text parse_stream_texts handed over, into `game` (its storage reused), on any
+// thread (each thread keeps its own reader); the error instead, as parse_stream reports it.
+std::optional<ParseError> read_game_text(const GameText& text, const std::string& filename, Game& game,
+                                         const ParseOptions& options = {});
 
 // Parses exactly one game's text. `first_line` is the file line number of text[0].
 std::variant<Game, ParseError> parse_game(std::string_view text, const std::string& filename = "<string>",

@@ -23,8 +23,8 @@ constexpr std::size_t max_indent = 4096;
 class GameSplitter {
  public:
   GameSplitter(const std::string& filename, const GameHandler& on_game, const ErrorHandler& on_error,
-               const ParseOptions& options)
-      : filename_(filename), on_game_(on_game), on_error_(on_error), options_(options) {
+               const ParseOptions& options, const TextHandler* on_text = nullptr)
+      : filename_(filename), on_game_(on_game), on_error_(on_error), options_(options), on_text_(on_text) {
     reader_.set_options(options);
   }
 
@@ -60,7 +60,7 @@ class GameSplitter {
   StreamStats finish() {
     if (!classified_ && !indent_.empty()) append_indent();
     flush();
-    if (stats_.games == 0 && stats_.errors == 0) {
+    if (stats_.games == 0 && stats_.errors == 0 && stats_.texts == 0) {
       // Not silence: a file with no game is a mistake a user wants to hear about (a wrong
       // name, an empty export).
       ParseError e;
@@ -125,7 +125,7 @@ class GameSplitter {
       // A tag line starts a new game once the current one has movetext, or when a blank line
       // follows its tags (a game without movetext).
       if (seen_movetext_ || blank_after_tags_) flush();
-      if (!has_content_) game_line_ = line_no_;
+      if (!has_content_) game_line_ = line_no_, starts_with_tag_ = true;
       has_tags_ = true;
     } else if (c != ';') {  // a `;` comment line may sit among the tags
       if (!has_content_) game_line_ = line_no_;
@@ -219,6 +219,16 @@ class GameSplitter {
                                         " bytes (the per-game limit); skipped to the next game";
       ++stats_.errors;
       on_error_(e);
+    } else if (has_content_ && on_text_ != nullptr && !first_game_ && starts_with_tag_) {
+      // Handed over unparsed: a text that starts with a tag is a game or a syntax error.
+      commit_run();
+      text_out_.text.swap(text_);
+      text_out_.line_starts.swap(line_starts_);
+      text_out_.first_line = text_line_;
+      ++stats_.texts;
+      (*on_text_)(text_out_);
+      text_.swap(text_out_.text);  // whatever buffer came back is reused
+      line_starts_.swap(text_out_.line_starts);
     } else if (has_content_) {
       commit_run();
       // game_ is the previous game, recycled (its storage reused) whether or not on_game_
@@ -244,7 +254,7 @@ class GameSplitter {
     run_begin_ = run_end_ = nullptr;
     text_.clear();
     line_starts_.assign(1, 0);
-    oversize_ = has_content_ = has_tags_ = seen_movetext_ = blank_after_tags_ = false;
+    oversize_ = has_content_ = has_tags_ = seen_movetext_ = blank_after_tags_ = starts_with_tag_ = false;
     game_line_ = text_line_ = line_no_;
   }
 
@@ -252,6 +262,8 @@ class GameSplitter {
   const GameHandler& on_game_;
   const ErrorHandler& on_error_;
   const ParseOptions& options_;
+  const TextHandler* on_text_;  // null: every game is parsed here
+  GameText text_out_;           // the text being handed over (its buffers swap with text_'s)
   StreamStats stats_;
   std::string text_;    // the current game's text (but for the run below)
   const char* run_begin_ = nullptr;  // lines of the current chunk that follow text_
@@ -265,6 +277,7 @@ class GameSplitter {
   std::uint32_t game_line_ = 1;  // first visible line of the current game
   bool classified_ = false;      // the current line's first visible byte has been seen
   bool has_content_ = false, has_tags_ = false, seen_movetext_ = false, blank_after_tags_ = false;
+  bool starts_with_tag_ = false;  // the game's first visible line is a tag line
   bool oversize_ = false;
   bool first_game_ = true;      // no game text has been read yet
   bool comments_only_ = false;  // a text of only comments was read (and was no game)
@@ -275,9 +288,9 @@ class GameSplitter {
 
 }  // namespace
 
-StreamStats parse_stream(std::istream& in, const std::string& filename, const GameHandler& on_game,
-                         const ErrorHandler& on_error, const ParseOptions& options) {
-  GameSplitter splitter(filename, on_game, on_error, options);
+namespace {
+
+StreamStats split_stream(std::istream& in, GameSplitter& splitter) {
   // Not value-initialized: zeroing 1 MiB per call dominated the parse of small files.
   auto buf = std::make_unique_for_overwrite<char[]>(read_chunk);
   bool first_chunk = true;
@@ -298,6 +311,27 @@ StreamStats parse_stream(std::istream& in, const std::string& filename, const Ga
   }
   if (auto why = io::read_error(in); !why.empty()) splitter.read_failed(why);
   return splitter.finish();
+}
+
+}  // namespace
+
+StreamStats parse_stream(std::istream& in, const std::string& filename, const GameHandler& on_game,
+                         const ErrorHandler& on_error, const ParseOptions& options) {
+  GameSplitter splitter(filename, on_game, on_error, options);
+  return split_stream(in, splitter);
+}
+
+StreamStats parse_stream_texts(std::istream& in, const std::string& filename, const GameHandler& on_game,
+                               const ErrorHandler& on_error, const TextHandler& on_text, const ParseOptions& options) {
+  GameSplitter splitter(filename, on_game, on_error, options, &on_text);
+  return split_stream(in, splitter);
+}
+
+std::optional<ParseError> read_game_text(const GameText& text, const std::string& filename, Game& game,
+                                         const ParseOptions& options) {
+  thread_local GameReader reader;  // its buffers and tag verdicts reused from game to game
+  reader.set_options(options);
+  return reader.read(text.text, text.line_starts, filename, text.first_line, game);
 }
 
 StreamStats parse_string(std::string_view text, const std::string& filename, const GameHandler& on_game,

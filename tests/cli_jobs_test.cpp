@@ -61,11 +61,11 @@ void every_ppn_command(const std::vector<std::string>& files) {
 
 }  // namespace
 
-TEST_CASE("-j: the samples give the same output on any number of threads", "[cli][jobs]") {
+TEST_CASE("jobs (-j): the samples give the same output on any number of threads", "[cli][jobs]") {
   every_ppn_command(files_in(source_path("samples"), ".ppn"));
 }
 
-TEST_CASE("-j: syntax errors, recovery inside a game and unreadable files stay in their place", "[cli][jobs]") {
+TEST_CASE("jobs (-j): syntax errors, recovery inside a game and unreadable files stay in their place", "[cli][jobs]") {
   auto files = files_in(source_path("tests/malformed"), ".ppn");
   files.insert(files.begin() + static_cast<long>(files.size() / 2), "/nonexistent/missing.ppn");
   const auto good = source_path("samples/10-two-player-snow-day.ppn");
@@ -78,7 +78,7 @@ TEST_CASE("-j: syntax errors, recovery inside a game and unreadable files stay i
   CHECK(stop.code != 0);
 }
 
-TEST_CASE("-j: 5,000 self-play games", "[cli][jobs]") {
+TEST_CASE("jobs (-j): 5,000 self-play games", "[cli][jobs]") {
   ScratchDir dir("jobs-selfplay");
   const auto games = dir / "selfplay.ppn";
   REQUIRE(run_ppn("selfplay --variant hasbro-2001 --games 4000 --seed 21 -o " + games).code == 0);
@@ -97,7 +97,7 @@ TEST_CASE("-j: 5,000 self-play games", "[cli][jobs]") {
   CHECK(v.out.find("validate: 2 files, 5000 games") != std::string::npos);
 }
 
-TEST_CASE("-j: the converted Northwestern transcripts", "[cli][jobs][shared]") {
+TEST_CASE("jobs (-j): the converted Northwestern transcripts", "[cli][jobs][shared]") {
   PPN_REQUIRE_SHARED(dir, "external/nu-eecs395-parcheesi-xml/transcripts-nathanshelly");
   ScratchDir tmp("jobs-transcripts");
   std::vector<std::string> files;
@@ -111,7 +111,7 @@ TEST_CASE("-j: the converted Northwestern transcripts", "[cli][jobs][shared]") {
   every_ppn_command(files);
 }
 
-TEST_CASE("-j: conform judges the reference corpora the same on any number of threads", "[cli][jobs][shared]") {
+TEST_CASE("jobs (-j): conform judges the reference corpora the same on any number of threads", "[cli][jobs][shared]") {
   PPN_REQUIRE_SHARED(racket, "corpora/racket");
   PPN_REQUIRE_SHARED(hasbro, "corpora/hasbro");
   const Run r = same_for_any_jobs("conform", "--variant racket-nu --per-file" + quoted_files(files_in(racket, ".gz")));
