@@ -1,8 +1,11 @@
 #include "notation/text_util.hpp"
 
+#include <cstdint>
 #include <cstring>
 
-#include <cstdint>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace ppn {
 
@@ -39,7 +42,26 @@ std::optional<std::pair<std::size_t, std::string>> find_bad_byte(std::string_vie
     const std::uint64_t is7f = (y - kOnes) & ~y & kHigh;
     return ((x & kHigh) | below20 | is7f) == 0;
   };
+#if defined(__SSE2__)
+  // Sixteen bytes at a time while each is printable ASCII or one of the blanks \t \n \v \f \r
+  // (0x09-0x0D): every line ends in '\n', so a test that left it out would stop at each line.
+  // Signed compares: a byte with the high bit set is negative, below 0x20, and not a blank.
+  const __m128i k20 = _mm_set1_epi8(0x20), k7f = _mm_set1_epi8(0x7F);
+  const __m128i k08 = _mm_set1_epi8(0x08), k0e = _mm_set1_epi8(0x0E);
+  const auto plain16 = [&](const unsigned char* at) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+    const __m128i blank = _mm_and_si128(_mm_cmpgt_epi8(v, k08), _mm_cmplt_epi8(v, k0e));
+    const __m128i bad = _mm_or_si128(_mm_andnot_si128(blank, _mm_cmplt_epi8(v, k20)), _mm_cmpeq_epi8(v, k7f));
+    return _mm_movemask_epi8(bad) == 0;
+  };
+#endif
   for (std::size_t i = 0; i < n;) {
+#if defined(__SSE2__)
+    if (i + 16 <= n && plain16(p + i)) {
+      i += 16;
+      continue;
+    }
+#endif
     if (i + 8 <= n) {
       std::uint64_t x;
       std::memcpy(&x, p + i, 8);

@@ -1,0 +1,80 @@
+// find_bad_byte (notation/text_util.hpp), the check that runs over every byte the parser reads:
+// its fast paths (sixteen and eight bytes at a time) find exactly what a byte-by-byte reading of
+// the rule finds (SPEC.md "Limits": UTF-8, no control byte but the blanks), for every byte
+// value at every place of a line, and for UTF-8 sequences cut or malformed at any place.
+#include <catch2/catch.hpp>
+
+#include <optional>
+#include <string>
+
+#include "notation/text_util.hpp"
+
+namespace {
+
+// The rule, byte by byte: printable ASCII and \t \n \v \f \r are fine; a byte of 0x80 and
+// above must start a well-formed UTF-8 sequence (RFC 3629); any other byte is bad.
+std::optional<std::size_t> first_bad(const std::string& s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned b = p[i];
+    if (b < 0x80) {
+      const bool blank = b >= 0x09 && b <= 0x0D;
+      if ((b < 0x20 && !blank) || b == 0x7F) return i;
+      ++i;
+      continue;
+    }
+    std::size_t len = 0;
+    unsigned lo = 0x80, hi = 0xBF;
+    if (b >= 0xC2 && b <= 0xDF) len = 2;
+    else if (b == 0xE0) len = 3, lo = 0xA0;
+    else if (b >= 0xE1 && b <= 0xEC) len = 3;
+    else if (b == 0xED) len = 3, hi = 0x9F;
+    else if (b >= 0xEE && b <= 0xEF) len = 3;
+    else if (b == 0xF0) len = 4, lo = 0x90;
+    else if (b >= 0xF1 && b <= 0xF3) len = 4;
+    else if (b == 0xF4) len = 4, hi = 0x8F;
+    if (len == 0 || i + len > s.size()) return i;
+    for (std::size_t k = 1; k < len; ++k) {
+      const unsigned c = p[i + k];
+      if (c < (k == 1 ? lo : 0x80) || c > (k == 1 ? hi : 0xBF)) return i;
+    }
+    i += len;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("find_bad_byte: every byte value at every place of a 40-byte line", "[notation][utf8]") {
+  const std::string line = "12. G 5-3: 12/17 17/20 { fine text }\n ok";
+  REQUIRE(line.size() == 40);
+  REQUIRE_FALSE(ppn::find_bad_byte(line));
+  for (int value = 0; value < 256; ++value) {
+    for (std::size_t at = 0; at < line.size(); ++at) {
+      std::string s = line;
+      s[at] = static_cast<char>(value);
+      const auto want = first_bad(s);
+      const auto got = ppn::find_bad_byte(s);
+      INFO("byte " << value << " at " << at);
+      REQUIRE(got.has_value() == want.has_value());
+      if (got) CHECK(got->first == *want);
+    }
+  }
+}
+
+TEST_CASE("find_bad_byte: UTF-8 sequences whole, cut and malformed at every place", "[notation][utf8]") {
+  const std::string pads = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ";
+  for (const std::string seq : {"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x8E\xB2", "\xED\xA0\x80", "\xC0\xAF",
+                                "\xF4\x90\x80\x80", "\xE0\x80\xAF", "\xE2\x82", "\x80", "\xFF"}) {
+    for (std::size_t at = 0; at <= 40; ++at) {
+      for (std::size_t tail : {std::size_t{0}, std::size_t{1}, std::size_t{17}}) {
+        const std::string s = pads.substr(0, at) + seq + pads.substr(0, tail);
+        const auto want = first_bad(s);
+        const auto got = ppn::find_bad_byte(s);
+        INFO("sequence of " << seq.size() << " bytes at " << at << ", tail " << tail);
+        REQUIRE(got.has_value() == want.has_value());
+        if (got) CHECK(got->first == *want);
+      }
+    }
+  }
+}
