@@ -5,10 +5,14 @@
 // paths (--on-error stop, skip, as-played; a file that cannot be opened).
 #include <catch2/catch.hpp>
 
+#include <CLI/CLI.hpp>
+#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "child_memory.hpp"
+#include "cli/app.hpp"
 #include "cli_run.hpp"
 #include "scratch_dir.hpp"
 #include "shared_data.hpp"
@@ -57,6 +61,26 @@ void every_ppn_command(const std::vector<std::string>& files) {
   same_for_any_jobs("stats", "--games --format json --on-error as-played" + f);
   same_for_any_jobs("audit", "--by player" + f);
   same_for_any_jobs("audit", "--by source --format json" + f);
+}
+
+// The peak memory growth (KiB) of `ppn ARGS...` run in a forked child (the command's own code,
+// linked into the tests), its output thrown away; -1 when it failed to run.
+long command_peak_growth_kib(std::vector<std::string> args) {
+  return child_peak_growth_kib([&] {
+    if (!std::freopen("/dev/null", "w", stdout) || !std::freopen("/dev/null", "w", stderr)) return false;
+    int exit_code = 0;
+    auto app = ppn::cli::build_app(exit_code);
+    args.insert(args.begin(), "ppn");
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    try {
+      app->parse(static_cast<int>(argv.size()), argv.data());
+    } catch (const CLI::ParseError&) {
+      return false;
+    }
+    std::fflush(stdout);
+    return true;
+  });
 }
 
 }  // namespace
@@ -126,4 +150,25 @@ TEST_CASE("jobs (-j): conform judges the reference corpora the same on any numbe
   const Run d = same_for_any_jobs(
       "conform", "--variant hasbro-2001" + quoted_files(files_in(racket, ".gz")) + " '" + bad + "' /nonexistent.jsonl");
   CHECK(d.code == 2);
+}
+
+TEST_CASE("jobs (-j): memory is bounded by the games in flight, not by the file", "[cli][jobs]") {
+  ScratchDir dir("jobs-memory");
+  const auto small = dir / "small.ppn";
+  REQUIRE(run_ppn("selfplay --variant hasbro-2001 --games 400 --seed 5 -o " + small).code == 0);
+  const std::string games = read_file(small);
+  std::string forty;
+  for (int i = 0; i < 40; ++i) forty += games;
+  const auto large = dir.write("large.ppn", forty);  // 16,000 games, forty times the text
+  for (const char* command : {"validate", "fmt", "stats"}) {
+    INFO(command);
+    const long small_kib = command_peak_growth_kib({command, "-j", "4", small});
+    const long large_kib = command_peak_growth_kib({command, "-j", "4", large});
+    INFO("peak growth " << small_kib << " KiB for 400 games, " << large_kib << " KiB for 16,000");
+    REQUIRE(small_kib >= 0);
+    REQUIRE(large_kib >= 0);
+    // Forty times the games (about 55 MB more text): the peak grows by far less than the text
+    // (what it grows by: the pooled games' storage reaching the size of the longest game seen).
+    CHECK(large_kib < small_kib + 16384);
+  }
 }
