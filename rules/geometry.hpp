@@ -42,10 +42,13 @@ struct Geometry {
   std::array<std::uint64_t, 2> safe_abs{};
 
   constexpr bool is_safe_abs(int a) const { return (safe_abs[a >> 6] >> (a & 63)) & 1u; }
-  constexpr int abs_of(int seat, int rel) const { return (rel + seat * arm_spacing) % ring_len; }
-  constexpr int rel_of(int seat, int abs) const {
-    return ((abs - seat * arm_spacing) % ring_len + ring_len) % ring_len;
-  }
+  // Ring arithmetic without a division in the usual case (a division was the costliest part of
+  // building a roll's board): wrap(x) == x % ring_len for every x, and wrap_up(x) == (x %
+  // ring_len + ring_len) % ring_len.
+  constexpr int wrap(int x) const { return x >= 0 && x < ring_len ? x : x >= ring_len && x < 2 * ring_len ? x - ring_len : x % ring_len; }
+  constexpr int wrap_up(int x) const { return x >= 0 ? wrap(x) : x >= -ring_len ? x + ring_len : (x % ring_len + ring_len) % ring_len; }
+  constexpr int abs_of(int seat, int rel) const { return wrap(rel + seat * arm_spacing); }
+  constexpr int rel_of(int seat, int abs) const { return wrap_up(abs - seat * arm_spacing); }
   constexpr bool on_ring(int rel) const { return rel >= 0 && rel <= last_ring; }
   constexpr bool on_home_path(int rel) const { return rel > last_ring && rel < home; }
 
@@ -61,7 +64,7 @@ struct Geometry {
   // Where a move of v from rel r ends: straight on (into the home path; > home is an
   // overshoot) or, with `around` or from a lap square, round the ring.
   constexpr int dest(int r, int v, bool around) const {
-    return around || is_lap(r) ? rel_of_track((track(r) + v) % ring_len) : r + v;
+    return around || is_lap(r) ? rel_of_track(wrap(track(r) + v)) : r + v;
   }
   // dest(), with an overshoot past HOME read as HOME (for moves already judged).
   constexpr int dest_at_most_home(int r, int v, bool around) const {
