@@ -23,21 +23,23 @@ std::optional<std::size_t> first_bad(const std::string& s) {
       ++i;
       continue;
     }
-    std::size_t len = 0;
-    unsigned lo = 0x80, hi = 0xBF;
-    if (b >= 0xC2 && b <= 0xDF) len = 2;
-    else if (b == 0xE0) len = 3, lo = 0xA0;
-    else if (b >= 0xE1 && b <= 0xEC) len = 3;
-    else if (b == 0xED) len = 3, hi = 0x9F;
-    else if (b >= 0xEE && b <= 0xEF) len = 3;
-    else if (b == 0xF0) len = 4, lo = 0x90;
-    else if (b >= 0xF1 && b <= 0xF3) len = 4;
-    else if (b == 0xF4) len = 4, hi = 0x8F;
-    if (len == 0 || i + len > s.size()) return i;
-    for (std::size_t k = 1; k < len; ++k) {
-      const unsigned c = p[i + k];
-      if (c < (k == 1 ? lo : 0x80) || c > (k == 1 ? hi : 0xBF)) return i;
-    }
+    // RFC 3629, section 4 (UTF8-2, UTF8-3, UTF8-4), row by row: lead bytes, the range of the
+    // second byte, the length.
+    struct Row {
+      unsigned lead_lo, lead_hi, second_lo, second_hi;
+      std::size_t len;
+    };
+    static constexpr Row rows[] = {{0xC2, 0xDF, 0x80, 0xBF, 2}, {0xE0, 0xE0, 0xA0, 0xBF, 3}, {0xE1, 0xEC, 0x80, 0xBF, 3},
+                                   {0xED, 0xED, 0x80, 0x9F, 3}, {0xEE, 0xEF, 0x80, 0xBF, 3}, {0xF0, 0xF0, 0x90, 0xBF, 4},
+                                   {0xF1, 0xF3, 0x80, 0xBF, 4}, {0xF4, 0xF4, 0x80, 0x8F, 4}};
+    const Row* row = nullptr;
+    for (const auto& r : rows)
+      if (b >= r.lead_lo && b <= r.lead_hi) row = &r;
+    if (row == nullptr || i + row->len > s.size()) return i;
+    if (p[i + 1] < row->second_lo || p[i + 1] > row->second_hi) return i;
+    for (std::size_t k = 2; k < row->len; ++k)
+      if (p[i + k] < 0x80 || p[i + k] > 0xBF) return i;
+    const std::size_t len = row->len;
     i += len;
   }
   return std::nullopt;
