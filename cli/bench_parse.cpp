@@ -9,7 +9,7 @@
 
 #include "cli/bench_command.hpp"
 #include "cli/input_files.hpp"
-#include "cli/ordered_work.hpp"
+#include "cli/jobs.hpp"
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 

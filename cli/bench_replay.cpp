@@ -6,7 +6,7 @@
 
 #include "analysis/selfplay.hpp"
 #include "cli/bench_command.hpp"
-#include "cli/ordered_work.hpp"
+#include "cli/jobs.hpp"
 #include "replay/replayer.hpp"
 
 namespace ppn::cli {
@@ -25,7 +25,7 @@ struct ReplayPass {
   std::size_t illegal = 0, replayed = 0;
 };
 
-// Validates every roll of `games` on `jobs` threads (cli/ordered_work.hpp, as `ppn validate
+// Validates every roll of `games` on `jobs` threads (parallel/ordered_work.hpp, as `ppn validate
 // -j` does), `repeat` times; the best pass.
 ReplayPass validate_all(const std::vector<Game>& games, const replay::ReplayConfig& rc, unsigned jobs, int repeat) {
   ReplayPass best;

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "cli/json_records.hpp"
-#include "cli/ordered_work.hpp"
+#include "cli/jobs.hpp"
 #include "cli/replay_options.hpp"
 #include "convert/conform.hpp"
 #include "convert/reference_jsonl.hpp"

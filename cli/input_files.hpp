@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/ordered_work.hpp"
+#include "cli/jobs.hpp"
 #include "io/input.hpp"
 #include "notation/game.hpp"
 #include "parser/parser.hpp"
@@ -60,7 +60,7 @@ int read_games(const std::vector<std::string>& files, OnGame&& on_game) {
   return rc;
 }
 
-// The games of one input, each made a job of `work` (cli/ordered_work.hpp): job(game) for a
+// The games of one input, each made a job of `work` (parallel/ordered_work.hpp): job(game) for a
 // game, error_job(error) for a syntax error, each run on a worker and returning what to do with
 // its result, which `work` does on this thread in input order. With more than one thread the
 // games are parsed on the workers too (parser::parse_stream_texts), so that the reading thread

@@ -229,7 +229,7 @@ int run_stats(const StatsArgs& a) {
     if (!stored) return 2;
   }
   // Each game is replayed (and its chart drawn) on a worker; what it adds to the report is
-  // added, and its lines printed, in input order (cli/ordered_work.hpp).
+  // added, and its lines printed, in input order (parallel/ordered_work.hpp).
   OrderedWork work(a.jobs);
   auto count_game = [&](std::shared_ptr<const Game> g) {
     auto gs = std::make_shared<const analysis::GameStats>(analysis::compute_game_stats(*g, cfg));

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/input_files.hpp"
-#include "cli/ordered_work.hpp"
+#include "cli/jobs.hpp"
 #include "cli/progress.hpp"
 #include "notation/game.hpp"
 #include "parser/parser.hpp"

@@ -84,7 +84,7 @@ StreamStats parse_string(std::string_view text, const std::string& filename, con
                          const ErrorHandler& on_error, const ParseOptions& options = {});
 
 // A game's text as the stream cut it, not yet parsed: for a caller that parses games on
-// several threads (`ppn validate -j`, cli/ordered_work.hpp).
+// several threads (`ppn validate -j`, parallel/ordered_work.hpp).
 struct GameText {
   std::string text;
   std::vector<std::uint32_t> line_starts;  // the offset of each line of `text` (0 first)

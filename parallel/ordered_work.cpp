@@ -1,21 +1,11 @@
-#include "cli/ordered_work.hpp"
+#include "parallel/ordered_work.hpp"
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <utility>
 
-namespace ppn::cli {
+namespace ppn::parallel {
 
 unsigned all_cores() { return std::max(1u, std::thread::hardware_concurrency()); }
-
-CLI::Option* add_jobs_option(CLI::App* sub, unsigned& jobs) {
-  jobs = all_cores();
-  return sub
-      ->add_option("-j,--jobs", jobs,
-                   "Threads that work on the games (default: every core); the output is the same for any "
-                   "number, in input order")
-      ->check(CLI::Range(1u, 256u));
-}
 
 OrderedWork::OrderedWork(unsigned jobs, std::size_t batch, std::size_t in_flight)
     : jobs_(std::max(1u, jobs)),
@@ -34,38 +24,6 @@ OrderedWork::~OrderedWork() {
   }
   work_ready_.notify_all();
   for (auto& t : workers_) t.join();
-}
-
-template <class T>
-std::shared_ptr<T> GamePool::Pool<T>::take(const std::shared_ptr<Pool>& self) {
-  std::unique_ptr<T> taken;
-  {
-    std::lock_guard lock(m);
-    if (!free.empty()) {
-      taken = std::move(free.back());
-      free.pop_back();
-    }
-  }
-  if (!taken) taken = std::make_unique<T>();
-  return {taken.release(), [self](T* done) {
-            std::lock_guard lock(self->m);
-            self->free.emplace_back(done);
-          }};
-}
-
-std::shared_ptr<const Game> GamePool::hand_over(Game& g) {
-  if (!owned_) return {std::shared_ptr<const Game>(), &g};  // not owned: the job runs at once
-  auto taken = games_->take(games_);
-  std::swap(*taken, g);
-  return taken;
-}
-
-std::shared_ptr<Game> GamePool::fresh() { return games_->take(games_); }
-
-std::shared_ptr<const parser::GameText> GamePool::hand_over(parser::GameText& t) {
-  auto taken = texts_->take(texts_);
-  std::swap(*taken, t);
-  return taken;
 }
 
 void OrderedWork::submit(Job job) {
@@ -157,4 +115,4 @@ void OrderedWork::work() {
   }
 }
 
-}  // namespace ppn::cli
+}  // namespace ppn::parallel
