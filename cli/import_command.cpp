@@ -87,7 +87,7 @@ int run_import(const ImportArgs& a) {
   // advice of the readers that refuse an older schema (db::outdated). Opening it for writing
   // migrates it; the version before says whether it did.
   std::error_code exists_ec;
-  const bool existed = std::filesystem::exists(a.db, exists_ec);
+  const bool existed = db::is_server_target(a.db) || std::filesystem::exists(a.db, exists_ec);
   if (a.files.empty() && !existed) {
     std::cerr << "import: no FILE given, and " << a.db
               << " does not exist: give the PPN files to import (with none, --db PATH migrates an existing database)\n";
@@ -97,8 +97,8 @@ int run_import(const ImportArgs& a) {
   if (existed) {
     try {
       db::Database d(a.db, db::Database::Mode::read_only);
-      version_before = d.scalar("PRAGMA user_version");
-    } catch (const db::SqliteError&) {
+      version_before = d.user_version();
+    } catch (const db::DbError&) {
       // Importer::open below says what is wrong with the file.
     }
   }
@@ -173,7 +173,7 @@ int run_import(const ImportArgs& a) {
   std::int64_t held = 0;
   try {
     held = importer->database().scalar("SELECT count(*) FROM games");
-  } catch (const db::SqliteError& e) {
+  } catch (const db::DbError& e) {
     std::cerr << "import: " << e.what() << "\n";
     db_failed = true;
   }

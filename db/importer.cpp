@@ -40,8 +40,8 @@ std::variant<std::unique_ptr<Importer>, std::string> Importer::open(const std::s
       imp->commit();
     }
     return imp;
-  } catch (const SqliteError& e) {
-    return describe_sqlite_error(path, e);
+  } catch (const DbError& e) {
+    return describe_db_error(path, e);
   }
 }
 
@@ -148,8 +148,12 @@ ImportOutcome Importer::store(const GameRows& g) {
   else ig.bind_null(8);
   ig.bind(9, rp.finished ? 1 : 0).bind_static(10, rp.legal ? "legal" : "illegal").bind(11, g.on_error);
   ig.bind(12, static_cast<std::int64_t>(g.rolls.size())).bind(13, rp.rolls_replayed).bind(14, rp.illegal_rolls);
-  ig.run();
-  const std::int64_t id = db_.last_insert_rowid();
+  // No row back: another importer stored this game since find_checksum looked (the checksum is
+  // unique and the database settles the conflict), so it is a duplicate here.
+  const bool inserted = ig.step();
+  const std::int64_t id = inserted ? ig.get_int(0) : 0;
+  ig.reset();
+  if (!inserted) return ImportOutcome::duplicate;
   last_added_id_ = id;
 
   for (const auto& s : rp.seats) {

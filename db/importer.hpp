@@ -28,7 +28,7 @@
 #include "db/held_positions.hpp"
 #include "db/import_statements.hpp"
 #include "db/player_aliases.hpp"
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 #include "notation/diagnostic.hpp"
 
 namespace ppn::db {

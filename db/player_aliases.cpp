@@ -22,8 +22,11 @@ std::string check_aliases(const std::vector<std::string>& aliases) {
 PlayerAliases::PlayerAliases(Database& db)
     : db_(db),
       find_alias_(db, "SELECT player_id FROM player_aliases WHERE alias = ?1"),
-      insert_player_(db, "INSERT INTO players(name) VALUES(?1)"),
-      insert_alias_(db, "INSERT OR REPLACE INTO player_aliases(alias, player_id) VALUES(?1, ?2)") {}
+      insert_player_(db, "INSERT INTO players(name) VALUES(?1) ON CONFLICT(name) DO NOTHING RETURNING id"),
+      find_player_(db, "SELECT id FROM players WHERE name = ?1"),
+      insert_alias_(db,
+                    "INSERT INTO player_aliases(alias, player_id) VALUES(?1, ?2) "
+                    "ON CONFLICT(alias) DO UPDATE SET player_id = excluded.player_id") {}
 
 std::int64_t PlayerAliases::player_id(const std::string& name) {
   const auto key = alias_key(name);
@@ -35,8 +38,16 @@ std::int64_t PlayerAliases::player_id(const std::string& name) {
   if (f.step()) id = f.get_int(0);
   f.reset();
   if (id == 0) {
-    insert_player_.bind(1, normalize_space(trim(name))).run();
-    id = db_.last_insert_rowid();
+    // Another importer may have stored the name since the look-up: then it is that player.
+    const std::string stored = normalize_space(trim(name));
+    auto& ins = insert_player_.bind(1, stored);
+    id = ins.step() ? ins.get_int(0) : 0;
+    ins.reset();
+    if (id == 0) {
+      auto& fp = find_player_.bind(1, stored);
+      id = fp.step() ? fp.get_int(0) : 0;
+      fp.reset();
+    }
     insert_alias_.bind(1, key).bind(2, id).run();
   }
   ids_.emplace(key, id);

@@ -16,7 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 
 namespace ppn::db {
 
@@ -37,7 +37,7 @@ class PlayerAliases {
 
  private:
   Database& db_;
-  Statement find_alias_, insert_player_, insert_alias_;
+  Statement find_alias_, insert_player_, find_player_, insert_alias_;
   std::unordered_map<std::string, std::int64_t> ids_;  // alias key -> id (committed or in the open transaction)
 };
 
