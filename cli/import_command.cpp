@@ -174,7 +174,7 @@ int run_import(const ImportArgs& a) {
   try {
     held = importer->database().scalar("SELECT count(*) FROM games");
   } catch (const db::DbError& e) {
-    std::cerr << "import: " << e.what() << "\n";
+    std::cerr << "import: " << db::describe_db_error(a.db, e) << "\n";
     db_failed = true;
   }
   if (json) {

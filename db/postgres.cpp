@@ -119,12 +119,14 @@ std::string describe_server_error(const std::string& target, const DbError& e) {
       what.find("no password supplied") != std::string::npos)
     said = "authentication failed (the password comes from PGPASSWORD or ~/.pgpass)";
   else if (s == "08001")
-    said = "cannot connect to the server";
+    said = "cannot connect to the server (is it running, and is this its address?)";
   else if (s.starts_with("08") || s == "57P01" || s == "57P02" || s == "57P03")
     said = "the connection to the server was lost (the server stopped or ended the session); what was reported stored "
            "is committed, run the import again for the rest";
-  else if (s == "53100")
+  else if (s == "53100" || what.find("No space left") != std::string::npos)
     said = "the server's disk is full";
+  else if (what.find("File too large") != std::string::npos)
+    said = "the server cannot write its files (a file size limit)";
   else if (s == "58030" || s == "53000")
     said = "the server cannot write its files (a full disk or a file size limit?)";
   else if (s == "25006")
