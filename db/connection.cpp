@@ -105,6 +105,15 @@ std::int64_t Database::table_count() {
   if (pg_) return pg_->table_count();
   return scalar("SELECT count(*) FROM sqlite_schema");
 }
+std::string Database::copy_out(std::string_view table) {
+  if (!pg_) throw DbError(0, "COPY needs a PostgreSQL server");
+  return pg_->copy_out(table);
+}
+void Database::copy_in(const std::string& target, std::string_view rows) {
+  if (!pg_) throw DbError(0, "COPY needs a PostgreSQL server");
+  pg_->copy_in(target, rows);
+}
+
 void Database::flush_bulk() {
   if (pg_) pg_->flush_bulk();
 }

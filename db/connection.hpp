@@ -42,6 +42,9 @@ bool is_server_target(std::string_view target);
 // "PostgreSQL server HOST:PORT database DB user USER" (never a password).
 std::string database_name(const std::string& target);
 
+// The connection string of database `dbname` on the server `target` names (libpq key=value form).
+std::string with_database(const std::string& target, const std::string& dbname);
+
 // A failure on the database `target` in words a user can act on, naming it (database_name):
 // "PATH: not a database file (...)", "PATH: the database file is damaged (...)", "...: the disk
 // is full ... (...)", "PostgreSQL server ...: the connection was lost (...)"; other failures
@@ -78,6 +81,10 @@ class Database {
   // Sends the rows bulk statements (Statement::Kind::bulk) hold back (PostgreSQL: COPY);
   // Transaction::commit does it too.
   void flush_bulk();
+  // PostgreSQL only (`ppn bench import --db`): a table's rows in COPY text form, and rows in that
+  // form put into a table ("t" or "t(c1, ...)") with COPY FROM STDIN.
+  std::string copy_out(std::string_view table);
+  void copy_in(const std::string& target, std::string_view rows);
   sqlite3* handle() const { return db_; }
   PgConnection* pg() const { return pg_.get(); }
   [[noreturn]] void fail(int rc, std::string_view what) const;

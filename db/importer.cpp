@@ -21,7 +21,12 @@ std::string_view colour_text(Colour c) { return colour_name(c); }
 }  // namespace
 
 Importer::Importer(Database db, std::string path, ImportOptions opts)
-    : db_(std::move(db)), path_(std::move(path)), opts_(std::move(opts)), st_(db_), players_(db_) {}
+    : db_(std::move(db)),
+      path_(std::move(path)),
+      opts_(std::move(opts)),
+      st_(db_),
+      players_db_(db_.is_postgres() ? std::make_unique<Database>(path_) : nullptr),
+      players_(db_, players_db_ ? *players_db_ : db_) {}
 
 Importer::~Importer() = default;
 

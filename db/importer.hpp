@@ -96,6 +96,8 @@ class Importer {
   std::string path_;
   ImportOptions opts_;
   ImportStatements st_;
+  // PostgreSQL: the connection new players are written through (db/player_aliases.hpp).
+  std::unique_ptr<Database> players_db_;
   PlayerAliases players_;
   HeldPositions held_;  // the positions of the open transaction, not inserted yet
   std::unique_ptr<Transaction> tx_;

@@ -19,12 +19,13 @@ std::string check_aliases(const std::vector<std::string>& aliases) {
   return "";
 }
 
-PlayerAliases::PlayerAliases(Database& db)
+PlayerAliases::PlayerAliases(Database& db, Database& adding)
     : db_(db),
-      find_alias_(db, "SELECT player_id FROM player_aliases WHERE alias = ?1"),
-      insert_player_(db, "INSERT INTO players(name) VALUES(?1) ON CONFLICT(name) DO NOTHING RETURNING id"),
-      find_player_(db, "SELECT id FROM players WHERE name = ?1"),
-      insert_alias_(db,
+      adding_(adding),
+      find_alias_(adding, "SELECT player_id FROM player_aliases WHERE alias = ?1"),
+      insert_player_(adding, "INSERT INTO players(name) VALUES(?1) ON CONFLICT(name) DO NOTHING RETURNING id"),
+      find_player_(adding, "SELECT id FROM players WHERE name = ?1"),
+      insert_alias_(adding,
                     "INSERT INTO player_aliases(alias, player_id) VALUES(?1, ?2) "
                     "ON CONFLICT(alias) DO UPDATE SET player_id = excluded.player_id") {}
 

@@ -110,6 +110,25 @@ std::string server_name(const std::string& target) {
   return "PostgreSQL server " + host + ":" + port + " database " + dbname + " user " + user;
 }
 
+std::string with_database(const std::string& target, const std::string& dbname) {
+  std::string out = "dbname='" + dbname + "'";
+  char* err = nullptr;
+  if (PQconninfoOption* opts = PQconninfoParse(target.c_str(), &err)) {
+    for (auto* o = opts; o->keyword; ++o) {
+      if (!o->val || !*o->val || std::string_view(o->keyword) == "dbname") continue;
+      std::string v;
+      for (const char* c = o->val; *c; ++c) {
+        if (*c == '\'' || *c == '\\') v += '\\';
+        v += *c;
+      }
+      out += " " + std::string(o->keyword) + "='" + v + "'";
+    }
+    PQconninfoFree(opts);
+  }
+  if (err) PQfreemem(err);
+  return out;
+}
+
 std::string describe_server_error(const std::string& target, const DbError& e) {
   const std::string name = server_name(target);
   const std::string& s = e.sqlstate;
@@ -228,29 +247,54 @@ void PgConnection::append_bulk(const std::string& copy_target, std::string_view 
   if (bulk_bytes_ >= kBulkFlushBytes) flush_bulk();
 }
 
+void PgConnection::copy_in(const std::string& target, std::string_view rows) {
+  const std::string copy = "COPY " + target + " FROM STDIN";
+  PGresult* res = PQexec(conn_, copy.c_str());
+  if (PQresultStatus(res) != PGRES_COPY_IN) fail(res, "copy");
+  PQclear(res);
+  constexpr std::size_t kChunk = std::size_t{1} << 20;
+  bool ok = true;
+  for (std::size_t at = 0; at < rows.size() && ok; at += kChunk)
+    ok = PQputCopyData(conn_, rows.data() + at, static_cast<int>(std::min(kChunk, rows.size() - at))) == 1;
+  if (ok) ok = PQputCopyEnd(conn_, nullptr) == 1;
+  res = PQgetResult(conn_);
+  if (!ok || PQresultStatus(res) != PGRES_COMMAND_OK) {
+    // Read what is left of the exchange before reporting it.
+    for (PGresult* more = PQgetResult(conn_); more; more = PQgetResult(conn_)) PQclear(more);
+    fail(res, "copy");
+  }
+  PQclear(res);
+  for (PGresult* more = PQgetResult(conn_); more; more = PQgetResult(conn_)) PQclear(more);
+}
+
+std::string PgConnection::copy_out(std::string_view table) {
+  const std::string copy = "COPY " + std::string(table) + " TO STDOUT";
+  PGresult* res = PQexec(conn_, copy.c_str());
+  if (PQresultStatus(res) != PGRES_COPY_OUT) fail(res, "copy");
+  PQclear(res);
+  std::string out;
+  char* buf = nullptr;
+  int n = 0;
+  while ((n = PQgetCopyData(conn_, &buf, 0)) > 0) {
+    out.append(buf, static_cast<std::size_t>(n));
+    PQfreemem(buf);
+  }
+  res = PQgetResult(conn_);
+  if (n == -2 || PQresultStatus(res) != PGRES_COMMAND_OK) fail(res, "copy");
+  PQclear(res);
+  return out;
+}
+
 void PgConnection::flush_bulk() {
   if (bulk_bytes_ == 0) return;
   for (auto& [target, rows] : bulk_) {
     if (rows.empty()) continue;
-    const std::string copy = "COPY " + target + " FROM STDIN";
-    PGresult* res = PQexec(conn_, copy.c_str());
-    if (PQresultStatus(res) != PGRES_COPY_IN) fail(res, "copy");
-    PQclear(res);
-    constexpr std::size_t kChunk = std::size_t{1} << 20;
-    bool ok = true;
-    for (std::size_t at = 0; at < rows.size() && ok; at += kChunk)
-      ok = PQputCopyData(conn_, rows.data() + at, static_cast<int>(std::min(kChunk, rows.size() - at))) == 1;
-    if (ok) ok = PQputCopyEnd(conn_, nullptr) == 1;
-    res = PQgetResult(conn_);
-    if (!ok || PQresultStatus(res) != PGRES_COMMAND_OK) {
-      // Read what is left of the exchange before reporting it.
-      for (PGresult* more = PQgetResult(conn_); more; more = PQgetResult(conn_)) PQclear(more);
-      rows.clear();
+    try {
+      copy_in(target, rows);
+    } catch (...) {
       drop_bulk();
-      fail(res, "copy");
+      throw;
     }
-    PQclear(res);
-    for (PGresult* more = PQgetResult(conn_); more; more = PQgetResult(conn_)) PQclear(more);
     rows.clear();
   }
   bulk_bytes_ = 0;

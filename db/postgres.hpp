@@ -44,6 +44,8 @@ class PgConnection {
   void flush_bulk();
   void flush_bulk_reading(std::string_view sql);  // the tables `sql` reads, if any are held
   void drop_bulk();
+  std::string copy_out(std::string_view table);
+  void copy_in(const std::string& target, std::string_view rows);
 
   pg_conn* handle() const { return conn_; }
   std::string next_statement_name() { return "ppn_s" + std::to_string(++statements_); }
