@@ -202,7 +202,7 @@ void add_import_command(CLI::App& app, int& exit_code) {
   auto* sub = app.add_subcommand("import", "Replay, validate and store PPN games in the SQLite game database");
   sub->add_option("files", a->files,
                   "PPN files ('-' for standard input); none: migrate the existing --db database to this ppn's schema");
-  sub->add_option("--db", a->db, "Database file (created when missing)")->capture_default_str();
+  sub->add_option("--db", a->db, "Database: a SQLite file (created when missing) or a postgresql:// URI")->capture_default_str();
   add_rule_options(sub, a->replay, record_variant_help("inferred per game, stored under the profile picked"));
   add_on_error_option(sub, a->replay,
                       "An illegal game is stored with its diagnostics; its positions: keep-prefix (up to the illegal "

@@ -37,7 +37,10 @@ std::variant<std::unique_ptr<Importer>, std::string> Importer::open(const std::s
   try {
     std::unique_ptr<Importer> imp(new Importer(std::move(std::get<Database>(opened)), path, std::move(opts)));
     if (!imp->opts_.aliases.empty()) {
-      imp->tx_ = std::make_unique<Transaction>(imp->db_);
+      // SQLite: one transaction. PostgreSQL: each statement commits at once, as the new players
+      // and spellings written through their own connection do (db/player_aliases.hpp); a
+      // transaction here would hold rows that connection waits for.
+      if (!imp->db_.is_postgres()) imp->tx_ = std::make_unique<Transaction>(imp->db_);
       for (const auto& a : imp->opts_.aliases) {
         const auto eq = a.find('=');
         imp->players_.add_alias(a.substr(0, eq), a.substr(eq + 1));

@@ -71,7 +71,14 @@ void PlayerAliases::add_alias(const std::string& alias, const std::string& name)
     for (auto& [k, id] : ids_)
       if (id == old) id = target;
   }
-  insert_alias_.bind(1, key).bind(2, target).run();
+  // In the transaction that moved the games: the alias rows it updated are its own until it
+  // commits (through `adding` this would wait for them).
+  Statement(db_,
+            "INSERT INTO player_aliases(alias, player_id) VALUES(?1, ?2) "
+            "ON CONFLICT(alias) DO UPDATE SET player_id = excluded.player_id")
+      .bind(1, key)
+      .bind(2, target)
+      .run();
   ids_[key] = target;
 }
 

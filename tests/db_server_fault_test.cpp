@@ -109,7 +109,7 @@ TEST_CASE("db fault (PostgreSQL): the importer's connection is ended by the serv
   CHECK(scalar(db, "SELECT count(*) FROM games") == 4 * kPerFile);
 }
 
-TEST_CASE("db fault (PostgreSQL): authentication fails with a wrong password; a password in the URI is refused",
+TEST_CASE("db fault (PostgreSQL): authentication fails with a wrong password, and a password in the URI is refused",
           "[db][fault][postgresql]") {
   if (!have_server()) return;
   const auto db = fresh_db("pg-auth", "postgresql");
