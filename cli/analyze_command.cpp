@@ -132,7 +132,7 @@ int store_figures(db::Importer& imp, const std::string& where, const Game& game,
                   << "not stored\n";
         return 1;
       }
-    } catch (const db::SqliteError& e) {
+    } catch (const db::DbError& e) {
       std::cerr << where << ": database error: " << e.what() << "\n";
       return 2;
     }

@@ -19,6 +19,7 @@ std::unique_ptr<CLI::App> build_app(int& exit_code) {
   add_selfplay_command(*app, exit_code);
   add_import_command(*app, exit_code);
   add_query_command(*app, exit_code);
+  add_db_command(*app, exit_code);
   add_find_command(*app, exit_code);
   add_replay_command(*app, exit_code);
   add_render_command(*app, exit_code);

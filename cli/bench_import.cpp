@@ -10,6 +10,7 @@
 
 #include "analysis/selfplay.hpp"
 #include "cli/bench_command.hpp"
+#include "cli/bench_import_server.hpp"
 #include "cli/import_reader.hpp"
 #include "db/import_run.hpp"
 #include "db/schema.hpp"
@@ -27,6 +28,7 @@ struct BenchImportArgs {
   int games = 7200;
   int lookups = 200;
   bool keep = false;
+  std::string db;  // a PostgreSQL server: cli/bench_import_server.hpp
 };
 
 std::size_t rows_of(const db::GameRows& g) {
@@ -217,14 +219,29 @@ int run_bench_import(const BenchImportArgs& a) {
   const auto& sp = std::get<analysis::Selfplay>(made);
   const auto dir = make_bench_dir();
   const auto ppn_file = (dir / "selfplay.ppn").string();
+  const auto half1 = (dir / "half1.ppn").string(), half2 = (dir / "half2.ppn").string();
   {
-    std::ofstream out(ppn_file, std::ios::binary);
+    std::ofstream out(ppn_file, std::ios::binary), out1, out2;
+    if (!a.db.empty()) {
+      out1.open(half1, std::ios::binary);
+      out2.open(half2, std::ios::binary);
+    }
     std::string text;
     for (int i = 0; i < a.games; ++i) {
       text.clear();
       append_ppn(text, sp.play_game(static_cast<std::uint64_t>(i)));
       out << text;
+      if (!a.db.empty()) (i < a.games / 2 ? out1 : out2) << text;
     }
+  }
+  if (!a.db.empty()) {
+    if (!db::is_server_target(a.db)) {
+      std::cerr << "bench import: --db takes a PostgreSQL server (postgresql://...); without it the bench uses SQLite\n";
+      return 2;
+    }
+    const int rc = run_bench_import_server({a.db, dir, ppn_file, half1, half2, a.games, a.lookups, a.keep});
+    if (!a.keep) std::filesystem::remove_all(dir);
+    return rc;
   }
 
   // Measured: the importer, file to committed database.
@@ -338,6 +355,8 @@ void add_bench_import(CLI::App& bench, int& exit_code) {
   sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
   sub->add_option("--lookups", a->lookups, "Position searches timed")->capture_default_str()->check(CLI::Range(1, 100000));
   sub->add_flag("--keep", a->keep, "Keep the temp dir (PPN file and both databases)");
+  sub->add_option("--db", a->db,
+                  "A PostgreSQL server (postgresql://...): 1 and 2 importer processes vs. COPY of the same rows");
   sub->callback([a, &exit_code]() { exit_code = run_bench_import(*a); });
 }
 

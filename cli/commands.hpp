@@ -22,6 +22,7 @@ void add_bench_command(CLI::App& app, int& exit_code);     // cli/bench_command.
 void add_selfplay_command(CLI::App& app, int& exit_code);  // cli/selfplay_command.cpp
 void add_import_command(CLI::App& app, int& exit_code);    // cli/import_command.cpp
 void add_query_command(CLI::App& app, int& exit_code);     // cli/query_command.cpp
+void add_db_command(CLI::App& app, int& exit_code);        // cli/db_command.cpp
 void add_find_command(CLI::App& app, int& exit_code);      // cli/find_command.cpp
 void add_replay_command(CLI::App& app, int& exit_code);    // cli/replay_command.cpp
 void add_render_command(CLI::App& app, int& exit_code);    // cli/render_command.cpp

@@ -68,7 +68,7 @@ int run_find(const FindArgs& a) {
 void add_find_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<FindArgs>();
   auto* sub = app.add_subcommand("find", "Search the game database for a position or a structural pattern");
-  sub->add_option("--db", a->db, "Database file")->capture_default_str();
+  sub->add_option("--db", a->db, "Database: a SQLite file or a postgresql:// URI")->capture_default_str();
   sub->add_option("--position", a->position, "A position ID, e.g. \"g:N,N,12,40 r:N,N,N,N / g d0\"");
   sub->add_flag("--ignore-turn", a->ignore_turn, "With --position: match the pawns only, not who is to move");
   sub->add_option("--pattern", a->patterns,

@@ -87,7 +87,7 @@ int run_import(const ImportArgs& a) {
   // advice of the readers that refuse an older schema (db::outdated). Opening it for writing
   // migrates it; the version before says whether it did.
   std::error_code exists_ec;
-  const bool existed = std::filesystem::exists(a.db, exists_ec);
+  const bool existed = db::is_server_target(a.db) || std::filesystem::exists(a.db, exists_ec);
   if (a.files.empty() && !existed) {
     std::cerr << "import: no FILE given, and " << a.db
               << " does not exist: give the PPN files to import (with none, --db PATH migrates an existing database)\n";
@@ -97,8 +97,8 @@ int run_import(const ImportArgs& a) {
   if (existed) {
     try {
       db::Database d(a.db, db::Database::Mode::read_only);
-      version_before = d.scalar("PRAGMA user_version");
-    } catch (const db::SqliteError&) {
+      version_before = d.user_version();
+    } catch (const db::DbError&) {
       // Importer::open below says what is wrong with the file.
     }
   }
@@ -173,8 +173,8 @@ int run_import(const ImportArgs& a) {
   std::int64_t held = 0;
   try {
     held = importer->database().scalar("SELECT count(*) FROM games");
-  } catch (const db::SqliteError& e) {
-    std::cerr << "import: " << e.what() << "\n";
+  } catch (const db::DbError& e) {
+    std::cerr << "import: " << db::describe_db_error(a.db, e) << "\n";
     db_failed = true;
   }
   if (json) {
@@ -202,7 +202,7 @@ void add_import_command(CLI::App& app, int& exit_code) {
   auto* sub = app.add_subcommand("import", "Replay, validate and store PPN games in the SQLite game database");
   sub->add_option("files", a->files,
                   "PPN files ('-' for standard input); none: migrate the existing --db database to this ppn's schema");
-  sub->add_option("--db", a->db, "Database file (created when missing)")->capture_default_str();
+  sub->add_option("--db", a->db, "Database: a SQLite file (created when missing) or a postgresql:// URI")->capture_default_str();
   add_rule_options(sub, a->replay, record_variant_help("inferred per game, stored under the profile picked"));
   add_on_error_option(sub, a->replay,
                       "An illegal game is stored with its diagnostics; its positions: keep-prefix (up to the illegal "

@@ -67,7 +67,7 @@ void add_query_command(CLI::App& app, int& exit_code) {
   for (const auto& r : db::reports()) (names += names.empty() ? "" : ", ") += r.name;
   auto* sub = app.add_subcommand("query", "Statistics reports and read-only SQL over the game database");
   sub->add_option("report", a->report, "Report: " + names);
-  sub->add_option("--db", a->db, "Database file")->capture_default_str();
+  sub->add_option("--db", a->db, "Database: a SQLite file or a postgresql:// URI")->capture_default_str();
   sub->add_option("--sql", a->sql, "Run one read-only SQL statement instead of a report (schema: db/SCHEMA.md)");
   sub->add_option("--format", a->format, "Output: table, csv or json")->capture_default_str();
   sub->callback([a, &exit_code]() { exit_code = run_query(*a); });

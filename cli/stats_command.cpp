@@ -153,8 +153,8 @@ int run_stats_db(const StatsArgs& a) {
     return 2;
   }
   auto& database = std::get<db::Database>(opened);
-  if (database.scalar("PRAGMA user_version") < 3) {
-    std::cerr << "stats: " << a.db << ": schema version " << database.scalar("PRAGMA user_version")
+  if (database.user_version() < 3) {
+    std::cerr << "stats: " << a.db << ": schema version " << database.user_version()
               << " stores no per-seat statistics; `ppn import --db " << a.db
               << "` migrates it and importing the files again fills them in\n";
     return 2;

@@ -13,7 +13,7 @@ std::variant<std::vector<std::int64_t>, std::string> select_game_ids(Database& d
       ids.push_back(q.get_int(0));
     }
     return ids;
-  } catch (const SqliteError& e) {
+  } catch (const DbError& e) {
     return std::string(e.what());
   }
 }
@@ -33,7 +33,7 @@ std::variant<std::optional<StoredRecord>, std::string> read_record(Database& db,
     r.source_line = q.get_int(1);
     if (!q.is_null(2)) r.ppn = std::string(q.get_text(2));
     return std::optional<StoredRecord>(std::move(r));
-  } catch (const SqliteError& e) {
+  } catch (const DbError& e) {
     return std::string(e.what());
   }
 }

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "analysis/game_stats.hpp"
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 
 namespace ppn::db {
 

@@ -50,7 +50,7 @@ FileReport import_games(Importer& imp, const std::string& name, const GameReader
   std::size_t live = 0;  // GameRows allocated
   bool reader_done = false;
   std::atomic<bool> cancel = false;
-  std::string reader_error;
+  std::string reader_error, reader_sqlstate;
 
   const double writer_cpu0 = thread_cpu_seconds();
   std::thread reader([&] {
@@ -97,6 +97,10 @@ FileReport import_games(Importer& imp, const std::string& name, const GameReader
             std::lock_guard lock(m);
             ++c.syntax_errors;
           });
+    } catch (const DbError& e) {
+      std::lock_guard lock(m);
+      reader_error = e.what();
+      reader_sqlstate = e.sqlstate;
     } catch (const std::exception& e) {
       std::lock_guard lock(m);
       reader_error = e.what();
@@ -163,13 +167,13 @@ FileReport import_games(Importer& imp, const std::string& name, const GameReader
       cv.notify_all();
     }
     reader.join();
-    if (!reader_error.empty()) throw SqliteError(0, "reading " + name + ": " + reader_error);
+    if (!reader_error.empty()) throw DbError(0, "reading " + name + ": " + reader_error, reader_sqlstate);
     imp.commit();
     const auto completed = imp.take_completed();
     c.stats_added = completed.stats;
     c.text_added = completed.text;
     rep.writer_cpu_seconds = thread_cpu_seconds() - writer_cpu0;
-  } catch (const SqliteError& e) {
+  } catch (const DbError& e) {
     {
       std::lock_guard lock(m);
       cancel = true;
@@ -178,7 +182,7 @@ FileReport import_games(Importer& imp, const std::string& name, const GameReader
     if (reader.joinable()) reader.join();
     imp.rollback();  // this file's uncommitted games
     rep.added_ids.clear();  // rolled back
-    rep.db_error = describe_sqlite_error(imp.path(), e);
+    rep.db_error = describe_db_error(imp.path(), e);
   }
   return rep;
 }

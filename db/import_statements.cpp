@@ -17,25 +17,26 @@ ImportStatements::ImportStatements(Database& db)
       insert_game(db,
                   "INSERT INTO games(source_file, source_line, checksum, setup_hash, variant, players, result, "
                   "winner, finished, status, on_error, rolls, rolls_replayed, illegal_rolls) "
-                  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"),
+                  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) "
+                  "ON CONFLICT(checksum) DO NOTHING RETURNING id"),
       insert_seat(db,
                   "INSERT INTO game_seats(game_id, colour, seat_order, player_id, player_name, finish_rank, won) "
-                  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
-      insert_tag(db, "INSERT INTO tags(game_id, ord, name, value) VALUES(?1, ?2, ?3, ?4)"),
+                  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)", Statement::Kind::bulk),
+      insert_tag(db, "INSERT INTO tags(game_id, ord, name, value) VALUES(?1, ?2, ?3, ?4)", Statement::Kind::bulk),
       insert_roll(db,
                   "INSERT INTO rolls(id, game_id, roll_index, colour, die1, die2, play, legal, entries, captures, "
                   "arrivals, bonuses_earned, bonuses_used, bonuses_forfeited, penalty, line, line_hash, number) "
-                  "VALUES(?17, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?18)"),
+                  "VALUES(?17, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?18)", Statement::Kind::bulk),
       insert_diag(db,
                   "INSERT INTO diagnostics(game_id, seq, roll_index, severity, code, message, line, col, "
-                  "position_id, alternatives) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
-      insert_position(db, "INSERT INTO positions(hash, id, pos, turn) VALUES(?1, ?2, ?3, ?4)"),
-      insert_text(db, "INSERT INTO game_text(game_id, ppn) VALUES(?1, ?2)"),
+                  "position_id, alternatives) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", Statement::Kind::bulk),
+      insert_position(db, "INSERT INTO positions(hash, id, pos, turn) VALUES(?1, ?2, ?3, ?4)", Statement::Kind::bulk),
+      insert_text(db, "INSERT INTO game_text(game_id, ppn) VALUES(?1, ?2)", Statement::Kind::bulk),
       insert_race(db,
                   "INSERT INTO game_race(game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, "
-                  "error, board) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"),
-      insert_seat_stats(db, kInsertSeatStats),
-      insert_seat_illegal(db, "INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1, ?2, ?3, ?4)"),
+                  "error, board) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", Statement::Kind::bulk),
+      insert_seat_stats(db, kInsertSeatStats, Statement::Kind::bulk),
+      insert_seat_illegal(db, "INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1, ?2, ?3, ?4)", Statement::Kind::bulk),
       set_roll_number(db, "UPDATE rolls SET number = ?2 WHERE id = ?1"),
       set_source(db, "UPDATE games SET source_file = ?2, source_line = ?3 WHERE id = ?1") {}
 

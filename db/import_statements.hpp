@@ -1,8 +1,10 @@
 // The importer's prepared statements (db/SCHEMA.md names every table and column they write):
-// prepared once per connection, reused for every game.
+// prepared once per connection, reused for every game. The rows of a game (all but games itself)
+// are bulk inserts (PostgreSQL: COPY); a game is inserted unless another importer stored it
+// first (ON CONFLICT on the content checksum: the database decides, not a read then a write).
 #pragma once
 
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 
 namespace ppn::db {
 

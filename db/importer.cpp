@@ -21,7 +21,12 @@ std::string_view colour_text(Colour c) { return colour_name(c); }
 }  // namespace
 
 Importer::Importer(Database db, std::string path, ImportOptions opts)
-    : db_(std::move(db)), path_(std::move(path)), opts_(std::move(opts)), st_(db_), players_(db_) {}
+    : db_(std::move(db)),
+      path_(std::move(path)),
+      opts_(std::move(opts)),
+      st_(db_),
+      players_db_(db_.is_postgres() ? std::make_unique<Database>(path_) : nullptr),
+      players_(db_, players_db_ ? *players_db_ : db_) {}
 
 Importer::~Importer() = default;
 
@@ -32,7 +37,10 @@ std::variant<std::unique_ptr<Importer>, std::string> Importer::open(const std::s
   try {
     std::unique_ptr<Importer> imp(new Importer(std::move(std::get<Database>(opened)), path, std::move(opts)));
     if (!imp->opts_.aliases.empty()) {
-      imp->tx_ = std::make_unique<Transaction>(imp->db_);
+      // SQLite: one transaction. PostgreSQL: each statement commits at once, as the new players
+      // and spellings written through their own connection do (db/player_aliases.hpp); a
+      // transaction here would hold rows that connection waits for.
+      if (!imp->db_.is_postgres()) imp->tx_ = std::make_unique<Transaction>(imp->db_);
       for (const auto& a : imp->opts_.aliases) {
         const auto eq = a.find('=');
         imp->players_.add_alias(a.substr(0, eq), a.substr(eq + 1));
@@ -40,8 +48,8 @@ std::variant<std::unique_ptr<Importer>, std::string> Importer::open(const std::s
       imp->commit();
     }
     return imp;
-  } catch (const SqliteError& e) {
-    return describe_sqlite_error(path, e);
+  } catch (const DbError& e) {
+    return describe_db_error(path, e);
   }
 }
 
@@ -148,8 +156,12 @@ ImportOutcome Importer::store(const GameRows& g) {
   else ig.bind_null(8);
   ig.bind(9, rp.finished ? 1 : 0).bind_static(10, rp.legal ? "legal" : "illegal").bind(11, g.on_error);
   ig.bind(12, static_cast<std::int64_t>(g.rolls.size())).bind(13, rp.rolls_replayed).bind(14, rp.illegal_rolls);
-  ig.run();
-  const std::int64_t id = db_.last_insert_rowid();
+  // No row back: another importer stored this game since find_checksum looked (the checksum is
+  // unique and the database settles the conflict), so it is a duplicate here.
+  const bool inserted = ig.step();
+  const std::int64_t id = inserted ? ig.get_int(0) : 0;
+  ig.reset();
+  if (!inserted) return ImportOutcome::duplicate;
   last_added_id_ = id;
 
   for (const auto& s : rp.seats) {

@@ -28,7 +28,7 @@
 #include "db/held_positions.hpp"
 #include "db/import_statements.hpp"
 #include "db/player_aliases.hpp"
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 #include "notation/diagnostic.hpp"
 
 namespace ppn::db {
@@ -96,6 +96,8 @@ class Importer {
   std::string path_;
   ImportOptions opts_;
   ImportStatements st_;
+  // PostgreSQL: the connection new players are written through (db/player_aliases.hpp).
+  std::unique_ptr<Database> players_db_;
   PlayerAliases players_;
   HeldPositions held_;  // the positions of the open transaction, not inserted yet
   std::unique_ptr<Transaction> tx_;

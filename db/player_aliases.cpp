@@ -19,11 +19,15 @@ std::string check_aliases(const std::vector<std::string>& aliases) {
   return "";
 }
 
-PlayerAliases::PlayerAliases(Database& db)
+PlayerAliases::PlayerAliases(Database& db, Database& adding)
     : db_(db),
-      find_alias_(db, "SELECT player_id FROM player_aliases WHERE alias = ?1"),
-      insert_player_(db, "INSERT INTO players(name) VALUES(?1)"),
-      insert_alias_(db, "INSERT OR REPLACE INTO player_aliases(alias, player_id) VALUES(?1, ?2)") {}
+      adding_(adding),
+      find_alias_(adding, "SELECT player_id FROM player_aliases WHERE alias = ?1"),
+      insert_player_(adding, "INSERT INTO players(name) VALUES(?1) ON CONFLICT(name) DO NOTHING RETURNING id"),
+      find_player_(adding, "SELECT id FROM players WHERE name = ?1"),
+      insert_alias_(adding,
+                    "INSERT INTO player_aliases(alias, player_id) VALUES(?1, ?2) "
+                    "ON CONFLICT(alias) DO UPDATE SET player_id = excluded.player_id") {}
 
 std::int64_t PlayerAliases::player_id(const std::string& name) {
   const auto key = alias_key(name);
@@ -35,8 +39,16 @@ std::int64_t PlayerAliases::player_id(const std::string& name) {
   if (f.step()) id = f.get_int(0);
   f.reset();
   if (id == 0) {
-    insert_player_.bind(1, normalize_space(trim(name))).run();
-    id = db_.last_insert_rowid();
+    // Another importer may have stored the name since the look-up: then it is that player.
+    const std::string stored = normalize_space(trim(name));
+    auto& ins = insert_player_.bind(1, stored);
+    id = ins.step() ? ins.get_int(0) : 0;
+    ins.reset();
+    if (id == 0) {
+      auto& fp = find_player_.bind(1, stored);
+      id = fp.step() ? fp.get_int(0) : 0;
+      fp.reset();
+    }
     insert_alias_.bind(1, key).bind(2, id).run();
   }
   ids_.emplace(key, id);
@@ -59,7 +71,14 @@ void PlayerAliases::add_alias(const std::string& alias, const std::string& name)
     for (auto& [k, id] : ids_)
       if (id == old) id = target;
   }
-  insert_alias_.bind(1, key).bind(2, target).run();
+  // In the transaction that moved the games: the alias rows it updated are its own until it
+  // commits (through `adding` this would wait for them).
+  Statement(db_,
+            "INSERT INTO player_aliases(alias, player_id) VALUES(?1, ?2) "
+            "ON CONFLICT(alias) DO UPDATE SET player_id = excluded.player_id")
+      .bind(1, key)
+      .bind(2, target)
+      .run();
   ids_[key] = target;
 }
 

@@ -16,7 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 
 namespace ppn::db {
 
@@ -25,7 +25,11 @@ std::string alias_key(std::string_view name);
 
 class PlayerAliases {
  public:
-  explicit PlayerAliases(Database& db);
+  // New players and spellings are written through `adding`: `db` itself (SQLite, one writer at
+  // a time), or a connection of their own outside the import's transaction (PostgreSQL: each new
+  // name is committed at once, so two importers never wait on each other's uncommitted players,
+  // which could deadlock them; a name whose games were rolled back stays, with no games).
+  PlayerAliases(Database& db, Database& adding);
 
   // The id of the player spelt `name`; a player unknown by that spelling is added.
   std::int64_t player_id(const std::string& name);
@@ -37,7 +41,8 @@ class PlayerAliases {
 
  private:
   Database& db_;
-  Statement find_alias_, insert_player_, insert_alias_;
+  Database& adding_;
+  Statement find_alias_, insert_player_, find_player_, insert_alias_;
   std::unordered_map<std::string, std::int64_t> ids_;  // alias key -> id (committed or in the open transaction)
 };
 

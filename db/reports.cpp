@@ -11,7 +11,7 @@ const std::vector<ReportInfo> kReports = {
      R"sql(SELECT (SELECT count(*) FROM games) AS games,
        (SELECT count(*) FROM games WHERE status = 'legal') AS legal,
        (SELECT count(*) FROM games WHERE status = 'illegal') AS illegal,
-       (SELECT count(*) FROM games WHERE finished) AS finished,
+       (SELECT count(*) FROM games WHERE finished <> 0) AS finished,
        (SELECT count(*) FROM rolls) AS rolls,
        (SELECT count(*) FROM positions) AS positions,
        (SELECT count(*) FROM players) AS players,
@@ -25,38 +25,38 @@ const std::vector<ReportInfo> kReports = {
     JOIN games g ON g.id = st.game_id)
 SELECT player, variant, split, games, wins, round(1.0 * wins / games, 3) AS win_rate, not_observed FROM (
   SELECT player, variant, 0 AS k, 0 AS o, 'all' AS split, count(DISTINCT game_id) AS games,
-         count(DISTINCT CASE WHEN won THEN game_id END) AS wins, sum(NOT observed) AS not_observed
+         count(DISTINCT CASE WHEN won = 1 THEN game_id END) AS wins, sum(1 - observed) AS not_observed
     FROM s GROUP BY player, variant
   UNION ALL
   SELECT player, variant, 1, CASE colour WHEN 'green' THEN 0 WHEN 'red' THEN 1 WHEN 'blue' THEN 2 ELSE 3 END,
-         'colour ' || colour, count(*), sum(won), sum(NOT observed)
+         'colour ' || colour, count(*), sum(won), sum(1 - observed)
     FROM s GROUP BY player, variant, colour
   UNION ALL
-  SELECT player, variant, 2, seat_order, 'seat ' || seat_order, count(*), sum(won), sum(NOT observed)
-    FROM s GROUP BY player, variant, seat_order)
+  SELECT player, variant, 2, seat_order, 'seat ' || seat_order, count(*), sum(won), sum(1 - observed)
+    FROM s GROUP BY player, variant, seat_order) AS r
 ORDER BY player, variant, k, o)sql"},
     {"captures",
      "captures, bonuses and pawns entered per profile and colour (the figures of ppn stats; seats not observed "
      "counted apart)",
      R"sql(SELECT variant, colour, games, not_observed, rolls, captures, round(100.0 * captures / rolls, 2) AS captures_per_100_rolls,
        captures_suffered, bonuses_earned, bonuses_played, bonuses_forfeited, pawns_entered FROM (
-  SELECT variant, colour, count(*) AS games, sum(NOT observed) AS not_observed, sum(s.rolls) AS rolls,
+  SELECT variant, colour, count(*) AS games, sum(1 - observed) AS not_observed, sum(s.rolls) AS rolls,
          sum(captures_made_unsafe + captures_made_safe + captures_made_entry) AS captures,
          sum(captures_suffered_unsafe + captures_suffered_safe + captures_suffered_entry) AS captures_suffered,
          CASE WHEN board = 'parcheesi' OR sum(bonuses_earned) > 0 THEN sum(bonuses_earned) END AS bonuses_earned,
          CASE WHEN board = 'parcheesi' OR sum(bonuses_earned) > 0 THEN sum(bonuses_played) END AS bonuses_played,
          CASE WHEN board = 'parcheesi' OR sum(bonuses_earned) > 0 THEN sum(bonuses_forfeited) END AS bonuses_forfeited,
          sum(pawns_entered) AS pawns_entered
-    FROM seat_stats s JOIN game_race USING (game_id) JOIN games g ON g.id = game_id GROUP BY variant, colour
+    FROM seat_stats s JOIN game_race USING (game_id) JOIN games g ON g.id = game_id GROUP BY variant, board, colour
   UNION ALL
-  SELECT variant, 'all', count(DISTINCT game_id), sum(NOT observed), sum(s.rolls),
+  SELECT variant, 'all', count(DISTINCT game_id), sum(1 - observed), sum(s.rolls),
          sum(captures_made_unsafe + captures_made_safe + captures_made_entry),
          sum(captures_suffered_unsafe + captures_suffered_safe + captures_suffered_entry),
          CASE WHEN board = 'parcheesi' OR sum(bonuses_earned) > 0 THEN sum(bonuses_earned) END,
          CASE WHEN board = 'parcheesi' OR sum(bonuses_earned) > 0 THEN sum(bonuses_played) END,
          CASE WHEN board = 'parcheesi' OR sum(bonuses_earned) > 0 THEN sum(bonuses_forfeited) END,
          sum(pawns_entered)
-    FROM seat_stats s JOIN game_race USING (game_id) JOIN games g ON g.id = game_id GROUP BY variant)
+    FROM seat_stats s JOIN game_race USING (game_id) JOIN games g ON g.id = game_id GROUP BY variant, board) AS r
 ORDER BY variant, )sql"
      "CASE colour WHEN 'green' THEN 0 WHEN 'red' THEN 1 WHEN 'blue' THEN 2 WHEN 'yellow' THEN 3 ELSE 4 END"},
     {"doublets",
@@ -65,12 +65,12 @@ ORDER BY variant, )sql"
      R"sql(SELECT variant, colour, rolls, kind, thrown, round(1.0 * thrown / rolls, 4) AS rate, penalties,
        round(1.0 * penalties / rolls, 4) AS penalty_rate, not_observed FROM (
   SELECT variant, colour, CASE board WHEN 'ludo' THEN 'sixes' ELSE 'doublets' END AS kind, sum(s.rolls) AS rolls,
-         sum(doublets) AS thrown, sum(penalties) AS penalties, sum(NOT observed) AS not_observed
-    FROM seat_stats s JOIN game_race USING (game_id) JOIN games g ON g.id = game_id GROUP BY variant, colour
+         sum(doublets) AS thrown, sum(penalties) AS penalties, sum(1 - observed) AS not_observed
+    FROM seat_stats s JOIN game_race USING (game_id) JOIN games g ON g.id = game_id GROUP BY variant, board, colour
   UNION ALL
   SELECT variant, 'all', CASE board WHEN 'ludo' THEN 'sixes' ELSE 'doublets' END, sum(s.rolls), sum(doublets),
-         sum(penalties), sum(NOT observed)
-    FROM seat_stats s JOIN game_race USING (game_id) JOIN games g ON g.id = game_id GROUP BY variant)
+         sum(penalties), sum(1 - observed)
+    FROM seat_stats s JOIN game_race USING (game_id) JOIN games g ON g.id = game_id GROUP BY variant, board) AS r
 ORDER BY variant, )sql"
      "CASE colour WHEN 'green' THEN 0 WHEN 'red' THEN 1 WHEN 'blue' THEN 2 WHEN 'yellow' THEN 3 ELSE 4 END"},
     {"length", "game length in rolls by profile and number of players",
@@ -88,11 +88,11 @@ ORDER BY variant, )sql"
      "ppn stats counts (replayed rolls of the games it counts)",
      R"sql(WITH p AS (SELECT g.variant, r.die1, r.die2, count(*) AS n FROM rolls r JOIN games g ON g.id = r.game_id
                 JOIN game_race gr ON gr.game_id = r.game_id
-                WHERE gr.replayed AND r.roll_index < gr.rolls_replayed GROUP BY g.variant, r.die1, r.die2),
-     t AS (SELECT variant, sum(n + (die2 > 0) * n) AS dice, sum((die2 > 0) * n) AS pairs FROM p GROUP BY variant),
+                WHERE gr.replayed <> 0 AND r.roll_index < gr.rolls_replayed GROUP BY g.variant, r.die1, r.die2),
+     t AS (SELECT variant, sum(n + CASE WHEN die2 > 0 THEN n ELSE 0 END) AS dice, sum(CASE WHEN die2 > 0 THEN n ELSE 0 END) AS pairs FROM p GROUP BY variant),
      f(face) AS (VALUES (1), (2), (3), (4), (5), (6)),
      c AS (SELECT t.variant, face,
-                  (SELECT coalesce(sum(n * ((die1 = face) + (die2 = face))), 0) FROM p WHERE p.variant = t.variant) AS count,
+                  (SELECT coalesce(sum(n * (CASE WHEN die1 = face THEN 1 ELSE 0 END + CASE WHEN die2 = face THEN 1 ELSE 0 END)), 0) FROM p WHERE p.variant = t.variant) AS count,
                   (SELECT coalesce(sum(n), 0) FROM p WHERE p.variant = t.variant AND die1 = face AND die2 = face) AS doublets
              FROM t, f)
 SELECT c.variant, c.face, c.count, t.dice, round(1.0 * c.count / t.dice, 4) AS share, 0.1667 AS expected,
@@ -102,7 +102,32 @@ SELECT c.variant, c.face, c.count, t.dice, round(1.0 * c.count / t.dice, 4) AS s
   FROM c JOIN t USING (variant) ORDER BY c.variant, c.face)sql"},
 };
 
+// PostgreSQL: one statement (a prepared statement holds only one) in a read-only transaction
+// (the server refuses anything that would write), rolled back.
+std::variant<Table, std::string> run_server_sql(Database& db, std::string_view sql, bool require_read_only) {
+  if (sql.find_first_not_of(" \t\r\n;") == std::string_view::npos) return std::string("empty SQL");
+  try {
+    db.exec(require_read_only ? "BEGIN TRANSACTION READ ONLY" : "BEGIN");
+    Table t;
+    try {
+      Statement st(db, sql);
+      t = collect(st);
+    } catch (const DbError& e) {
+      db.exec("ROLLBACK");
+      if (std::string_view(e.what()).find("multiple commands") != std::string_view::npos)
+        return std::string("one SQL statement only (found more after the first)");
+      if (e.sqlstate == "25006") return std::string("only read-only SQL is allowed (SELECT, WITH)");
+      return std::string(e.what());
+    }
+    db.exec("ROLLBACK");
+    return t;
+  } catch (const DbError& e) {
+    return std::string(e.what());
+  }
+}
+
 std::variant<Table, std::string> run_sql(Database& db, std::string_view sql, bool require_read_only) {
+  if (db.is_postgres()) return run_server_sql(db, sql, require_read_only);
   try {
     // Exactly one statement: anything after it (other than white space and ';') is refused.
     sqlite3_stmt* raw = nullptr;
@@ -118,7 +143,7 @@ std::variant<Table, std::string> run_sql(Database& db, std::string_view sql, boo
     if (require_read_only && !ro) return std::string("only read-only SQL is allowed (SELECT, WITH, read-only PRAGMA)");
     Statement st(db, sql);
     return collect(st);
-  } catch (const SqliteError& e) {
+  } catch (const DbError& e) {
     return std::string(e.what());
   }
 }

@@ -7,7 +7,7 @@
 #include <variant>
 #include <vector>
 
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 #include "db/table.hpp"
 
 namespace ppn::db {

@@ -1,5 +1,5 @@
 // The game database's schema (db/SCHEMA.md documents every table and column) and its
-// migrations. The schema version is `PRAGMA user_version`: migration k takes a database from
+// migrations. The schema version is `PRAGMA user_version` (PostgreSQL: the table ppn_schema, db/postgres.cpp): migration k takes a database from
 // version k to k+1, all inside one transaction, so a database is always at one version.
 #pragma once
 
@@ -8,7 +8,7 @@
 #include <string_view>
 #include <variant>
 
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 
 namespace ppn::db {
 
@@ -17,6 +17,12 @@ inline constexpr int kRollKeyShift = 16;
 inline constexpr std::int64_t roll_key(std::int64_t game_id, std::int64_t roll_index) {
   return (game_id << kRollKeyShift) | roll_index;
 }
+
+// The current schema in PostgreSQL's words: the CREATE statements of a SQLite database after
+// every migration, translated (BIGINT for INTEGER, BYTEA for BLOB, identity ids, stored
+// generated columns, no WITHOUT ROWID). A PostgreSQL database is created at the current version
+// in one step; its version is the table ppn_schema.
+std::string postgres_schema_sql();
 
 // Version a freshly migrated database has.
 int schema_version();

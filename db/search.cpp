@@ -46,7 +46,7 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
   std::string roll_number = "p.roll_index + 1";
   try {
     if (has_record_text(db)) roll_number = "coalesce(r.number, p.roll_index + 1)";
-  } catch (const SqliteError& e) {
+  } catch (const DbError& e) {
     return std::string(e.what());
   }
   for (const bool ludo : {false, true}) {
@@ -66,8 +66,8 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
                   "r.colour, r.die1 || CASE WHEN r.die2 > 0 THEN '-' || r.die2 ELSE '' END AS dice, r.play "
                   "FROM positions p JOIN games g ON g.id = p.game_id "
                   "JOIN rolls r ON r.id = p.id "
-                  "WHERE p.hash = ?1 AND p.pos = ?2 AND (?3 OR p.turn = ?4) AND (g.variant IN (" +
-                      ludo_variants + ")) = ?5 ORDER BY p.game_id, p.roll_index");
+                  "WHERE p.hash = ?1 AND p.pos = ?2 AND (?3 = 1 OR p.turn = ?4) AND CASE WHEN g.variant IN (" +
+                      ludo_variants + ") THEN 1 ELSE 0 END = ?5 ORDER BY p.game_id, p.roll_index");
       q.bind(1, rules::compute_hash(gs.pos));
       q.bind_blob(2, std::span<const std::uint8_t>(&gs.pos.pawns[0][0], sizeof gs.pos));
       q.bind(3, ignore_turn ? 1 : 0);
@@ -76,7 +76,7 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
       Table t = collect(q);
       if (!out) out = std::move(t);
       else out->rows.insert(out->rows.end(), t.rows.begin(), t.rows.end());
-    } catch (const SqliteError& e) {
+    } catch (const DbError& e) {
       return std::string(e.what());
     }
   }
@@ -208,7 +208,7 @@ std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pa
       t.rows.push_back(std::move(row));
     }
     return t;
-  } catch (const SqliteError& e) {
+  } catch (const DbError& e) {
     return std::string(e.what());
   }
 }

@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 #include "db/table.hpp"
 #include "notation/colour.hpp"
 #include "rules/position.hpp"

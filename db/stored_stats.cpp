@@ -29,8 +29,9 @@ chosen AS (
 // games (a player in two seats played one game); the figures of seats not observed are NULL,
 // which sum() leaves out, as analysis::PlayerTotals::add leaves them out.
 constexpr std::string_view kTotals = R"sql(
-SELECT who, g.variant, r.board = 'ludo', count(DISTINCT game_id), count(DISTINCT CASE WHEN won THEN game_id END),
-       count(DISTINCT CASE WHEN place IS NOT NULL THEN game_id END), count(*), sum(NOT observed),
+SELECT who, g.variant, max(CASE WHEN r.board = 'ludo' THEN 1 ELSE 0 END), count(DISTINCT game_id),
+       count(DISTINCT CASE WHEN won = 1 THEN game_id END),
+       count(DISTINCT CASE WHEN place IS NOT NULL THEN game_id END), count(*), sum(1 - observed),
        sum(chosen.rolls), sum(pawns_entered),
        sum(captures_made_unsafe), sum(captures_made_safe), sum(captures_made_entry),
        sum(captures_suffered_unsafe), sum(captures_suffered_safe), sum(captures_suffered_entry),
@@ -49,18 +50,18 @@ SELECT who, g.variant, i.code, sum(i.plays) FROM seat_illegal i
 // Header figures, counted as `ppn stats FILE` counts them: every game and its rolls; rolls
 // replayed, complete games and lead changes of the games replayed.
 constexpr std::string_view kHeader = R"sql(
-SELECT count(*), coalesce(sum(g.rolls), 0), coalesce(sum(r.replayed AND r.complete), 0),
-       coalesce(sum(CASE WHEN r.replayed THEN r.rolls_replayed ELSE 0 END), 0),
-       coalesce(sum(CASE WHEN r.replayed THEN r.lead_changes ELSE 0 END), 0), count(*) - count(r.game_id)
+SELECT count(*), coalesce(sum(g.rolls), 0), coalesce(sum(r.replayed * r.complete), 0),
+       coalesce(sum(CASE WHEN r.replayed <> 0 THEN r.rolls_replayed ELSE 0 END), 0),
+       coalesce(sum(CASE WHEN r.replayed <> 0 THEN r.lead_changes ELSE 0 END), 0), count(*) - count(r.game_id)
   FROM games g LEFT JOIN game_race r ON r.game_id = g.id
 )sql";
 
 constexpr std::string_view kGames = R"sql(
-SELECT g.id, g.source_file, g.source_line, g.variant, g.rolls, r.game_id IS NOT NULL, coalesce(r.replayed, 0),
+SELECT g.id, g.source_file, g.source_line, g.variant, g.rolls, CASE WHEN r.game_id IS NULL THEN 0 ELSE 1 END, coalesce(r.replayed, 0),
        coalesce(r.complete, 0), coalesce(r.rolls_replayed, 0), coalesce(r.lead_changes, 0),
        coalesce(r.stop_reason, ''), coalesce(r.error, '')
   FROM games g LEFT JOIN game_race r ON r.game_id = g.id
- WHERE ?1 OR r.game_id IS NULL OR NOT r.complete OR NOT r.replayed
+ WHERE ?1 = 1 OR r.game_id IS NULL OR r.complete = 0 OR r.replayed = 0
  ORDER BY g.id
 )sql";
 
@@ -168,7 +169,7 @@ std::variant<StoredStats, std::string> read_stored_stats(Database& db, const Sto
     }
     out.player_found = q.player.empty() || !out.players.empty();
     return out;
-  } catch (const SqliteError& e) {
+  } catch (const DbError& e) {
     return std::string(e.what());
   }
 }
@@ -178,7 +179,7 @@ std::variant<std::int64_t, std::string> find_game_by_checksum(Database& db, std:
     Statement f(db, "SELECT id FROM games WHERE checksum = ?1");
     f.bind(1, checksum);
     return f.step() ? f.get_int(0) : std::int64_t{0};
-  } catch (const SqliteError& e) {
+  } catch (const DbError& e) {
     return std::string(e.what());
   }
 }
@@ -205,7 +206,7 @@ std::optional<std::string> store_analysis(Database& db, std::int64_t game_id, co
     }
     t.commit();
     return std::nullopt;
-  } catch (const SqliteError& e) {
+  } catch (const DbError& e) {
     return std::string(e.what());
   }
 }

@@ -17,7 +17,7 @@
 
 #include "analysis/game_analysis.hpp"
 #include "analysis/game_stats.hpp"
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 
 namespace ppn::db {
 

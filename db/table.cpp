@@ -1,7 +1,5 @@
 #include "db/table.hpp"
 
-#include <sqlite3.h>
-
 namespace ppn::db {
 
 Table collect(Statement& st) {
@@ -12,10 +10,10 @@ Table collect(Statement& st) {
     row.reserve(t.columns.size());
     for (int c = 0; c < st.columns(); ++c) {
       switch (st.column_type(c)) {
-        case SQLITE_INTEGER: row.emplace_back(st.get_int(c)); break;
-        case SQLITE_FLOAT: row.emplace_back(st.get_double(c)); break;
-        case SQLITE_TEXT: row.emplace_back(std::string(st.get_text(c))); break;
-        case SQLITE_BLOB: {
+        case ColumnType::integer: row.emplace_back(st.get_int(c)); break;
+        case ColumnType::real: row.emplace_back(st.get_double(c)); break;
+        case ColumnType::text: row.emplace_back(std::string(st.get_text(c))); break;
+        case ColumnType::blob: {
           static constexpr char hex[] = "0123456789abcdef";
           std::string s;
           for (auto b : st.get_blob(c)) {

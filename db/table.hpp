@@ -7,7 +7,7 @@
 #include <variant>
 #include <vector>
 
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 
 namespace ppn::db {
 

@@ -236,9 +236,10 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
   // One finishing order (analysis::finishing_order): games.winner/finished, game_seats.won/
   // finish_rank and seat_stats.won/place say the same of every seat of every game.
   db::Statement disagree(d, "SELECT count(*) FROM game_seats gs JOIN seat_stats st USING (game_id, colour) "
-                            "JOIN games g ON g.id = gs.game_id WHERE gs.won IS NOT st.won "
-                            "OR gs.finish_rank IS NOT st.place OR (g.winner IS gs.colour) IS NOT st.won "
-                            "OR g.finished IS NOT (g.winner IS NOT NULL)");
+                            "JOIN games g ON g.id = gs.game_id WHERE gs.won IS DISTINCT FROM st.won "
+                            "OR gs.finish_rank IS DISTINCT FROM st.place "
+                            "OR CASE WHEN g.winner = gs.colour THEN 1 ELSE 0 END <> st.won "
+                            "OR g.finished <> CASE WHEN g.winner IS NULL THEN 0 ELSE 1 END");
   REQUIRE(disagree.step());
   CHECK(disagree.get_int(0) == 0);
   // length: the finished games; the first-seat win rate of db/SCHEMA.md, from the file totals.
@@ -257,7 +258,7 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
   CHECK(summary.at("finished") == num(finished));
   db::Statement q(d, "SELECT g.players, count(*) AS games, round(avg(s.won), 3) AS first_seat_win_rate "
                      "FROM game_seats s JOIN games g ON g.id = s.game_id "
-                     "WHERE s.seat_order = 1 AND g.finished GROUP BY g.players");
+                     "WHERE s.seat_order = 1 AND g.finished = 1 GROUP BY g.players");
   std::map<long, std::pair<long, double>> rate;
   while (q.step()) rate[q.get_int(0)] = {q.get_int(1), q.get_double(2)};
   REQUIRE(rate.size() == first_seat.size());
@@ -320,12 +321,14 @@ void check_commands(const std::vector<std::string>& files, const std::string& db
 }  // namespace
 
 TEST_CASE("three paths agree: the samples", "[db][stats][agreement]") {
+  const auto backend = GENERATE(from_range(db_backends()));
+  INFO(backend);
   const auto dir = fresh_dir("agree-samples");
   std::vector<Game> games;
   for (const auto& f : sample_files())
     for (auto& g : games_in(f)) games.push_back(std::move(g));
-  check_agreement(games, (dir / "in-process.sqlite").string());
-  check_commands(sample_files(), (dir / "cli.sqlite").string());
+  check_agreement(games, fresh_db("agree-samples-in-process", backend));
+  check_commands(sample_files(), fresh_db("agree-samples-cli", backend));
 }
 
 TEST_CASE("three paths agree: the Northwestern transcripts, seats never observed", "[db][stats][agreement][shared]") {

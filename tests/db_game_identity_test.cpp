@@ -41,8 +41,10 @@ std::string board_only(const std::string& out) {
 }  // namespace
 
 TEST_CASE("export --db writes every stored game back as ppn fmt of the record imported", "[db][cli]") {
+  const auto backend = GENERATE(from_range(db_backends()));
+  INFO(backend);
   const auto dir = fresh_dir("export-db");
-  const auto db = (dir / "g.sqlite").string();
+  const auto db = fresh_db("export-db", backend);
   const auto ludo = (dir / "selfplay-ludo.ppn").string();
   REQUIRE(run_ppn("selfplay --variant ludo --games 12 --seed 5 -o " + ludo).code == 0);
   auto files = sample_files();
@@ -96,8 +98,10 @@ TEST_CASE("export --db writes every stored game back as ppn fmt of the record im
 }
 
 TEST_CASE("a game id found in the database opens that game in replay, render, stats and analyze", "[db][cli]") {
+  const auto backend = GENERATE(from_range(db_backends()));
+  INFO(backend);
   const auto dir = fresh_dir("game-id");
-  const auto db = (dir / "g.sqlite").string();
+  const auto db = fresh_db("game-id", backend);
   const auto files = sample_files();
   const auto import = run_ppn("import --db " + db + file_list(files));
   REQUIRE(import.code == 0);
@@ -192,8 +196,10 @@ TEST_CASE("a game id found in the database opens that game in replay, render, st
 }
 
 TEST_CASE("the roll ppn find prints is the roll --at opens, in a record not numbered from 1", "[db][cli]") {
+  const auto backend = GENERATE(from_range(db_backends()));
+  INFO(backend);
   const auto dir = fresh_dir("roll-number");
-  const auto db = (dir / "g.sqlite").string();
+  const auto db = fresh_db("roll-number", backend);
   // Sample 05 with every roll number moved on by 10: its first roll is `11.`.
   std::string text = read_file(source_path("samples/05-two-player-kitchen-table.ppn"));
   std::string shifted;

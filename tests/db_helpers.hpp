@@ -2,6 +2,8 @@
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -9,7 +11,7 @@
 #include <unistd.h>
 
 #include "db/schema.hpp"
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 #include "shared_data.hpp"
 
 namespace ppn::test {
@@ -20,6 +22,41 @@ inline std::filesystem::path fresh_dir(const std::string& name) {
   std::filesystem::remove_all(d);
   std::filesystem::create_directories(d);
   return d;
+}
+
+// The backends every parameterised db test runs on: "sqlite" always, and "postgresql" when ctest's
+// fixture started the throwaway server (tests/CMakeLists.txt: PPN_TEST_PG is its socket
+// directory; libpq reaches it through PGHOST, PGPORT and PGUSER, which ppn run by the tests
+// inherits). Use: `const auto backend = GENERATE(from_range(db_backends()));`.
+inline std::vector<std::string> db_backends() {
+  std::vector<std::string> b = {"sqlite"};
+  if (const char* dir = std::getenv("PPN_TEST_PG"); dir && *dir) {
+    setenv("PGHOST", dir, 1);
+    setenv("PGPORT", "5432", 1);
+    setenv("PGUSER", "ppn_test", 1);
+    b.emplace_back("postgresql");
+  }
+  return b;
+}
+
+// A fresh, empty database on `backend` for the test `name`: a SQLite file in a fresh directory,
+// or a database created anew on the test server ("postgresql:///NAME", no character a shell
+// would read).
+inline std::string fresh_db(const std::string& name, const std::string& backend) {
+  if (backend == "sqlite") return (fresh_dir(name) / "s.sqlite").string();
+  std::string db = "t_";
+  for (char c : name) db += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(c)) : '_';
+  db += "_" + std::to_string(getpid());
+  db::Database admin("postgresql:///postgres");
+  admin.exec("DROP DATABASE IF EXISTS " + db + " WITH (FORCE)");
+  admin.exec("CREATE DATABASE " + db);
+  return "postgresql:///" + db;
+}
+
+// The schema version of a database on either backend.
+inline std::int64_t user_version(const std::string& target) {
+  db::Database d(target, db::Database::Mode::read_only);
+  return d.user_version();
 }
 
 inline std::string write_file(const std::filesystem::path& p, const std::string& text) {

@@ -1,4 +1,4 @@
-// The SQLite game database end to end: `ppn import` (new, duplicate, prefix duplicate,
+// The game database end to end, on each backend (SQLite, and PostgreSQL under ctest): `ppn import` (new, duplicate, prefix duplicate,
 // illegal games under each --on-error policy, player aliases), every `ppn query` report checked
 // against answers counted independently from the parsed samples, `--sql`, and `ppn find`.
 #include <catch2/catch.hpp>
@@ -72,9 +72,8 @@ std::vector<std::vector<std::string>> csv(const std::string& out) {
 }
 
 // Imports the samples into a fresh database; returns its path.
-std::string samples_db(const std::string& name) {
-  const auto dir = fresh_dir(name);
-  const auto db = (dir / "s.sqlite").string();
+std::string samples_db(const std::string& name, const std::string& backend) {
+  const auto db = fresh_db(name, backend);
   const auto r = run_ppn("import --db " + db + joined(parcheesi_samples()));
   REQUIRE(r.code == 0);
   return db;
@@ -83,8 +82,10 @@ std::string samples_db(const std::string& name) {
 }  // namespace
 
 TEST_CASE("db import: the samples go in once and importing them again adds nothing", "[db][cli]") {
+  const auto backend = GENERATE(from_range(db_backends()));
+  INFO(backend);
   const auto dir = fresh_dir("samples");
-  const auto db = (dir / "s.sqlite").string();
+  const auto db = fresh_db("samples", backend);
   const auto files = parcheesi_samples();
   const auto games = sample_games();
   std::size_t rolls = 0;
@@ -105,11 +106,11 @@ TEST_CASE("db import: the samples go in once and importing them again adds nothi
   CHECK_THAT(r1.out, Catch::Contains("import: " + std::to_string(files.size()) + " files, " + n + " games: " + n +
                                      " new (0 illegal), 0 duplicates, 0 prefix duplicates, 0 syntax errors; " + db +
                                      " holds " + n + " games"));
-  CHECK(scalar(db, "PRAGMA user_version") == ppn::db::schema_version());
+  CHECK(user_version(db) == ppn::db::schema_version());
   CHECK(scalar(db, "SELECT count(*) FROM rolls") == static_cast<std::int64_t>(rolls));
   CHECK(scalar(db, "SELECT count(*) FROM positions") == static_cast<std::int64_t>(rolls));  // all legal
   CHECK(scalar(db, "SELECT count(*) FROM games WHERE status = 'legal'") == static_cast<std::int64_t>(games.size()));
-  CHECK(scalar(db, "SELECT count(*) FROM games WHERE finished") == finished);
+  CHECK(scalar(db, "SELECT count(*) FROM games WHERE finished <> 0") == finished);
   CHECK(scalar(db, "SELECT count(*) FROM game_seats") == seats);
   CHECK(scalar(db, "SELECT sum(rolls) FROM seat_stats") == static_cast<std::int64_t>(rolls));
   // Every roll's PPN text as the canonical printer writes it.
@@ -241,8 +242,10 @@ TEST_CASE("db import: illegal games are stored with their diagnostics under each
 }
 
 TEST_CASE("db import: one player under several spellings and --alias merges players", "[db][cli]") {
+  const auto backend = GENERATE(from_range(db_backends()));
+  INFO(backend);
   const auto dir = fresh_dir("alias");
-  const auto db = (dir / "a.sqlite").string();
+  const auto db = fresh_db("alias", backend);
   auto games = sample_games();
   // Game 1 has Marta Ruiz as green (the winner); write a copy of game 2 with her under
   // other spellings of case and space (the same player) and one under a nickname.
@@ -280,7 +283,9 @@ TEST_CASE("db import: one player under several spellings and --alias merges play
 }
 
 TEST_CASE("db query: every report against answers counted from the parsed samples", "[db][cli]") {
-  const auto db = samples_db("reports");
+  const auto backend = GENERATE(from_range(db_backends()));
+  INFO(backend);
+  const auto db = samples_db("reports", backend);
   const auto games = sample_games();
 
   // Independent counts over the main lines.
@@ -428,7 +433,9 @@ TEST_CASE("db query: every report against answers counted from the parsed sample
 }
 
 TEST_CASE("db find: exact positions through the hash key and structural patterns", "[db][cli]") {
-  const auto db = samples_db("find");
+  const auto backend = GENERATE(from_range(db_backends()));
+  INFO(backend);
+  const auto db = samples_db("find", backend);
   const auto games = sample_games();
 
   // Every (game, roll) after which each state stood, from replaying the samples here.

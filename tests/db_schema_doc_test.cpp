@@ -81,8 +81,10 @@ std::string cell(const ppn::db::Cell& c) {
 }  // namespace
 
 TEST_CASE("db/SCHEMA.md: every example query gives the known answer", "[db][docs]") {
+  const auto backend = GENERATE(from_range(db_backends()));
+  INFO(backend);
   const auto dir = fresh_dir("schema-doc");
-  const auto db = (dir / "doc.sqlite").string();
+  const auto db = fresh_db("schema-doc", backend);
   std::string files;
   for (const auto& f : sample_files()) files += " " + f;
   // One illegal game, from a file whose name the "illegal rolls of a file" query looks for:

@@ -37,8 +37,10 @@ std::int64_t count(const std::string& db, const std::string& sql) { return scala
 }  // namespace
 
 TEST_CASE("db stats: stats --db prints what stats FILE prints for the same games", "[db][cli][stats]") {
+  const auto backend = GENERATE(from_range(db_backends()));
+  INFO(backend);
   const auto dir = fresh_dir("stats-db");
-  const auto db = (dir / "s.sqlite").string();
+  const auto db = fresh_db("stats-db", backend);
   const std::string samples = sample_list();
   REQUIRE(run_ppn("import --db " + db + samples).code == 0);
 
@@ -93,7 +95,7 @@ TEST_CASE("db stats: stats --db prints what stats FILE prints for the same games
 
   SECTION("the stored rows agree with the per-roll rows") {
     CHECK(count(db, "SELECT count(*) FROM game_race") == count(db, "SELECT count(*) FROM games"));
-    CHECK(count(db, "SELECT count(*) FROM game_race WHERE replayed AND complete") == count(db, "SELECT count(*) FROM games"));
+    CHECK(count(db, "SELECT count(*) FROM game_race WHERE replayed = 1 AND complete = 1") == count(db, "SELECT count(*) FROM games"));
     CHECK(count(db, "SELECT count(*) FROM seat_stats") == count(db, "SELECT count(*) FROM game_seats"));
     CHECK(count(db, "SELECT count(*) FROM seat_stats s JOIN game_seats g USING (game_id, colour) "
                     "WHERE s.seat_order != g.seat_order") == 0);
@@ -115,9 +117,9 @@ TEST_CASE("db stats: stats --db prints what stats FILE prints for the same games
                     "captures_made_entry) AS m, sum(captures_suffered_unsafe + captures_suffered_safe + "
                     "captures_suffered_entry) AS s, min(observed) AS all_seen FROM seat_stats GROUP BY game_id) x "
                     "JOIN (SELECT game_id, sum(captures) AS captures FROM rolls GROUP BY game_id) g USING (game_id) "
-                    "WHERE (all_seen AND m != s) OR m != g.captures") == 0);
-    CHECK(count(db, "SELECT count(*) FROM seat_stats WHERE NOT observed") == 3);
-    CHECK(count(db, "SELECT count(*) FROM seat_stats WHERE NOT observed AND (rolls IS NOT NULL OR "
+                    "WHERE (all_seen = 1 AND m != s) OR m != g.captures") == 0);
+    CHECK(count(db, "SELECT count(*) FROM seat_stats WHERE observed = 0") == 3);
+    CHECK(count(db, "SELECT count(*) FROM seat_stats WHERE observed = 0 AND (rolls IS NOT NULL OR "
                     "captures_suffered_unsafe IS NOT NULL)") == 0);
     CHECK(count(db, "SELECT count(*) FROM seat_stats WHERE place = 1") ==
           count(db, "SELECT count(*) FROM games WHERE winner IS NOT NULL"));
@@ -187,8 +189,10 @@ TEST_CASE("db migration 2 -> 3: older games get their statistics when their file
 }
 
 TEST_CASE("analyze --db: stores each seat's figures as printed, and replaces them on a re-run", "[db][cli][analysis][quality]") {
+  const auto backend = GENERATE(from_range(db_backends()));
+  INFO(backend);
   const auto dir = fresh_dir("analyze-db");
-  const auto db = (dir / "a.sqlite").string();
+  const auto db = fresh_db("analyze-db", backend);
   const std::string sample = source_path("samples/05-two-player-kitchen-table.ppn").string();
 
   // The seat lines `analyze` printed, rebuilt from the stored rows with the same format.
@@ -227,7 +231,7 @@ TEST_CASE("analyze --db: stores each seat's figures as printed, and replaces the
   for (const auto& l : lines) CHECK_THAT(first.out, Catch::Contains(l + "\n"));
   CHECK(scalar(db, "SELECT count(*) FROM seat_analysis a JOIN games g ON g.id = a.game_id WHERE a.rollouts = 8 "
                    "AND a.horizon = 4 AND a.seed = 1 AND a.candidates = 4 AND a.rolls_analysed = g.rolls "
-                   "AND NOT a.stopped") == 2);
+                   "AND a.stopped = 0") == 2);
   CHECK(scalar(db, "SELECT sum(rolls) FROM seat_analysis") == scalar(db, "SELECT rolls FROM games"));
   CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE abs(luck_adjusted - (result - luck)) > 1e-12") == 0);
 

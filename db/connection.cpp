@@ -1,6 +1,10 @@
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 
 #include <sqlite3.h>
+
+#include <cctype>
+
+#include "db/postgres.hpp"
 
 namespace ppn::db {
 
@@ -11,6 +15,10 @@ const int kConfigured = [] { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); 
 }  // namespace
 
 Database::Database(const std::string& path, Mode mode, int busy_timeout_ms) {
+  if (is_server_target(path)) {
+    pg_ = std::make_unique<PgConnection>(path, mode == Mode::read_only);
+    return;
+  }
   (void)kConfigured;
   int flags = SQLITE_OPEN_NOMUTEX;
   switch (mode) {
@@ -23,7 +31,7 @@ Database::Database(const std::string& path, Mode mode, int busy_timeout_ms) {
     std::string msg = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
     sqlite3_close_v2(db_);
     db_ = nullptr;
-    throw SqliteError(rc, path + ": " + msg);
+    throw DbError(rc, path + ": " + msg);
   }
   sqlite3_extended_result_codes(db_, 1);
   sqlite3_busy_timeout(db_, busy_timeout_ms);
@@ -32,8 +40,23 @@ Database::Database(const std::string& path, Mode mode, int busy_timeout_ms) {
 Database::~Database() {
   if (db_) sqlite3_close_v2(db_);
 }
+Database::Database(Database&& o) noexcept : db_(o.db_), pg_(std::move(o.pg_)) { o.db_ = nullptr; }
 
-std::string describe_sqlite_error(const std::string& path, const SqliteError& e) {
+bool is_server_target(std::string_view t) {
+  if (t.starts_with("postgresql://") || t.starts_with("postgres://")) return true;
+  // libpq's key=value form: a keyword, then '=' ("host=/tmp dbname=games").
+  std::size_t i = 0;
+  while (i < t.size() && (std::islower(static_cast<unsigned char>(t[i])) || t[i] == '_')) ++i;
+  while (i < t.size() && t[i] == ' ') ++i;
+  return i > 0 && i < t.size() && t[i] == '=';
+}
+
+std::string database_name(const std::string& target) {
+  return is_server_target(target) ? server_name(target) : target;
+}
+
+std::string describe_db_error(const std::string& path, const DbError& e) {
+  if (is_server_target(path)) return describe_server_error(path, e);
   if (e.code == 0) return e.what();  // not SQLite's (e.g. the input file could not be read)
   const char* what = nullptr;
   switch (e.code & 0xff) {  // the primary result code
@@ -50,17 +73,18 @@ std::string describe_sqlite_error(const std::string& path, const SqliteError& e)
 }
 
 void Database::fail(int rc, std::string_view what) const {
-  throw SqliteError(rc, std::string(what) + ": " + (db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc)));
+  throw DbError(rc, std::string(what) + ": " + (db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc)));
 }
 
 void Database::exec(std::string_view sql) {
+  if (pg_) return pg_->exec(sql);
   char* err = nullptr;
   const std::string s(sql);
   const int rc = sqlite3_exec(db_, s.c_str(), nullptr, nullptr, &err);
   if (rc != SQLITE_OK) {
     std::string msg = err ? err : sqlite3_errstr(rc);
     sqlite3_free(err);
-    throw SqliteError(rc, msg);
+    throw DbError(rc, msg);
   }
 }
 
@@ -69,58 +93,114 @@ std::int64_t Database::scalar(std::string_view sql) {
   return st.step() ? st.get_int(0) : 0;
 }
 
-std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
-int Database::changes() const { return sqlite3_changes(db_); }
+std::int64_t Database::user_version() {
+  if (pg_) return pg_->user_version();
+  return scalar("PRAGMA user_version");
+}
+void Database::set_user_version(int v) {
+  if (pg_) return pg_->set_user_version(v);
+  exec("PRAGMA user_version=" + std::to_string(v));
+}
+std::int64_t Database::table_count() {
+  if (pg_) return pg_->table_count();
+  return scalar("SELECT count(*) FROM sqlite_schema");
+}
+std::string Database::copy_out(std::string_view table) {
+  if (!pg_) throw DbError(0, "COPY needs a PostgreSQL server");
+  return pg_->copy_out(table);
+}
+void Database::copy_in(const std::string& target, std::string_view rows) {
+  if (!pg_) throw DbError(0, "COPY needs a PostgreSQL server");
+  pg_->copy_in(target, rows);
+}
 
-Statement::Statement(Database& db, std::string_view sql) : db_(&db) {
+void Database::flush_bulk() {
+  if (pg_) pg_->flush_bulk();
+}
+
+Statement::Statement(Database& db, std::string_view sql, Kind kind) : db_(&db) {
+  if (db.pg()) {
+    pg_ = std::make_unique<PgStatement>(*db.pg(), sql, kind == Kind::bulk);
+    return;
+  }
   const int rc = sqlite3_prepare_v3(db.handle(), sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT,
                                     &st_, nullptr);
   if (rc != SQLITE_OK) db.fail(rc, "prepare");
-  if (!st_) throw SqliteError(SQLITE_MISUSE, "empty SQL statement");
+  if (!st_) throw DbError(SQLITE_MISUSE, "empty SQL statement");
 }
 
 Statement::~Statement() {
   if (st_) sqlite3_finalize(st_);
 }
+Statement::Statement(Statement&& o) noexcept : db_(o.db_), st_(o.st_), pg_(std::move(o.pg_)) { o.st_ = nullptr; }
 
 Statement& Statement::bind(int i, std::int64_t v) {
+  if (pg_) {
+    pg_->bind(i, v);
+    return *this;
+  }
   if (const int rc = sqlite3_bind_int64(st_, i, v); rc != SQLITE_OK) db_->fail(rc, "bind");
   return *this;
 }
 Statement& Statement::bind(int i, double v) {
+  if (pg_) {
+    pg_->bind(i, v);
+    return *this;
+  }
   if (const int rc = sqlite3_bind_double(st_, i, v); rc != SQLITE_OK) db_->fail(rc, "bind");
   return *this;
 }
 Statement& Statement::bind(int i, std::string_view text) {
+  if (pg_) {
+    pg_->bind(i, text);
+    return *this;
+  }
   if (const int rc = sqlite3_bind_text(st_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
       rc != SQLITE_OK)
     db_->fail(rc, "bind");
   return *this;
 }
 Statement& Statement::bind_static(int i, std::string_view text) {
+  if (pg_) {
+    pg_->bind(i, text);
+    return *this;
+  }
   if (const int rc = sqlite3_bind_text(st_, i, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
       rc != SQLITE_OK)
     db_->fail(rc, "bind");
   return *this;
 }
 Statement& Statement::bind_blob(int i, std::span<const std::uint8_t> bytes) {
+  if (pg_) {
+    pg_->bind_blob(i, bytes);
+    return *this;
+  }
   if (const int rc = sqlite3_bind_blob(st_, i, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
       rc != SQLITE_OK)
     db_->fail(rc, "bind");
   return *this;
 }
 Statement& Statement::bind_blob_static(int i, std::span<const std::uint8_t> bytes) {
+  if (pg_) {
+    pg_->bind_blob(i, bytes);
+    return *this;
+  }
   if (const int rc = sqlite3_bind_blob(st_, i, bytes.data(), static_cast<int>(bytes.size()), SQLITE_STATIC);
       rc != SQLITE_OK)
     db_->fail(rc, "bind");
   return *this;
 }
 Statement& Statement::bind_null(int i) {
+  if (pg_) {
+    pg_->bind_null(i);
+    return *this;
+  }
   if (const int rc = sqlite3_bind_null(st_, i); rc != SQLITE_OK) db_->fail(rc, "bind");
   return *this;
 }
 
 bool Statement::step() {
+  if (pg_) return pg_->step();
   const int rc = sqlite3_step(st_);
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
@@ -129,38 +209,64 @@ bool Statement::step() {
 }
 
 void Statement::run() {
+  if (pg_) return pg_->run();
   while (step()) {
   }
   sqlite3_reset(st_);
 }
 
 void Statement::reset() {
+  if (pg_) return pg_->reset();
   sqlite3_reset(st_);
   sqlite3_clear_bindings(st_);
 }
 
-int Statement::columns() const { return sqlite3_column_count(st_); }
-std::string_view Statement::column_name(int c) const {
+int Statement::columns() {
+  if (pg_) return pg_->columns();
+  return sqlite3_column_count(st_);
+}
+std::string_view Statement::column_name(int c) {
+  if (pg_) return pg_->column_name(c);
   const char* n = sqlite3_column_name(st_, c);
   return n ? n : "";
 }
-bool Statement::is_null(int c) const { return sqlite3_column_type(st_, c) == SQLITE_NULL; }
-int Statement::column_type(int c) const { return sqlite3_column_type(st_, c); }
-std::int64_t Statement::get_int(int c) const { return sqlite3_column_int64(st_, c); }
-double Statement::get_double(int c) const { return sqlite3_column_double(st_, c); }
+bool Statement::is_null(int c) const {
+  if (pg_) return pg_->is_null(c);
+  return sqlite3_column_type(st_, c) == SQLITE_NULL;
+}
+ColumnType Statement::column_type(int c) const {
+  if (pg_) return pg_->column_type(c);
+  switch (sqlite3_column_type(st_, c)) {
+    case SQLITE_INTEGER: return ColumnType::integer;
+    case SQLITE_FLOAT: return ColumnType::real;
+    case SQLITE_TEXT: return ColumnType::text;
+    case SQLITE_BLOB: return ColumnType::blob;
+    default: return ColumnType::null;
+  }
+}
+std::int64_t Statement::get_int(int c) const {
+  if (pg_) return pg_->get_int(c);
+  return sqlite3_column_int64(st_, c);
+}
+double Statement::get_double(int c) const {
+  if (pg_) return pg_->get_double(c);
+  return sqlite3_column_double(st_, c);
+}
 std::string_view Statement::get_text(int c) const {
+  if (pg_) return pg_->get_text(c);
   const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st_, c));
   return p ? std::string_view(p, static_cast<std::size_t>(sqlite3_column_bytes(st_, c))) : std::string_view();
 }
 std::span<const std::uint8_t> Statement::get_blob(int c) const {
+  if (pg_) return pg_->get_blob(c);
   const auto* p = static_cast<const std::uint8_t*>(sqlite3_column_blob(st_, c));
   return {p, static_cast<std::size_t>(sqlite3_column_bytes(st_, c))};
 }
-bool Statement::read_only() const { return sqlite3_stmt_readonly(st_) != 0; }
 
-Transaction::Transaction(Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+Transaction::Transaction(Database& db) : db_(db) { db_.exec(db_.is_postgres() ? "BEGIN" : "BEGIN IMMEDIATE"); }
 Transaction::~Transaction() {
   if (!done_) {
+    if (db_.pg()) db_.pg()->drop_bulk();
     try {
       db_.exec("ROLLBACK");
     } catch (...) {
@@ -169,6 +275,7 @@ Transaction::~Transaction() {
   }
 }
 void Transaction::commit() {
+  db_.flush_bulk();
   db_.exec("COMMIT");
   done_ = true;
 }

@@ -1,0 +1,187 @@
+#include "cli/bench_import_server.hpp"
+
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <iostream>
+#include <spawn.h>
+#include <sstream>
+#include <sys/wait.h>
+#include <vector>
+
+#include "cli/bench_command.hpp"
+#include "db/connection.hpp"
+#include "db/schema.hpp"
+#include "db/search.hpp"
+#include "replay/bridge.hpp"
+
+extern char** environ;
+
+namespace ppn::cli {
+
+namespace {
+
+// Every table the importer writes, in COPY's column lists (positions without its generated columns).
+constexpr const char* kTables[] = {"games",     "players",    "player_aliases", "game_seats",   "tags",
+                                   "rolls",     "diagnostics", "positions(hash, id, pos, turn)", "game_race",
+                                   "seat_stats", "seat_illegal", "seat_analysis", "game_text"};
+
+pid_t spawn_ppn(const std::vector<std::string>& args) {
+  std::vector<std::string> all{"/proc/self/exe"};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : all) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  return rc == 0 ? pid : -1;
+}
+
+bool exited_ok(pid_t pid) {
+  int status = 0;
+  if (pid <= 0 || waitpid(pid, &status, 0) != pid) return false;
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+// A fresh database `name` on the server, with the current schema (`ppn import --db` with no
+// file creates it), outside any timing.
+std::string fresh_database(db::Database& admin, const ServerBench& b, const std::string& name) {
+  admin.exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+  admin.exec("CREATE DATABASE " + name);
+  const auto target = db::with_database(b.server, name);
+  if (!exited_ok(spawn_ppn({"import", "--db", target}))) throw db::DbError(0, "cannot create the schema in " + name);
+  return target;
+}
+
+std::int64_t games_in(const std::string& target) {
+  db::Database d(target, db::Database::Mode::read_only);
+  return d.scalar("SELECT count(*) FROM games");
+}
+
+std::string fixed2(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+}  // namespace
+
+int run_bench_import_server(const ServerBench& b) {
+  try {
+    db::Database admin(b.server);
+    // 1 importer.
+    const auto one = fresh_database(admin, b, "ppn_bench_one");
+    BenchTimer t1;
+    const bool ok1 = exited_ok(spawn_ppn({"import", "-q", "--db", one, b.all}));
+    const double s1 = t1.seconds();
+    // 2 importers at once, each on half of the games.
+    const auto two = fresh_database(admin, b, "ppn_bench_two");
+    BenchTimer t2;
+    const pid_t p1 = spawn_ppn({"import", "-q", "--db", two, b.half1});
+    const pid_t p2 = spawn_ppn({"import", "-q", "--db", two, b.half2});
+    const bool ok2 = exited_ok(p1) & exited_ok(p2);
+    const double s2 = t2.seconds();
+    // The baseline: the rows of the first run, written to files by COPY TO and read back into
+    // memory before the timing, then COPY FROM in one transaction.
+    std::vector<std::pair<std::string, std::string>> prepared;
+    std::size_t bytes = 0;
+    {
+      db::Database from(one, db::Database::Mode::read_only);
+      for (const char* table : kTables) {
+        const auto path = b.dir / ("copy-" + std::to_string(prepared.size()) + ".txt");
+        std::ofstream(path, std::ios::binary) << from.copy_out(table);
+        std::ifstream in(path, std::ios::binary);
+        std::ostringstream rows;
+        rows << in.rdbuf();
+        prepared.emplace_back(table, rows.str());
+        bytes += prepared.back().second.size();
+      }
+    }
+    const auto copy = fresh_database(admin, b, "ppn_bench_copy");
+    double sc = 0;
+    {
+      db::Database to(copy);
+      BenchTimer tc;
+      db::Transaction tx(to);
+      for (const auto& [table, rows] : prepared) to.copy_in(table, rows);
+      tx.commit();
+      sc = tc.seconds();
+    }
+    const auto n1 = games_in(one), n2 = games_in(two), nc = games_in(copy);
+
+    // Position search on the first run's database: positions spread over the table.
+    std::vector<std::string> ids;
+    std::size_t positions = 0;
+    {
+      db::Database d(one, db::Database::Mode::read_only);
+      positions = static_cast<std::size_t>(d.scalar("SELECT count(*) FROM positions"));
+      const auto step = std::max<std::size_t>(1, positions / static_cast<std::size_t>(b.lookups));
+      db::Statement q(d, "SELECT pos, turn FROM positions WHERE id % " + std::to_string(step) + " = 0 LIMIT " +
+                             std::to_string(b.lookups));
+      while (q.step()) {
+        rules::Position pos;
+        const auto blob = q.get_blob(0);
+        if (blob.size() != sizeof pos) continue;
+        std::memcpy(&pos, blob.data(), sizeof pos);
+        rules::GameState st;
+        st.set_position(pos);
+        st.to_move = static_cast<int>(q.get_int(1) / 16);
+        st.doublets = static_cast<int>(q.get_int(1) % 16);
+        ids.push_back(replay::position_id(st));
+      }
+    }
+    double worst_ms = 0, total_ms = 0;
+    std::size_t found = 0;
+    for (const auto& id : ids) {
+      BenchTimer q;
+      auto rd = db::open_for_reading(one);
+      if (auto* err = std::get_if<std::string>(&rd)) throw db::DbError(0, *err);
+      auto res = db::find_position(std::get<db::Database>(rd), id);
+      const double ms = q.seconds() * 1e3;
+      worst_ms = std::max(worst_ms, ms);
+      total_ms += ms;
+      if (auto* tab = std::get_if<db::Table>(&res)) found += !tab->rows.empty();
+    }
+    // The lookup alone, on one open connection (a new connection costs the server a process).
+    double open_total_ms = 0;
+    {
+      auto rd = db::open_for_reading(one);
+      if (auto* err = std::get_if<std::string>(&rd)) throw db::DbError(0, *err);
+      for (const auto& id : ids) {
+        BenchTimer q;
+        (void)db::find_position(std::get<db::Database>(rd), id);
+        open_total_ms += q.seconds() * 1e3;
+      }
+    }
+    if (!b.keep)
+      for (const char* name : {"ppn_bench_one", "ppn_bench_two", "ppn_bench_copy"})
+        admin.exec(std::string("DROP DATABASE IF EXISTS ") + name + " WITH (FORCE)");
+
+    const double g1 = b.games / s1, g2 = b.games / s2, gc = b.games / sc;
+    std::cout << "bench import --db " << db::database_name(b.server) << ": " << b.games << " self-play games, "
+              << (bytes >> 20) << " MiB of rows in COPY form\n";
+    std::cout << "  1 importer   " << static_cast<long>(g1) << " games/s (" << fixed2(s1) << " s)\n";
+    std::cout << "  2 importers  " << static_cast<long>(g2) << " games/s (" << fixed2(s2) << " s), "
+              << fixed2(g2 / g1) << "x one importer\n";
+    std::cout << "  baseline: COPY of the same rows from prepared files  " << static_cast<long>(gc) << " games/s ("
+              << fixed2(sc) << " s)\n";
+    std::cout << "  ratio 2 importers/COPY " << fixed2(g2 / gc) << "x, 1 importer/COPY " << fixed2(g1 / gc) << "x\n";
+    std::cout << "  find --position on " << positions << " positions: " << fixed2(ids.empty() ? 0 : total_ms / ids.size())
+              << " ms mean, " << fixed2(worst_ms) << " ms worst (" << found << "/" << ids.size()
+              << " found, open + lookup); " << fixed2(ids.empty() ? 0 : open_total_ms / ids.size())
+              << " ms mean on an open connection\n";
+    const bool complete = ok1 && ok2 && n1 == b.games && n2 == b.games && nc == b.games && found == ids.size();
+    if (!complete)
+      std::cerr << "bench import: stored " << n1 << ", " << n2 << " and " << nc << " of " << b.games << " games\n";
+    return complete ? 0 : 1;
+  } catch (const db::DbError& e) {
+    std::cerr << "bench import: " << db::describe_db_error(b.server, e) << "\n";
+    return 2;
+  }
+}
+
+}  // namespace ppn::cli

@@ -1,0 +1,158 @@
+// The one database interface of db/: a connection, prepared statements with typed binds and row
+// stepping, transactions, and a bulk-row path, over two backends chosen by the `--db` value:
+//   * a PostgreSQL server when it is a connection URI (`postgresql://...`, `postgres://...`) or
+//     a libpq `key=value ...` string (db/postgres.hpp; password from PGPASSWORD or ~/.pgpass);
+//   * otherwise the path of a SQLite file (the plain sqlite3 C API; SQLiteCpp's idea, not its
+//     code).
+// Every handle closes itself, statements are prepared once and reused, a transaction rolls
+// back unless committed, SQL takes values only as bound parameters. SQL is written once, in
+// the dialect both engines read (`?N` parameters, ON CONFLICT, RETURNING); what differs (the
+// schema's types, the schema version, the bulk path) is db/postgres.cpp and db/schema.cpp.
+//
+// Database failures throw ppn::db::DbError inside db/; the public functions of db/ (open,
+// import, reports, search) catch it at their boundary and return the message as a value.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace ppn::db {
+
+class PgConnection;
+class PgStatement;
+
+struct DbError : std::runtime_error {
+  int code;             // SQLite's extended result code; 0 for PostgreSQL and for errors of ppn's own
+  std::string sqlstate;  // PostgreSQL's SQLSTATE ("" for SQLite, or when the connection was lost)
+  DbError(int rc, const std::string& what, std::string state = {})
+      : std::runtime_error(what), code(rc), sqlstate(std::move(state)) {}
+};
+
+// Whether `target` (a --db value) names a PostgreSQL server rather than a SQLite file.
+bool is_server_target(std::string_view target);
+
+// How messages name the database `target`: a SQLite file by its path; a server as
+// "PostgreSQL server HOST:PORT database DB user USER" (never a password).
+std::string database_name(const std::string& target);
+
+// The connection string of database `dbname` on the server `target` names (libpq key=value form).
+std::string with_database(const std::string& target, const std::string& dbname);
+
+// A failure on the database `target` in words a user can act on, naming it (database_name):
+// "PATH: not a database file (...)", "PATH: the database file is damaged (...)", "...: the disk
+// is full ... (...)", "PostgreSQL server ...: the connection was lost (...)"; other failures
+// "NAME: <the engine's message>".
+std::string describe_db_error(const std::string& target, const DbError& e);
+
+// A column's type in one row, as SQLite names its storage classes.
+enum class ColumnType : std::uint8_t { integer, real, text, blob, null };
+
+class Statement;
+
+class Database {
+ public:
+  enum class Mode { read_write_create, read_write, read_only };
+  // Opens (or creates) the SQLite file, or connects to the server; throws DbError.
+  // busy_timeout: how long a SQLite writer waits for another writer's lock before giving up.
+  explicit Database(const std::string& target, Mode mode = Mode::read_write_create, int busy_timeout_ms = 60000);
+  ~Database();
+  Database(Database&& o) noexcept;
+  Database& operator=(Database&&) = delete;
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  bool is_postgres() const { return pg_ != nullptr; }
+  // Runs one or more statements without results.
+  void exec(std::string_view sql);
+  // The first column of the first row of a query as an integer (0 when there is no row).
+  std::int64_t scalar(std::string_view sql);
+  // The schema version (SQLite: PRAGMA user_version; PostgreSQL: the table ppn_schema).
+  std::int64_t user_version();
+  void set_user_version(int v);
+  // Tables the database holds (besides ppn_schema): a file with tables but no version is not ppn's.
+  std::int64_t table_count();
+  // Sends the rows bulk statements (Statement::Kind::bulk) hold back (PostgreSQL: COPY);
+  // Transaction::commit does it too.
+  void flush_bulk();
+  // PostgreSQL only (`ppn bench import --db`): a table's rows in COPY text form, and rows in that
+  // form put into a table ("t" or "t(c1, ...)") with COPY FROM STDIN.
+  std::string copy_out(std::string_view table);
+  void copy_in(const std::string& target, std::string_view rows);
+  sqlite3* handle() const { return db_; }
+  PgConnection* pg() const { return pg_.get(); }
+  [[noreturn]] void fail(int rc, std::string_view what) const;
+
+ private:
+  sqlite3* db_ = nullptr;
+  std::unique_ptr<PgConnection> pg_;
+};
+
+// A prepared statement, reusable: bind, step until it returns false, reset.
+class Statement {
+ public:
+  // bulk: an `INSERT INTO t(columns) VALUES(?...)` whose rows may be held back and sent in bulk
+  // (PostgreSQL: COPY, at Database::flush_bulk, at commit, or before a statement reads that
+  // table); no RETURNING, no conflict clause. SQLite inserts them at once.
+  enum class Kind : std::uint8_t { plain, bulk };
+  Statement(Database& db, std::string_view sql, Kind kind = Kind::plain);
+  ~Statement();
+  Statement(Statement&& o) noexcept;
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  // Parameters are 1-based, as in SQLite.
+  Statement& bind(int i, std::int64_t v);
+  Statement& bind(int i, int v) { return bind(i, static_cast<std::int64_t>(v)); }
+  Statement& bind(int i, std::uint64_t v) { return bind(i, static_cast<std::int64_t>(v)); }
+  Statement& bind(int i, double v);
+  Statement& bind(int i, std::string_view text);  // copied
+  Statement& bind_static(int i, std::string_view text);  // must outlive the step
+  Statement& bind_blob(int i, std::span<const std::uint8_t> bytes);  // copied
+  Statement& bind_blob_static(int i, std::span<const std::uint8_t> bytes);  // must outlive the step
+  Statement& bind_null(int i);
+
+  // true: a row is available; false: done. Throws on error.
+  bool step();
+  // Steps a statement that returns no rows, then resets it (its bindings stay).
+  void run();
+  void reset();  // reset and clear bindings
+
+  int columns();
+  std::string_view column_name(int c);
+  bool is_null(int c) const;
+  ColumnType column_type(int c) const;
+  std::int64_t get_int(int c) const;
+  double get_double(int c) const;
+  std::string_view get_text(int c) const;
+  std::span<const std::uint8_t> get_blob(int c) const;
+
+ private:
+  Database* db_;
+  sqlite3_stmt* st_ = nullptr;
+  std::unique_ptr<PgStatement> pg_;
+};
+
+// SQLite: BEGIN IMMEDIATE (takes the write lock at once, so two writers wait for each other
+// instead of failing on an upgrade); PostgreSQL: BEGIN. ROLLBACK in the destructor unless
+// commit() ran (rows held back for bulk are dropped with it).
+class Transaction {
+ public:
+  explicit Transaction(Database& db);
+  ~Transaction();
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  void commit();
+
+ private:
+  Database& db_;
+  bool done_ = false;
+};
+
+}  // namespace ppn::db

@@ -1,0 +1,148 @@
+#include "db/copy.hpp"
+
+#include <array>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "db/connection.hpp"
+#include "db/schema.hpp"
+
+namespace ppn::db {
+
+namespace {
+
+using IdMap = std::unordered_map<std::int64_t, std::int64_t>;
+
+// The tables that hang off a game (db/SCHEMA.md), copied after games. positions is read by its
+// stored columns only (game_id and roll_index are generated from id).
+constexpr std::array<std::string_view, 10> kGameTables = {"game_seats", "tags",        "rolls",        "diagnostics",
+                                                          "positions",  "game_race",   "seat_stats",   "seat_illegal",
+                                                          "seat_analysis", "game_text"};
+
+void bind_as_read(Statement& to, int param, const Statement& from, int c) {
+  switch (from.column_type(c)) {
+    case ColumnType::integer: to.bind(param, from.get_int(c)); break;
+    case ColumnType::real: to.bind(param, from.get_double(c)); break;
+    case ColumnType::text: to.bind(param, from.get_text(c)); break;
+    case ColumnType::blob: to.bind_blob(param, from.get_blob(c)); break;
+    case ColumnType::null: to.bind_null(param); break;
+  }
+}
+
+std::string placeholders(std::size_t n) {
+  std::string s;
+  for (std::size_t i = 1; i <= n; ++i) s += (i > 1 ? ", ?" : "?") + std::to_string(i);
+  return s;
+}
+
+IdMap copy_players(Database& src, Database& dst) {
+  IdMap ids;
+  Statement q(src, "SELECT id, name FROM players");
+  Statement ins(dst, "INSERT INTO players(name) VALUES(?1) ON CONFLICT(name) DO NOTHING RETURNING id");
+  Statement find(dst, "SELECT id FROM players WHERE name = ?1");
+  while (q.step()) {
+    const auto name = q.get_text(1);
+    ins.bind(1, name);
+    std::int64_t id = ins.step() ? ins.get_int(0) : 0;
+    ins.reset();
+    if (id == 0) {
+      find.bind(1, name);
+      id = find.step() ? find.get_int(0) : 0;
+      find.reset();
+    }
+    ids[q.get_int(0)] = id;
+  }
+  Statement aliases(src, "SELECT alias, player_id FROM player_aliases");
+  Statement add(dst, "INSERT INTO player_aliases(alias, player_id) VALUES(?1, ?2) ON CONFLICT(alias) DO NOTHING");
+  while (aliases.step()) add.bind(1, aliases.get_text(0)).bind(2, ids.at(aliases.get_int(1))).run();
+  return ids;
+}
+
+IdMap copy_games(Database& src, Database& dst, CopyCounts& counts) {
+  IdMap ids;
+  Statement q(src, "SELECT * FROM games ORDER BY id");
+  std::vector<int> cols;
+  std::string names;
+  for (int c = 0; c < q.columns(); ++c)
+    if (q.column_name(c) != "id") {
+      cols.push_back(c);
+      (names += names.empty() ? "" : ", ") += std::string(q.column_name(c));
+    }
+  Statement ins(dst, "INSERT INTO games(" + names + ") VALUES(" + placeholders(cols.size()) +
+                         ") ON CONFLICT(checksum) DO NOTHING RETURNING id");
+  while (q.step()) {
+    ++counts.games;
+    for (std::size_t k = 0; k < cols.size(); ++k) bind_as_read(ins, static_cast<int>(k) + 1, q, cols[k]);
+    if (ins.step()) {
+      ids[q.get_int(0)] = ins.get_int(0);
+      ++counts.copied;
+    } else {
+      ++counts.present;
+    }
+    ins.reset();
+  }
+  return ids;
+}
+
+void copy_rows(Database& src, Database& dst, std::string_view table, const IdMap& games, const IdMap& players) {
+  const bool positions = table == "positions";
+  Statement q(src, positions ? std::string("SELECT hash, id, pos, turn FROM positions")
+                             : "SELECT * FROM " + std::string(table));
+  int game_col = -1, id_col = -1, player_col = -1;
+  std::string names;
+  for (int c = 0; c < q.columns(); ++c) {
+    const auto n = q.column_name(c);
+    if (n == "game_id") game_col = c;
+    if (n == "id") id_col = c;
+    if (n == "player_id") player_col = c;
+    (names += names.empty() ? "" : ", ") += std::string(n);
+  }
+  const int n = q.columns();
+  Statement ins(dst, "INSERT INTO " + std::string(table) + "(" + names + ") VALUES(" +
+                         placeholders(static_cast<std::size_t>(n)) + ")",
+                Statement::Kind::bulk);
+  while (q.step()) {
+    // rolls and positions are keyed by game_id << 16 | roll_index (db/SCHEMA.md).
+    const std::int64_t old_game = game_col >= 0 ? q.get_int(game_col) : q.get_int(id_col) >> kRollKeyShift;
+    const auto to = games.find(old_game);
+    if (to == games.end()) continue;  // TO holds this game already
+    for (int c = 0; c < n; ++c) {
+      if (c == game_col) ins.bind(c + 1, to->second);
+      else if (c == id_col) ins.bind(c + 1, roll_key(to->second, q.get_int(c) & ((1 << kRollKeyShift) - 1)));
+      else if (c == player_col && !q.is_null(c)) ins.bind(c + 1, players.at(q.get_int(c)));
+      else bind_as_read(ins, c + 1, q, c);
+    }
+    ins.run();
+  }
+}
+
+}  // namespace
+
+std::variant<CopyCounts, std::string> copy_collection(const std::string& from, const std::string& to) {
+  auto opened_from = open_for_reading(from);
+  if (auto* err = std::get_if<std::string>(&opened_from)) return *err;
+  auto& src = std::get<Database>(opened_from);
+  try {
+    if (auto old = outdated(src, from); !old.empty()) return old;
+  } catch (const DbError& e) {
+    return describe_db_error(from, e);
+  }
+  auto opened_to = open_for_writing(to);
+  if (auto* err = std::get_if<std::string>(&opened_to)) return *err;
+  auto& dst = std::get<Database>(opened_to);
+  CopyCounts counts;
+  try {
+    Transaction t(dst);
+    const auto players = copy_players(src, dst);
+    const auto games = copy_games(src, dst, counts);
+    if (!games.empty())
+      for (auto table : kGameTables) copy_rows(src, dst, table, games, players);
+    t.commit();
+  } catch (const DbError& e) {
+    return "copying from " + database_name(from) + ": " + describe_db_error(to, e) + "; nothing was copied";
+  }
+  return counts;
+}
+
+}  // namespace ppn::db

@@ -1,0 +1,26 @@
+// `ppn db copy FROM TO`: a whole collection from one database into another, either backend to
+// either (db/connection.hpp). Games are matched by their content checksum: a game TO holds
+// already is left as it is, every other game is stored under a new id with all its rows (seats,
+// tags, rolls, diagnostics, positions, statistics, analysis, record text), its players matched
+// by name. So copying twice changes nothing, and copying into a collection that holds some of
+// the games adds the rest. One transaction: a copy interrupted stores nothing, and a re-run
+// does it all.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <variant>
+
+namespace ppn::db {
+
+struct CopyCounts {
+  std::size_t games = 0;    // games FROM holds
+  std::size_t copied = 0;   // stored in TO now
+  std::size_t present = 0;  // TO held them already (same checksum)
+};
+
+// FROM must be at the current schema version (`ppn import --db FROM` migrates it); TO is
+// created or migrated. Error: a message naming the database.
+std::variant<CopyCounts, std::string> copy_collection(const std::string& from, const std::string& to);
+
+}  // namespace ppn::db

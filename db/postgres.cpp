@@ -1,0 +1,554 @@
+#include "db/postgres.hpp"
+
+#include <libpq-fe.h>
+#include <pwd.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+
+namespace ppn::db {
+
+namespace {
+
+// Type OIDs of pg_type (catalog/pg_type.dat), as the server sends them with every result.
+constexpr Oid kBool = 16, kBytea = 17, kInt8 = 20, kInt2 = 21, kInt4 = 23, kOid = 26, kFloat4 = 700, kFloat8 = 701,
+              kNumeric = 1700;
+constexpr std::size_t kBulkFlushBytes = std::size_t{8} << 20;
+
+std::string trimmed(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+  return s;
+}
+
+std::string env_or(const char* name, std::string fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::string(v) : fallback;
+}
+
+// `?N` parameters (and bare `?`, numbered in order) as PostgreSQL's `$N`; quoted text and
+// comments are left as they are. Returns the number of parameters.
+int translate_parameters(std::string_view sql, std::string& out) {
+  int max_param = 0, next = 0;
+  out.clear();
+  out.reserve(sql.size() + 8);
+  for (std::size_t i = 0; i < sql.size(); ++i) {
+    const char c = sql[i];
+    if (c == '\'' || c == '"') {
+      const std::size_t end = sql.find(c, i + 1);
+      const std::size_t stop = end == std::string_view::npos ? sql.size() : end + 1;
+      out.append(sql.substr(i, stop - i));
+      i = stop - 1;
+    } else if (c == '-' && i + 1 < sql.size() && sql[i + 1] == '-') {
+      const std::size_t end = sql.find('\n', i);
+      const std::size_t stop = end == std::string_view::npos ? sql.size() : end;
+      out.append(sql.substr(i, stop - i));
+      i = stop - 1;
+    } else if (c == '?') {
+      std::size_t j = i + 1;
+      int n = 0;
+      while (j < sql.size() && std::isdigit(static_cast<unsigned char>(sql[j]))) n = n * 10 + (sql[j++] - '0');
+      if (j == i + 1) n = ++next;
+      out += '$';
+      out += std::to_string(n);
+      max_param = std::max(max_param, n);
+      i = j - 1;
+    } else {
+      out += c;
+    }
+  }
+  return max_param;
+}
+
+std::string lower(std::string_view s) {
+  std::string r(s);
+  for (auto& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return r;
+}
+
+bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Whether `sql` (lower case) reads table `t`: the name after FROM or JOIN.
+bool reads_table(const std::string& sql, const std::string& t) {
+  for (std::size_t at = sql.find(t); at != std::string::npos; at = sql.find(t, at + 1)) {
+    if ((at > 0 && ident_char(sql[at - 1])) || (at + t.size() < sql.size() && ident_char(sql[at + t.size()]))) continue;
+    std::size_t k = at;
+    while (k > 0 && std::isspace(static_cast<unsigned char>(sql[k - 1]))) --k;
+    if (k >= 4 && (sql.compare(k - 4, 4, "from") == 0 || sql.compare(k - 4, 4, "join") == 0)) return true;
+  }
+  return false;
+}
+
+void discard_notice(void*, const char*) {}
+
+}  // namespace
+
+std::string server_name(const std::string& target) {
+  std::string host, port, dbname, user;
+  char* err = nullptr;
+  if (PQconninfoOption* opts = PQconninfoParse(target.c_str(), &err)) {
+    for (auto* o = opts; o->keyword; ++o) {
+      if (!o->val || !*o->val) continue;
+      const std::string_view k = o->keyword;
+      if (k == "host" || (k == "hostaddr" && host.empty())) host = o->val;
+      else if (k == "port") port = o->val;
+      else if (k == "dbname") dbname = o->val;
+      else if (k == "user") user = o->val;
+    }
+    PQconninfoFree(opts);
+  }
+  if (err) PQfreemem(err);
+  if (user.empty()) {
+    const passwd* pw = getpwuid(geteuid());
+    user = env_or("PGUSER", pw ? pw->pw_name : "?");
+  }
+  if (host.empty()) host = env_or("PGHOST", "/var/run/postgresql");
+  if (port.empty()) port = env_or("PGPORT", "5432");
+  if (dbname.empty()) dbname = env_or("PGDATABASE", user);
+  return "PostgreSQL server " + host + ":" + port + " database " + dbname + " user " + user;
+}
+
+std::string with_database(const std::string& target, const std::string& dbname) {
+  std::string out = "dbname='" + dbname + "'";
+  char* err = nullptr;
+  if (PQconninfoOption* opts = PQconninfoParse(target.c_str(), &err)) {
+    for (auto* o = opts; o->keyword; ++o) {
+      if (!o->val || !*o->val || std::string_view(o->keyword) == "dbname") continue;
+      std::string v;
+      for (const char* c = o->val; *c; ++c) {
+        if (*c == '\'' || *c == '\\') v += '\\';
+        v += *c;
+      }
+      out += " " + std::string(o->keyword) + "='" + v + "'";
+    }
+    PQconninfoFree(opts);
+  }
+  if (err) PQfreemem(err);
+  return out;
+}
+
+std::string describe_server_error(const std::string& target, const DbError& e) {
+  const std::string name = server_name(target);
+  const std::string& s = e.sqlstate;
+  const std::string what = e.what();
+  const char* said = nullptr;
+  if (s == "28P01" || s == "28000" || what.find("authentication failed") != std::string::npos ||
+      what.find("no password supplied") != std::string::npos)
+    said = "authentication failed (the password comes from PGPASSWORD or ~/.pgpass)";
+  else if (s == "08001")
+    said = "cannot connect to the server (is it running, and is this its address?)";
+  else if (s.starts_with("08") || s == "57P01" || s == "57P02" || s == "57P03")
+    said = "the connection to the server was lost (the server stopped or ended the session); what was reported stored "
+           "is committed, run the import again for the rest";
+  else if (s == "53100" || what.find("No space left") != std::string::npos)
+    said = "the server's disk is full";
+  else if (what.find("File too large") != std::string::npos)
+    said = "the server cannot write its files (a file size limit)";
+  else if (s == "58030" || s == "53000")
+    said = "the server cannot write its files (a full disk or a file size limit?)";
+  else if (s == "25006")
+    said = "only read-only SQL is allowed";
+  if (!said) return name + ": " + what;
+  return name + ": " + said + " (" + what + ")";
+}
+
+PgConnection::PgConnection(const std::string& target, bool read_only) : name_(server_name(target)) {
+  {
+    char* err = nullptr;
+    PQconninfoOption* opts = PQconninfoParse(target.c_str(), &err);
+    if (!opts) {
+      std::string msg = err ? trimmed(err) : "not a connection string";
+      if (err) PQfreemem(err);
+      throw DbError(0, "the connection string is not valid: " + msg, "08001");
+    }
+    bool has_password = false;
+    for (auto* o = opts; o->keyword; ++o)
+      if (std::string_view(o->keyword) == "password" && o->val && *o->val) has_password = true;
+    PQconninfoFree(opts);
+    if (has_password)
+      throw DbError(0,
+                    "a password in the connection string is refused (it would show in the process list and in "
+                    "messages): give it in PGPASSWORD or ~/.pgpass",
+                    "08001");
+  }
+  const char* keys[] = {"dbname", "fallback_application_name", read_only ? "options" : nullptr, nullptr};
+  const char* values[] = {target.c_str(), "ppn", "-c default_transaction_read_only=on", nullptr};
+  conn_ = PQconnectdbParams(keys, values, 1);
+  if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
+    std::string msg = conn_ ? trimmed(PQerrorMessage(conn_)) : "out of memory";
+    if (conn_) PQfinish(conn_);
+    conn_ = nullptr;
+    throw DbError(0, msg, msg.find("authentication") != std::string::npos ? "28P01" : "08001");
+  }
+  PQsetNoticeProcessor(conn_, discard_notice, nullptr);
+}
+
+PgConnection::~PgConnection() {
+  if (conn_) PQfinish(conn_);
+}
+
+void PgConnection::fail(PGresult* res, std::string_view what) {
+  std::string state;
+  std::string msg;
+  if (res) {
+    if (const char* s = PQresultErrorField(res, PG_DIAG_SQLSTATE)) state = s;
+    msg = trimmed(PQresultErrorMessage(res));
+    PQclear(res);
+  }
+  if (msg.empty()) msg = trimmed(PQerrorMessage(conn_));
+  if (PQstatus(conn_) == CONNECTION_BAD && state.empty()) state = "08006";
+  (void)what;
+  throw DbError(0, msg, state);
+}
+
+void PgConnection::exec(std::string_view sql) {
+  const std::string s(sql);
+  PGresult* res = PQexec(conn_, s.c_str());
+  const auto st = PQresultStatus(res);
+  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) fail(res, "exec");
+  PQclear(res);
+}
+
+namespace {
+std::int64_t first_int(PgConnection& c, const char* sql) {
+  PGresult* res = PQexec(c.handle(), sql);
+  if (PQresultStatus(res) != PGRES_TUPLES_OK) c.fail(res, "query");
+  std::int64_t v = 0;
+  if (PQntuples(res) > 0 && !PQgetisnull(res, 0, 0)) {
+    const char* t = PQgetvalue(res, 0, 0);
+    if (t[0] == 't') v = 1;
+    else std::from_chars(t, t + std::strlen(t), v);
+  }
+  PQclear(res);
+  return v;
+}
+}  // namespace
+
+std::int64_t PgConnection::user_version() {
+  if (first_int(*this, "SELECT to_regclass('ppn_schema') IS NOT NULL") == 0) return 0;
+  return first_int(*this, "SELECT max(version) FROM ppn_schema");
+}
+
+void PgConnection::set_user_version(int v) {
+  exec("CREATE TABLE IF NOT EXISTS ppn_schema(version INTEGER NOT NULL); DELETE FROM ppn_schema; "
+       "INSERT INTO ppn_schema(version) VALUES(" + std::to_string(v) + ")");
+}
+
+std::int64_t PgConnection::table_count() {
+  return first_int(*this,
+                   "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'ppn_schema'");
+}
+
+void PgConnection::append_bulk(const std::string& copy_target, std::string_view row) {
+  bulk_[copy_target].append(row);
+  bulk_bytes_ += row.size();
+  if (bulk_bytes_ >= kBulkFlushBytes) flush_bulk();
+}
+
+void PgConnection::copy_in(const std::string& target, std::string_view rows) {
+  const std::string copy = "COPY " + target + " FROM STDIN";
+  PGresult* res = PQexec(conn_, copy.c_str());
+  if (PQresultStatus(res) != PGRES_COPY_IN) fail(res, "copy");
+  PQclear(res);
+  constexpr std::size_t kChunk = std::size_t{1} << 20;
+  bool ok = true;
+  for (std::size_t at = 0; at < rows.size() && ok; at += kChunk)
+    ok = PQputCopyData(conn_, rows.data() + at, static_cast<int>(std::min(kChunk, rows.size() - at))) == 1;
+  if (ok) ok = PQputCopyEnd(conn_, nullptr) == 1;
+  res = PQgetResult(conn_);
+  if (!ok || PQresultStatus(res) != PGRES_COMMAND_OK) {
+    // Read what is left of the exchange before reporting it.
+    for (PGresult* more = PQgetResult(conn_); more; more = PQgetResult(conn_)) PQclear(more);
+    fail(res, "copy");
+  }
+  PQclear(res);
+  for (PGresult* more = PQgetResult(conn_); more; more = PQgetResult(conn_)) PQclear(more);
+}
+
+std::string PgConnection::copy_out(std::string_view table) {
+  const std::string copy = "COPY " + std::string(table) + " TO STDOUT";
+  PGresult* res = PQexec(conn_, copy.c_str());
+  if (PQresultStatus(res) != PGRES_COPY_OUT) fail(res, "copy");
+  PQclear(res);
+  std::string out;
+  char* buf = nullptr;
+  int n = 0;
+  while ((n = PQgetCopyData(conn_, &buf, 0)) > 0) {
+    out.append(buf, static_cast<std::size_t>(n));
+    PQfreemem(buf);
+  }
+  res = PQgetResult(conn_);
+  if (n == -2 || PQresultStatus(res) != PGRES_COMMAND_OK) fail(res, "copy");
+  PQclear(res);
+  return out;
+}
+
+void PgConnection::flush_bulk() {
+  if (bulk_bytes_ == 0) return;
+  for (auto& [target, rows] : bulk_) {
+    if (rows.empty()) continue;
+    try {
+      copy_in(target, rows);
+    } catch (...) {
+      drop_bulk();
+      throw;
+    }
+    rows.clear();
+  }
+  bulk_bytes_ = 0;
+}
+
+void PgConnection::flush_bulk_reading(std::string_view sql) {
+  if (bulk_bytes_ == 0) return;
+  const std::string s = lower(sql);
+  for (const auto& [target, rows] : bulk_) {
+    if (rows.empty()) continue;
+    if (reads_table(s, target.substr(0, target.find('(')))) {
+      flush_bulk();
+      return;
+    }
+  }
+}
+
+void PgConnection::drop_bulk() {
+  for (auto& [target, rows] : bulk_) rows.clear();
+  bulk_bytes_ = 0;
+}
+
+PgStatement::PgStatement(PgConnection& conn, std::string_view sql, bool bulk) : conn_(conn), bulk_(bulk) {
+  const int n = translate_parameters(sql, sql_);
+  params_.resize(static_cast<std::size_t>(n));
+  if (bulk_) {
+    // INSERT INTO t(c1, ...) VALUES($a, ...): the COPY target and each column's parameter.
+    const std::string s = lower(sql_);
+    const auto into = s.find("into");
+    const auto open = s.find('(', into);
+    const auto close = s.find(')', open);
+    const auto values = s.find('(', s.find("values", close));
+    if (into == std::string::npos || open == std::string::npos || close == std::string::npos ||
+        values == std::string::npos)
+      throw DbError(0, "not a bulk insert: " + std::string(sql));
+    std::string table = sql_.substr(into + 4, open - into - 4);
+    while (!table.empty() && table.front() == ' ') table.erase(0, 1);
+    while (!table.empty() && table.back() == ' ') table.pop_back();
+    copy_target_ = table + sql_.substr(open, close - open + 1);
+    for (std::size_t at = sql_.find('$', values); at != std::string::npos; at = sql_.find('$', at + 1))
+      copy_params_.push_back(std::atoi(sql_.c_str() + at + 1) - 1);
+    return;
+  }
+  name_ = conn_.next_statement_name();
+  PGresult* res = PQprepare(conn_.handle(), name_.c_str(), sql_.c_str(), n, nullptr);
+  if (PQresultStatus(res) != PGRES_COMMAND_OK) conn_.fail(res, "prepare");
+  PQclear(res);
+}
+
+PgStatement::~PgStatement() {
+  clear_result();
+  if (described_) PQclear(described_);
+  if (!name_.empty() && PQstatus(conn_.handle()) == CONNECTION_OK &&
+      PQtransactionStatus(conn_.handle()) != PQTRANS_INERROR) {
+    const std::string sql = "DEALLOCATE " + name_;
+    PQclear(PQexec(conn_.handle(), sql.c_str()));
+  }
+}
+
+PgStatement::Param& PgStatement::param(int i) {
+  if (i < 1 || static_cast<std::size_t>(i) > params_.size())
+    throw DbError(0, "bind: parameter " + std::to_string(i) + " out of range");
+  return params_[static_cast<std::size_t>(i - 1)];
+}
+
+void PgStatement::bind(int i, std::int64_t v) {
+  auto& p = param(i);
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  p.value.assign(buf, r.ptr);
+  p.null = p.binary = false;
+}
+void PgStatement::bind(int i, double v) {
+  auto& p = param(i);
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  p.value.assign(buf, r.ptr);
+  p.null = p.binary = false;
+}
+void PgStatement::bind(int i, std::string_view text) {
+  auto& p = param(i);
+  p.value.assign(text);
+  p.null = p.binary = false;
+}
+void PgStatement::bind_blob(int i, std::span<const std::uint8_t> bytes) {
+  auto& p = param(i);
+  p.value.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  p.null = false;
+  p.binary = true;
+}
+void PgStatement::bind_null(int i) {
+  auto& p = param(i);
+  p.null = true;
+  p.binary = false;
+}
+
+void PgStatement::clear_result() {
+  if (res_) PQclear(res_);
+  res_ = nullptr;
+  row_ = -1;
+  rows_ = 0;
+}
+
+void PgStatement::execute() {
+  clear_result();
+  conn_.flush_bulk_reading(sql_);
+  const auto n = params_.size();
+  std::vector<const char*> values(n);
+  std::vector<int> lengths(n), formats(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    values[k] = params_[k].null ? nullptr : params_[k].value.c_str();
+    lengths[k] = static_cast<int>(params_[k].value.size());
+    formats[k] = params_[k].binary ? 1 : 0;
+  }
+  PGresult* res = PQexecPrepared(conn_.handle(), name_.c_str(), static_cast<int>(n), values.data(), lengths.data(),
+                                 formats.data(), 0);
+  const auto st = PQresultStatus(res);
+  if (st != PGRES_TUPLES_OK && st != PGRES_COMMAND_OK) conn_.fail(res, "step");
+  res_ = res;
+  rows_ = PQntuples(res);
+}
+
+bool PgStatement::step() {
+  if (bulk_) {
+    run();
+    return false;
+  }
+  if (!res_) execute();
+  if (row_ + 1 < rows_) {
+    ++row_;
+    return true;
+  }
+  row_ = rows_;
+  return false;
+}
+
+void PgStatement::run() {
+  if (!bulk_) {
+    execute();
+    clear_result();
+    return;
+  }
+  // One row in COPY text form: tab-separated, \N for NULL, backslash escapes, bytea as \\x hex.
+  static constexpr char hex[] = "0123456789abcdef";
+  row_text_.clear();
+  for (std::size_t k = 0; k < copy_params_.size(); ++k) {
+    if (k) row_text_ += '\t';
+    const auto& p = params_.at(static_cast<std::size_t>(copy_params_[k]));
+    if (p.null) {
+      row_text_ += "\\N";
+    } else if (p.binary) {
+      row_text_ += "\\\\x";
+      for (unsigned char b : p.value) {
+        row_text_ += hex[b >> 4];
+        row_text_ += hex[b & 15];
+      }
+    } else {
+      for (char c : p.value) {
+        switch (c) {
+          case '\\': row_text_ += "\\\\"; break;
+          case '\t': row_text_ += "\\t"; break;
+          case '\n': row_text_ += "\\n"; break;
+          case '\r': row_text_ += "\\r"; break;
+          default: row_text_ += c;
+        }
+      }
+    }
+  }
+  row_text_ += '\n';
+  conn_.append_bulk(copy_target_, row_text_);
+}
+
+void PgStatement::reset() {
+  clear_result();
+  for (auto& p : params_) {
+    p.null = true;
+    p.binary = false;
+  }
+}
+
+int PgStatement::columns() {
+  if (res_) return PQnfields(res_);
+  if (bulk_) return 0;
+  if (!described_) {
+    described_ = PQdescribePrepared(conn_.handle(), name_.c_str());
+    if (PQresultStatus(described_) != PGRES_COMMAND_OK) {
+      PGresult* r = described_;
+      described_ = nullptr;
+      conn_.fail(r, "describe");
+    }
+  }
+  return PQnfields(described_);
+}
+
+std::string_view PgStatement::column_name(int c) {
+  if (!res_) columns();
+  const char* n = PQfname(res_ ? res_ : described_, c);
+  return n ? n : "";
+}
+
+bool PgStatement::is_null(int c) const { return PQgetisnull(res_, row_, c) != 0; }
+
+ColumnType PgStatement::column_type(int c) const {
+  if (PQgetisnull(res_, row_, c)) return ColumnType::null;
+  switch (PQftype(res_, c)) {
+    case kBool:
+    case kInt2:
+    case kInt4:
+    case kInt8:
+    case kOid: return ColumnType::integer;
+    case kFloat4:
+    case kFloat8: return ColumnType::real;
+    case kNumeric: {
+      // sum() and avg() of integers are numeric: whole values read as integers, as SQLite has them.
+      const std::string_view v = get_text(c);
+      return v.find_first_of(".eEN") == std::string_view::npos ? ColumnType::integer : ColumnType::real;
+    }
+    case kBytea: return ColumnType::blob;
+    default: return ColumnType::text;
+  }
+}
+
+std::int64_t PgStatement::get_int(int c) const {
+  if (PQgetisnull(res_, row_, c)) return 0;
+  const char* t = PQgetvalue(res_, row_, c);
+  const int n = PQgetlength(res_, row_, c);
+  if (PQftype(res_, c) == kBool) return t[0] == 't' ? 1 : 0;
+  std::int64_t v = 0;
+  const auto r = std::from_chars(t, t + n, v);
+  if (r.ec != std::errc() || r.ptr != t + n) return static_cast<std::int64_t>(std::strtod(t, nullptr));
+  return v;
+}
+
+double PgStatement::get_double(int c) const {
+  if (PQgetisnull(res_, row_, c)) return 0;
+  if (PQftype(res_, c) == kBool) return PQgetvalue(res_, row_, c)[0] == 't' ? 1 : 0;
+  return std::strtod(PQgetvalue(res_, row_, c), nullptr);
+}
+
+std::string_view PgStatement::get_text(int c) const {
+  if (PQgetisnull(res_, row_, c)) return {};
+  return {PQgetvalue(res_, row_, c), static_cast<std::size_t>(PQgetlength(res_, row_, c))};
+}
+
+std::span<const std::uint8_t> PgStatement::get_blob(int c) const {
+  blob_.clear();
+  if (PQgetisnull(res_, row_, c)) return {};
+  std::size_t n = 0;
+  unsigned char* bytes = PQunescapeBytea(reinterpret_cast<const unsigned char*>(PQgetvalue(res_, row_, c)), &n);
+  if (bytes) {
+    blob_.assign(bytes, bytes + n);
+    PQfreemem(bytes);
+  }
+  return {blob_.data(), blob_.size()};
+}
+
+}  // namespace ppn::db

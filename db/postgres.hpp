@@ -1,0 +1,109 @@
+// The PostgreSQL backend of db/connection.hpp, over libpq: one connection, statements prepared
+// on the server (the `?N` parameters of the SQL both engines read become `$N`), every result
+// read in text form, and the bulk path: rows of Statement::Kind::bulk inserts are held per table
+// in COPY text format and sent with `COPY t(columns) FROM STDIN` (at commit, past 8 MiB, or
+// before a statement reads that table). Only db/connection.cpp uses it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "db/connection.hpp"
+
+struct pg_conn;
+struct pg_result;
+
+namespace ppn::db {
+
+// "PostgreSQL server HOST:PORT database DB user USER" for a connection string (no password).
+std::string server_name(const std::string& target);
+// A DbError of the server `target` in words a user can act on (db/connection.hpp).
+std::string describe_server_error(const std::string& target, const DbError& e);
+
+class PgConnection {
+ public:
+  // Connects; read_only: every transaction is read-only (default_transaction_read_only).
+  // A password in `target` is refused: PGPASSWORD or ~/.pgpass carry it.
+  PgConnection(const std::string& target, bool read_only);
+  ~PgConnection();
+  PgConnection(const PgConnection&) = delete;
+  PgConnection& operator=(const PgConnection&) = delete;
+
+  void exec(std::string_view sql);
+  std::int64_t user_version();
+  void set_user_version(int v);
+  std::int64_t table_count();
+
+  // Bulk rows: append one row (already in COPY text form, with its newline) for `copy_target`
+  // ("t(c1, c2, ...)"); flush sends every table's rows; drop forgets them (rollback).
+  void append_bulk(const std::string& copy_target, std::string_view row);
+  void flush_bulk();
+  void flush_bulk_reading(std::string_view sql);  // the tables `sql` reads, if any are held
+  void drop_bulk();
+  std::string copy_out(std::string_view table);
+  void copy_in(const std::string& target, std::string_view rows);
+
+  pg_conn* handle() const { return conn_; }
+  std::string next_statement_name() { return "ppn_s" + std::to_string(++statements_); }
+  [[noreturn]] void fail(pg_result* res, std::string_view what);
+
+ private:
+  pg_conn* conn_ = nullptr;
+  std::string name_;  // server_name
+  std::map<std::string, std::string> bulk_;  // "t(columns)" -> rows in COPY text form
+  std::size_t bulk_bytes_ = 0;
+  std::uint64_t statements_ = 0;
+};
+
+class PgStatement {
+ public:
+  PgStatement(PgConnection& conn, std::string_view sql, bool bulk);
+  ~PgStatement();
+  PgStatement(const PgStatement&) = delete;
+  PgStatement& operator=(const PgStatement&) = delete;
+
+  void bind(int i, std::int64_t v);
+  void bind(int i, double v);
+  void bind(int i, std::string_view text);
+  void bind_blob(int i, std::span<const std::uint8_t> bytes);
+  void bind_null(int i);
+  bool step();
+  void run();
+  void reset();
+
+  int columns();
+  std::string_view column_name(int c);
+  bool is_null(int c) const;
+  ColumnType column_type(int c) const;
+  std::int64_t get_int(int c) const;
+  double get_double(int c) const;
+  std::string_view get_text(int c) const;
+  std::span<const std::uint8_t> get_blob(int c) const;
+
+ private:
+  void execute();
+  void clear_result();
+  struct Param {
+    std::string value;
+    bool null = true, binary = false;
+  };
+  Param& param(int i);
+
+  PgConnection& conn_;
+  std::string sql_, name_;
+  bool bulk_ = false;
+  std::string copy_target_;          // bulk: "t(c1, c2, ...)"
+  std::vector<int> copy_params_;     // bulk: the parameter (0-based) of each column
+  std::vector<Param> params_;
+  pg_result* res_ = nullptr;
+  pg_result* described_ = nullptr;   // columns() before a step: the prepared statement's description
+  int row_ = -1, rows_ = 0;
+  mutable std::vector<std::uint8_t> blob_;  // get_blob: the bytea decoded
+  std::string row_text_;             // bulk: the row being formatted
+};
+
+}  // namespace ppn::db
