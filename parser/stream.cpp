@@ -2,6 +2,7 @@
 // game's text to parse_game. No Spirit here: the split is a cheap line scan.
 #include <algorithm>
 #include <cstring>
+#include <deque>
 #include <istream>
 #include <memory>
 
@@ -299,6 +300,62 @@ StreamStats parse_stream(std::istream& in, const std::string& filename, const Ga
   if (auto why = io::read_error(in); !why.empty()) splitter.read_failed(why);
   return splitter.finish();
 }
+
+struct GameStream::Impl {
+  Impl(std::istream& in_, std::string filename_, ParseOptions options_)
+      : in(in_), filename(std::move(filename_)), options(options_),
+        splitter(filename, on_game, on_error, options) {}
+  std::istream& in;
+  std::string filename;
+  ParseOptions options;
+  std::deque<std::variant<Game, ParseError>> ready;
+  GameHandler on_game = [this](Game& g) { ready.emplace_back(std::move(g)); };
+  ErrorHandler on_error = [this](const ParseError& e) { ready.emplace_back(e); };
+  GameSplitter splitter;
+  std::unique_ptr<char[]> buf = std::make_unique_for_overwrite<char[]>(read_chunk);
+  bool first_chunk = true, done = false;
+  StreamStats stats;
+
+  // Reads one more chunk (parse_stream's loop body), or finishes the stream.
+  void read_more() {
+    if (in) {
+      in.read(buf.get(), static_cast<std::streamsize>(read_chunk));
+      const auto n = static_cast<std::size_t>(in.gcount());
+      if (n != 0) {
+        const char* p = buf.get();
+        if (first_chunk && n >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
+        if (first_chunk && n >= 2 && (std::memcmp(p, "\xFF\xFE", 2) == 0 || std::memcmp(p, "\xFE\xFF", 2) == 0)) {
+          splitter.utf16(p[0] == '\xFF');
+          finish();
+          return;
+        }
+        first_chunk = false;
+        splitter.feed(p, buf.get() + n);
+        if (!splitter.stopped()) return;
+      }
+    }
+    if (auto why = io::read_error(in); !why.empty()) splitter.read_failed(why);
+    finish();
+  }
+  void finish() {
+    stats = splitter.finish();
+    done = true;
+  }
+};
+
+GameStream::GameStream(std::istream& in, std::string filename, ParseOptions options)
+    : impl_(std::make_unique<Impl>(in, std::move(filename), options)) {}
+GameStream::~GameStream() = default;
+
+std::optional<std::variant<Game, ParseError>> GameStream::next() {
+  while (impl_->ready.empty() && !impl_->done) impl_->read_more();
+  if (impl_->ready.empty()) return std::nullopt;
+  auto item = std::move(impl_->ready.front());
+  impl_->ready.pop_front();
+  return item;
+}
+
+const StreamStats& GameStream::stats() const { return impl_->stats; }
 
 StreamStats parse_string(std::string_view text, const std::string& filename, const GameHandler& on_game,
                          const ErrorHandler& on_error, const ParseOptions& options) {

@@ -1,0 +1,281 @@
+// ppn.Game, ppn.read_games, ppn.parse and Game.replay: records read by the parser (plain, gzip
+// or zstd through io/), printed by the canonical printer, replayed by the replayer, drawn by
+// the HTML viewer. Syntax errors and illegal rolls become `ppn.errors` exceptions carrying the
+// diagnostic the CLI prints.
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "io/input.hpp"
+#include "notation/game.hpp"
+#include "notation/printer.hpp"
+#include "parser/parser.hpp"
+#include "python/bindings.hpp"
+#include "render/html_viewer.hpp"
+#include "render/svg_board.hpp"
+#include "render/timeline.hpp"
+#include "replay/bridge.hpp"
+#include "replay/replayer.hpp"
+#include "rules/squares.hpp"
+
+namespace ppn::python {
+
+namespace {
+
+py::object parse_error_object(const parser::ParseError& e) {
+  auto d = diagnostic_object(e);
+  d.attr("excerpt") = e.excerpt;
+  return d;
+}
+
+[[noreturn]] void raise_parse_error(const parser::ParseError& e) {
+  auto d = parse_error_object(e);
+  std::string text = e.format();
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  raise_error("ParseError", d, text);
+}
+
+// The iterator of ppn.read_games: a file opened by io::Input (or a Python text/bytes object
+// read whole), read one game at a time.
+class GameIterator {
+ public:
+  GameIterator(std::unique_ptr<std::istream> in, std::string name, bool raise)
+      : in_(std::move(in)), name_(std::move(name)), stream_(*in_, name_), raise_(raise) {}
+  Game next() {
+    for (;;) {
+      auto item = stream_.next();
+      if (!item) throw py::stop_iteration();
+      if (auto* g = std::get_if<Game>(&*item)) return std::move(*g);
+      const auto& e = std::get<parser::ParseError>(*item);
+      if (raise_) raise_parse_error(e);
+      errors_.append(parse_error_object(e));
+    }
+  }
+  py::list errors() const { return errors_; }
+
+ private:
+  std::unique_ptr<std::istream> in_;
+  std::string name_;
+  parser::GameStream stream_;
+  bool raise_;
+  py::list errors_;
+};
+
+std::unique_ptr<GameIterator> read_games(const py::object& source, const std::string& errors) {
+  if (errors != "raise" && errors != "skip")
+    throw py::value_error("errors= is \"raise\" (a ParseError at the first syntax error) or \"skip\" (collected in .errors)");
+  const bool raise = errors == "raise";
+  std::string path;
+  if (py::isinstance<py::str>(source) || py::hasattr(source, "__fspath__")) {
+    path = py::module_::import("os").attr("fspath")(source).cast<std::string>();
+  } else if (py::hasattr(source, "fileno")) {
+    // A real file: read by io::Input through its descriptor (compressed or not, by content).
+    try {
+      path = "/dev/fd/" + std::to_string(source.attr("fileno")().cast<int>());
+    } catch (const py::error_already_set&) {
+      path.clear();
+    }
+  }
+  if (!path.empty()) {
+    auto in = std::make_unique<io::Input>(path);
+    const std::string name = py::hasattr(source, "name") && path.rfind("/dev/fd/", 0) == 0
+                                 ? py::str(source.attr("name")).cast<std::string>()
+                                 : path;
+    if (!in->good()) {
+      parser::ParseError e;
+      e.code = Code::io;
+      e.file = name;
+      e.whole_file = true;
+      e.message = "cannot open the file: " + in->error();
+      raise_parse_error(e);
+    }
+    return std::make_unique<GameIterator>(std::move(in), name, raise);
+  }
+  // An in-memory file object (io.StringIO, io.BytesIO): its text, read whole.
+  const py::object data = source.attr("read")();
+  std::string text = py::isinstance<py::bytes>(data) ? data.cast<std::string>() : data.cast<std::string>();
+  const std::string name = py::hasattr(source, "name") ? py::str(source.attr("name")).cast<std::string>() : "<stream>";
+  return std::make_unique<GameIterator>(std::make_unique<std::istringstream>(std::move(text)), name, raise);
+}
+
+std::vector<Game> parse(const std::string& text, const std::string& filename) {
+  auto r = parser::parse_all(text, filename);
+  if (!r.errors.empty()) raise_parse_error(r.errors.front());
+  return std::move(r.games);
+}
+
+py::object roll_object(const Roll& r) {
+  py::dict d;
+  d["number"] = r.number ? py::object(py::int_(*r.number)) : py::none();
+  d["seat"] = std::string(colour_name(r.seat));
+  d["dice"] = r.dice[1] == 0 ? py::make_tuple(r.dice[0]) : py::make_tuple(r.dice[0], r.dice[1]);
+  d["play"] = play_to_ppn(r);
+  d["text"] = to_ppn(r, r.number.value_or(1));
+  d["comments"] = r.comments;
+  d["nags"] = r.nags;
+  d["line"] = r.line;
+  d["column"] = r.column;
+  return py::module_::import("ppn.records").attr("Roll")(**d);
+}
+
+// One replayed roll (RollEvent) as Python sees it. Its text is printed when asked for: a
+// replay that only checks legality prints nothing.
+struct ReplayedRoll {
+  int index = 0;
+  std::shared_ptr<const Game> game;  // owns `roll`
+  const Roll* roll = nullptr;
+  PyPosition before, after;
+  bool legal = true;
+  rules::Events events;
+  py::list diagnostics;
+  std::string text() const { return to_ppn(*roll, roll->number.value_or(1)); }
+};
+
+struct Replay {
+  std::string profile;
+  std::vector<ReplayedRoll> rolls;
+  py::list diagnostics;
+  std::vector<std::string> ranking;
+  bool game_over = false;
+  int illegal = 0;
+  std::optional<PyPosition> final_position;
+};
+
+Replay replay(const Game& g, const std::optional<std::string>& variant, const py::object& options,
+              const std::string& on_error, const std::string& order) {
+  replay::ReplayConfig cfg;
+  if (variant) cfg.variant = *variant;
+  cfg.options = option_list(options);
+  const bool raise = on_error == "raise";
+  if (!raise) {
+    auto p = replay::parse_on_error(on_error);
+    if (!p) throw py::value_error("on_error is raise, stop, skip, keep-prefix or as-played, not \"" + on_error + "\"");
+    cfg.on_error = *p;
+  }
+  if (order != "strict" && order != "outcome") throw py::value_error("order is strict or outcome");
+  cfg.order = order == "strict" ? rules::OrderStrictness::strict : rules::OrderStrictness::outcome;
+  Replay out;
+  auto game = std::make_shared<const Game>(g);
+  // The positions' profile: the one the replayer uses (rules_for_game), with the record's
+  // [Option] tags and the overrides.
+  std::shared_ptr<Profile> profile;
+  if (const auto gr = replay::rules_for_game(*game, cfg); gr.error.empty()) {
+    std::vector<std::string> opts;
+    for (auto v : game->tag_values("Option")) opts.emplace_back(v);
+    opts.insert(opts.end(), cfg.options.begin(), cfg.options.end());
+    profile = std::make_shared<Profile>(Profile{gr.profile, std::move(opts), gr.options});
+  }
+  const auto r = replay::replay_game(*game, cfg, [&](const replay::RollEvent& e) {
+    out.rolls.push_back(ReplayedRoll{e.roll_index, game, e.roll, {e.before, profile}, {e.after, profile}, e.legal, e.events,
+                                     py::list()});
+  });
+  out.profile = r.profile;
+  out.game_over = r.game_over;
+  out.illegal = r.illegal;
+  for (auto c : r.ranking) out.ranking.emplace_back(colour_name(c));
+  if (profile) out.final_position = PyPosition{r.final_state, profile};
+  for (auto d : r.diagnostics) {
+    if (d.file.empty()) d.file = game->source_file;  // as the CLI names the file it read
+    auto obj = replay_diagnostic_object(d);
+    out.diagnostics.append(obj);
+    // The rolls are in index order: the one this diagnostic is about, if it was applied.
+    auto at = std::lower_bound(out.rolls.begin(), out.rolls.end(), d.roll_index,
+                               [](const ReplayedRoll& x, int i) { return x.index < i; });
+    if (d.roll_index >= 0 && at != out.rolls.end() && at->index == d.roll_index) at->diagnostics.append(obj);
+    if (raise && d.severity == Severity::error) raise_error("IllegalPlayError", obj, py::str(obj).cast<std::string>());
+  }
+  return out;
+}
+
+std::string html(const Game& g) {
+  const auto t = render::build_timeline(g);
+  std::string title(g.tag_value("Event"));
+  return render::html_viewer(t, g, title.empty() ? "ppn" : title);
+}
+
+std::string game_svg(const Game& g, int at) {
+  const auto t = render::build_timeline(g);
+  if (!t.setup_error.empty()) throw py::value_error(t.setup_error);
+  const int f = t.frame_of_number(static_cast<std::uint32_t>(at));
+  if (f < 0) throw py::value_error("the game has no roll numbered " + std::to_string(at));
+  return render::svg_frame(t, f, g);
+}
+
+}  // namespace
+
+void bind_records(py::module_& m) {
+  py::class_<Game>(m, "Game", "One game record: tags, rolls, comments; str() is its canonical PPN.")
+      .def_property_readonly("tags", [](const Game& g) {
+            py::dict d;
+            for (const auto& t : g.tags)
+              if (!d.contains(t.name)) d[py::str(t.name)] = t.value;
+            return d;
+          }, "The tags, name to (first) value.")
+      .def("tag_values", [](const Game& g, const std::string& name) {
+            std::vector<std::string> v;
+            for (auto s : g.tag_values(name)) v.emplace_back(s);
+            return v;
+          }, py::arg("name"), "Every value of a repeatable tag ([Option]).")
+      .def_property_readonly("rolls", [](const Game& g) {
+            py::list l;
+            for (const auto& e : g.movetext)
+              if (auto* r = std::get_if<Roll>(&e)) l.append(roll_object(*r));
+            return l;
+          }, "The main-line rolls.")
+      .def_property_readonly("comments", [](const Game& g) { return g.leading_comments; }, "Comments before the first roll.")
+      .def_property_readonly("source_file", [](const Game& g) { return g.source_file; })
+      .def_property_readonly("source_line", [](const Game& g) { return g.source_line; })
+      .def("replay", &replay, py::arg("variant") = py::none(), py::arg("options") = py::none(),
+           py::arg("on_error") = "keep-prefix", py::arg("order") = "strict",
+           "Replays the game under its profile (or `variant`): a Replay of every roll with the positions before and "
+           "after, its legality and diagnostics. on_error: keep-prefix, skip, stop, as-played, or raise.")
+      .def("svg", &game_svg, py::arg("at") = 0, "The position after roll number `at` (0: the start) as SVG.")
+      .def("_repr_html_", &html, "The game as the self-contained HTML viewer of `ppn render --html`.")
+      .def("__str__", [](const Game& g) { return to_ppn(g); })
+      .def("__eq__", [](const Game& a, const Game& b) { return a == b; })
+      .def("__repr__", [](const Game& g) {
+        return "<ppn.Game \"" + std::string(g.tag_value("Event")) + "\", " + std::to_string(g.roll_count()) + " rolls>";
+      });
+
+  py::class_<ReplayedRoll>(m, "ReplayedRoll", "One roll of a replay.")
+      .def_readonly("index", &ReplayedRoll::index, "0-based among the main-line rolls.")
+      .def_property_readonly("text", &ReplayedRoll::text, "The roll in canonical PPN.")
+      .def_readonly("before", &ReplayedRoll::before)
+      .def_readonly("after", &ReplayedRoll::after)
+      .def_readonly("legal", &ReplayedRoll::legal)
+      .def_property_readonly("events", [](const ReplayedRoll& r) { return events_dict(r.events); })
+      .def_readonly("diagnostics", &ReplayedRoll::diagnostics)
+      .def("__repr__", [](const ReplayedRoll& r) { return "<ppn.ReplayedRoll " + r.text() + (r.legal ? "" : " (illegal)") + ">"; });
+
+  py::class_<Replay>(m, "Replay", "A replayed game: iterate over its rolls.")
+      .def_readonly("profile", &Replay::profile)
+      .def_readonly("rolls", &Replay::rolls)
+      .def_readonly("diagnostics", &Replay::diagnostics, "Every diagnostic, the game's own (roll None) too.")
+      .def_readonly("ranking", &Replay::ranking, "Finishers, best first.")
+      .def_readonly("game_over", &Replay::game_over)
+      .def_readonly("illegal", &Replay::illegal, "Rolls found illegal.")
+      .def_readonly("final_position", &Replay::final_position)
+      .def_property_readonly("legal", [](const Replay& r) {
+        for (auto d : r.diagnostics)
+          if (d.attr("severity").cast<std::string>() == "error") return false;
+        return true;
+      })
+      .def("__iter__", [](const Replay& r) { return py::make_iterator(r.rolls.begin(), r.rolls.end()); }, py::keep_alive<0, 1>())
+      .def("__len__", [](const Replay& r) { return r.rolls.size(); });
+
+  py::class_<GameIterator>(m, "GameReader", "The games of a file, read one at a time.")
+      .def("__iter__", [](py::object self) { return self; })
+      .def("__next__", &GameIterator::next)
+      .def_property_readonly("errors", &GameIterator::errors, "errors=\"skip\": the syntax errors met so far.");
+
+  m.def("read_games", &read_games, py::arg("source"), py::arg("errors") = "raise",
+        "Streams the games of a path or file object (plain, gzip or zstd). errors=\"raise\": a ParseError at the "
+        "first syntax error; \"skip\": the game is skipped and the error kept in the reader's .errors.");
+  m.def("parse", &parse, py::arg("text"), py::arg("filename") = "<string>",
+        "Every game of a PPN text (a ParseError at the first syntax error).");
+}
+
+}  // namespace ppn::python
