@@ -121,11 +121,20 @@ py::object roll_object(const Roll& r) {
   return py::module_::import("ppn.records").attr("Roll")(**d);
 }
 
-// One replayed roll (RollEvent) as Python sees it. Its text is printed when asked for: a
-// replay that only checks legality prints nothing.
+// One replayed roll as the replayer gave it (a RollEvent), kept without Python objects or
+// reference counts: a replay that only checks legality pays next to nothing for them.
+struct RollRecord {
+  int index = 0;
+  const Roll* roll = nullptr;  // into the Game the Replay keeps alive
+  rules::GameState before, after;
+  bool legal = true;
+  rules::Events events;
+};
+
+// One replayed roll as Python sees it (made when the rolls are asked for).
 struct ReplayedRoll {
   int index = 0;
-  std::shared_ptr<const Game> game;  // owns `roll`
+  py::object game;  // keeps `roll` alive
   const Roll* roll = nullptr;
   PyPosition before, after;
   bool legal = true;
@@ -135,17 +144,34 @@ struct ReplayedRoll {
 };
 
 struct Replay {
-  std::string profile;
-  std::vector<ReplayedRoll> rolls;
+  py::object game;  // the ppn.Game replayed
+  std::shared_ptr<const Profile> profile;
+  std::vector<RollRecord> records;
+  std::string profile_name;
   py::list diagnostics;
   std::vector<std::string> ranking;
   bool game_over = false;
   int illegal = 0;
   std::optional<PyPosition> final_position;
+  mutable py::object rolls_cache;
+
+  py::list rolls() const {
+    if (rolls_cache) return rolls_cache;
+    py::list out;
+    for (const auto& r : records) {
+      ReplayedRoll rr{r.index, game, r.roll, {r.before, profile}, {r.after, profile}, r.legal, r.events, py::list()};
+      for (auto d : diagnostics)
+        if (!d.attr("roll").is_none() && d.attr("roll").cast<int>() == r.index + 1) rr.diagnostics.append(d);
+      out.append(py::cast(std::move(rr)));
+    }
+    rolls_cache = out;
+    return out;
+  }
 };
 
-Replay replay(const Game& g, const std::optional<std::string>& variant, const py::object& options,
+Replay replay(const py::object& self, const std::optional<std::string>& variant, const py::object& options,
               const std::string& on_error, const std::string& order) {
+  const Game& g = self.cast<const Game&>();
   replay::ReplayConfig cfg;
   if (variant) cfg.variant = *variant;
   cfg.options = option_list(options);
@@ -158,35 +184,94 @@ Replay replay(const Game& g, const std::optional<std::string>& variant, const py
   if (order != "strict" && order != "outcome") throw py::value_error("order is strict or outcome");
   cfg.order = order == "strict" ? rules::OrderStrictness::strict : rules::OrderStrictness::outcome;
   Replay out;
-  auto game = std::make_shared<const Game>(g);
+  out.game = self;
   // The positions' profile: the one the replayer uses (rules_for_game), with the record's
   // [Option] tags and the overrides.
-  std::shared_ptr<Profile> profile;
-  if (const auto gr = replay::rules_for_game(*game, cfg); gr.error.empty()) {
+  if (const auto gr = replay::rules_for_game(g, cfg); gr.error.empty()) {
     std::vector<std::string> opts;
-    for (auto v : game->tag_values("Option")) opts.emplace_back(v);
+    for (auto v : g.tag_values("Option")) opts.emplace_back(v);
     opts.insert(opts.end(), cfg.options.begin(), cfg.options.end());
-    profile = std::make_shared<Profile>(Profile{gr.profile, std::move(opts), gr.options});
+    out.profile = std::make_shared<Profile>(Profile{gr.profile, std::move(opts), gr.options});
   }
-  const auto r = replay::replay_game(*game, cfg, [&](const replay::RollEvent& e) {
-    out.rolls.push_back(ReplayedRoll{e.roll_index, game, e.roll, {e.before, profile}, {e.after, profile}, e.legal, e.events,
-                                     py::list()});
+  out.records.reserve(g.movetext.size());
+  const auto r = replay::replay_game(g, cfg, [&](const replay::RollEvent& e) {
+    out.records.push_back(RollRecord{e.roll_index, e.roll, e.before, e.after, e.legal, e.events});
   });
-  out.profile = r.profile;
+  out.profile_name = r.profile;
   out.game_over = r.game_over;
   out.illegal = r.illegal;
   for (auto c : r.ranking) out.ranking.emplace_back(colour_name(c));
-  if (profile) out.final_position = PyPosition{r.final_state, profile};
+  if (out.profile) out.final_position = PyPosition{r.final_state, out.profile};
   for (auto d : r.diagnostics) {
-    if (d.file.empty()) d.file = game->source_file;  // as the CLI names the file it read
+    if (d.file.empty()) d.file = g.source_file;  // as the CLI names the file it read
     auto obj = replay_diagnostic_object(d);
     out.diagnostics.append(obj);
-    // The rolls are in index order: the one this diagnostic is about, if it was applied.
-    auto at = std::lower_bound(out.rolls.begin(), out.rolls.end(), d.roll_index,
-                               [](const ReplayedRoll& x, int i) { return x.index < i; });
-    if (d.roll_index >= 0 && at != out.rolls.end() && at->index == d.roll_index) at->diagnostics.append(obj);
     if (raise && d.severity == Severity::error) raise_error("IllegalPlayError", obj, py::str(obj).cast<std::string>());
   }
+  return out;
+}
+
+// ppn.validate: `ppn validate` of one source without the Python objects of read_games: the
+// parser's stream (which reuses one Game's storage from game to game) and the replayer, the
+// rolls before a syntax error checked too, as the CLI checks them.
+py::dict validate(const py::object& source, const std::optional<std::string>& variant, const py::object& options,
+                  const std::string& on_error) {
+  replay::ReplayConfig cfg;
+  if (variant) cfg.variant = *variant;
+  cfg.options = option_list(options);
+  auto policy = replay::parse_on_error(on_error);
+  if (!policy) throw py::value_error("on_error is stop, skip, keep-prefix or as-played, not \"" + on_error + "\"");
+  cfg.on_error = *policy;
+  replay::ReplayConfig partial_cfg = cfg;
+  partial_cfg.partial = true;
+  std::string path = py::module_::import("os").attr("fspath")(source).cast<std::string>();
+  io::Input in(path);
+  if (!in.good()) {
+    parser::ParseError e;
+    e.code = Code::io;
+    e.file = path;
+    e.whole_file = true;
+    e.message = "cannot open the file: " + in.error();
+    raise_parse_error(e);
+  }
+  std::size_t games = 0, rolls = 0, illegal = 0, syntax_errors = 0;
+  std::vector<replay::ReplayDiagnostic> diags;
+  std::vector<parser::ParseError> errors;
+  bool stop = false;
+  {
+    py::gil_scoped_release release;
+    const auto check = [&](const Game& g, const replay::ReplayConfig& c) {
+      rolls += g.roll_count();
+      auto r = replay::replay_game(g, c);
+      illegal += static_cast<std::size_t>(r.illegal);
+      for (auto& d : r.diagnostics) {
+        if (d.file.empty()) d.file = path;
+        diags.push_back(std::move(d));
+      }
+      if (r.stop_run) stop = true;
+    };
+    parser::parse_stream(
+        in, path,
+        [&](Game& g) {
+          if (stop) return;
+          ++games;
+          check(g, cfg);
+        },
+        [&](const parser::ParseError& e) {
+          ++syntax_errors;
+          if (e.partial && !stop) check(*e.partial, partial_cfg);
+          errors.push_back(e);
+        });
+  }
+  py::dict out;
+  out["games"] = games;
+  out["rolls"] = rolls;
+  out["illegal"] = illegal;
+  out["syntax_errors"] = syntax_errors;
+  py::list all;
+  for (const auto& d : diags) all.append(replay_diagnostic_object(d));
+  for (const auto& e : errors) all.append(parse_error_object(e));
+  out["diagnostics"] = all;
   return out;
 }
 
@@ -251,8 +336,8 @@ void bind_records(py::module_& m) {
       .def("__repr__", [](const ReplayedRoll& r) { return "<ppn.ReplayedRoll " + r.text() + (r.legal ? "" : " (illegal)") + ">"; });
 
   py::class_<Replay>(m, "Replay", "A replayed game: iterate over its rolls.")
-      .def_readonly("profile", &Replay::profile)
-      .def_readonly("rolls", &Replay::rolls)
+      .def_readonly("profile", &Replay::profile_name)
+      .def_property_readonly("rolls", &Replay::rolls, "The rolls replayed (list of ReplayedRoll).")
       .def_readonly("diagnostics", &Replay::diagnostics, "Every diagnostic, the game's own (roll None) too.")
       .def_readonly("ranking", &Replay::ranking, "Finishers, best first.")
       .def_readonly("game_over", &Replay::game_over)
@@ -263,8 +348,8 @@ void bind_records(py::module_& m) {
           if (d.attr("severity").cast<std::string>() == "error") return false;
         return true;
       })
-      .def("__iter__", [](const Replay& r) { return py::make_iterator(r.rolls.begin(), r.rolls.end()); }, py::keep_alive<0, 1>())
-      .def("__len__", [](const Replay& r) { return r.rolls.size(); });
+      .def("__iter__", [](const Replay& r) { return r.rolls().attr("__iter__")(); })
+      .def("__len__", [](const Replay& r) { return r.records.size(); });
 
   py::class_<GameIterator>(m, "GameReader", "The games of a file, read one at a time.")
       .def("__iter__", [](py::object self) { return self; })
@@ -274,6 +359,10 @@ void bind_records(py::module_& m) {
   m.def("read_games", &read_games, py::arg("source"), py::arg("errors") = "raise",
         "Streams the games of a path or file object (plain, gzip or zstd). errors=\"raise\": a ParseError at the "
         "first syntax error; \"skip\": the game is skipped and the error kept in the reader's .errors.");
+  m.def("validate", &validate, py::arg("path"), py::arg("variant") = py::none(), py::arg("options") = py::none(),
+        py::arg("on_error") = "keep-prefix",
+        "`ppn validate` of one file (plain, gzip or zstd): {games, rolls, illegal, syntax_errors, diagnostics}, "
+        "without making a Python object of each game.");
   m.def("parse", &parse, py::arg("text"), py::arg("filename") = "<string>",
         "Every game of a PPN text (a ParseError at the first syntax error).");
 }

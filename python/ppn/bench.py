@@ -3,12 +3,14 @@
     python3 -m ppn.bench [--games N] [--rolls N] [--ppn PATH]
 
 Three figures, each with its baseline measured in the same run and the ratio:
-  1. validating a file: ppn.read_games + Game.replay, rolls/s, next to `ppn validate` on the
-     same file (self-play games of hasbro-2001, made by `ppn selfplay`);
+  1. validating a file: ppn.validate, and ppn.read_games + Game.replay (a Python object per
+     game and per roll), rolls/s, next to `ppn validate` on the same file (self-play games of
+     hasbro-2001, made by `ppn selfplay`);
   2. Position.legal_plays + apply in a Python loop (random plays), calls/s, next to the same
      loop in C++ (ppn._ppn._native_walk: the same library calls);
   3. four-player games of Python random bots (ppn.play), games/s, next to `ppn selfplay`.
-Times are the best of three runs (wall clock; the machine may be shared).
+Times are CPU times (the process's own, or the child's for the CLI), the best of three runs,
+so that a busy machine slows both sides alike.
 """
 from __future__ import annotations
 
@@ -16,23 +18,30 @@ import argparse
 import os
 import random
 import re
+import resource
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
-from . import _ppn, play, read_games
+from . import _ppn, play, read_games, validate
 from ._ppn import Position
+
+
+def cpu_seconds():
+    """CPU time of this process and of its finished children."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def best_of(n, fn):
     best = None
     result = None
     for _ in range(n):
-        t = time.perf_counter()
+        t = cpu_seconds()
         result = fn()
-        dt = time.perf_counter() - t
+        dt = cpu_seconds() - t
         best = dt if best is None else min(best, dt)
     return best, result
 
@@ -45,7 +54,13 @@ def ppn_binary(given):
 
 
 def bench_validate(ppn, path):
-    def python():
+    def python_validate():
+        v = validate(path)
+        if v["illegal"] or v["syntax_errors"]:
+            raise SystemExit("ppn.bench: an illegal self-play game")
+        return v["rolls"]
+
+    def python_objects():
         rolls = 0
         for g in read_games(path):
             r = g.replay()
@@ -58,11 +73,12 @@ def bench_validate(ppn, path):
         out = subprocess.run([ppn, "validate", path], capture_output=True, text=True, check=True).stdout
         return int(re.search(r"validate: .*?([\d,]+) rolls", out).group(1).replace(",", ""))
 
-    t_py, rolls = best_of(3, python)
+    t_val, rolls = best_of(3, python_validate)
+    t_obj, obj_rolls = best_of(3, python_objects)
     t_cli, cli_rolls = best_of(3, cli)
-    if rolls != cli_rolls:
-        raise SystemExit(f"ppn.bench: Python replayed {rolls} rolls, ppn validate {cli_rolls}")
-    return rolls, rolls / t_py, rolls / t_cli
+    if not rolls == obj_rolls == cli_rolls:
+        raise SystemExit(f"ppn.bench: rolls differ: {rolls}, {obj_rolls}, ppn validate {cli_rolls}")
+    return rolls, rolls / t_val, rolls / t_obj, rolls / t_cli
 
 
 START = {"hasbro-2001": "g:N,N,N,N r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0",
@@ -116,9 +132,10 @@ def main(argv=None):
         path = os.path.join(d, "games.ppn")
         subprocess.run([ppn, "selfplay", "--variant", "hasbro-2001", "--games", str(a.games), "--seed", "1",
                         "-o", path], check=True, capture_output=True)
-        rolls, py, cli = bench_validate(ppn, path)
-    print(f"validate ({a.games} hasbro-2001 self-play games, {rolls:,} rolls): "
-          f"Python {py / 1e6:.2f} M rolls/s, ppn validate {cli / 1e6:.2f} M rolls/s: {py / cli:.2f}x")
+        rolls, val, obj, cli = bench_validate(ppn, path)
+    print(f"validate ({a.games} hasbro-2001 self-play games, {rolls:,} rolls): ppn.validate {val / 1e6:.2f} M rolls/s, "
+          f"read_games + replay {obj / 1e6:.2f} M rolls/s; ppn validate {cli / 1e6:.2f} M rolls/s: "
+          f"{val / cli:.2f}x and {obj / cli:.2f}x")
     for variant in ("hasbro-2001", "ludo"):
         py, cpp = bench_loop(variant, a.rolls)
         print(f"legal_plays + apply ({variant}, {a.rolls:,} random rolls, four players): "

@@ -87,3 +87,19 @@ def test_variant_and_options_override():
     assert not unknown.legal and unknown.diagnostics[0].code == "E-RULES" and len(unknown) == 0
     bad = game.replay(variant="ludo")  # a Parcheesi record under the Ludo profile
     assert not bad.legal
+
+
+def test_validate_counts_what_the_cli_counts(tmp_path):
+    import json
+    p = tmp_path / "mixed.ppn"
+    p.write_text(PARCHEESI.read_text() + "\n" + ILLEGAL + '\n[Event "cut"]\n\n1. G 5-3: N/0 0/3\n2. R 9-9: N/0\n')
+    v = ppn.validate(p)
+    out = run_ppn("validate", "--format", "json", p).stdout.splitlines()
+    summary = json.loads(out[-1])
+    assert (v["games"], v["rolls"], v["illegal"], v["syntax_errors"]) == (
+        summary["games"], summary["rolls"], summary["illegal_rolls"], summary["syntax_errors"])
+    cli_codes = sorted(json.loads(l)["code"] for l in out if json.loads(l)["type"] == "diagnostic")
+    assert sorted(d.code for d in v["diagnostics"]) == cli_codes
+    assert ppn.validate(LUDO)["illegal"] == 0
+    with pytest.raises(ppn.ParseError):
+        ppn.validate(tmp_path / "missing.ppn")
