@@ -274,6 +274,24 @@ class GameSplitter {
   std::size_t line_bytes_ = 0;   // bytes of the current line so far
 };
 
+// One chunk of a stream handed to the splitter: a UTF-8 byte order mark dropped and UTF-16
+// refused on the first chunk. What the reader does next: read on, stop reading (not a PPN
+// file; a read error is still reported), or finish at once (UTF-16).
+enum class ChunkResult { more, stopped, utf16 };
+
+ChunkResult feed_chunk(GameSplitter& splitter, const char* p, std::size_t n, bool& first_chunk) {
+  const char* end = p + n;
+  // A UTF-8 byte order mark is not part of the text.
+  if (first_chunk && n >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
+  if (first_chunk && n >= 2 && (std::memcmp(p, "\xFF\xFE", 2) == 0 || std::memcmp(p, "\xFE\xFF", 2) == 0)) {
+    splitter.utf16(p[0] == '\xFF');
+    return ChunkResult::utf16;
+  }
+  first_chunk = false;
+  splitter.feed(p, end);
+  return splitter.stopped() ? ChunkResult::stopped : ChunkResult::more;
+}
+
 }  // namespace
 
 StreamStats parse_stream(std::istream& in, const std::string& filename, const GameHandler& on_game,
@@ -286,16 +304,9 @@ StreamStats parse_stream(std::istream& in, const std::string& filename, const Ga
     in.read(buf.get(), static_cast<std::streamsize>(read_chunk));
     const auto n = static_cast<std::size_t>(in.gcount());
     if (n == 0) break;
-    const char* p = buf.get();
-    // A UTF-8 byte order mark is not part of the text.
-    if (first_chunk && n >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
-    if (first_chunk && n >= 2 && (std::memcmp(p, "\xFF\xFE", 2) == 0 || std::memcmp(p, "\xFE\xFF", 2) == 0)) {
-      splitter.utf16(p[0] == '\xFF');
-      return splitter.finish();
-    }
-    first_chunk = false;
-    splitter.feed(p, buf.get() + n);
-    if (splitter.stopped()) break;
+    const auto r = feed_chunk(splitter, buf.get(), n, first_chunk);
+    if (r == ChunkResult::utf16) return splitter.finish();
+    if (r == ChunkResult::stopped) break;
   }
   if (auto why = io::read_error(in); !why.empty()) splitter.read_failed(why);
   return splitter.finish();
@@ -320,18 +331,10 @@ struct GameStream::Impl {
   void read_more() {
     if (in) {
       in.read(buf.get(), static_cast<std::streamsize>(read_chunk));
-      const auto n = static_cast<std::size_t>(in.gcount());
-      if (n != 0) {
-        const char* p = buf.get();
-        if (first_chunk && n >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
-        if (first_chunk && n >= 2 && (std::memcmp(p, "\xFF\xFE", 2) == 0 || std::memcmp(p, "\xFE\xFF", 2) == 0)) {
-          splitter.utf16(p[0] == '\xFF');
-          finish();
-          return;
-        }
-        first_chunk = false;
-        splitter.feed(p, buf.get() + n);
-        if (!splitter.stopped()) return;
+      if (const auto n = static_cast<std::size_t>(in.gcount()); n != 0) {
+        const auto r = feed_chunk(splitter, buf.get(), n, first_chunk);
+        if (r == ChunkResult::more) return;
+        if (r == ChunkResult::utf16) return finish();
       }
     }
     if (auto why = io::read_error(in); !why.empty()) splitter.read_failed(why);
