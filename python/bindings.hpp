@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "io/input.hpp"
 #include "notation/diagnostic.hpp"
+#include "parser/parser.hpp"
 #include "replay/replayer.hpp"
 #include "rules/engine.hpp"
 
@@ -40,6 +42,8 @@ std::vector<std::string> option_list(const py::object& options);
 py::object diagnostic_object(const Diagnostic& d, int roll_index = -1, int step_index = -1,
                              const std::string& roll_text = {}, const std::string& position_id = {});
 py::object replay_diagnostic_object(const replay::ReplayDiagnostic& d);
+// A file io::Input could not open, as the CLI reports it (E-IO, "cannot open the file: why").
+parser::ParseError unopened(const std::string& file, const io::Input& in);
 // Raises the `ppn.errors` exception class `cls` built from a `ppn.Diagnostic`.
 [[noreturn]] void raise_error(const char* cls, const py::object& diagnostic, const std::string& text);
 // A Python dict of a roll's events (captures, arrivals, bonuses, ...).

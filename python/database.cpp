@@ -75,13 +75,8 @@ py::dict import_files(const std::string& path, const std::vector<std::string>& f
     for (const auto& f : files) {
       io::Input in(f);
       if (!in.good()) {
-        parser::ParseError e;
-        e.code = Code::io;
-        e.file = f;
-        e.whole_file = true;
-        e.message = "cannot open the file: " + in.error();
         std::lock_guard lock(mu);
-        parse_errors.push_back(e);
+        parse_errors.push_back(unopened(f, in));
         ++total.files;
         ++total.io_errors;
         continue;

@@ -49,6 +49,15 @@ py::object replay_diagnostic_object(const replay::ReplayDiagnostic& d) {
   return o;
 }
 
+parser::ParseError unopened(const std::string& file, const io::Input& in) {
+  parser::ParseError e;
+  e.code = Code::io;
+  e.file = file;
+  e.whole_file = true;
+  e.message = "cannot open the file: " + in.error();
+  return e;
+}
+
 void raise_error(const char* cls, const py::object& diagnostic, const std::string& text) {
   py::object exc = py::module_::import("ppn.errors").attr(cls)(text, diagnostic);
   PyErr_SetObject(exc.get_type().ptr(), exc.ptr());

@@ -84,14 +84,7 @@ std::unique_ptr<GameIterator> read_games(const py::object& source, const std::st
     const std::string name = py::hasattr(source, "name") && path.rfind("/dev/fd/", 0) == 0
                                  ? py::str(source.attr("name")).cast<std::string>()
                                  : path;
-    if (!in->good()) {
-      parser::ParseError e;
-      e.code = Code::io;
-      e.file = name;
-      e.whole_file = true;
-      e.message = "cannot open the file: " + in->error();
-      raise_parse_error(e);
-    }
+    if (!in->good()) raise_parse_error(unopened(name, *in));
     return std::make_unique<GameIterator>(std::move(in), name, raise);
   }
   // An in-memory file object (io.StringIO, io.BytesIO): its text, read whole.
@@ -226,14 +219,7 @@ py::dict validate(const py::object& source, const std::optional<std::string>& va
   partial_cfg.partial = true;
   std::string path = py::module_::import("os").attr("fspath")(source).cast<std::string>();
   io::Input in(path);
-  if (!in.good()) {
-    parser::ParseError e;
-    e.code = Code::io;
-    e.file = path;
-    e.whole_file = true;
-    e.message = "cannot open the file: " + in.error();
-    raise_parse_error(e);
-  }
+  if (!in.good()) raise_parse_error(unopened(path, in));
   std::size_t games = 0, rolls = 0, illegal = 0, syntax_errors = 0;
   std::vector<replay::ReplayDiagnostic> diags;
   std::vector<parser::ParseError> errors;
