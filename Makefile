@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PPN := $(BUILD)/cli/ppn
 
-.PHONY: deps configure build install run test test-sanitize fuzz bench clean
+.PHONY: deps configure build install run test test-sanitize fuzz bench bench-python clean
 
 deps:
 	@scripts/install-deps
@@ -48,6 +48,10 @@ bench: build
 	$(PPN) bench parse
 	$(PPN) bench replay
 	$(PPN) bench import
+
+# The Python module's speed next to the CLI and to C++ (python3 -m ppn.bench, docs/PYTHON.md).
+bench-python: build
+	cmake --build $(BUILD) --target bench-python
 
 clean:
 	rm -rf $(BUILD)

@@ -73,18 +73,52 @@ std::variant<Selfplay, std::string> make_selfplay(const SelfplayConfig& cfg) {
   return Selfplay(cfg, o);
 }
 
-Game Selfplay::play_game(std::uint64_t index) const {
+RollChoices roll_choices(const Options& o, const GameState& st, int d1, int d2) {
+  RollChoices c;
+  const RollSetup setup = roll_setup(st, d1, d2, o);
+  c.parts = setup.parts.size();
+  if (setup.kind == RollKind::penalty) {
+    c.penalty = true;
+    c.plays.plays.emplace_back();
+    c.plays.results.push_back(apply_penalty(st.pos, st.to_move, o, geometry_of(o), st.last_moved));
+    return c;
+  }
+  c.plays = legal_plays(o, st, d1, d2);
+  assert(!c.plays.plays.empty() && "every roll has a legal play, the empty one at least");
+  return c;
+}
+
+bool take_choice(const Options& o, GameState& st, int d1, int d2, const RollChoices& c, std::size_t i) {
+  const Play& play = c.plays.plays[i];
+  int dice_used = 0;
+  for (const auto& mm : play)
+    if (!mm.is_bonus()) dice_used += mm.kind == MiniKind::enter && (mm.flags & kEnterBySum) ? 2 : 1;
+  const bool fully_used = c.penalty || dice_used >= c.parts;
+  return advance_turn(st, d1, d2, c.plays.results[i], o, fully_used, &play);
+}
+
+Game Selfplay::play_game(std::uint64_t index) const { return play_game(index, {}); }
+
+Game Selfplay::play_game(std::uint64_t index, const std::vector<SeatBot>& given, std::vector<int>* ranking) const {
   Rng rng(cfg_.seed * 0x9E3779B97F4A7C15ull + index * 0xD1B54A32D192ED03ull + 1);
   const bool racket = cfg_.variant == "racket-nu";
   const bool ludo = opts_.ludo();
   const Geometry g = geometry_of(opts_);
   const auto seats = seat_order(cfg_.players, cfg_.variant, racket, ludo);
   const auto [mask, order] = seat_order_of(seats);
-  // Bots: seats alternate greedy and random, the first seat's kind chosen by the seed.
-  std::array<BotKind, kMaxSeats> bots{};
+  // Bots: seats alternate greedy and random, the first seat's kind chosen by the seed (drawn
+  // whatever the bots, so that the dice of a seed stay those of `ppn selfplay`).
+  std::array<SeatBot, kMaxSeats> bots{};
+  std::array<int, kMaxSeats> bot_of_seat{};
   const bool first_greedy = rng.below(2) == 0;
-  for (int i = 0; i < cfg_.players; ++i)
-    bots[order[i]] = (i % 2 == 0) == first_greedy ? BotKind::greedy : BotKind::random;
+  for (int i = 0; i < cfg_.players; ++i) {
+    bot_of_seat[order[i]] = i;
+    SeatBot& b = bots[order[i]];
+    if (given.empty()) b.kind = (i % 2 == 0) == first_greedy ? BotKind::greedy : BotKind::random;
+    else b = given[static_cast<std::size_t>(i)];
+    if (b.name.empty())
+      b.name = std::string(b.kind == BotKind::greedy ? "greedy bot " : "random bot ") + std::to_string(i + 1);
+  }
 
   GameState st = initial_state(mask, order, order[0]);
   Game game;
@@ -102,8 +136,7 @@ Game Selfplay::play_game(std::uint64_t index) const {
   // bot per seat.
   for (int i = 0; i < cfg_.players; ++i)
     game.tags.push_back({std::string(1, colour_letter(seats[i])) + std::string(colour_name(seats[i])).substr(1),
-                         std::string(bots[order[i]] == BotKind::greedy ? "greedy bot " : "random bot ") +
-                             std::to_string(i + 1)});
+                         bots[order[i]].name});
 
   bool over = false;
   for (int k = 0; k < cfg_.max_rolls && !over; ++k) {
@@ -113,23 +146,22 @@ Game Selfplay::play_game(std::uint64_t index) const {
     roll.number = static_cast<std::uint32_t>(k + 1);
     roll.seat = colour_of(seat);
     roll.dice = {static_cast<std::uint8_t>(d1), static_cast<std::uint8_t>(d2)};
-    const RollSetup setup = roll_setup(st, d1, d2, opts_);
-    Position result;
-    bool fully_used = true;
-    Play played;  // the roll's mini-moves (repeat_penalty=last_moved_except_homepath, Q46)
-    if (setup.kind == RollKind::penalty) {
+    const RollChoices choices = roll_choices(opts_, st, d1, d2);
+    std::size_t pick = 0;
+    if (choices.penalty) {
       roll.kind = PlayKind::Penalty;
-      result = apply_penalty(st.pos, seat, opts_, g, st.last_moved);
+      const Position& result = choices.plays.results[0];
       for (auto b : st.pos.pawns[seat])
         if (b != kNest && result.count(seat, b) < st.pos.count(seat, b))
           roll.penalty_move = ppn::SquareMove{square_of_rel(rel_of_byte(b), g), Square::nest(), false};
     } else {
-      const LegalPlays lp = legal_plays(opts_, st, d1, d2);
-      assert(!lp.plays.empty() && "every roll has a legal play, the empty one at least");
-      if (lp.plays.empty()) break;
-      std::size_t pick = 0;
+      const LegalPlays& lp = choices.plays;
+      const SeatBot& bot = bots[seat];
       if (lp.plays.size() > 1) {
-        if (bots[seat] == BotKind::random) {
+        if (bot.choose) {
+          pick = bot.choose(Decision{st, d1, d2, choices});
+          if (pick >= lp.plays.size()) break;  // the caller's chooser reports its own error
+        } else if (bot.kind == BotKind::random) {
           pick = rng.below(static_cast<std::uint32_t>(lp.plays.size()));
         } else {
           int best = greedy_score(lp.results[0], seat, g);
@@ -138,24 +170,20 @@ Game Selfplay::play_game(std::uint64_t index) const {
         }
       }
       const Play& play = lp.plays[pick];
-      played = play;
-      result = lp.results[pick];
-      int dice_used = 0;
-      for (const auto& mm : play)
-        if (!mm.is_bonus()) dice_used += mm.kind == MiniKind::enter && (mm.flags & kEnterBySum) ? 2 : 1;
-      fully_used = dice_used >= setup.parts.size();
       if (play.empty()) roll.kind = PlayKind::NoPlay;
       else roll.steps = steps_from_play(play, apply_play(opts_, st.pos, seat, play).events, g);
     }
     game.movetext.emplace_back(std::move(roll));
-    over = advance_turn(st, d1, d2, result, opts_, fully_used, &played);
+    over = take_choice(opts_, st, d1, d2, choices, pick);
   }
+  if (ranking) ranking->clear();
   if (over) {
     // The finishing order as far as the game decided it (Ludo plays on for the places).
     std::string result;
     for (int i = 0; i < st.ranking_len; ++i) {
       if (i) result += ' ';
       result += colour_name(colour_of(st.ranking[i]));
+      if (ranking) ranking->push_back(bot_of_seat[st.ranking[i]]);
     }
     game.set_tag("Result", result);
   }

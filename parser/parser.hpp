@@ -79,6 +79,24 @@ using ErrorHandler = std::function<void(const ParseError&)>;
 // Reads `in` to its end, one game at a time.
 StreamStats parse_stream(std::istream& in, const std::string& filename, const GameHandler& on_game,
                          const ErrorHandler& on_error, const ParseOptions& options = {});
+// The same reading, pulled one game at a time instead of pushed (the Python module's
+// `ppn.read_games` iterator): next() gives the next game or error in file order, nullopt at
+// the end. It reads the stream a chunk at a time as the games are asked for, so memory is
+// bounded by a chunk's games, never by the file. `in` must outlive the GameStream.
+class GameStream {
+ public:
+  GameStream(std::istream& in, std::string filename, ParseOptions options = {});
+  ~GameStream();
+  GameStream(const GameStream&) = delete;
+  GameStream& operator=(const GameStream&) = delete;
+  std::optional<std::variant<Game, ParseError>> next();
+  const StreamStats& stats() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
 // Same over a string.
 StreamStats parse_string(std::string_view text, const std::string& filename, const GameHandler& on_game,
                          const ErrorHandler& on_error, const ParseOptions& options = {});

@@ -2,6 +2,7 @@
 // game's text to parse_game. No Spirit here: the split is a cheap line scan.
 #include <algorithm>
 #include <cstring>
+#include <deque>
 #include <istream>
 #include <memory>
 
@@ -286,6 +287,24 @@ class GameSplitter {
   std::size_t line_bytes_ = 0;   // bytes of the current line so far
 };
 
+// One chunk of a stream handed to the splitter: a UTF-8 byte order mark dropped and UTF-16
+// refused on the first chunk. What the reader does next: read on, stop reading (not a PPN
+// file; a read error is still reported), or finish at once (UTF-16).
+enum class ChunkResult { more, stopped, utf16 };
+
+ChunkResult feed_chunk(GameSplitter& splitter, const char* p, std::size_t n, bool& first_chunk) {
+  const char* end = p + n;
+  // A UTF-8 byte order mark is not part of the text.
+  if (first_chunk && n >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
+  if (first_chunk && n >= 2 && (std::memcmp(p, "\xFF\xFE", 2) == 0 || std::memcmp(p, "\xFE\xFF", 2) == 0)) {
+    splitter.utf16(p[0] == '\xFF');
+    return ChunkResult::utf16;
+  }
+  first_chunk = false;
+  splitter.feed(p, end);
+  return splitter.stopped() ? ChunkResult::stopped : ChunkResult::more;
+}
+
 }  // namespace
 
 namespace {
@@ -298,16 +317,9 @@ StreamStats split_stream(std::istream& in, GameSplitter& splitter) {
     in.read(buf.get(), static_cast<std::streamsize>(read_chunk));
     const auto n = static_cast<std::size_t>(in.gcount());
     if (n == 0) break;
-    const char* p = buf.get();
-    // A UTF-8 byte order mark is not part of the text.
-    if (first_chunk && n >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
-    if (first_chunk && n >= 2 && (std::memcmp(p, "\xFF\xFE", 2) == 0 || std::memcmp(p, "\xFE\xFF", 2) == 0)) {
-      splitter.utf16(p[0] == '\xFF');
-      return splitter.finish();
-    }
-    first_chunk = false;
-    splitter.feed(p, buf.get() + n);
-    if (splitter.stopped()) break;
+    const auto r = feed_chunk(splitter, buf.get(), n, first_chunk);
+    if (r == ChunkResult::utf16) return splitter.finish();
+    if (r == ChunkResult::stopped) break;
   }
   if (auto why = io::read_error(in); !why.empty()) splitter.read_failed(why);
   return splitter.finish();
@@ -333,6 +345,54 @@ std::optional<ParseError> read_game_text(const GameText& text, const std::string
   reader.set_options(options);
   return reader.read(text.text, text.line_starts, filename, text.first_line, game);
 }
+
+struct GameStream::Impl {
+  Impl(std::istream& in_, std::string filename_, ParseOptions options_)
+      : in(in_), filename(std::move(filename_)), options(options_),
+        splitter(filename, on_game, on_error, options) {}
+  std::istream& in;
+  std::string filename;
+  ParseOptions options;
+  std::deque<std::variant<Game, ParseError>> ready;
+  GameHandler on_game = [this](Game& g) { ready.emplace_back(std::move(g)); };
+  ErrorHandler on_error = [this](const ParseError& e) { ready.emplace_back(e); };
+  GameSplitter splitter;
+  std::unique_ptr<char[]> buf = std::make_unique_for_overwrite<char[]>(read_chunk);
+  bool first_chunk = true, done = false;
+  StreamStats stats;
+
+  // Reads one more chunk (parse_stream's loop body), or finishes the stream.
+  void read_more() {
+    if (in) {
+      in.read(buf.get(), static_cast<std::streamsize>(read_chunk));
+      if (const auto n = static_cast<std::size_t>(in.gcount()); n != 0) {
+        const auto r = feed_chunk(splitter, buf.get(), n, first_chunk);
+        if (r == ChunkResult::more) return;
+        if (r == ChunkResult::utf16) return finish();
+      }
+    }
+    if (auto why = io::read_error(in); !why.empty()) splitter.read_failed(why);
+    finish();
+  }
+  void finish() {
+    stats = splitter.finish();
+    done = true;
+  }
+};
+
+GameStream::GameStream(std::istream& in, std::string filename, ParseOptions options)
+    : impl_(std::make_unique<Impl>(in, std::move(filename), options)) {}
+GameStream::~GameStream() = default;
+
+std::optional<std::variant<Game, ParseError>> GameStream::next() {
+  while (impl_->ready.empty() && !impl_->done) impl_->read_more();
+  if (impl_->ready.empty()) return std::nullopt;
+  auto item = std::move(impl_->ready.front());
+  impl_->ready.pop_front();
+  return item;
+}
+
+const StreamStats& GameStream::stats() const { return impl_->stats; }
 
 StreamStats parse_string(std::string_view text, const std::string& filename, const GameHandler& on_game,
                          const ErrorHandler& on_error, const ParseOptions& options) {

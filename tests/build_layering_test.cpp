@@ -3,7 +3,7 @@
 //   * includes headers only of the libraries the README lets it use, and of each of them,
 //   * links (its CMakeLists.txt) exactly the project libraries it includes, no more, and
 //   * links exactly the outside packages whose headers it includes (Boost, nlohmann-json,
-//     SQLite, libpq, CLI11, pugixml, zlib, libzstd), no more,
+//     SQLite, libpq, CLI11, pugixml, zlib, libzstd, pybind11), no more,
 // and the "uses" graph has no cycle. layering_problems() names every breach; the second test
 // plants breaches in a small tree of its own to show that each one is found.
 #include <catch2/catch.hpp>
@@ -40,6 +40,7 @@ const std::map<std::string, std::string>& packages() {
       {"sqlite3.h", "SQLite::SQLite3"},     {"CLI", "CLI11::CLI11"},
       {"pugixml.hpp", "pugixml::pugixml"},  {"zlib.h", "ZLIB::ZLIB"},
       {"zstd.h", "zstd::libzstd_shared"},   {"libpq-fe.h", "PostgreSQL::PostgreSQL"},
+      {"pybind11", "pybind11::module"},
   };
   return m;
 }

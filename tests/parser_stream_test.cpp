@@ -222,3 +222,30 @@ TEST_CASE("stream: a syntax error hands over the game read before it", "[parser]
     CHECK(r.errors[0].partial->roll_count() == 1);
   }
 }
+
+// parser::GameStream (the Python module's read_games) pulls what parse_stream pushes: the same
+// games and errors, in file order, across the reader's chunk boundaries, for every kind of input.
+TEST_CASE("stream: GameStream gives what parse_stream gives, in order", "[parser][stream]") {
+  std::string big;
+  for (int i = 0; i < 40000; ++i) big += game_text(i);  // several 1 MiB chunks
+  big += "[Event \"bad\"]\n\n1. G 9-9: -\n\n" + game_text(40000);
+  const std::string utf16("\xFF\xFE[\0E\0", 6);
+  for (const std::string& text : {big, std::string("\xEF\xBB\xBF") + game_text(1), std::string(), std::string("just a README\n"), utf16,
+                                  game_text(2) + "[Event \"g3\"]\n\n1. G 5-2: N/0 0/9x9\n"}) {
+    std::vector<std::string> pushed, pulled;
+    std::istringstream a(text), b(text);
+    const auto stats = parser::parse_stream(
+        a, "x.ppn", [&](Game& g) { pushed.push_back(to_ppn(g)); },
+        [&](const parser::ParseError& e) { pushed.push_back(e.format()); });
+    parser::GameStream stream(b, "x.ppn");
+    while (auto item = stream.next()) {
+      if (auto* g = std::get_if<Game>(&*item)) pulled.push_back(to_ppn(*g));
+      else pulled.push_back(std::get<parser::ParseError>(*item).format());
+    }
+    CHECK(pulled == pushed);
+    CHECK(stream.stats().games == stats.games);
+    CHECK(stream.stats().errors == stats.errors);
+    CHECK(stream.stats().bytes == stats.bytes);
+    CHECK_FALSE(stream.next());  // the end stays the end
+  }
+}

@@ -1,0 +1,111 @@
+"""ppn.read_games, ppn.parse, canonical printing and ParseError, against the CLI."""
+import gzip
+import io
+import re
+import shutil
+import subprocess
+
+import pytest
+
+import ppn
+from conftest import LUDO, PARCHEESI, SAMPLES, run_ppn
+
+
+def validate_counts(path):
+    out = run_ppn("validate", "--syntax-only", path).stdout
+    m = re.search(r"(\d+) games?, (\d+) rolls?", out)
+    return int(m.group(1)), int(m.group(2))
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.ppn")), ids=lambda p: p.name)
+def test_read_games_reads_what_the_cli_reads(path):
+    games = list(ppn.read_games(path))
+    assert (len(games), sum(len(g.rolls) for g in games)) == validate_counts(path)
+
+
+@pytest.mark.parametrize("path", [PARCHEESI, LUDO], ids=["parcheesi", "ludo"])
+def test_canonical_text_is_ppn_fmt(path):
+    games = list(ppn.read_games(str(path)))
+    fmt = run_ppn("fmt", path, check=True).stdout
+    assert "".join(str(g) + ("\n" if i + 1 < len(games) else "") for i, g in enumerate(games)) == fmt
+    # printing is idempotent: the canonical text parses back to the same games
+    assert ppn.parse(fmt) == games
+
+
+def test_tags_rolls_and_comments():
+    game = next(iter(ppn.read_games(PARCHEESI)))
+    assert game.tags["Event"] == "Family night"
+    assert game.tags["Seats"] == "green yellow blue red"
+    first = game.rolls[0]
+    assert (first.number, first.seat) == (1, "green")
+    assert len(first.dice) == 2 and all(1 <= d <= 6 for d in first.dice)
+    assert str(first).startswith("1. G ")
+    assert any(r.comments for r in game.rolls)
+    ludo = next(iter(ppn.read_games(LUDO)))
+    assert ludo.tags["Game"] == "ludo" and len(ludo.rolls[0].dice) == 1
+
+
+def test_compressed_and_file_objects(tmp_path):
+    expected = list(ppn.read_games(PARCHEESI))
+    gz = tmp_path / "games.ppn.gz"
+    gz.write_bytes(gzip.compress(PARCHEESI.read_bytes()))
+    assert list(ppn.read_games(gz)) == expected
+    zst = tmp_path / "games.bin"  # the compression is told by content, not by name
+    subprocess.run(["zstd", "-q", "-o", str(zst), str(PARCHEESI)], check=True)
+    assert list(ppn.read_games(str(zst))) == expected
+    with open(gz, "rb") as f:
+        assert list(ppn.read_games(f)) == expected
+    assert list(ppn.read_games(io.StringIO(PARCHEESI.read_text()))) == expected
+
+
+def test_reading_is_lazy(tmp_path):
+    # a syntax error late in a file is met only when the iteration reaches it
+    text = PARCHEESI.read_text()
+    p = tmp_path / "late-error.ppn"
+    p.write_text(text + "\n[Event \"broken\"]\n\n1. G 9-3: N/0\n")
+    it = ppn.read_games(p)
+    first = next(it)
+    assert first.tags["Event"] == "Family night"
+    with pytest.raises(ppn.ParseError):
+        list(it)
+
+
+def test_parse_error_is_the_clis(tmp_path):
+    p = tmp_path / "bad.ppn"
+    p.write_text('[Event "x"]\n[Game "parcheesi"]\n\n1. G 9-3: N/0\n')
+    with pytest.raises(ppn.ParseError) as e:
+        list(ppn.read_games(p))
+    cli = run_ppn("validate", p)
+    assert cli.returncode == 2
+    assert str(e.value) + "\n" == cli.stderr
+    assert e.value.code == "E-SYNTAX"
+    assert (e.value.file, e.value.line, e.value.column) == (str(p), 4, 6)
+    assert e.value.message.startswith("expected the dice")
+    assert str(e.value).splitlines()[0] == str(e.value.diagnostic)
+
+
+def test_errors_skip_collects_them(tmp_path):
+    p = tmp_path / "mixed.ppn"
+    p.write_text(PARCHEESI.read_text() + '\n[Event "bad"]\n\n1. G 7-1: N/0\n')
+    reader = ppn.read_games(p, errors="skip")
+    games = list(reader)
+    assert len(games) == validate_counts(PARCHEESI)[0]
+    assert [d.code for d in reader.errors] == ["E-SYNTAX"]
+
+
+def test_missing_file_is_the_clis_error(tmp_path):
+    missing = tmp_path / "nope.ppn"
+    with pytest.raises(ppn.ParseError) as e:
+        ppn.read_games(missing)
+    assert e.value.code == "E-IO"
+    assert str(e.value) + "\n" == run_ppn("validate", missing).stderr
+
+
+def test_parse_text():
+    games = ppn.parse(PARCHEESI.read_text())
+    assert len(games) == validate_counts(PARCHEESI)[0]
+    with pytest.raises(ppn.ParseError) as e:
+        ppn.parse("1. G 5-3: 0/99x9\n", filename="typed")
+    assert e.value.file == "typed" and e.value.line == 1
+    with pytest.raises(ValueError):
+        ppn.read_games(PARCHEESI, errors="ignore")
