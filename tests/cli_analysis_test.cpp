@@ -221,3 +221,13 @@ TEST_CASE("cli rate: Plackett-Luce ratings recover the bots' known order", "[cli
   CHECK(run_ppn("rate --db " + tmp_file("no-such.sqlite")).code == 2);
   for (const auto& p : {f, few, db}) std::filesystem::remove(p);
 }
+
+TEST_CASE("cli bench evaluator: Brier score and calibration by decile, next to the 1/n baseline",
+          "[cli][analysis][bench]") {
+  // Small settings; the figures themselves are in analysis/README.md "Evaluator calibration".
+  const auto r = run_ppn("bench evaluator --games 2 --players 2 --playouts 4 --every 20");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("race estimate  Brier 0.") != std::string::npos);
+  CHECK(r.out.find("baseline: 1/2 for every seat  Brier 0.") != std::string::npos);
+  CHECK(r.out.find("decile     seats   estimate   won") != std::string::npos);
+}
