@@ -152,38 +152,43 @@ WinProbs Evaluator::race(const GameState& st) const {
 }
 
 WinProbs Evaluator::rollout(const GameState& start, std::uint64_t salt) const {
-  WinProbs sum;
   if (start.ranking_len > 0) return race(start);
+  WinProbs sum;
   const int runs = std::max(1, cfg_.rollouts);
   for (int i = 0; i < runs; ++i) {
-    Rng rng(cfg_.seed * 0x9E3779B97F4A7C15ull ^ (salt + 0x632BE59BD9B4E019ull) * 0xD1B54A32D192ED03ull ^
-            static_cast<std::uint64_t>(i) * 0xBF58476D1CE4E5B9ull);
-    GameState st = start;
-    bool over = false;
-    for (int k = 0; (cfg_.horizon <= 0 || k < cfg_.horizon) && !over; ++k) {
-      const int d1 = rng.die(), d2 = g_.ludo ? 0 : rng.die();
-      const int seat = st.to_move;
-      const RollSetup setup = roll_setup(st, d1, d2, o_);
-      if (setup.kind == RollKind::penalty) {
-        over = advance_turn(st, d1, d2, apply_penalty(st.pos, seat, o_, g_, st.last_moved), o_);
-        continue;
-      }
-      const LegalPlays lp = legal_plays(o_, st, d1, d2);
-      if (lp.plays.empty()) break;  // cannot happen: the empty play is legal when nothing else is
-      std::size_t pick = 0;
-      if (lp.plays.size() > 1) {
-        int best = greedy_score(lp.results[0], seat, g_);
-        for (std::size_t j = 1; j < lp.results.size(); ++j)
-          if (const int sc = greedy_score(lp.results[j], seat, g_); sc > best) best = sc, pick = j;
-      }
-      const Play& play = lp.plays[pick];
-      over = advance_turn(st, d1, d2, lp.results[pick], o_, dice_used(play) >= setup.parts.size(), &play);
-    }
-    const WinProbs r = race(st);
+    const WinProbs r = rollout_one(start, salt, i);
     for (int s = 0; s < kMaxSeats; ++s) sum.p[s] += r.p[s];
   }
   for (auto& v : sum.p) v /= runs;
   return sum;
+}
+
+WinProbs Evaluator::rollout_one(const GameState& start, std::uint64_t salt, int i) const {
+  if (start.ranking_len > 0) return race(start);
+  Rng rng(cfg_.seed * 0x9E3779B97F4A7C15ull ^ (salt + 0x632BE59BD9B4E019ull) * 0xD1B54A32D192ED03ull ^
+          static_cast<std::uint64_t>(i) * 0xBF58476D1CE4E5B9ull);
+  GameState st = start;
+  bool over = false;
+  for (int k = 0; (cfg_.horizon <= 0 || k < cfg_.horizon) && !over; ++k) {
+    const int d1 = rng.die(), d2 = g_.ludo ? 0 : rng.die();
+    const int seat = st.to_move;
+    const RollSetup setup = roll_setup(st, d1, d2, o_);
+    if (setup.kind == RollKind::penalty) {
+      over = advance_turn(st, d1, d2, apply_penalty(st.pos, seat, o_, g_, st.last_moved), o_);
+      continue;
+    }
+    const LegalPlays lp = legal_plays(o_, st, d1, d2);
+    if (lp.plays.empty()) break;  // cannot happen: the empty play is legal when nothing else is
+    std::size_t pick = 0;
+    if (lp.plays.size() > 1) {
+      int best = greedy_score(lp.results[0], seat, g_);
+      for (std::size_t j = 1; j < lp.results.size(); ++j)
+        if (const int sc = greedy_score(lp.results[j], seat, g_); sc > best) best = sc, pick = j;
+    }
+    const Play& play = lp.plays[pick];
+    over = advance_turn(st, d1, d2, lp.results[pick], o_, dice_used(play) >= setup.parts.size(), &play);
+  }
+  return race(st);
 }
 
 }  // namespace ppn::analysis

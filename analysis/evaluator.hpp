@@ -30,7 +30,7 @@ struct WinProbs {
 };
 
 struct EvalConfig {
-  int rollouts = 64;
+  int rollouts = 64;        // rollout(): rollouts averaged; analyze_game: the budget per candidate
   int horizon = 8;          // rolls per rollout before race() scores it; 0 = to the end
   std::uint64_t seed = 1;
 };
@@ -46,6 +46,9 @@ class Evaluator {
   WinProbs race(const rules::GameState& st) const;
   // Monte-Carlo rollouts (see above); `salt` picks the dice streams.
   WinProbs rollout(const rules::GameState& st, std::uint64_t salt) const;
+  // Rollout number `i` alone (the mean of i = 0 .. rollouts-1 is rollout()): its dice depend
+  // only on (seed, salt, i), so rollout i of two states of one roll shares their dice.
+  WinProbs rollout_one(const rules::GameState& st, std::uint64_t salt, int i) const;
 
  private:
   rules::Options o_;

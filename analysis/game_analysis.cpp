@@ -2,8 +2,12 @@
 #include "analysis/game_analysis.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <boost/math/distributions/normal.hpp>
+#include <cmath>
 #include <cstdio>
 #include <numeric>
+#include <thread>
 
 #include "analysis/game_stats.hpp"
 #include "notation/tags.hpp"
@@ -47,6 +51,155 @@ bool is_ours(const std::string& comment) { return comment.rfind("ppn:", 0) == 0;
 
 }  // namespace
 
+double SeatAnalysis::error_rate_se() const {
+  if (!decisions) return 0.0;
+  const double p = error_rate();
+  return std::sqrt(p * (1 - p) / decisions);
+}
+double SeatAnalysis::loss_se() const { return std::sqrt(loss_var); }
+double SeatAnalysis::luck_se() const { return std::sqrt(luck_var); }
+
+namespace {
+
+// One roll of the main line, as the replay saw it: what a worker analyses.
+struct RollTask {
+  int roll_index = 0;
+  GameState before;
+  int d1 = 0, d2 = 0;
+  Position after;
+  bool legal = false;
+};
+
+// A threshold's verdict on the loss: `yes` when some candidate beats the play made by at least
+// t with confidence, `no` when every candidate's interval lies below t, else unknown.
+enum class Verdict { no, yes, unknown };
+
+// Move quality of one decision (analysis/README.md "Move quality"): the candidates' rollouts,
+// in rounds until both thresholds are resolved or the budget is spent.
+void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, const LegalPlays& lp, int made,
+           RollAnalysis& ra) {
+  const Options& o = ev.options();
+  const GameState& st = t.before;
+  const int m = st.to_move;
+  // Candidates: the play made and the best `candidates` plays by the race evaluator.
+  std::vector<GameState> after(lp.results.size());
+  std::vector<std::pair<double, int>> ranked;
+  for (std::size_t i = 0; i < lp.results.size(); ++i) {
+    after[i] = state_after(st, t.d1, t.d2, lp.results[i], &lp.plays[i], o);
+    ranked.push_back({-ev.race(after[i]).p[m], static_cast<int>(i)});
+  }
+  std::stable_sort(ranked.begin(), ranked.end());
+  std::vector<int> cands{made};
+  for (const auto& [v, i] : ranked) {
+    if (static_cast<int>(cands.size()) > cfg.candidates) break;
+    if (i != made) cands.push_back(i);
+  }
+  const std::uint64_t salt = static_cast<std::uint64_t>(t.roll_index) * 0x9E3779B97F4A7C15ull + st.hash;
+  const int budget = std::max(1, ev.config().rollouts);
+  const std::size_t k = cands.size();
+  std::vector<std::vector<double>> v(k);           // v[c][i]: rollout i of candidate c, mover's view
+  std::vector<bool> active(k, true);               // still rolled out (the play made always is)
+  std::vector<double> mean(k, 0.0), se(k, 0.0);    // paired difference candidate - made
+  int n = 0;
+  int next = std::min(budget, std::max(1, cfg.min_rollouts));
+  const double z = boost::math::quantile(boost::math::normal(), 0.5 + cfg.confidence / 2);
+  for (;;) {
+    for (std::size_t c = 0; c < k; ++c) {
+      if (!active[c]) continue;
+      for (int i = n; i < next; ++i) v[c].push_back(ev.rollout_one(after[static_cast<std::size_t>(cands[c])], salt, i).p[m]);
+    }
+    n = next;
+    // Each candidate's paired difference with the play made, over the rollouts both had.
+    for (std::size_t c = 1; c < k; ++c) {
+      if (!active[c]) continue;
+      const std::size_t nc = v[c].size();
+      double sum = 0, sq = 0;
+      for (std::size_t i = 0; i < nc; ++i) {
+        const double d = v[c][i] - v[0][i];
+        sum += d;
+        sq += d * d;
+      }
+      mean[c] = sum / nc;
+      const double var = nc > 1 ? std::max(0.0, (sq - sum * sum / nc) / (nc - 1)) : 0.0;
+      se[c] = std::sqrt(var / nc);
+    }
+    auto verdict = [&](double th) {
+      bool all_below = true;
+      for (std::size_t c = 1; c < k; ++c) {
+        if (mean[c] - z * se[c] >= th) return Verdict::yes;
+        if (mean[c] + z * se[c] >= th) all_below = false;
+      }
+      return all_below ? Verdict::no : Verdict::unknown;
+    };
+    const Verdict vm = verdict(cfg.mistake), vb = verdict(cfg.blunder);
+    const bool resolved = vm != Verdict::unknown && vb != Verdict::unknown;
+    if (resolved || n >= budget) {
+      ra.unresolved = !resolved;
+      ra.nag = vb == Verdict::yes ? 4u : vm == Verdict::yes ? 2u : 0u;
+      break;
+    }
+    // A candidate whose interval lies wholly below the mistake threshold settles both verdicts
+    // as "no" for its part: it is not rolled out further.
+    for (std::size_t c = 1; c < k; ++c)
+      if (active[c] && mean[c] + z * se[c] < cfg.mistake) active[c] = false;
+    next = std::min(budget, 2 * n);
+  }
+  ra.rollouts = n;
+  std::size_t best = 0;
+  for (std::size_t c = 1; c < k; ++c)
+    if (mean[c] > mean[best] + 1e-12) best = c;  // mean[0] = 0: the play made against itself
+  double made_v = 0;
+  for (int i = 0; i < n; ++i) made_v += v[0][static_cast<std::size_t>(i)];
+  ra.played = made_v / n;
+  ra.loss = best == 0 ? 0.0 : mean[best];
+  ra.loss_se = best == 0 ? 0.0 : se[best];
+  ra.best = ra.played + ra.loss;
+  if (best != 0) {
+    const Play& bp = lp.plays[static_cast<std::size_t>(cands[best])];
+    ra.best_play = play_text(bp, apply_play(o, st.pos, m, bp).events, geometry_of(o));
+  }
+}
+
+RollAnalysis analyze_roll(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t) {
+  const Options& o = ev.options();
+  const GameState& st = t.before;
+  RollAnalysis ra;
+  ra.roll_index = t.roll_index;
+  ra.seat = st.to_move;
+  const int d1 = t.d1, d2 = t.d2;
+  ra.before = ev.race(st).p[ra.seat];
+  if (cfg.luck) {
+    // The luck of every throw and its spread over fair dice. Ludo: one die, its six faces;
+    // else the 36 throws: 6 doublets once, 15 mixed throws twice (order-free).
+    double table[7][7] = {};
+    double avg = 0, sq = 0;
+    for (int a = 1; a <= 6; ++a)
+      for (int b = o.ludo() ? 0 : a; b <= (o.ludo() ? 0 : 6); ++b) {
+        const double w = o.ludo() ? 1.0 / 6.0 : (a == b ? 1.0 : 2.0) / 36.0;
+        const double x = table[a][b] = best_static(ev, st, a, b);
+        avg += w * x;
+        sq += w * x * x;
+      }
+    ra.luck = (o.ludo() ? table[d1][0] : table[std::min(d1, d2)][std::max(d1, d2)]) - avg;
+    ra.luck_sd = std::sqrt(std::max(0.0, sq - avg * avg));
+  }
+  const RollSetup setup = roll_setup(st, d1, d2, o);
+  if (cfg.quality && t.legal && setup.kind != RollKind::penalty) {
+    const LegalPlays lp = legal_plays(o, st, d1, d2);
+    ra.distinct_plays = static_cast<int>(lp.plays.size());
+    int made = -1;
+    for (std::size_t i = 0; i < lp.results.size(); ++i)
+      if (lp.results[i] == t.after) made = static_cast<int>(i);
+    if (lp.plays.size() >= 2 && made >= 0) {
+      ra.decision = true;
+      judge(ev, cfg, t, lp, made, ra);
+    }
+  }
+  return ra;
+}
+
+}  // namespace
+
 GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const AnalyzeConfig& cfg) {
   GameAnalysis ga;
   const GameRules rules = rules_for_game(game, rcfg);
@@ -57,82 +210,13 @@ GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const Anal
   }
   const Options& o = rules.options;
   const Evaluator ev(o, cfg.eval);
-  std::array<double, 4> luck_sum{};
 
+  // The replay is sequential; the rolls it passes are analysed by `threads` workers, each
+  // roll on its own (its dice streams depend on the roll, not on the worker), so the figures
+  // are the same for any number of threads.
+  std::vector<RollTask> tasks;
   const ReplayResult res = replay_game(game, rcfg, [&](const RollEvent& e) {
-    const GameState& st = e.before;
-    RollAnalysis ra;
-    ra.roll_index = e.roll_index;
-    ra.seat = st.to_move;
-    const int m = ra.seat;
-    const int d1 = e.roll->dice[0], d2 = e.roll->dice[1];
-    ra.before = ev.race(st).p[m];
-    if (cfg.luck && o.ludo()) {
-      // One die: the average over its six faces.
-      double face[7] = {}, avg = 0;
-      for (int a = 1; a <= 6; ++a) avg += (face[a] = best_static(ev, st, a, 0)) / 6.0;
-      ra.luck = face[d1] - avg;
-    } else if (cfg.luck) {
-      // Average over the 36 throws: 6 doublets once, 15 mixed throws twice (order-free).
-      double table[7][7] = {};
-      double avg = 0;
-      for (int a = 1; a <= 6; ++a)
-        for (int b = a; b <= 6; ++b) {
-          table[a][b] = best_static(ev, st, a, b);
-          avg += table[a][b] * (a == b ? 1.0 : 2.0) / 36.0;
-        }
-      ra.luck = table[std::min(d1, d2)][std::max(d1, d2)] - avg;
-    }
-    const RollSetup setup = roll_setup(st, d1, d2, o);
-    if (cfg.quality && e.legal && setup.kind != RollKind::penalty) {
-      const LegalPlays lp = legal_plays(o, st, d1, d2);
-      ra.distinct_plays = static_cast<int>(lp.plays.size());
-      int made = -1;
-      for (std::size_t i = 0; i < lp.results.size(); ++i)
-        if (lp.results[i] == e.after.pos) made = static_cast<int>(i);
-      if (lp.plays.size() >= 2 && made >= 0) {
-        ra.decision = true;
-        // Candidates: the play made and the best `candidates` plays by the race evaluator.
-        std::vector<GameState> after(lp.results.size());
-        std::vector<std::pair<double, int>> ranked;
-        for (std::size_t i = 0; i < lp.results.size(); ++i) {
-          after[i] = state_after(st, d1, d2, lp.results[i], &lp.plays[i], o);
-          ranked.push_back({-ev.race(after[i]).p[m], static_cast<int>(i)});
-        }
-        std::stable_sort(ranked.begin(), ranked.end());
-        std::vector<int> cands{made};
-        for (const auto& [v, i] : ranked) {
-          if (static_cast<int>(cands.size()) > cfg.candidates) break;
-          if (i != made) cands.push_back(i);
-        }
-        const std::uint64_t salt = static_cast<std::uint64_t>(e.roll_index) * 0x9E3779B97F4A7C15ull + st.hash;
-        int best = made;
-        double best_v = -1, made_v = 0;
-        for (int i : cands) {
-          const double v = ev.rollout(after[i], salt).p[m];
-          if (i == made) made_v = v;
-          if (v > best_v + 1e-12) best_v = v, best = i;
-        }
-        ra.played = made_v;
-        ra.best = std::max(best_v, made_v);
-        ra.loss = std::max(0.0, best_v - made_v);
-        if (best != made && ra.loss > 0)
-          ra.best_play = play_text(lp.plays[best], apply_play(o, st.pos, m, lp.plays[best]).events, geometry_of(o));
-        ra.nag = ra.loss >= cfg.blunder ? 4u : ra.loss >= cfg.mistake ? 2u : 0u;
-      }
-    }
-    SeatAnalysis& sa = ga.seats[m];
-    ++sa.rolls;
-    sa.luck += ra.luck;
-    luck_sum[m] += ra.luck;
-    if (ra.decision) {
-      ++sa.decisions;
-      sa.total_loss += ra.loss;
-      if (ra.nag == 4) ++sa.blunders;
-      else if (ra.nag == 2) ++sa.mistakes;
-    }
-    ga.cumulative_luck.push_back(luck_sum);
-    ga.rolls.push_back(std::move(ra));
+    tasks.push_back({e.roll_index, e.before, e.roll->dice[0], e.roll->dice[1], e.after.pos, e.legal});
   });
   if (!res.setup_ok) {
     for (const auto& d : res.diagnostics) ga.error += (ga.error.empty() ? "" : "; ") + std::string(d.name()) + ": " + d.text();
@@ -141,6 +225,36 @@ GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const Anal
   if (res.skipped) {
     ga.error = "skipped (--on-error skip) at " + stop_reason(res);
     return ga;
+  }
+  ga.rolls.resize(tasks.size());
+  {
+    const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int workers = std::min<int>(cfg.threads > 0 ? cfg.threads : hw, static_cast<int>(tasks.size()));
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+      for (std::size_t i; (i = next.fetch_add(1)) < tasks.size();) ga.rolls[i] = analyze_roll(ev, cfg, tasks[i]);
+    };
+    std::vector<std::thread> pool;
+    for (int w = 1; w < workers; ++w) pool.emplace_back(work);
+    work();
+    for (auto& th : pool) th.join();
+  }
+  std::array<double, 4> luck_sum{};
+  for (const RollAnalysis& ra : ga.rolls) {
+    SeatAnalysis& sa = ga.seats[ra.seat];
+    ++sa.rolls;
+    sa.luck += ra.luck;
+    sa.luck_var += ra.luck_sd * ra.luck_sd;
+    luck_sum[ra.seat] += ra.luck;
+    if (ra.decision) {
+      ++sa.decisions;
+      sa.total_loss += ra.loss;
+      sa.loss_var += ra.loss_se * ra.loss_se;
+      if (ra.unresolved) ++sa.unresolved;
+      if (ra.nag == 4) ++sa.blunders;
+      else if (ra.nag == 2) ++sa.mistakes;
+    }
+    ga.cumulative_luck.push_back(luck_sum);
   }
   ga.ok = true;
   ga.stopped = res.stopped;
@@ -157,16 +271,39 @@ GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const Anal
   return ga;
 }
 
+MarkAgreement mark_agreement(const std::vector<GameAnalysis>& by_seed) {
+  MarkAgreement a;
+  if (by_seed.empty()) return a;
+  const auto& first = by_seed.front().rolls;
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    if (!first[i].decision) continue;
+    ++a.decisions;
+    bool any = false, same = true;
+    for (const auto& ga : by_seed) {
+      const unsigned nag = i < ga.rolls.size() ? ga.rolls[i].nag : 0u;
+      any |= nag != 0;
+      same &= nag == first[i].nag;
+    }
+    a.alike += same;
+    if (any) {
+      ++a.marked;
+      a.same += same;
+    }
+  }
+  return a;
+}
+
 Game annotate_game(const Game& game, const GameAnalysis& ga, const AnalyzeConfig& cfg) {
   Game out = game;
   std::erase_if(out.leading_comments, is_ours);
   if (!ga.ok) return out;
-  char head[200];
+  char head[300];
   std::snprintf(head, sizeof head,
-                "ppn: analysis under %s: %d rollouts of %d rolls (seed %llu), %d candidates; ? at a loss of %.1f%%, "
-                "?? at %.1f%% winning chance",
-                ga.profile.c_str(), cfg.eval.rollouts, cfg.eval.horizon, static_cast<unsigned long long>(cfg.eval.seed),
-                cfg.candidates, 100 * cfg.mistake, 100 * cfg.blunder);
+                "ppn: analysis under %s: %d to %d rollouts of %d rolls per candidate (seed %llu, common dice), %d "
+                "candidates; ? when a loss of %.1f%%, ?? when %.1f%% winning chance is passed with %.0f%% confidence",
+                ga.profile.c_str(), std::min(cfg.min_rollouts, cfg.eval.rollouts), cfg.eval.rollouts, cfg.eval.horizon,
+                static_cast<unsigned long long>(cfg.eval.seed), cfg.candidates, 100 * cfg.mistake, 100 * cfg.blunder,
+                100 * cfg.confidence);
   out.leading_comments.push_back(head);
   std::vector<int> seats_in_order;
   if (auto v = game.tag_value("Seats"); !v.empty())
@@ -182,12 +319,13 @@ Game annotate_game(const Game& game, const GameAnalysis& ga, const AnalyzeConfig
     tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
     std::string who(colour_name(c));
     if (auto p = game.tag_value(tag); !p.empty()) who += " (" + std::string(p) + ")";
-    char line[300];
+    char line[400];
     std::snprintf(line, sizeof line,
-                  "ppn: %s: %d decisions, %d ?, %d ??, error rate %.1f%%, total loss %.3f; luck %s, result %.2f, "
-                  "luck-adjusted %s",
-                  who.c_str(), sa.decisions, sa.mistakes, sa.blunders, 100 * sa.error_rate(), sa.total_loss,
-                  signed3(sa.luck).c_str(), sa.result, signed3(sa.luck_adjusted()).c_str());
+                  "ppn: %s: %d decisions, %d ?, %d ??, %d unresolved, error rate %.1f%% +- %.1f%%, total loss %.3f +- "
+                  "%.3f; luck %s +- %.3f, result %.2f, luck-adjusted %s",
+                  who.c_str(), sa.decisions, sa.mistakes, sa.blunders, sa.unresolved, 100 * sa.error_rate(),
+                  100 * sa.error_rate_se(), sa.total_loss, sa.loss_se(), signed3(sa.luck).c_str(), sa.luck_se(),
+                  sa.result, signed3(sa.luck_adjusted()).c_str());
     out.leading_comments.push_back(line);
   }
   int idx = 0;
@@ -197,12 +335,13 @@ Game annotate_game(const Game& game, const GameAnalysis& ga, const AnalyzeConfig
     std::erase_if(r->comments, is_ours);
     if (idx < static_cast<int>(ga.rolls.size())) {
       const RollAnalysis& ra = ga.rolls[static_cast<std::size_t>(idx)];
-      if (ra.nag != 0) {
-        if (std::find(r->nags.begin(), r->nags.end(), ra.nag) == r->nags.end())
-          r->nags.push_back(static_cast<std::uint16_t>(ra.nag));
-        r->comments.push_back("ppn: best " + ra.best_play + " (win " + percent(ra.best) + " vs " +
-                              percent(ra.played) + ")");
-      }
+      if (ra.nag != 0 && std::find(r->nags.begin(), r->nags.end(), ra.nag) == r->nags.end())
+        r->nags.push_back(static_cast<std::uint16_t>(ra.nag));
+      if (ra.nag != 0 || ra.unresolved)
+        r->comments.push_back(std::string(ra.unresolved ? "ppn: unresolved: best " : "ppn: best ") +
+                              (ra.best_play.empty() ? std::string("the play made") : ra.best_play) + " (win " +
+                              percent(ra.best) + " vs " + percent(ra.played) + ", loss " + percent(ra.loss) + " +- " +
+                              percent(ra.loss_se) + ", " + std::to_string(ra.rollouts) + " rollouts)");
     }
     ++idx;
   }

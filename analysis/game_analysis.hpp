@@ -12,8 +12,13 @@
 // Move quality (rollout evaluator): at a roll with two or more distinct legal plays, the
 //   mover's winning chance after the best play minus after the play made (the loss, >= 0).
 //   The candidates rolled out are the play made and the best `candidates` plays by the race
-//   evaluator. A loss of at least `mistake` is an error (`?`), of at least `blunder` a blunder
-//   (`??`).
+//   evaluator. Rollout i of every candidate uses the same dice (common random numbers); the
+//   rollouts go on in rounds (min_rollouts, then doubling up to eval.rollouts) until every
+//   threshold's verdict is resolved: a play is marked `?` when some candidate beats it by at
+//   least `mistake` with confidence (the lower end of the paired difference's interval, mean -
+//   z * standard error, reaches the threshold), `??` likewise for `blunder`; a threshold whose
+//   interval still straddles it when the budget is spent leaves the decision *unresolved*
+//   (marked only as far as it is resolved). Every figure carries its standard error.
 #pragma once
 
 #include <array>
@@ -27,7 +32,10 @@
 namespace ppn::analysis {
 
 struct AnalyzeConfig {
-  EvalConfig eval{};
+  EvalConfig eval{.rollouts = 1024, .horizon = 4, .seed = 1};  // .rollouts: the budget per candidate
+  int min_rollouts = 32;     // the first round of rollouts (at most eval.rollouts)
+  double confidence = 0.95;  // two-sided confidence of the loss's interval (mean +- z standard errors)
+  int threads = 0;           // rolls analysed in parallel; 0 = every core (the result is the same)
   int candidates = 4;        // plays rolled out besides the one made
   double mistake = 0.04;     // loss in winning chance for `?`
   double blunder = 0.10;     // ... for `??`
@@ -45,6 +53,10 @@ struct RollAnalysis {
   double played = 0;          // rollout value of the play made (decisions only)
   double best = 0;            // rollout value of the best candidate
   double loss = 0;            // best - played, >= 0
+  double loss_se = 0;         // standard error of the paired difference best - played
+  int rollouts = 0;           // rollouts per candidate spent
+  bool unresolved = false;    // a threshold still inside the loss's interval at the budget
+  double luck_sd = 0;         // standard deviation of the roll's luck over fair dice
   std::string best_play;      // PPN of the best candidate when it is not the play made
   unsigned nag = 0;           // 0, 2 (`?`) or 4 (`??`)
 };
@@ -55,10 +67,19 @@ struct SeatAnalysis {
   int decisions = 0;
   int mistakes = 0;           // `?` (blunders not included)
   int blunders = 0;           // `??`
+  int unresolved = 0;         // decisions whose verdict the budget left unresolved
   double total_loss = 0;      // sum of losses over decisions
+  double loss_var = 0;        // sum of the losses' squared standard errors
   double luck = 0;            // sum of the luck of its rolls
+  double luck_var = 0;        // sum of the rolls' luck variances over fair dice
   double result = 0;          // 1 for the winner, 0 otherwise (unfinished game: race estimate)
   double error_rate() const { return decisions ? double(mistakes + blunders) / decisions : 0.0; }
+  // Binomial standard error of the error rate over the decisions.
+  double error_rate_se() const;
+  double loss_se() const;
+  // The luck sum's spread over fair dice: luck / luck_se() is how many standard deviations
+  // from even the dice were (luck itself is exact for the race estimate).
+  double luck_se() const;
   double luck_adjusted() const { return result - luck; }
 };
 
@@ -75,6 +96,21 @@ struct GameAnalysis {
 };
 
 GameAnalysis analyze_game(const Game& game, const replay::ReplayConfig& rcfg, const AnalyzeConfig& cfg);
+
+// Seed stability of the marks: the analyses of one game under different rollout seeds,
+// decision by decision. `alike`: decisions with the same mark (none, `?` or `??`) under every
+// seed; `marked`: decisions marked under some seed; `same`: of them, those marked alike under
+// every seed. Added over games with +=.
+struct MarkAgreement {
+  int decisions = 0, alike = 0, marked = 0, same = 0;
+  double fraction() const { return decisions ? double(alike) / decisions : 1.0; }
+  double marked_fraction() const { return marked ? double(same) / marked : 1.0; }
+  MarkAgreement& operator+=(const MarkAgreement& o) {
+    decisions += o.decisions, alike += o.alike, marked += o.marked, same += o.same;
+    return *this;
+  }
+};
+MarkAgreement mark_agreement(const std::vector<GameAnalysis>& by_seed);
 
 // The game with the analysis written in: `?` / `??` on the rolls whose loss passes the
 // thresholds (a NAG already there is kept), a comment "ppn: best ... (win A% vs B%)" on them,

@@ -1,6 +1,7 @@
 #include "cli/analyze_command.hpp"
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -59,12 +60,13 @@ void summary(std::ostream& out, bool json, std::int64_t number, const std::strin
     const Colour c = static_cast<Colour>(s);
     std::string who(colour_name(c));
     if (const auto p = seat_player(game, s); !p.empty()) who += " (" + p + ")";
-    char line[300];
+    char line[400];
     std::snprintf(line, sizeof line,
-                  "  %-24s decisions %3d  ? %2d  ?? %2d  error rate %5.1f%%  loss %.3f  luck %+.3f  result %.2f  "
-                  "luck-adjusted %+.3f",
-                  who.c_str(), sa.decisions, sa.mistakes, sa.blunders, 100 * sa.error_rate(), sa.total_loss, sa.luck,
-                  sa.result, sa.luck_adjusted());
+                  "  %-24s decisions %3d  ? %2d  ?? %2d  unresolved %2d  error rate %5.1f%% +- %4.1f%%  loss %.3f +- "
+                  "%.3f  luck %+.3f +- %.3f  result %.2f  luck-adjusted %+.3f",
+                  who.c_str(), sa.decisions, sa.mistakes, sa.blunders, sa.unresolved, 100 * sa.error_rate(),
+                  100 * sa.error_rate_se(), sa.total_loss, sa.loss_se(), sa.luck, sa.luck_se(), sa.result,
+                  sa.luck_adjusted());
     out << line << "\n";
   }
 }
@@ -72,11 +74,21 @@ void summary(std::ostream& out, bool json, std::int64_t number, const std::strin
 // Per-player sums over games (players by their [Green]/... tag, else "(colour)").
 // The rates are undefined (nullopt) over no decision.
 struct PlayerSum {
-  int games = 0, decisions = 0, mistakes = 0, blunders = 0;
+  int games = 0, decisions = 0, mistakes = 0, blunders = 0, unresolved = 0;
   double loss = 0, luck = 0, result = 0;
+  double loss_var = 0, luck_var = 0;  // squared standard errors, summed (games are independent)
   std::optional<double> error_rate() const {
     if (!decisions) return std::nullopt;
     return double(mistakes + blunders) / decisions;
+  }
+  std::optional<double> error_rate_se() const {
+    if (!decisions) return std::nullopt;
+    const double p = *error_rate();
+    return std::sqrt(p * (1 - p) / decisions);
+  }
+  std::optional<double> loss_per_decision_se() const {
+    if (!decisions) return std::nullopt;
+    return std::sqrt(loss_var) / decisions;
   }
   std::optional<double> loss_per_decision() const {
     if (!decisions) return std::nullopt;
@@ -90,8 +102,12 @@ JsonRecord player_record(const std::string& key, const PlayerSum& p) {
   return {{"type", "player"},        {"name", key},
           {"games", p.games},        {"decisions", p.decisions},
           {"mistakes", p.mistakes},  {"blunders", p.blunders},
-          {"error_rate", or_null(p.error_rate())}, {"loss_per_decision", or_null(p.loss_per_decision())},
-          {"luck", p.luck},          {"wins", p.result},
+          {"unresolved", p.unresolved},
+          {"error_rate", or_null(p.error_rate())}, {"error_rate_se", or_null(p.error_rate_se())},
+          {"loss_per_decision", or_null(p.loss_per_decision())},
+          {"loss_per_decision_se", or_null(p.loss_per_decision_se())},
+          {"luck", p.luck},          {"luck_se", std::sqrt(p.luck_var)},
+          {"wins", p.result},
           {"luck_adjusted", p.luck_adjusted()}};
 }
 
@@ -220,8 +236,11 @@ int run_analyze(const AnalyzeArgs& a) {
         p.decisions += sa.decisions;
         p.mistakes += sa.mistakes;
         p.blunders += sa.blunders;
+        p.unresolved += sa.unresolved;
         p.loss += sa.total_loss;
+        p.loss_var += sa.loss_var;
         p.luck += sa.luck;
+        p.luck_var += sa.luck_var;
         p.result += sa.result;
       }
     }
@@ -242,10 +261,12 @@ int run_analyze(const AnalyzeArgs& a) {
       const PlayerSum& p = sums[key];
       char line[300];
       std::snprintf(line, sizeof line,
-                    "  %-24s games %3d  decisions %4d  ? %3d  ?? %3d  error rate %5.1f%%  loss/decision %.4f  luck %+.3f  "
-                    "wins %.2f  luck-adjusted %+.3f",
-                    key.c_str(), p.games, p.decisions, p.mistakes, p.blunders, 100.0 * p.error_rate().value_or(0.0),
-                    p.loss_per_decision().value_or(0.0), p.luck, p.result, p.luck_adjusted());
+                    "  %-24s games %3d  decisions %4d  ? %3d  ?? %3d  unresolved %3d  error rate %5.1f%% +- %4.1f%%  "
+                    "loss/decision %.4f +- %.4f  luck %+.3f +- %.3f  wins %.2f  luck-adjusted %+.3f",
+                    key.c_str(), p.games, p.decisions, p.mistakes, p.blunders, p.unresolved,
+                    100.0 * p.error_rate().value_or(0.0), 100.0 * p.error_rate_se().value_or(0.0),
+                    p.loss_per_decision().value_or(0.0), p.loss_per_decision_se().value_or(0.0), p.luck,
+                    std::sqrt(p.luck_var), p.result, p.luck_adjusted());
       report << line << "\n";
     }
   }
@@ -266,9 +287,20 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
                   "Store each seat's figures in this database (seat_analysis; a game it lacks is imported first)");
   sub->add_option("--game", a->game, "With --db: analyse the stored game of this id (instead of files)")
       ->check(CLI::PositiveNumber);
-  sub->add_option("--rollouts", a->cfg.eval.rollouts, "Rollouts per candidate play")
+  sub->add_option("--rollouts", a->cfg.eval.rollouts,
+                  "Most rollouts per candidate play (rounds from --min-rollouts, doubling, until the verdict is resolved)")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
+  sub->add_option("--min-rollouts", a->cfg.min_rollouts, "Rollouts per candidate of the first round")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  sub->add_option("--confidence", a->cfg.confidence,
+                  "Confidence with which a loss must pass a threshold to be marked (else: unresolved)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.5, 0.9999));
+  sub->add_option("-j,--jobs", a->cfg.threads, "Threads (0: every core; the figures are the same for any number)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1024));
   sub->add_option("--horizon", a->cfg.eval.horizon, "Rolls per rollout before the race estimate (0: to the end)")
       ->capture_default_str()
       ->check(CLI::Range(0, 10000));

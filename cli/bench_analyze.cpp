@@ -1,13 +1,19 @@
 #include "cli/bench_analyze.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <thread>
 #include <iostream>
 #include <memory>
 
 #include "analysis/game_analysis.hpp"
 #include "analysis/selfplay.hpp"
 #include "cli/bench_command.hpp"
+#include "parser/parser.hpp"
 #include "replay/replayer.hpp"
 
 namespace ppn::cli {
@@ -18,7 +24,49 @@ struct BenchAnalyzeArgs {
   analysis::SelfplayConfig cfg;
   analysis::AnalyzeConfig acfg;
   int games = 4;
+  std::string stability;  // a directory of PPN files: the marks' agreement over seeds 1, 2, 3
 };
+
+// The seed stability of the marks over every game of the .ppn files of `dir` (analysis/README.md
+// "Move quality"): each game analysed with rollout seeds 1, 2 and 3 at the settings given.
+int stability(const std::string& dir, const analysis::AnalyzeConfig& acfg) {
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.path().extension() == ".ppn") files.push_back(e.path());
+  if (ec) {
+    std::cerr << "bench analyze: " << dir << ": " << ec.message() << "\n";
+    return 2;
+  }
+  std::sort(files.begin(), files.end());
+  analysis::MarkAgreement total;
+  int games = 0;
+  BenchTimer t;
+  for (const auto& f : files) {
+    std::ifstream in(f, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto parsed = parser::parse_all(text, f.string());
+    for (const auto& g : parsed.games) {
+      std::vector<analysis::GameAnalysis> by_seed;
+      for (std::uint64_t seed : {1, 2, 3}) {
+        analysis::AnalyzeConfig c = acfg;
+        c.eval.seed = seed;
+        by_seed.push_back(analysis::analyze_game(g, {}, c));
+      }
+      if (!by_seed.front().ok) continue;
+      total += analysis::mark_agreement(by_seed);
+      ++games;
+    }
+  }
+  char buf[300];
+  std::snprintf(buf, sizeof buf,
+                "  seed stability (seeds 1, 2, 3): %d games of %zu files, %d decisions, %.1f%% marked alike "
+                "(none, ? or ??); of the %d marked under some seed, %.1f%% marked alike (%.1f s)\n",
+                games, files.size(), total.decisions, 100 * total.fraction(), total.marked,
+                100 * total.marked_fraction(), t.seconds());
+  std::cout << buf;
+  return 0;
+}
 
 int run_bench_analyze(const BenchAnalyzeArgs& a) {
   auto made = analysis::make_selfplay(a.cfg);
@@ -53,7 +101,17 @@ int run_bench_analyze(const BenchAnalyzeArgs& a) {
     base_s = std::min(base_s, t.seconds());
   }
 
-  // Measured: the whole analysis (luck of every roll, rollouts of every decision).
+  // Measured: the whole analysis (luck of every roll, rollouts of every decision), on -j
+  // threads; then on one thread, for the speed-up.
+  const int threads = a.acfg.threads > 0 ? a.acfg.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  double one_thread_s = 0;
+  if (a.acfg.threads != 1) {
+    analysis::AnalyzeConfig one = a.acfg;
+    one.threads = 1;
+    BenchTimer t1;
+    for (const auto& g : games) analysis::analyze_game(g, rc, one);
+    one_thread_s = t1.seconds();
+  }
   BenchTimer t;
   std::size_t decisions = 0, analysed = 0;
   double worst_game = 0;
@@ -77,13 +135,18 @@ int run_bench_analyze(const BenchAnalyzeArgs& a) {
   std::cout << "bench analyze: variant " << a.cfg.variant << ", " << games.size() << " self-play games, "
             << a.cfg.players << " players, " << rolls << " rolls, " << decisions << " decisions; "
             << a.acfg.eval.rollouts << " rollouts of " << a.acfg.eval.horizon << " rolls, " << a.acfg.candidates
-            << " candidates, single thread\n";
+            << " candidates, " << threads << " threads\n";
   std::snprintf(buf, sizeof buf, "  analyze               %.1f decisions/s (%.1f rolls/s; %.2f s for all)\n", dec_rate,
                 static_cast<double>(analysed) / an_s, an_s);
   std::cout << buf;
   std::snprintf(buf, sizeof buf, "  baseline: replay + legal plays of the same positions  %.0f positions/s (%zu plays)\n",
                 base_rate, plays);
   std::cout << buf;
+  if (one_thread_s > 0) {
+    std::snprintf(buf, sizeof buf, "  one thread            %.2f s for all: %.2fx faster on %d threads\n", one_thread_s,
+                  one_thread_s / an_s, threads);
+    std::cout << buf;
+  }
   std::snprintf(buf, sizeof buf, "  ratio analyze/baseline %.2g (an analysed decision costs %.0f baseline positions)\n",
                 dec_rate / base_rate, base_rate / dec_rate);
   std::cout << buf;
@@ -92,7 +155,7 @@ int run_bench_analyze(const BenchAnalyzeArgs& a) {
                 "  per game: slowest %.2f s (%zu rolls); %.2f s per 150 rolls at this game mix\n", worst_game,
                 worst_rolls, per_roll * 150);
   std::cout << buf;
-  return 0;
+  return a.stability.empty() ? 0 : stability(a.stability, a.acfg);
 }
 
 }  // namespace
@@ -104,9 +167,14 @@ void add_bench_analyze(CLI::App& bench, int& exit_code) {
   sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
   sub->add_option("--seed", a->cfg.seed, "Self-play seed")->capture_default_str();
   sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
-  sub->add_option("--rollouts", a->acfg.eval.rollouts, "Rollouts per candidate play")->capture_default_str()->check(CLI::Range(1, 100000));
+  sub->add_option("--rollouts", a->acfg.eval.rollouts, "Most rollouts per candidate play")->capture_default_str()->check(CLI::Range(1, 100000));
   sub->add_option("--horizon", a->acfg.eval.horizon, "Rolls per rollout (0: to the end)")->capture_default_str()->check(CLI::Range(0, 10000));
   sub->add_option("--candidates", a->acfg.candidates, "Plays rolled out besides the one made")->capture_default_str()->check(CLI::Range(1, 1000));
+  sub->add_option("--min-rollouts", a->acfg.min_rollouts, "Rollouts per candidate of the first round")->capture_default_str()->check(CLI::Range(1, 100000));
+  sub->add_option("-j,--jobs", a->acfg.threads, "Threads (0: every core)")->capture_default_str()->check(CLI::Range(0, 1024));
+  sub->add_option("--stability", a->stability,
+                  "Also analyse every game of the .ppn files of this directory at seeds 1, 2, 3 and print how many marks agree")
+      ->check(CLI::ExistingDirectory);
   sub->callback([a, &exit_code]() { exit_code = run_bench_analyze(*a); });
 }
 

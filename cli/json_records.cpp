@@ -108,10 +108,14 @@ JsonRecord analyze_seat_record(std::int64_t game, const std::string& file, std::
   r["decisions"] = sa.decisions;
   r["mistakes"] = sa.mistakes;
   r["blunders"] = sa.blunders;
+  r["unresolved"] = sa.unresolved;
   // A rate over no decision is undefined (the text prints 0.0%).
   r["error_rate"] = sa.decisions ? nlohmann::ordered_json(sa.error_rate()) : nlohmann::ordered_json(nullptr);
+  r["error_rate_se"] = sa.decisions ? nlohmann::ordered_json(sa.error_rate_se()) : nlohmann::ordered_json(nullptr);
   r["loss"] = sa.total_loss;
+  r["loss_se"] = sa.loss_se();
   r["luck"] = sa.luck;
+  r["luck_se"] = sa.luck_se();
   r["result"] = sa.result;
   r["luck_adjusted"] = sa.luck_adjusted();
   return r;

@@ -180,3 +180,54 @@ TEST_CASE("cli analyze: per-player totals over several games", "[cli][analysis][
     CHECK(r.out.find("  " + std::string(bot) + "             games   1") != std::string::npos);
   std::filesystem::remove(f);
 }
+
+TEST_CASE("cli rate: Plackett-Luce ratings recover the bots' known order", "[cli][analysis][rate]") {
+  // Self-play seats alternate the greedy bot (wins most four-player games) and the random bot:
+  // every greedy bot must rate above every random bot, plain and luck-adjusted.
+  const std::string f = tmp_file("rate.ppn"), db = tmp_file("rate.sqlite");
+  std::filesystem::remove(db);
+  REQUIRE(run_ppn("selfplay --games 60 --players 4 --seed 11 -o " + f).code == 0);
+  REQUIRE(run_ppn("import --db " + db + " " + f).code == 0);
+  // The luck figures of the first games (cheap settings: luck needs no rollouts).
+  const std::string few = tmp_file("rate-few.ppn");
+  REQUIRE(run_ppn("selfplay --games 12 --players 4 --seed 11 -o " + few).code == 0);
+  REQUIRE(run_ppn("analyze --rollouts 2 --min-rollouts 2 --candidates 1 --horizon 1 --db " + db + " " + few).code == 0);
+  const auto r = run_ppn("rate --db " + db);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("rate: 60 finished games, 8 players; 12 games with luck figures") != std::string::npos);
+  std::istringstream in(r.out);
+  std::string line;
+  std::vector<std::string> order;
+  std::vector<double> plain, adjusted;
+  while (std::getline(in, line)) {
+    const auto bot = line.find(" bot ");
+    if (bot == std::string::npos || line.find("+-") == std::string::npos) continue;
+    order.push_back(line.substr(line.find_first_not_of(' ', line.find_first_not_of(" 0123456789")), 12));
+    std::istringstream figs(line.substr(line.find("  ", bot + 6)));
+    int games;
+    double s, se, a, ase;
+    std::string pm;
+    figs >> games >> s >> pm >> se >> a >> pm >> ase;
+    plain.push_back(s);
+    adjusted.push_back(a);
+    CHECK(se > 0);
+    CHECK(ase > 0);
+  }
+  REQUIRE(order.size() == 8);
+  for (int i = 0; i < 4; ++i) CHECK(order[static_cast<std::size_t>(i)].rfind("greedy bot", 0) == 0);
+  for (int i = 4; i < 8; ++i) CHECK(order[static_cast<std::size_t>(i)].rfind("random bot", 0) == 0);
+  for (int i = 0; i < 4; ++i)
+    for (int j = 4; j < 8; ++j) CHECK(adjusted[static_cast<std::size_t>(i)] > adjusted[static_cast<std::size_t>(j)]);
+  CHECK(run_ppn("rate --db " + tmp_file("no-such.sqlite")).code == 2);
+  for (const auto& p : {f, few, db}) std::filesystem::remove(p);
+}
+
+TEST_CASE("cli bench evaluator: Brier score and calibration by decile, next to the 1/n baseline",
+          "[cli][analysis][bench]") {
+  // Small settings; the figures themselves are in analysis/README.md "Evaluator calibration".
+  const auto r = run_ppn("bench evaluator --games 2 --players 2 --playouts 4 --every 20");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("race estimate  Brier 0.") != std::string::npos);
+  CHECK(r.out.find("baseline: 1/2 for every seat  Brier 0.") != std::string::npos);
+  CHECK(r.out.find("decile     seats   estimate   won") != std::string::npos);
+}

@@ -317,11 +317,15 @@ TEST_CASE("json: analyze, a seat record per seat, totals per player, as the text
   REQUIRE(seats.size() == seat_lines.size());
   for (std::size_t i = 0; i < seats.size(); ++i) {
     const auto& s = seats[i];
-    char figures[200];
-    std::snprintf(figures, sizeof figures, "decisions %3d  ? %2d  ?? %2d  error rate %5.1f%%  loss %.3f  luck %+.3f  result %.2f",
+    char figures[300];
+    std::snprintf(figures, sizeof figures,
+                  "decisions %3d  ? %2d  ?? %2d  unresolved %2d  error rate %5.1f%% +- %4.1f%%  loss %.3f +- %.3f  "
+                  "luck %+.3f +- %.3f  result %.2f",
                   s["decisions"].get<int>(), s["mistakes"].get<int>(), s["blunders"].get<int>(),
-                  s["error_rate"].is_null() ? 0.0 : 100 * s["error_rate"].get<double>(), s["loss"].get<double>(),
-                  s["luck"].get<double>(), s["result"].get<double>());
+                  s["unresolved"].get<int>(), s["error_rate"].is_null() ? 0.0 : 100 * s["error_rate"].get<double>(),
+                  s["error_rate_se"].is_null() ? 0.0 : 100 * s["error_rate_se"].get<double>(), s["loss"].get<double>(),
+                  s["loss_se"].get<double>(), s["luck"].get<double>(), s["luck_se"].get<double>(),
+                  s["result"].get<double>());
     INFO(seat_lines[i]);
     CHECK_THAT(seat_lines[i], Catch::Contains(figures));
     CHECK_THAT(seat_lines[i], Catch::StartsWith("  " + s["colour"].get<std::string>()));
@@ -331,8 +335,9 @@ TEST_CASE("json: analyze, a seat record per seat, totals per player, as the text
   for (std::size_t i = 0; i < players.size(); ++i) {
     const auto& p = players[i];
     char figures[200];
-    std::snprintf(figures, sizeof figures, "games %3d  decisions %4d  ? %3d  ?? %3d", p["games"].get<int>(),
-                  p["decisions"].get<int>(), p["mistakes"].get<int>(), p["blunders"].get<int>());
+    std::snprintf(figures, sizeof figures, "games %3d  decisions %4d  ? %3d  ?? %3d  unresolved %3d", p["games"].get<int>(),
+                  p["decisions"].get<int>(), p["mistakes"].get<int>(), p["blunders"].get<int>(),
+                  p["unresolved"].get<int>());
     INFO(player_lines[i]);
     CHECK_THAT(player_lines[i], Catch::StartsWith("  " + p["name"].get<std::string>()));
     CHECK_THAT(player_lines[i], Catch::Contains(figures));

@@ -1,0 +1,134 @@
+#include "cli/rate_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <numeric>
+
+#include "analysis/rating.hpp"
+#include "db/reports.hpp"
+#include "db/schema.hpp"
+
+namespace ppn::cli {
+
+namespace {
+
+struct RateArgs {
+  std::string db;
+};
+
+// Every seat of every finished game, with its player, place and (when `analyze --db` stored
+// them) luck and result: the one read `rate` makes, through db's read-only SQL.
+constexpr const char* kSeatsSql =
+    "SELECT gs.game_id, coalesce(p.name, gs.player_name, '(' || gs.colour || ')'), gs.finish_rank, a.luck, a.result "
+    "FROM game_seats gs LEFT JOIN players p ON p.id = gs.player_id "
+    "LEFT JOIN seat_analysis a ON a.game_id = gs.game_id AND a.colour = gs.colour "
+    "ORDER BY gs.game_id, gs.seat_order";
+
+double number(const db::Cell& c) {
+  if (auto* i = std::get_if<std::int64_t>(&c)) return static_cast<double>(*i);
+  if (auto* d = std::get_if<double>(&c)) return *d;
+  return 0.0;
+}
+
+int run_rate(const RateArgs& a) {
+  auto opened = db::open_for_reading(a.db);
+  if (auto* err = std::get_if<std::string>(&opened)) {
+    std::cerr << "rate: " << *err << "\n";
+    return 2;
+  }
+  auto& database = std::get<db::Database>(opened);
+  auto read = db::run_read_only_sql(database, kSeatsSql);
+  if (auto* err = std::get_if<std::string>(&read)) {
+    std::cerr << "rate: " << a.db << ": database error: " << *err << "\n";
+    return 2;
+  }
+  const auto& table = std::get<db::Table>(read);
+  std::map<std::string, int> index;
+  std::vector<std::string> names;
+  std::vector<int> games_of;
+  std::vector<analysis::RatedGame> plain, adjusted;
+  int analysed = 0;
+  for (std::size_t r = 0; r < table.rows.size();) {
+    const auto id = std::get<std::int64_t>(table.rows[r][0]);
+    struct Seat {
+      int player;
+      std::int64_t rank;  // 0: not placed
+      bool analysed;
+      double luck, result;
+    };
+    std::vector<Seat> seats;
+    for (; r < table.rows.size() && std::get<std::int64_t>(table.rows[r][0]) == id; ++r) {
+      const auto& row = table.rows[r];
+      const auto& name = std::get<std::string>(row[1]);
+      auto [it, fresh] = index.try_emplace(name, static_cast<int>(names.size()));
+      if (fresh) names.push_back(name), games_of.push_back(0);
+      const auto* rank = std::get_if<std::int64_t>(&row[2]);
+      seats.push_back({it->second, rank ? *rank : 0, !std::holds_alternative<std::monostate>(row[3]), number(row[3]),
+                       number(row[4])});
+    }
+    if (std::none_of(seats.begin(), seats.end(), [](const Seat& s) { return s.rank > 0; })) continue;  // unfinished
+    std::stable_sort(seats.begin(), seats.end(), [](const Seat& x, const Seat& y) {
+      return (x.rank > 0 ? x.rank : 1 << 30) < (y.rank > 0 ? y.rank : 1 << 30);
+    });
+    analysis::RatedGame g;
+    for (const auto& s : seats) {
+      g.seats.push_back(s.player);
+      g.ranked += s.rank > 0;
+      ++games_of[static_cast<std::size_t>(s.player)];
+    }
+    plain.push_back(g);
+    // Luck-adjusted: the first place shared out by result - luck, shifted so that the shares sum
+    // to 1, the negative ones cut to 0 (analysis/README.md "Ratings").
+    if (std::all_of(seats.begin(), seats.end(), [](const Seat& s) { return s.analysed; })) {
+      ++analysed;
+      double luck = 0;
+      for (const auto& s : seats) luck += s.luck;
+      double sum = 0;
+      for (const auto& s : seats) {
+        g.win_share.push_back(std::max(0.0, s.result - s.luck + luck / static_cast<double>(seats.size())));
+        sum += g.win_share.back();
+      }
+      for (auto& w : g.win_share) w = sum > 0 ? w / sum : 1.0 / static_cast<double>(seats.size());
+    }
+    adjusted.push_back(std::move(g));
+  }
+  const int n = static_cast<int>(names.size());
+  const auto pr = analysis::plackett_luce(n, plain);
+  const auto ar = analysis::plackett_luce(n, adjusted);
+  std::vector<int> order(static_cast<std::size_t>(n));
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int x, int y) { return pr.strength[static_cast<std::size_t>(x)] > pr.strength[static_cast<std::size_t>(y)]; });
+  std::cout << "rate: " << plain.size() << " finished games, " << n << " players; " << analysed
+            << " games with luck figures (ppn analyze --db)\n";
+  std::cout << "  Plackett-Luce log-strength +- standard error (0 = a reference player; a difference d means "
+               "odds e^d to 1 between two players)\n";
+  char line[300];
+  std::snprintf(line, sizeof line, "  %4s  %-24s %5s  %15s  %15s\n", "rank", "player", "games", "strength",
+                "luck-adjusted");
+  std::cout << line;
+  int rank = 0;
+  for (int i : order) {
+    const auto u = static_cast<std::size_t>(i);
+    std::snprintf(line, sizeof line, "  %4d  %-24s %5d  %+7.2f +- %4.2f  %+7.2f +- %4.2f\n", ++rank, names[u].c_str(),
+                  games_of[u], pr.strength[u], pr.se[u], ar.strength[u], ar.se[u]);
+    std::cout << line;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_rate_command(CLI::App& app, int& exit_code) {
+  auto a = std::make_shared<RateArgs>();
+  auto* sub = app.add_subcommand(
+      "rate", "Rate the players of a database's games (Plackett-Luce maximum likelihood; luck-adjusted with analyze --db)");
+  sub->add_option("--db", a->db, "The database (ppn import)")->required();
+  sub->callback([a, &exit_code]() { exit_code = run_rate(*a); });
+}
+
+}  // namespace ppn::cli
