@@ -62,12 +62,6 @@ std::int64_t games_in(const std::string& target) {
   return d.scalar("SELECT count(*) FROM games");
 }
 
-std::string fixed2(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
-
 }  // namespace
 
 int run_bench_import_server(const ServerBench& b) {
