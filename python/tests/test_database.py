@@ -13,9 +13,25 @@ from conftest import SAMPLES, run_ppn
 SAMPLE_FILES = sorted(SAMPLES.glob("*.ppn"))
 
 
-@pytest.fixture(scope="module")
-def db(tmp_path_factory):
-    path = tmp_path_factory.mktemp("db") / "games.sqlite"
+def backends():
+    """SQLite always; PostgreSQL when make test's throwaway server runs (PPN_TEST_PG: its socket
+    directory, tests/CMakeLists.txt)."""
+    return ["sqlite"] + (["postgresql"] if os.environ.get("PPN_TEST_PG") else [])
+
+
+def fresh_target(backend, tmp_path_factory):
+    if backend == "sqlite":
+        return str(tmp_path_factory.mktemp("db") / "games.sqlite")
+    os.environ.update(PGHOST=os.environ["PPN_TEST_PG"], PGPORT="5432", PGUSER="ppn_test")
+    name = f"py_{os.getpid()}"
+    for sql in (f"DROP DATABASE IF EXISTS {name} WITH (FORCE)", f"CREATE DATABASE {name}"):
+        subprocess.run(["psql", "-q", "-d", "postgres", "-c", sql], check=True)
+    return f"postgresql:///{name}"
+
+
+@pytest.fixture(scope="module", params=backends())
+def db(request, tmp_path_factory):
+    path = fresh_target(request.param, tmp_path_factory)
     d = ppn.Database(path)
     counts = d.import_files(SAMPLE_FILES)
     assert counts["files"] == len(SAMPLE_FILES) and counts["new"] > 0 and counts["syntax_errors"] == 0
