@@ -9,6 +9,8 @@
 
 #include <cerrno>
 #include <cstring>
+#include <istream>
+#include <memory>
 #include <vector>
 
 namespace ppn::io {
@@ -38,6 +40,9 @@ class InputBuf : public std::streambuf {
     // open(2) succeeds on a directory; reading it would fail with a less helpful error later.
     if (::fstat(fd_, &st) == 0 && S_ISDIR(st.st_mode)) error_ = std::strerror(EISDIR);
   }
+
+  explicit InputBuf(std::unique_ptr<std::istream> raw)
+      : raw_(kChunk), out_(kChunk), source_(std::move(raw)) {}
 
   ~InputBuf() override {
     if (z_started_) inflateEnd(&z_);
@@ -97,11 +102,20 @@ class InputBuf : public std::streambuf {
       raw_pos_ = 0;
     }
     ssize_t n;
-    do n = ::read(fd_, raw_.data() + raw_end_, raw_.size() - raw_end_);
-    while (n < 0 && errno == EINTR);
-    if (n < 0) {
-      error_ = std::string("read error: ") + std::strerror(errno);
-      return false;
+    if (source_) {
+      source_->read(raw_.data() + raw_end_, static_cast<std::streamsize>(raw_.size() - raw_end_));
+      n = source_->gcount();
+      if (source_->bad()) {
+        error_ = "read error";
+        return false;
+      }
+    } else {
+      do n = ::read(fd_, raw_.data() + raw_end_, raw_.size() - raw_end_);
+      while (n < 0 && errno == EINTR);
+      if (n < 0) {
+        error_ = std::string("read error: ") + std::strerror(errno);
+        return false;
+      }
     }
     if (n == 0) {
       raw_eof_ = true;
@@ -245,6 +259,7 @@ class InputBuf : public std::streambuf {
 
   int fd_ = -1;
   bool own_ = false;
+  std::unique_ptr<std::istream> source_;  // read instead of fd_ when set
   std::string error_;
   Kind kind_ = Kind::unknown;
   std::vector<char> raw_;
@@ -263,6 +278,11 @@ Input::Input(const std::string& path)
     : std::istream(nullptr), buf_(std::make_unique<InputBuf>(path)) {
   rdbuf(buf_.get());
   if (!buf_->error().empty()) setstate(std::ios_base::failbit);
+}
+
+Input::Input(std::unique_ptr<std::istream> raw)
+    : std::istream(nullptr), buf_(std::make_unique<InputBuf>(std::move(raw))) {
+  rdbuf(buf_.get());
 }
 
 Input::~Input() = default;

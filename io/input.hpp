@@ -4,7 +4,8 @@
 // (1F 8B, also several members one after another, as `cat a.gz b.gz` makes), zstd (28 B5 2F FD;
 // frames one after another, and skippable frames, with which `pzstd` output begins) or plain
 // text. The data is decompressed chunk by chunk as it is read (zlib and libzstd), so memory
-// does not grow with the file. `-` is standard input, compressed or not alike.
+// does not grow with the file. `-` is standard input, compressed or not alike; a byte stream
+// that is no file (Input(std::unique_ptr<std::istream>)) is read the same way.
 //
 // Errors are values: a file that cannot be opened gives the system's reason (strerror: "No
 // such file or directory", "Permission denied", "Is a directory"); a read error, corrupt or
@@ -27,6 +28,9 @@ class Input : public std::istream {
   // Opens `path` ("-": standard input). When it cannot be opened the stream is not good()
   // and error() says why.
   explicit Input(const std::string& path);
+  // Reads the bytes of `raw` (any byte stream: a Python file object, a string in memory),
+  // decompressed by their content like a file's. A bad() `raw` reads as a read error.
+  explicit Input(std::unique_ptr<std::istream> raw);
   ~Input() override;
   Input(const Input&) = delete;
   Input& operator=(const Input&) = delete;

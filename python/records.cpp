@@ -38,15 +38,64 @@ py::object parse_error_object(const parser::ParseError& e) {
   raise_error("ParseError", d, text);
 }
 
-// The iterator of ppn.read_games: a file opened by io::Input (or a Python text/bytes object
-// read whole), read one game at a time.
+// The bytes of a Python file object, read through its read(n) as the stream asks for them
+// (called while the iterator holds the GIL). Text (io.StringIO) is encoded as UTF-8; an
+// exception raised by read() is kept and raised again by the iterator.
+class PyFileBuf : public std::streambuf {
+ public:
+  explicit PyFileBuf(py::object file) : file_(std::move(file)) {}
+  std::optional<py::error_already_set> failure;
+
+ protected:
+  int_type underflow() override {
+    if (gptr() != egptr()) return traits_type::to_int_type(*gptr());
+    if (done_) return traits_type::eof();
+    try {
+      const py::object data = file_.attr("read")(kChunk);
+      chunk_ = py::isinstance<py::str>(data) ? data.cast<std::string>() : py::bytes(data).cast<std::string>();
+    } catch (py::error_already_set& e) {
+      failure = std::move(e);
+      chunk_.clear();
+    }
+    if (chunk_.empty()) {
+      done_ = true;
+      return traits_type::eof();
+    }
+    setg(chunk_.data(), chunk_.data(), chunk_.data() + chunk_.size());
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  static constexpr int kChunk = 1 << 16;
+  py::object file_;
+  std::string chunk_;
+  bool done_ = false;
+};
+
+class PyFileStream : public std::istream {
+ public:
+  explicit PyFileStream(py::object file) : std::istream(nullptr), buf_(std::move(file)) { rdbuf(&buf_); }
+  PyFileBuf& buf() { return buf_; }
+
+ private:
+  PyFileBuf buf_;
+};
+
+// The iterator of ppn.read_games: a file opened by io::Input (or a Python file object read
+// through it), read one game at a time.
 class GameIterator {
  public:
-  GameIterator(std::unique_ptr<std::istream> in, std::string name, bool raise)
-      : in_(std::move(in)), name_(std::move(name)), stream_(*in_, name_), raise_(raise) {}
+  // `file`: the Python file object's buffer under `in`, when there is one.
+  GameIterator(std::unique_ptr<std::istream> in, std::string name, bool raise, PyFileBuf* file = nullptr)
+      : in_(std::move(in)), name_(std::move(name)), stream_(*in_, name_), raise_(raise), file_(file) {}
   Game next() {
     for (;;) {
       auto item = stream_.next();
+      if (file_ != nullptr && file_->failure) {  // the file object's read() raised: raise that
+        py::error_already_set e = std::move(*file_->failure);
+        file_->failure.reset();
+        throw e;
+      }
       if (!item) throw py::stop_iteration();
       if (auto* g = std::get_if<Game>(&*item)) return std::move(*g);
       const auto& e = std::get<parser::ParseError>(*item);
@@ -61,6 +110,7 @@ class GameIterator {
   std::string name_;
   parser::GameStream stream_;
   bool raise_;
+  PyFileBuf* file_;
   py::list errors_;
 };
 
@@ -87,11 +137,14 @@ std::unique_ptr<GameIterator> read_games(const py::object& source, const std::st
     if (!in->good()) raise_parse_error(unopened(name, *in));
     return std::make_unique<GameIterator>(std::move(in), name, raise);
   }
-  // An in-memory file object (io.StringIO, io.BytesIO): its text, read whole.
-  const py::object data = source.attr("read")();
-  std::string text = py::isinstance<py::bytes>(data) ? data.cast<std::string>() : data.cast<std::string>();
+  // A file object without a descriptor (io.BytesIO, io.StringIO, a socket's makefile()): read
+  // through its read() a chunk at a time, plain, gzip or zstd by content like a file.
+  if (!py::hasattr(source, "read"))
+    throw py::type_error("read_games() takes a path (str or os.PathLike) or a file object with read()");
   const std::string name = py::hasattr(source, "name") ? py::str(source.attr("name")).cast<std::string>() : "<stream>";
-  return std::make_unique<GameIterator>(std::make_unique<std::istringstream>(std::move(text)), name, raise);
+  auto file = std::make_unique<PyFileStream>(source);
+  PyFileBuf* buf = &file->buf();
+  return std::make_unique<GameIterator>(std::make_unique<io::Input>(std::move(file)), name, raise, buf);
 }
 
 std::vector<Game> parse(const std::string& text, const std::string& filename) {

@@ -1,13 +1,17 @@
 // Issue 16, "Input": every command that reads PPN or JSONL reads it plain, gzip or zstd (pzstd
 // output too, which begins with a skippable frame), told by the content, and `-` is standard
 // input; a truncated compressed file says so with its name; a failed open says why (strerror);
-// `import` of a missing file leaves no database behind. Runs the built ppn binary; the
-// compressed inputs are made here with the gzip, zstd and pzstd tools (scripts/install-deps).
+// `import` of a missing file leaves no database behind; a byte stream that is no file reads
+// alike. Runs the built ppn binary; the compressed inputs are made here with the gzip, zstd and
+// pzstd tools (scripts/install-deps).
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -288,4 +292,32 @@ TEST_CASE("compressed input is streamed: memory does not grow with the file",
     CHECK(kib >= 0);
     CHECK(kib < 16 * 1024);  // a reader that held the text would need the whole 180 MB
   }
+}
+
+TEST_CASE("a byte stream that is no file is decompressed by its content like a file",
+          "[input][compressed]") {
+  // io::Input over any std::istream (the Python module reads io.BytesIO through it).
+  Dir dir;
+  const std::string plain = ppn::test::source_path("samples/05-two-player-kitchen-table.ppn");
+  const Inputs in(dir, plain, "sample");
+  const std::string text = ppn::test::read_file(plain);
+  auto read_all = [](const std::string& bytes, std::string& error, std::string& kind) {
+    ppn::io::Input input(std::make_unique<std::istringstream>(bytes));
+    std::string out((std::istreambuf_iterator<char>(input)), std::istreambuf_iterator<char>());
+    error = input.error();
+    kind = input.compression();
+    return out;
+  };
+  for (const auto& [file, compression] : std::vector<std::pair<std::string, std::string>>{
+           {in.plain, ""}, {in.gz, "gzip"}, {in.zst, "zstd"}, {in.pzst, "zstd"}}) {
+    INFO(file);
+    std::string error, kind;
+    CHECK(read_all(ppn::test::read_file(file), error, kind) == text);
+    CHECK(error.empty());
+    CHECK(kind == compression);
+  }
+  std::string error, kind;
+  const std::string gz = ppn::test::read_file(in.gz);
+  read_all(gz.substr(0, gz.size() / 2), error, kind);
+  CHECK(error == "truncated gzip data: the file ends inside the compressed stream");
 }

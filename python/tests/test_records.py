@@ -58,6 +58,36 @@ def test_compressed_and_file_objects(tmp_path):
     assert list(ppn.read_games(io.StringIO(PARCHEESI.read_text()))) == expected
 
 
+def test_file_objects_without_a_descriptor_are_decompressed_by_content():
+    # io.BytesIO holding gzip or zstd bytes (a download, an archive member) reads like the file
+    expected = list(ppn.read_games(PARCHEESI))
+    plain = PARCHEESI.read_bytes()
+    zst = subprocess.run(["zstd", "-q", "-c"], input=plain, stdout=subprocess.PIPE, check=True).stdout
+    for data in (plain, gzip.compress(plain), gzip.compress(plain[:5000]) + gzip.compress(plain[5000:]), zst):
+        assert list(ppn.read_games(io.BytesIO(data))) == expected
+    # a truncated gzip stream is the CLI's error, not a quietly shorter file
+    with pytest.raises(ppn.ParseError) as e:
+        list(ppn.read_games(io.BytesIO(gzip.compress(plain)[:-100])))
+    assert "truncated gzip data" in str(e.value)
+
+
+def test_a_file_objects_read_error_is_raised():
+    class Flaky(io.RawIOBase):
+        def __init__(self):
+            self.calls = 0
+
+        def read(self, n=-1):
+            self.calls += 1
+            if self.calls > 1:
+                raise OSError("connection reset")
+            return PARCHEESI.read_bytes()[:3000]
+
+    with pytest.raises(OSError, match="connection reset"):
+        list(ppn.read_games(Flaky()))
+    with pytest.raises(TypeError):
+        ppn.read_games(42)
+
+
 def test_reading_is_lazy(tmp_path):
     # a syntax error late in a file is met only when the iteration reaches it
     text = PARCHEESI.read_text()
