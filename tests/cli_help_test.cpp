@@ -141,7 +141,7 @@ std::string bash_word(const std::string& s) {
 
 }  // namespace
 
-TEST_CASE("ppn help COMMAND prints the command's help; an unknown one lists the commands", "[cli][help]") {
+TEST_CASE("ppn help COMMAND prints the command's help, an unknown one lists the commands", "[cli][help]") {
   const auto validate = run_ppn("help validate");
   CHECK(validate.code == 0);
   CHECK(validate.out.find("Usage: ppn validate [OPTIONS] files...") != std::string::npos);

@@ -71,7 +71,7 @@ TEST_CASE("cli bench replay --variant ludo: runs and reports against its baselin
   CHECK_THAT(r.out, Catch::Contains("baseline: self-play"));
 }
 
-TEST_CASE("cli --option: unknown on every board is a usage error; the other board's option is the record's error",
+TEST_CASE("cli --option: unknown on every board is a usage error, the other board's option is the record's error",
           "[cli][ludo][options]") {
   const auto parcheesi = sample("01-four-player-family-night.ppn");
   const auto unknown = run_ppn("validate --option nosuch=1 " + parcheesi, true);

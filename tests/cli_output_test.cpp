@@ -128,7 +128,7 @@ TEST_CASE("cli output: -o a FIFO or a device writes to it in place", "[cli][outp
   CHECK(fs::is_character_file("/dev/null"));
 }
 
-TEST_CASE("cli output: a replaced file keeps its owner; a file the user may not write is refused",
+TEST_CASE("cli output: a replaced file keeps its owner, a file the user may not write is refused",
           "[cli][output]") {
   const auto dir = fresh_dir("out-owner");
   const auto f = copy_sample(dir, "04-three-player-lenient-input.ppn", "f.ppn");

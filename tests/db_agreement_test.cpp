@@ -403,7 +403,7 @@ TEST_CASE("three paths agree: 2,000 self-play games of each board", "[db][stats]
   CHECK(first < 0.40);
 }
 
-TEST_CASE("a player in two seats of one game played it once; its win is one win", "[db][stats][agreement]") {
+TEST_CASE("a player in two seats of one game played it once, its win is one win", "[db][stats][agreement]") {
   const auto dir = fresh_dir("agree-two-seats");
   // Sample 05 (green beats blue) with one person at both colours.
   auto games = games_in(source_path("samples/05-two-player-kitchen-table.ppn").string());

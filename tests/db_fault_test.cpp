@@ -49,7 +49,7 @@ std::string selfplay_file(const std::filesystem::path& dir, int games) {
 
 }  // namespace
 
-TEST_CASE("db fault: a full database (SQLITE_FULL) is a clear error; committed games stay", "[db][fault]") {
+TEST_CASE("db fault: a full database (SQLITE_FULL) is a clear error, committed games stay", "[db][fault]") {
   const auto dir = fresh_dir("fault-full");
   const auto db = (dir / "full.sqlite").string();
   const auto before = import_samples(db);

@@ -42,7 +42,7 @@ std::filesystem::path temp_file(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("cli replay: not on a terminal it prints every position; --at prints one", "[cli][render]") {
+TEST_CASE("cli replay: not on a terminal it prints every position, --at prints one", "[cli][render]") {
   for (const auto& file : sample_files()) {
     INFO(file);
     const auto g = read_game(file);
@@ -164,7 +164,7 @@ TEST_CASE("cli replay on a terminal: every sample steps from the start to the en
   }
 }
 
-TEST_CASE("cli replay on a terminal: Ctrl-Z and Ctrl-C give the terminal back; colour unless NO_COLOR", "[cli][render][pty]") {
+TEST_CASE("cli replay on a terminal: Ctrl-Z and Ctrl-C give the terminal back, colour unless NO_COLOR", "[cli][render][pty]") {
   const auto file = source_path("tests/render/illegal-roll.ppn").string();
   PtySession s({"replay", file}, /*colour=*/true);
   REQUIRE(s.wait_for("q quit", 0));

@@ -167,7 +167,7 @@ TEST_CASE("replayer: another colour's pawn is E-WRONG-COLOUR, carried out only a
   CHECK(ids[0] == "g:N,N,N,N r:N,N,N,3 / r d0");
 }
 
-TEST_CASE("replayer: withdrawals leave the turn order; the last seat playing wins", "[replay][replayer]") {
+TEST_CASE("replayer: withdrawals leave the turn order, the last seat playing wins", "[replay][replayer]") {
   const std::string three = "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green red blue\"]\n";
   // Red resigns: blue throws after green, and the game goes on with two
   auto r = replay_game(parse_one(three + "[Result \"*\"]\n\n1. G 6-4: -\nR RESIGNS\n2. B 6-4: -\n3. G 6-3: -\n"), {});
@@ -197,7 +197,7 @@ TEST_CASE("replayer: withdrawals leave the turn order; the last seat playing win
   CHECK(r.diagnostics[1].line == 9);
 }
 
-TEST_CASE("replayer: withdrawn seats keep their pawns in observed positions; seats from withdrawals", "[replay][replayer]") {
+TEST_CASE("replayer: withdrawn seats keep their pawns in observed positions, seats from withdrawals", "[replay][replayer]") {
   // red resigns with a pawn out; a later `@` still shows it, and it may only be sent home
   const std::string head = "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green red blue\"]\n"
                            "[Result \"*\"]\n\n1. G 6-4: -\n2. R 5-2: N/0 0/2\nR RESIGNS\n";
