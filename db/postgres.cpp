@@ -139,7 +139,13 @@ std::string describe_server_error(const std::string& target, const DbError& e) {
     said = "authentication failed (the password comes from PGPASSWORD or ~/.pgpass)";
   else if (s == "08001")
     said = "cannot connect to the server (is it running, and is this its address?)";
-  else if (s.starts_with("08") || s == "57P01" || s == "57P02" || s == "57P03")
+  else if (s.starts_with("08") || s == "57P01" || s == "57P02" || s == "57P03" ||
+           // libpq's own words when a connection dies (its errors carry no SQLSTATE, and an
+           // error passed on from another thread may have lost the connection's status)
+           what.find("server closed the connection unexpectedly") != std::string::npos ||
+           what.find("no connection to the server") != std::string::npos ||
+           what.find("could not receive data from server") != std::string::npos ||
+           what.find("could not send data to server") != std::string::npos)
     said = "the connection to the server was lost (the server stopped or ended the session); what was reported stored "
            "is committed, run the import again for the rest";
   else if (s == "53100" || what.find("No space left") != std::string::npos)

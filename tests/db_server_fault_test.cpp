@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "cli_run.hpp"
+#include "db/postgres.hpp"
 #include "db_helpers.hpp"
 #include "db_import_process.hpp"
 
@@ -62,6 +63,22 @@ void wait_lines(const std::string& out, std::size_t n) {
 }
 
 }  // namespace
+
+TEST_CASE("db fault (PostgreSQL): a lost connection is named so, with or without a SQLSTATE", "[db][fault][postgresql]") {
+  const std::string target = "postgresql://ppn_test@/postgres?host=/tmp/s";
+  const auto said = [&](const std::string& what, const std::string& state) {
+    return ppn::db::describe_server_error(target, ppn::db::DbError(0, what, state));
+  };
+  const std::string libpq =
+      "server closed the connection unexpectedly\n\tThis probably means the server terminated abnormally";
+  CHECK_THAT(said(libpq, ""), Catch::Contains("the connection to the server was lost"));
+  CHECK_THAT(said("reading x.ppn: " + libpq, ""), Catch::Contains("the connection to the server was lost"));
+  CHECK_THAT(said("terminating connection due to administrator command", "57P01"),
+             Catch::Contains("the connection to the server was lost"));
+  CHECK_THAT(said("no connection to the server", ""), Catch::Contains("the connection to the server was lost"));
+  CHECK_THAT(said("connection refused", "08001"), Catch::Contains("cannot connect"));
+  CHECK(said("syntax error at or near", "42601").find("lost") == std::string::npos);
+}
 
 TEST_CASE("db fault (PostgreSQL): the server stops mid-import (pg_ctl stop -m immediate)", "[db][fault][postgresql]") {
   if (!have_server()) return;
