@@ -56,6 +56,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
     OrderedWork work(args->jobs);
     for (const auto& f : args->files) {
       convert::ConformFile run(f, cfg, rep);
+      parallel::CancelOnThrow guard(work);  // the jobs refer to run
       auto err = convert::reference::for_each_line(
           f,
           [&](long no, const std::string& text) {

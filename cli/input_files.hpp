@@ -69,6 +69,7 @@ int read_games(const std::vector<std::string>& files, OnGame&& on_game) {
 template <class Job, class ErrorJob>
 parser::StreamStats submit_games(std::istream& in, const std::string& source, OrderedWork& work, GamePool& pool,
                                  Job& job, ErrorJob& error_job) {
+  parallel::CancelOnThrow guard(work);  // the jobs refer to job, error_job and source
   auto on_game = [&](Game& g) {
     work.submit([&job, g = pool.hand_over(g)]() -> OrderedWork::Deliver { return job(g); });
   };

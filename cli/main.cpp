@@ -1,6 +1,8 @@
 // The ppn command: builds the app (cli/app.cpp) and runs it.
 #include <CLI/CLI.hpp>
 #include <csignal>
+#include <exception>
+#include <iostream>
 
 #include "cli/app.hpp"
 
@@ -16,6 +18,11 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     const int rc = app->exit(e);
     return rc == 0 ? 0 : 2;
+  } catch (const std::exception& e) {
+    // A failure no command reported itself (out of memory, a bug): said, exit 2, and the stack
+    // unwound, so that an -o file being written is removed and the user's file left as it was.
+    std::cerr << "ppn: error: " << e.what() << "\n";
+    return 2;
   }
   return exit_code;
 }

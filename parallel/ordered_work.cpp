@@ -18,6 +18,7 @@ OrderedWork::OrderedWork(unsigned jobs, std::size_t batch, std::size_t in_flight
 }
 
 OrderedWork::~OrderedWork() {
+  cancel();
   {
     std::lock_guard lock(m_);
     stopping_ = true;
@@ -63,6 +64,18 @@ void OrderedWork::finish() {
   }
 }
 
+void OrderedWork::cancel() {
+  open_.clear();
+  if (jobs_ == 1) return;
+  std::unique_lock lock(m_);
+  while (slots_.size() > next_job_) slots_.pop_back();  // not taken by a worker
+  result_ready_.wait(lock, [&] {
+    return std::all_of(slots_.begin(), slots_.end(), [](const Slot& s) { return s.done; });
+  });
+  slots_.clear();
+  next_job_ = 0;
+}
+
 bool OrderedWork::deliver_front(bool wait) {
   Slot slot;
   {
@@ -76,9 +89,14 @@ bool OrderedWork::deliver_front(bool wait) {
     slots_.pop_front();
     --next_job_;
   }
-  for (std::size_t i = 0; i < slot.delivers.size(); ++i) {
-    if (slot.error && i == slot.failed) std::rethrow_exception(slot.error);
-    if (slot.delivers[i]) slot.delivers[i]();
+  try {
+    for (std::size_t i = 0; i < slot.delivers.size(); ++i) {
+      if (slot.error && i == slot.failed) std::rethrow_exception(slot.error);
+      if (slot.delivers[i]) slot.delivers[i]();
+    }
+  } catch (...) {
+    cancel();  // before the submitting code's locals, which pending jobs may refer to, go
+    throw;
   }
   return true;
 }

@@ -8,8 +8,10 @@
 // Jobs go to the workers in batches (a game takes microseconds: one hand-over per game would
 // cost more in waking threads than the game's work). Memory stays bounded whatever the input's
 // size: at most `in_flight` batches are submitted and not yet delivered; submit() delivers (and,
-// when the limit is reached, waits for) the oldest ones first. A job that throws rethrows on the
-// submitting thread, when its turn to deliver comes.
+// when the limit is reached, waits for) the oldest ones first. A job or a delivery that throws
+// rethrows on the submitting thread, when its turn to deliver comes, after the work still pending
+// is cancelled: no job runs once the exception leaves, so a job may refer to the submitting
+// code's locals. Code that submits and may itself throw holds a CancelOnThrow for the same.
 #pragma once
 
 #include <condition_variable>
@@ -39,6 +41,8 @@ class OrderedWork {
   void submit(Job job);
   // Delivers every pending result, in order, waiting for each.
   void finish();
+  // Drops every job not started, and waits for those running; their results are not delivered.
+  void cancel();
 
   unsigned jobs() const { return jobs_; }
 
@@ -66,6 +70,22 @@ class OrderedWork {
   std::size_t next_job_ = 0;  // index in slots_ of the first batch no worker has taken
   bool stopping_ = false;
   std::vector<std::thread> workers_;
+};
+
+// Cancels `work` when the scope is left by an exception (declared after what the jobs refer to,
+// so that it runs before that goes).
+class CancelOnThrow {
+ public:
+  explicit CancelOnThrow(OrderedWork& work) : work_(work), uncaught_(std::uncaught_exceptions()) {}
+  ~CancelOnThrow() {
+    if (std::uncaught_exceptions() > uncaught_) work_.cancel();
+  }
+  CancelOnThrow(const CancelOnThrow&) = delete;
+  CancelOnThrow& operator=(const CancelOnThrow&) = delete;
+
+ private:
+  OrderedWork& work_;
+  int uncaught_;
 };
 
 // The number of jobs `-j` means by default: every core the machine has (at least 1).
