@@ -3,8 +3,11 @@
 // the HTML viewer. Syntax errors and illegal rolls become `ppn.errors` exceptions carrying the
 // diagnostic the CLI prints.
 #include <pybind11/stl.h>
+#include <sys/stat.h>
 
 #include <algorithm>
+#include <exception>
+#include <utility>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -40,11 +43,12 @@ py::object parse_error_object(const parser::ParseError& e) {
 
 // The bytes of a Python file object, read through its read(n) as the stream asks for them
 // (called while the iterator holds the GIL). Text (io.StringIO) is encoded as UTF-8; an
-// exception raised by read() is kept and raised again by the iterator.
+// exception raised by read(), or a read() giving neither bytes nor text, is kept and raised
+// again by the iterator.
 class PyFileBuf : public std::streambuf {
  public:
   explicit PyFileBuf(py::object file) : file_(std::move(file)) {}
-  std::optional<py::error_already_set> failure;
+  std::exception_ptr failure;
 
  protected:
   int_type underflow() override {
@@ -52,9 +56,20 @@ class PyFileBuf : public std::streambuf {
     if (done_) return traits_type::eof();
     try {
       const py::object data = file_.attr("read")(kChunk);
-      chunk_ = py::isinstance<py::str>(data) ? data.cast<std::string>() : py::bytes(data).cast<std::string>();
-    } catch (py::error_already_set& e) {
-      failure = std::move(e);
+      if (py::isinstance<py::str>(data))
+        chunk_ = data.cast<std::string>();
+      else if (py::isinstance<py::bytes>(data))
+        chunk_ = py::bytes(data).cast<std::string>();
+      else if (py::isinstance<py::bytearray>(data) || py::isinstance<py::memoryview>(data))
+        chunk_ = py::bytes(py::module_::import("builtins").attr("bytes")(data)).cast<std::string>();
+      else if (data.is_none())
+        chunk_.clear();  // a non-blocking file with nothing yet: read as its end
+      else
+        throw py::type_error("the file object's read() returned " +
+                             py::str(py::type::of(data).attr("__name__")).cast<std::string>() +
+                             ", not bytes or str");
+    } catch (...) {
+      failure = std::current_exception();
       chunk_.clear();
     }
     if (chunk_.empty()) {
@@ -91,11 +106,8 @@ class GameIterator {
   Game next() {
     for (;;) {
       auto item = stream_.next();
-      if (file_ != nullptr && file_->failure) {  // the file object's read() raised: raise that
-        py::error_already_set e = std::move(*file_->failure);
-        file_->failure.reset();
-        throw e;
-      }
+      if (file_ != nullptr && file_->failure)  // the file object's read() failed: raise that
+        std::rethrow_exception(std::exchange(file_->failure, nullptr));
       if (!item) throw py::stop_iteration();
       if (auto* g = std::get_if<Game>(&*item)) return std::move(*g);
       const auto& e = std::get<parser::ParseError>(*item);
@@ -114,6 +126,22 @@ class GameIterator {
   py::list errors_;
 };
 
+// The descriptor of a file object that is a plain file on disk opened by open() (io.FileIO,
+// and the buffered and text readers over one), reopened from its beginning; -1 for anything else
+// (BytesIO, a pipe whose bytes Python may have buffered, a bz2/lzma/gzip file object whose
+// fileno() is the compressed file's), which is read through its read().
+int regular_file_descriptor(const py::object& source) {
+  const auto io = py::module_::import("io");
+  py::object raw = source;
+  if (py::isinstance(raw, io.attr("TextIOWrapper"))) raw = raw.attr("buffer");
+  if (py::isinstance(raw, io.attr("BufferedReader")) || py::isinstance(raw, io.attr("BufferedRandom")))
+    raw = raw.attr("raw");
+  if (!py::isinstance(raw, io.attr("FileIO"))) return -1;
+  const int fd = raw.attr("fileno")().cast<int>();
+  struct stat st {};
+  return ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fd : -1;
+}
+
 std::unique_ptr<GameIterator> read_games(const py::object& source, const std::string& errors) {
   if (errors != "raise" && errors != "skip")
     throw py::value_error("errors= is \"raise\" (a ParseError at the first syntax error) or \"skip\" (collected in .errors)");
@@ -121,13 +149,9 @@ std::unique_ptr<GameIterator> read_games(const py::object& source, const std::st
   std::string path;
   if (py::isinstance<py::str>(source) || py::hasattr(source, "__fspath__")) {
     path = py::module_::import("os").attr("fspath")(source).cast<std::string>();
-  } else if (py::hasattr(source, "fileno")) {
-    // A real file: read by io::Input through its descriptor (compressed or not, by content).
-    try {
-      path = "/dev/fd/" + std::to_string(source.attr("fileno")().cast<int>());
-    } catch (const py::error_already_set&) {
-      path.clear();
-    }
+  } else if (const int fd = regular_file_descriptor(source); fd >= 0) {
+    // A file on disk: read by io::Input through its descriptor (compressed or not, by content).
+    path = "/dev/fd/" + std::to_string(fd);
   }
   if (!path.empty()) {
     auto in = std::make_unique<io::Input>(path);

@@ -87,6 +87,37 @@ def test_a_file_objects_read_error_is_raised():
     with pytest.raises(TypeError):
         ppn.read_games(42)
 
+    class Wrong(io.RawIOBase):
+        def read(self, n=-1):
+            return 12
+
+    with pytest.raises(TypeError, match="returned int, not bytes or str"):
+        list(ppn.read_games(Wrong()))
+
+
+def test_wrapped_and_piped_file_objects_are_read_through_read(tmp_path):
+    # a compressed-file object's fileno() is the compressed file's: its read() gives the text
+    import bz2
+    import lzma
+
+    expected = list(ppn.read_games(PARCHEESI))
+    for name, opener in (("games.bz2", bz2.open), ("games.xz", lzma.open), ("games.gz", gzip.open)):
+        p = tmp_path / name
+        with opener(p, "wb") as f:
+            f.write(PARCHEESI.read_bytes())
+        with opener(p, "rb") as f:
+            assert list(ppn.read_games(f)) == expected, name
+    # a pipe whose first line Python has already buffered loses nothing
+    proc = subprocess.Popen(["sh", "-c", 'echo "# a header line"; cat "$0"', str(PARCHEESI)], stdout=subprocess.PIPE)
+    assert proc.stdout.readline() == b"# a header line\n"
+    assert list(ppn.read_games(proc.stdout)) == expected
+    proc.wait()
+    with open(PARCHEESI, "rb") as f:  # a file on disk: read from its beginning, by descriptor
+        f.readline()
+        assert list(ppn.read_games(f)) == expected
+    with open(PARCHEESI, "r") as f:
+        assert list(ppn.read_games(f)) == expected
+
 
 def test_reading_is_lazy(tmp_path):
     # a syntax error late in a file is met only when the iteration reaches it
