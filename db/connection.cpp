@@ -44,11 +44,13 @@ Database::Database(Database&& o) noexcept : db_(o.db_), pg_(std::move(o.pg_)) { 
 
 bool is_server_target(std::string_view t) {
   if (t.starts_with("postgresql://") || t.starts_with("postgres://")) return true;
-  // libpq's key=value form: a keyword, then '=' ("host=/tmp dbname=games").
+  // libpq's key=value form: one of its keywords, then '=' ("host=/tmp dbname=games"); a file
+  // named "games=2026.sqlite" stays a file.
   std::size_t i = 0;
   while (i < t.size() && (std::islower(static_cast<unsigned char>(t[i])) || t[i] == '_')) ++i;
+  const auto word = t.substr(0, i);
   while (i < t.size() && t[i] == ' ') ++i;
-  return i > 0 && i < t.size() && t[i] == '=';
+  return i > 0 && i < t.size() && t[i] == '=' && is_conninfo_keyword(word);
 }
 
 std::string database_name(const std::string& target) {

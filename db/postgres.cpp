@@ -83,7 +83,33 @@ bool reads_table(const std::string& sql, const std::string& t) {
 
 void discard_notice(void*, const char*) {}
 
+// libpq's message about a connection string it cannot parse, with the parts of the string it
+// quotes left out (they may be the password: `invalid percent-encoded token: "..."`).
+std::string without_quoted_input(const std::string& msg) {
+  std::string out;
+  for (std::size_t at = 0; at < msg.size();) {
+    const auto open = msg.find('"', at);
+    const auto close = open == std::string::npos ? std::string::npos : msg.find('"', open + 1);
+    if (close == std::string::npos) {
+      out += msg.substr(at);
+      break;
+    }
+    out += msg.substr(at, open - at);
+    out += close - open > 2 ? "(not shown: it may hold a password)" : msg.substr(open, close - open + 1);
+    at = close + 1;
+  }
+  return out;
+}
+
 }  // namespace
+
+bool is_conninfo_keyword(std::string_view word) {
+  PQconninfoOption* defaults = PQconndefaults();
+  bool found = false;
+  for (auto* o = defaults; o && o->keyword && !found; ++o) found = word == o->keyword;
+  if (defaults) PQconninfoFree(defaults);
+  return found;
+}
 
 std::string server_name(const std::string& target) {
   std::string host, port, dbname, user;
@@ -161,17 +187,22 @@ std::string describe_server_error(const std::string& target, const DbError& e) {
 }
 
 PgConnection::PgConnection(const std::string& target, bool read_only) : name_(server_name(target)) {
+  std::string user_options;
   {
     char* err = nullptr;
     PQconninfoOption* opts = PQconninfoParse(target.c_str(), &err);
     if (!opts) {
-      std::string msg = err ? trimmed(err) : "not a connection string";
+      std::string msg = err ? without_quoted_input(trimmed(err)) : "not a connection string";
       if (err) PQfreemem(err);
       throw DbError(0, "the connection string is not valid: " + msg, "08001");
     }
     bool has_password = false;
-    for (auto* o = opts; o->keyword; ++o)
-      if (std::string_view(o->keyword) == "password" && o->val && *o->val) has_password = true;
+    for (auto* o = opts; o->keyword; ++o) {
+      const std::string_view k = o->keyword;
+      if (!o->val || !*o->val) continue;
+      if (k == "password") has_password = true;
+      if (k == "options") user_options = o->val;
+    }
     PQconninfoFree(opts);
     if (has_password)
       throw DbError(0,
@@ -179,8 +210,14 @@ PgConnection::PgConnection(const std::string& target, bool read_only) : name_(se
                     "messages): give it in PGPASSWORD or ~/.pgpass",
                     "08001");
   }
-  const char* keys[] = {"dbname", "fallback_application_name", read_only ? "options" : nullptr, nullptr};
-  const char* values[] = {target.c_str(), "ppn", "-c default_transaction_read_only=on", nullptr};
+  // Defaults first (the connection string's own values, expanded from dbname, override them):
+  // a server that does not answer is an error within seconds, not a hang of minutes or hours.
+  // Readers add read-only to the user's own options (a search_path there is kept).
+  const std::string options = user_options + (user_options.empty() ? "" : " ") + "-c default_transaction_read_only=on";
+  const char* keys[] = {"connect_timeout", "keepalives_idle", "keepalives_interval", "keepalives_count",
+                        "tcp_user_timeout", "dbname", "fallback_application_name", read_only ? "options" : nullptr,
+                        nullptr};
+  const char* values[] = {"10", "30", "10", "3", "60000", target.c_str(), "ppn", options.c_str(), nullptr};
   conn_ = PQconnectdbParams(keys, values, 1);
   if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
     std::string msg = conn_ ? trimmed(PQerrorMessage(conn_)) : "out of memory";

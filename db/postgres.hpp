@@ -19,6 +19,8 @@ struct pg_result;
 
 namespace ppn::db {
 
+// Whether `word` is a keyword of libpq's key=value connection strings (host, dbname, ...).
+bool is_conninfo_keyword(std::string_view word);
 // "PostgreSQL server HOST:PORT database DB user USER" for a connection string (no password).
 std::string server_name(const std::string& target);
 // A DbError of the server `target` in words a user can act on (db/connection.hpp).

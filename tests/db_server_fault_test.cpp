@@ -163,7 +163,34 @@ TEST_CASE("db fault (PostgreSQL): authentication fails with a wrong password, an
   CHECK(in_uri.code == 2);
   CHECK_THAT(in_uri.out, Catch::Contains("PGPASSWORD"));
   CHECK_THAT(in_uri.out, !Catch::Contains("right-Secret-42"));
+  // A URI libpq cannot parse: its message would quote the password; ppn's does not.
+  for (const std::string bad : {"postgresql://ppn_auth:right%zzSecret-42@/" + name,
+                                "postgresql://ppn_auth:right-Secret-42@[::1/" + name}) {
+    const auto malformed = run_ppn("query --db '" + bad + "' summary", true);
+    CHECK(malformed.code == 2);
+    CHECK_THAT(malformed.out, Catch::Contains("the connection string is not valid"));
+    CHECK_THAT(malformed.out, !Catch::Contains("Secret-42"));
+  }
   CHECK(scalar(db, "SELECT count(*) FROM games") == held);
+}
+
+TEST_CASE("db (PostgreSQL): the options of the connection string (a search_path) hold for readers and writers",
+          "[db][postgresql]") {
+  if (!have_server()) return;
+  const auto db = fresh_db("pg-schema", "postgresql");
+  ppn::db::Database(db).exec("CREATE SCHEMA IF NOT EXISTS club");
+  const auto in_club = "'" + db + "?options=-csearch_path%3Dclub'";
+  REQUIRE(run_ppn("import -q --db " + in_club + " " + sample_files()[0]).code == 0);
+  const auto n = scalar(db, "SELECT count(*) FROM club.games");
+  CHECK(n > 0);
+  CHECK(scalar(db, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public' AND tablename = 'games'") == 0);
+  // A reader (read-only) sees the same schema, and stays read-only.
+  const auto q = run_ppn("query --db " + in_club + " --sql 'SELECT count(*) FROM games' --format csv", true);
+  CHECK(q.code == 0);
+  CHECK_THAT(q.out, Catch::Contains(std::to_string(n)));
+  const auto w = run_ppn("query --db " + in_club + " --sql 'DELETE FROM games'", true);
+  CHECK(w.code == 2);
+  CHECK(scalar(db, "SELECT count(*) FROM club.games") == n);
 }
 
 TEST_CASE("db fault (PostgreSQL): a database of a newer schema is refused and left as it is", "[db][fault][postgresql]") {
@@ -201,4 +228,26 @@ TEST_CASE("db fault (PostgreSQL): the server cannot grow its files (a server und
   check_reported_present(db, out);
   const auto q = run_ppn("query --db '" + db + "' summary --format csv");
   CHECK(q.code == 0);
+}
+
+TEST_CASE("db: --db is a server for a URI or libpq's key=value form, a file otherwise", "[db][postgresql]") {
+  using ppn::db::is_server_target;
+  CHECK(is_server_target("postgresql:///games"));
+  CHECK(is_server_target("postgres://user@host/games"));
+  CHECK(is_server_target("host=/tmp dbname=games"));
+  CHECK(is_server_target("dbname = games"));
+  CHECK(is_server_target("service=club"));
+  CHECK_FALSE(is_server_target("games=2026.sqlite"));
+  CHECK_FALSE(is_server_target("games.sqlite"));
+  CHECK_FALSE(is_server_target("/data/host=1.sqlite"));
+  CHECK_FALSE(is_server_target("Host=x.sqlite"));
+  if (!have_server()) return;
+  // The key=value form reaches the test server (PGHOST is its socket directory).
+  const auto db = fresh_db("pg-keyword", "postgresql");
+  const auto kv = "'host=" + std::string(std::getenv("PGHOST")) + " dbname=" +
+                  db.substr(std::string("postgresql:///").size()) + "'";
+  REQUIRE(run_ppn("import -q --db " + kv + " " + sample_files()[0]).code == 0);
+  const auto q = run_ppn("query --db " + kv + " --sql 'SELECT count(*) FROM games' --format csv", true);
+  CHECK(q.code == 0);
+  CHECK_THAT(q.out, Catch::Contains(std::to_string(scalar(db, "SELECT count(*) FROM games"))));
 }
