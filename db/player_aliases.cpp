@@ -27,7 +27,10 @@ PlayerAliases::PlayerAliases(Database& db, Database& adding)
       find_player_(adding, "SELECT id FROM players WHERE name = ?1"),
       insert_alias_(adding,
                     "INSERT INTO player_aliases(alias, player_id) VALUES(?1, ?2) "
-                    "ON CONFLICT(alias) DO UPDATE SET player_id = excluded.player_id") {}
+                    "ON CONFLICT(alias) DO NOTHING RETURNING player_id"),
+      drop_player_(adding,
+                   "DELETE FROM players WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM game_seats WHERE player_id = ?1) "
+                   "AND NOT EXISTS (SELECT 1 FROM player_aliases WHERE player_id = ?1)") {}
 
 std::int64_t PlayerAliases::player_id(const std::string& name) {
   const auto key = alias_key(name);
@@ -44,12 +47,26 @@ std::int64_t PlayerAliases::player_id(const std::string& name) {
     auto& ins = insert_player_.bind(1, stored);
     id = ins.step() ? ins.get_int(0) : 0;
     ins.reset();
-    if (id == 0) {
+    const bool added = id != 0;
+    if (!added) {
       auto& fp = find_player_.bind(1, stored);
       id = fp.step() ? fp.get_int(0) : 0;
       fp.reset();
     }
-    insert_alias_.bind(1, key).bind(2, id).run();
+    // The first spelling stored wins: another importer may have stored this key, under another
+    // spelling (another player row), since the look-up. Then that is the player, and the row
+    // added here, which nothing uses, goes.
+    auto& ia = insert_alias_.bind(1, key).bind(2, id);
+    const bool aliased = ia.step();
+    ia.reset();
+    if (!aliased) {
+      f.reset();
+      f.bind(1, key);
+      const std::int64_t theirs = f.step() ? f.get_int(0) : id;
+      f.reset();
+      if (added && theirs != id) drop_player_.bind(1, id).run();
+      id = theirs;
+    }
   }
   ids_.emplace(key, id);
   return id;

@@ -42,7 +42,7 @@ class PlayerAliases {
  private:
   Database& db_;
   Database& adding_;
-  Statement find_alias_, insert_player_, find_player_, insert_alias_;
+  Statement find_alias_, insert_player_, find_player_, insert_alias_, drop_player_;
   std::unordered_map<std::string, std::int64_t> ids_;  // alias key -> id (committed or in the open transaction)
 };
 
