@@ -1,6 +1,6 @@
 // The store of `ppn import`: games prepared as rows (db/game_rows.hpp) are stored one at a
 // time, inside transactions, unless the database already holds them. Reading files and the
-// two threads of an import are db/import_run.hpp; the statements, the players' spellings and
+// threads of an import (workers and the one writer) are db/import_run.hpp; the statements, the players' spellings and
 // the held positions are db/import_statements.hpp, db/player_aliases.hpp and
 // db/held_positions.hpp.
 //
