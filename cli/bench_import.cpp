@@ -6,12 +6,14 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sqlite3.h>
 
 #include "analysis/selfplay.hpp"
 #include "cli/bench_command.hpp"
 #include "cli/bench_import_server.hpp"
 #include "cli/import_reader.hpp"
+#include "cli/jobs.hpp"
 #include "db/import_run.hpp"
 #include "db/schema.hpp"
 #include "db/search.hpp"
@@ -27,9 +29,21 @@ struct BenchImportArgs {
   analysis::SelfplayConfig cfg;
   int games = 7200;
   int lookups = 200;
+  unsigned jobs = 1;
   bool keep = false;
   std::string db;  // a PostgreSQL server: cli/bench_import_server.hpp
 };
+
+// The peak resident memory of this process (VmHWM), and its reset (Linux: writing 5 to
+// clear_refs), so that each import's own peak is measured.
+long peak_rss_kib() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::strtol(line.c_str() + 6, nullptr, 10);
+  return 0;
+}
+void reset_peak_rss() { std::ofstream("/proc/self/clear_refs") << "5"; }
 
 std::size_t rows_of(const db::GameRows& g) {
   std::size_t seat_rows = 0;
@@ -244,29 +258,49 @@ int run_bench_import(const BenchImportArgs& a) {
     return rc;
   }
 
-  // Measured: the importer, file to committed database.
+  // Measured: the importer, file to committed database, with one worker and with `jobs`.
+  struct ImportPass {
+    db::FileReport rep;
+    double seconds = 0, cpu = 0;
+    long peak_rss_kib = 0;  // the process's peak resident memory during the import
+  };
+  auto import_pass = [&](unsigned jobs, const std::string& path) -> std::optional<ImportPass> {
+    reset_peak_rss();
+    db::ImportOptions opts;
+    opts.jobs = jobs;
+    auto opened = db::Importer::open(path, opts);
+    if (auto* err = std::get_if<std::string>(&opened)) {
+      std::cerr << "bench import: " << *err << "\n";
+      return std::nullopt;
+    }
+    ImportPass p;
+    const std::clock_t c0 = std::clock();
+    BenchTimer t;
+    {
+      std::ifstream in(ppn_file, std::ios::binary);
+      p.rep = db::import_games(*std::get<std::unique_ptr<db::Importer>>(opened), ppn_file, parsed_games(in, ppn_file, {}));
+    }
+    p.seconds = t.seconds();
+    p.cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+    std::get<std::unique_ptr<db::Importer>>(opened).reset();
+    p.peak_rss_kib = peak_rss_kib();
+    const auto& c = p.rep.counts;
+    if (!p.rep.db_error.empty() || c.added != static_cast<std::size_t>(a.games) || c.illegal != 0) {
+      std::cerr << "bench import: import failed: " << p.rep.db_error << " (" << c.added << " of " << a.games
+                << " games added, " << c.illegal << " illegal)\n";
+      return std::nullopt;
+    }
+    return p;
+  };
   const auto import_db = (dir / "import.sqlite").string();
-  db::ImportOptions opts;
-  auto opened = db::Importer::open(import_db, opts);
-  if (auto* err = std::get_if<std::string>(&opened)) {
-    std::cerr << "bench import: " << *err << "\n";
-    return 2;
+  const auto one = import_pass(1, import_db);
+  if (!one) return 1;
+  std::optional<ImportPass> many;
+  if (a.jobs > 1) {
+    many = import_pass(a.jobs, (dir / "import-j.sqlite").string());
+    if (!many) return 1;
   }
-  db::FileReport rep;
-  const std::clock_t import_c0 = std::clock();
-  BenchTimer t;
-  {
-    std::ifstream in(ppn_file, std::ios::binary);
-    rep = db::import_games(*std::get<std::unique_ptr<db::Importer>>(opened), ppn_file, parsed_games(in, ppn_file, {}));
-  }
-  const double import_s = t.seconds();
-  const double import_cpu = static_cast<double>(std::clock() - import_c0) / CLOCKS_PER_SEC;
-  std::get<std::unique_ptr<db::Importer>>(opened).reset();
-  if (!rep.db_error.empty() || rep.counts.added != static_cast<std::size_t>(a.games) || rep.counts.illegal != 0) {
-    std::cerr << "bench import: import failed: " << rep.db_error << " (" << rep.counts.added << " of " << a.games
-              << " games added, " << rep.counts.illegal << " illegal)\n";
-    return 1;
-  }
+  const db::ImportOptions opts;
 
   // The same rows, computed outside the timing, for the baseline.
   std::vector<db::GameRows> rows;
@@ -318,24 +352,34 @@ int run_bench_import(const BenchImportArgs& a) {
     positions = static_cast<std::size_t>(std::get<db::Database>(rd).scalar("SELECT count(*) FROM positions"));
   }
 
-  const double g_imp = a.games / import_s, g_raw = a.games / raw_s;
+  const double g_imp = a.games / one->seconds, g_raw = a.games / raw_s;
   std::cout << "bench import: " << a.games << " self-play games (" << a.cfg.variant << ", " << a.cfg.players
             << " players), " << rolls << " rolls, " << row_count << " rows\n";
-  std::cout << "  import (parse+replay+store) " << static_cast<long>(g_imp) << " games/s, "
-            << fixed1(static_cast<double>(row_count) / import_s / 1e6) << " M rows/s\n";
+  std::cout << "  import -j 1 (parse+replay+store) " << static_cast<long>(g_imp) << " games/s, "
+            << fixed1(static_cast<double>(row_count) / one->seconds / 1e6) << " M rows/s\n";
+  if (many) {
+    const double g_many = a.games / many->seconds;
+    std::cout << "  import -j " << a.jobs << "             " << static_cast<long>(g_many) << " games/s, scaling "
+              << fixed2(g_many / g_imp) << "x of -j 1\n";
+  }
   std::cout << "  baseline: raw C-API inserts " << static_cast<long>(g_raw) << " games/s, "
             << fixed1(static_cast<double>(row_count) / raw_s / 1e6) << " M rows/s\n";
-  // CPU time is what other processes on a shared machine do not inflate. The import runs on
-  // two threads, so on an idle machine its pace is set by the busier one.
+  // CPU time is what other processes on a shared machine do not inflate. The import runs its
+  // workers and the writer on their own threads, so on an idle machine its pace is set by the
+  // busier of the writer and the workers together.
+  const auto& rep = one->rep;
   const double critical = std::max(rep.reader_cpu_seconds, rep.writer_cpu_seconds);
-  std::cout << "  CPU time: import " << fixed1(import_cpu) << " s in all (reader " << fixed1(rep.reader_cpu_seconds)
+  std::cout << "  CPU time -j 1: import " << fixed1(one->cpu) << " s in all (worker " << fixed1(rep.reader_cpu_seconds)
             << " s, writer " << fixed1(rep.writer_cpu_seconds) << " s: " << static_cast<long>(a.games / critical)
             << " games per CPU-second of the busier thread), raw " << fixed1(raw_cpu) << " s ("
             << static_cast<long>(a.games / raw_cpu) << " games per CPU-second); ratio by CPU "
             << fixed1(100 * raw_cpu / critical) << "%\n";
+  std::cout << "  peak memory (RSS) of the import: -j 1 " << one->peak_rss_kib / 1024 << " MB";
+  if (many) std::cout << ", -j " << a.jobs << " " << many->peak_rss_kib / 1024 << " MB";
+  std::cout << "\n";
   char ratio[32];
   std::snprintf(ratio, sizeof ratio, "%.2f", g_imp / g_raw);
-  std::cout << "  ratio import/raw " << ratio << "x\n";
+  std::cout << "  ratio import -j 1/raw " << ratio << "x\n";
   char ms[64];
   std::snprintf(ms, sizeof ms, "%.2f ms mean, %.2f ms worst", ids.empty() ? 0.0 : total_ms / ids.size(), worst_ms);
   std::cout << "  find --position on " << positions << " positions: " << ms << " (" << found << "/" << ids.size()
@@ -354,7 +398,8 @@ void add_bench_import(CLI::App& bench, int& exit_code) {
   sub->add_option("--seed", a->cfg.seed, "Random seed")->capture_default_str();
   sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
   sub->add_option("--lookups", a->lookups, "Position searches timed")->capture_default_str()->check(CLI::Range(1, 100000));
-  sub->add_flag("--keep", a->keep, "Keep the temp dir (PPN file and both databases)");
+  add_jobs_option(sub, a->jobs)->description("Workers of the second import, measured against one (default: every core)");
+  sub->add_flag("--keep", a->keep, "Keep the temp dir (PPN file and the databases)");
   sub->add_option("--db", a->db,
                   "A PostgreSQL server (postgresql://...): 1 and 2 importer processes vs. COPY of the same rows");
   sub->callback([a, &exit_code]() { exit_code = run_bench_import(*a); });

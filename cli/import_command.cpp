@@ -24,6 +24,7 @@ struct ImportArgs {
   ReplayFlags replay;
   std::vector<std::string> aliases;
   int batch = 10000;
+  unsigned jobs = 1;
   bool quiet = false;
   std::string format = "text";  // json: JSON Lines records (README "JSON output")
 };
@@ -60,6 +61,7 @@ int run_import(const ImportArgs& a) {
   if (!cfg) return 2;
   opts.replay = *cfg;
   opts.batch_games = a.batch;
+  opts.jobs = a.jobs;
   opts.aliases = a.aliases;
   // The bar over the input bytes (issue 6), drawn between files.
   std::uint64_t total_bytes = 0, done_bytes = 0;
@@ -133,8 +135,8 @@ int run_import(const ImportArgs& a) {
     }
     if (!importer && !open_db()) return 2;
     auto& imp = *importer;
-    // Erased while a file is read: its messages come from two threads (parse errors from the
-    // reader, diagnostics from the writer), and the bar is redrawn once the file is stored.
+    // Erased while a file is read: its messages (parse errors and diagnostics, in input order)
+    // come as its games are stored, and the bar is redrawn once the file is stored.
     bar.clear();
     auto rep = db::import_games(imp, name, parsed_games(*in, name, [](const parser::ParseError& e) { std::cerr << e.format(); }));
     if (!rep.db_error.empty()) {
@@ -215,6 +217,9 @@ void add_import_command(CLI::App& app, int& exit_code) {
   sub->add_option("--alias", a->aliases, "ALIAS=NAME: ALIAS is another spelling of player NAME (repeatable)")
       ->allow_extra_args(false);
   sub->add_option("--batch", a->batch, "Games per transaction")->capture_default_str()->check(CLI::Range(1, 1000000));
+  add_jobs_option(sub, a->jobs)
+      ->description("Workers that parse and replay the games for the one writer (default: every core); what is "
+                    "stored and printed is the same for any number, in input order");
   sub->add_flag("--quiet,-q", a->quiet, "Only the summary line");
   sub->add_option("--format", a->format,
                   "Output: text, or json (JSON Lines: a file record per committed file, then a summary record; "

@@ -14,34 +14,17 @@ CLI::Option* add_jobs_option(CLI::App* sub, unsigned& jobs) {
       ->check(CLI::Range(1u, 256u));
 }
 
-template <class T>
-std::shared_ptr<T> GamePool::Pool<T>::take(const std::shared_ptr<Pool>& self) {
-  std::unique_ptr<T> taken;
-  {
-    std::lock_guard lock(m);
-    if (!free.empty()) {
-      taken = std::move(free.back());
-      free.pop_back();
-    }
-  }
-  if (!taken) taken = std::make_unique<T>();
-  return {taken.release(), [self](T* done) {
-            std::lock_guard lock(self->m);
-            self->free.emplace_back(done);
-          }};
-}
-
 std::shared_ptr<const Game> GamePool::hand_over(Game& g) {
   if (!owned_) return {std::shared_ptr<const Game>(), &g};  // not owned: the job runs at once
-  auto taken = games_->take(games_);
+  auto taken = games_.take();
   std::swap(*taken, g);
   return taken;
 }
 
-std::shared_ptr<Game> GamePool::fresh() { return games_->take(games_); }
+std::shared_ptr<Game> GamePool::fresh() { return games_.take(); }
 
 std::shared_ptr<const parser::GameText> GamePool::hand_over(parser::GameText& t) {
-  auto taken = texts_->take(texts_);
+  auto taken = texts_.take();
   std::swap(*taken, t);
   return taken;
 }

@@ -3,11 +3,10 @@
 #pragma once
 
 #include <memory>
-#include <mutex>
-#include <vector>
 
 #include "notation/game.hpp"
 #include "parallel/ordered_work.hpp"
+#include "parallel/recycler.hpp"
 #include "parser/parser.hpp"
 
 namespace CLI {
@@ -37,15 +36,9 @@ class GamePool {
   std::shared_ptr<const parser::GameText> hand_over(parser::GameText& t);
 
  private:
-  template <class T>
-  struct Pool {
-    std::mutex m;
-    std::vector<std::unique_ptr<T>> free;
-    std::shared_ptr<T> take(const std::shared_ptr<Pool>& self);
-  };
   bool owned_;
-  std::shared_ptr<Pool<Game>> games_ = std::make_shared<Pool<Game>>();
-  std::shared_ptr<Pool<parser::GameText>> texts_ = std::make_shared<Pool<parser::GameText>>();
+  parallel::Recycler<Game> games_;
+  parallel::Recycler<parser::GameText> texts_;
 };
 
 }  // namespace ppn::cli

@@ -8,12 +8,9 @@
 namespace ppn::db {
 
 namespace {
-// A power of two at least twice the most positions held at once, so that probes stay short.
-constexpr std::size_t kHeldSlots = std::size_t{1} << 19;
-static_assert(kHeldSlots >= 2 * (kPositionChunk + (std::size_t{1} << kRollKeyShift)));
-std::size_t held_slot(std::int64_t hash) {
+std::size_t held_slot(std::int64_t hash, std::size_t slots) {
   // The position hashes are Zobrist sums, already uniform: the low bits index the table.
-  return static_cast<std::size_t>(hash) & (kHeldSlots - 1);
+  return static_cast<std::size_t>(hash) & (slots - 1);
 }
 }  // namespace
 
@@ -22,25 +19,41 @@ void sort_by_key(std::vector<StoredPosition>& rows) {
             [](const StoredPosition& a, const StoredPosition& b) { return a.hash != b.hash ? a.hash < b.hash : a.id < b.id; });
 }
 
+void HeldPositions::grow() {
+  std::vector<std::uint32_t> slots(std::max<std::size_t>(std::size_t{1} << 16, 2 * slots_.size()));
+  for (std::size_t k = 0; k < held_.size(); ++k) {
+    auto i = held_slot(held_[k].hash, slots.size());
+    while (slots[i] != 0) i = (i + 1) & (slots.size() - 1);
+    slots[i] = static_cast<std::uint32_t>(k + 1);
+  }
+  slots_ = std::move(slots);
+}
+
 void HeldPositions::add(std::int64_t game_id, const std::vector<analysis::PositionAfter>& positions) {
+  // Room for a full chunk and one more game at once: no doubling past it.
+  if (held_.capacity() == 0) held_.reserve(kPositionChunk + (std::size_t{1} << kRollKeyShift));
   for (const auto& p : positions) {
     const auto key = roll_key(game_id, p.roll_index);
     const auto h = static_cast<std::int64_t>(p.hash);
     held_.push_back({h, key, p.pos, stored_turn(p)});
-    if (ids_.empty()) ids_.resize(kHeldSlots);
-    auto i = held_slot(h);
-    while (ids_[i].second != 0) i = (i + 1) & (kHeldSlots - 1);
-    ids_[i] = {h, key};
+    if (2 * held_.size() > slots_.size()) {
+      grow();  // the new position too
+      continue;
+    }
+    auto i = held_slot(h, slots_.size());
+    while (slots_[i] != 0) i = (i + 1) & (slots_.size() - 1);
+    slots_[i] = static_cast<std::uint32_t>(held_.size());
   }
 }
 
 void HeldPositions::find(std::uint64_t hash, int roll_index, std::vector<std::int64_t>& ids) const {
-  if (ids_.empty()) return;
+  if (slots_.empty()) return;
   const auto h = static_cast<std::int64_t>(hash);
-  for (auto i = held_slot(h);; i = (i + 1) & (ids_.size() - 1)) {
-    const auto [slot_hash, key] = ids_[i];
-    if (key == 0) break;
-    if (slot_hash == h && (key & 0xFFFF) == roll_index) ids.push_back(key >> kRollKeyShift);
+  for (auto i = held_slot(h, slots_.size());; i = (i + 1) & (slots_.size() - 1)) {
+    const auto k = slots_[i];
+    if (k == 0) break;
+    const auto& p = held_[k - 1];
+    if (p.hash == h && (p.id & 0xFFFF) == roll_index) ids.push_back(p.id >> kRollKeyShift);
   }
 }
 
@@ -56,7 +69,7 @@ void HeldPositions::insert(Statement& ip) {
 
 void HeldPositions::drop() {
   held_.clear();
-  std::fill(ids_.begin(), ids_.end(), std::pair<std::int64_t, std::int64_t>{});
+  std::fill(slots_.begin(), slots_.end(), 0u);
 }
 
 }  // namespace ppn::db

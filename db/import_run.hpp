@@ -1,17 +1,22 @@
-// One file's import on two threads: a reader thread turns the games a reader stage hands it
-// into rows (db/game_rows.hpp: checksum, replay and statistics, pure computation), the calling
-// thread stores them (db/importer.hpp). The reader stage is the caller's: db reads no files
-// and parses nothing (`ppn import` parses with parser::parse_stream, cli/import_reader.hpp).
+// One file's import: the reader stage (the caller's: db reads no files and parses nothing;
+// `ppn import` cuts the text into games with parser::parse_stream_texts, cli/import_reader.hpp)
+// hands over the games in input order; N workers (ImportOptions::jobs, parallel/ordered_work.hpp)
+// read them and turn them into rows (db/game_rows.hpp: checksum, replay and statistics, pure
+// computation), and the calling thread, the one writer, stores them (db/importer.hpp) in
+// input order. So what is stored, the ids, the counts and every message (each reported on the
+// calling thread in its game's place) are the same for any number of workers.
 //
-//   FileReport r = import_games(importer, "games.ppn", [&](const GameHandler& on_game, const std::function<void()>& on_unread) {
-//     ... on_game(game) for each game read, on_unread() for each one that could not be read ...
+//   FileReport r = import_games(importer, "games.ppn", [&](ImportFeed& feed) {
+//     ... feed.game(game) for a game read, feed.read_later(read) for one a worker is to read,
+//     feed.unread(report) for one that could not be read ...
 //   });
 //
-// Atomicity: games are written in transactions of ImportOptions::batch_games games, and every
-// file ends with a commit; import_games returns only after that commit, so a file it has
-// reported survives a kill -9 (WAL, synchronous=NORMAL). A game is never split across two
-// transactions, so a killed import leaves whole games only; re-running it skips what is
-// there and stores the rest.
+// Memory is bounded by the games in flight (four batches of 16 per worker), whatever the
+// file's size. Atomicity: games are written in transactions of ImportOptions::batch_games
+// games, and every file ends with a commit; import_games returns only after that commit, so a
+// file it has reported survives a kill -9 (WAL, synchronous=NORMAL). A game is never split
+// across two transactions, so a killed import leaves whole games only; re-running it skips
+// what is there and stores the rest.
 #pragma once
 
 #include <cstddef>
@@ -42,17 +47,31 @@ struct FileReport {
   std::vector<std::pair<std::int64_t, std::int64_t>> added_ids;
   bool stop_run = false;  // --on-error stop met an illegal roll: import no further games
   std::string db_error;   // non-empty: a database error; this file's uncommitted games were rolled back
-  double reader_cpu_seconds = 0;  // CPU time of the reader thread (the reader stage and the replay)
-  double writer_cpu_seconds = 0;  // CPU time of the storing thread (the caller's)
+  double reader_cpu_seconds = 0;  // CPU time of the workers (reading the games, the replay)
+  double writer_cpu_seconds = 0;  // CPU time of the storing thread (the caller's: the reader stage and storing)
 };
 
-// The reader stage of one file. It runs on the reader thread and hands every game it reads to
-// `on_game` (which may move from it), and calls `on_unread` once for every game (or whole
-// file) it could not read, which it has reported itself: import_games counts them as syntax
-// errors. After an --on-error stop (or a database error) on_game ignores the games it is
-// given, so a reader stage needs no way to stop early.
-using GameHandler = std::function<void(Game&)>;
-using GameReader = std::function<void(const GameHandler& on_game, const std::function<void()>& on_unread)>;
+// What the reader stage hands over, one call per game (or whole file) in input order. It runs
+// on the calling thread. After an --on-error stop (or a database error) the feed ignores the
+// games it is given, so a reader stage needs no way to stop early.
+class ImportFeed {
+ public:
+  // A report of a game that could not be read (the caller's message): import_games runs it on
+  // the calling thread in the game's place and counts a syntax error.
+  using Report = std::function<void()>;
+  // Reads one game into `game` (its storage reused) on a worker: an empty Report when it was
+  // read, else the report of why not.
+  using Read = std::function<Report(Game& game)>;
+
+  virtual ~ImportFeed() = default;
+  // A game read already (the feed may swap it with one it is done with).
+  virtual void game(Game& game) = 0;
+  // A game for a worker to read.
+  virtual void read_later(Read read) = 0;
+  // A game, or a whole file, that could not be read.
+  virtual void unread(Report report) = 0;
+};
+using GameReader = std::function<void(ImportFeed& feed)>;
 
 // Imports the games `read` hands over, `name` naming the file in messages; commits before
 // returning. Games the database cannot hold go to ImportOptions::on_refused and are counted as

@@ -1,6 +1,6 @@
 // The store of `ppn import`: games prepared as rows (db/game_rows.hpp) are stored one at a
 // time, inside transactions, unless the database already holds them. Reading files and the
-// two threads of an import are db/import_run.hpp; the statements, the players' spellings and
+// threads of an import (workers and the one writer) are db/import_run.hpp; the statements, the players' spellings and
 // the held positions are db/import_statements.hpp, db/player_aliases.hpp and
 // db/held_positions.hpp.
 //
@@ -44,6 +44,8 @@ struct ImportOptions {
   // hash index dirties pages all over, so small batches multiply the writes (a kill loses at
   // most one batch of work, which a re-run redoes; files reported done are committed).
   int batch_games = 10000;
+  // Workers that read and replay the games for the one writer (`ppn import -j`, db/import_run.hpp).
+  unsigned jobs = 1;
   std::vector<std::string> aliases;  // "ALIAS=NAME": ALIAS is another spelling of player NAME
   // Called for every new game that has diagnostics (it is stored with them), with its id.
   std::function<void(const GameRows&, std::int64_t game_id)> on_diagnostics;

@@ -7,11 +7,12 @@ namespace ppn::parallel {
 
 unsigned all_cores() { return std::max(1u, std::thread::hardware_concurrency()); }
 
-OrderedWork::OrderedWork(unsigned jobs, std::size_t batch, std::size_t in_flight)
+OrderedWork::OrderedWork(unsigned jobs, std::size_t batch, std::size_t in_flight, One one)
     : jobs_(std::max(1u, jobs)),
+      threaded_(jobs_ > 1 || one == One::thread),
       batch_(std::max<std::size_t>(1, batch)),
       in_flight_(in_flight != 0 ? in_flight : 4 * std::size_t{jobs_}) {
-  if (jobs_ == 1) return;
+  if (!threaded_) return;
   open_.reserve(batch_);
   workers_.reserve(jobs_);
   for (unsigned i = 0; i < jobs_; ++i) workers_.emplace_back([this] { work(); });
@@ -28,7 +29,7 @@ OrderedWork::~OrderedWork() {
 }
 
 void OrderedWork::submit(Job job) {
-  if (jobs_ == 1) {
+  if (!threaded_) {
     job()();
     return;
   }
@@ -58,7 +59,7 @@ void OrderedWork::publish() {
 }
 
 void OrderedWork::finish() {
-  if (jobs_ == 1) return;
+  if (!threaded_) return;
   publish();
   while (deliver_front(true)) {
   }
@@ -66,7 +67,7 @@ void OrderedWork::finish() {
 
 void OrderedWork::cancel() {
   open_.clear();
-  if (jobs_ == 1) return;
+  if (!threaded_) return;
   std::unique_lock lock(m_);
   while (slots_.size() > next_job_) slots_.pop_back();  // not taken by a worker
   result_ready_.wait(lock, [&] {

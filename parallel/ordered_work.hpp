@@ -3,7 +3,7 @@
 // to do with its result (print it, add it to the totals), and that runs back on the submitting
 // thread, in the order the jobs were submitted. So a command's output, its totals and its exit
 // code are those of `-j 1` byte for byte, whatever the threads' timing; with one job nothing
-// runs on another thread at all.
+// runs on another thread at all (unless asked, OrderedWork::One).
 //
 // Jobs go to the workers in batches (a game takes microseconds: one hand-over per game would
 // cost more in waking threads than the game's work). Memory stays bounded whatever the input's
@@ -30,8 +30,11 @@ class OrderedWork {
   using Deliver = std::function<void()>;
   using Job = std::function<Deliver()>;
 
-  // `jobs`: threads that run jobs (1: the submitting thread runs each job itself, at once).
-  explicit OrderedWork(unsigned jobs, std::size_t batch = 16, std::size_t in_flight = 0);
+  // Whether one job still gets a thread of its own (`ppn import -j 1`: the submitting thread
+  // stores what one worker prepares), or is run by the submitting thread itself, at once.
+  enum class One : bool { inline_, thread };
+  // `jobs`: threads that run jobs (1: see `one`).
+  explicit OrderedWork(unsigned jobs, std::size_t batch = 16, std::size_t in_flight = 0, One one = One::inline_);
   ~OrderedWork();
   OrderedWork(const OrderedWork&) = delete;
   OrderedWork& operator=(const OrderedWork&) = delete;
@@ -61,6 +64,7 @@ class OrderedWork {
   bool deliver_front(bool wait);
 
   unsigned jobs_;
+  bool threaded_;  // jobs run on workers_
   std::size_t batch_;
   std::size_t in_flight_;
   std::vector<Job> open_;  // the batch being filled (submitting thread only)

@@ -81,14 +81,15 @@ py::dict import_files(const std::string& path, const std::vector<std::string>& f
         ++total.io_errors;
         continue;
       }
-      auto rep = db::import_games(imp, f, [&](const db::GameHandler& on_game, const std::function<void()>& on_unread) {
-        parser::parse_stream(in, f, on_game, [&](const parser::ParseError& e) {
-          {
-            std::lock_guard lock(mu);
-            parse_errors.push_back(e);
-          }
-          on_unread();
-        });
+      auto rep = db::import_games(imp, f, [&](db::ImportFeed& feed) {
+        parser::parse_stream(
+            in, f, [&](Game& g) { feed.game(g); },
+            [&](const parser::ParseError& e) {
+              feed.unread([&mu, &parse_errors, e] {
+                std::lock_guard lock(mu);
+                parse_errors.push_back(e);
+              });
+            });
       });
       if (!rep.db_error.empty()) {
         failure = f + ": database error: " + rep.db_error;

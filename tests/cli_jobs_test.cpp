@@ -2,18 +2,21 @@
 // prints, in input order, and exit with the same code: on the samples, the malformed-input
 // catalogue (syntax errors, recovery inside a game, files that are not PPN), the converted
 // Northwestern transcripts, 5,000 self-play games and the reference corpora, and on the error
-// paths (--on-error stop, skip, as-played; a file that cannot be opened).
+// paths (--on-error stop, skip, as-played; a file that cannot be opened). `ppn import -j 4`
+// stores exactly what `-j 1` stores, with the same ids, and prints the same, on both backends.
 #include <catch2/catch.hpp>
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "child_memory.hpp"
 #include "cli/app.hpp"
 #include "cli_run.hpp"
+#include "db_helpers.hpp"
 #include "scratch_dir.hpp"
 #include "shared_data.hpp"
 
@@ -83,10 +86,59 @@ long command_peak_growth_kib(std::vector<std::string> args) {
   });
 }
 
+
+// What a database holds, table by table in a stable order (tests/db_helpers.hpp kContent, and
+// the players' other spellings).
+std::string database_content(const std::string& db) {
+  std::string out;
+  auto queries = kContent;
+  queries.push_back("SELECT * FROM player_aliases ORDER BY alias");
+  for (auto sql : queries) {
+    if (ppn::db::is_server_target(db))
+      if (const auto at = sql.find("hex(pos)"); at != std::string::npos) sql.replace(at, 8, "upper(encode(pos, 'hex'))");
+    out += sql + "\n" + rows_of(db, sql);
+  }
+  return out;
+}
+
+// `ppn import ARGS` run as each of `runs` (one option set each) into a fresh database (`-j 1` and
+// `-j 4` each their own), one run after the other: the same output (the database's name
+// aside), exit codes and database content.
+void same_import_for_any_jobs(const std::string& name, const std::string& backend, const std::vector<std::string>& runs) {
+  std::map<int, std::string> dbs, printed, content;
+  for (int jobs : {1, 4}) {
+    const auto db = fresh_db(name + "-j" + std::to_string(jobs), backend);
+    dbs[jobs] = db;
+    for (const auto& args : runs) {
+      const Run r = run_ppn("import -j " + std::to_string(jobs) + " --db '" + db + "' " + args, true);
+      std::string out = r.out;
+      for (auto at = out.find(db); at != std::string::npos; at = out.find(db, at)) out.replace(at, db.size(), "DB");
+      printed[jobs] += "$ ppn import " + args + "\n" + out + "exit " + std::to_string(r.code) + "\n";
+    }
+    content[jobs] = database_content(db);
+  }
+  INFO("ppn import on " << backend << ":\n" << printed[1]);
+  CHECK(printed[4] == printed[1]);
+  CHECK(content[4] == content[1]);
+  CHECK(scalar(dbs[1], "SELECT count(*) FROM games") > 0);
+}
 }  // namespace
 
 TEST_CASE("jobs (-j): the samples give the same output on any number of threads", "[cli][jobs]") {
   every_ppn_command(files_in(source_path("samples"), ".ppn"));
+}
+
+TEST_CASE("jobs (-j): import stores and prints the same on any number of workers", "[cli][jobs][db]") {
+  const auto backend = GENERATE(from_range(db_backends()));
+  auto files = files_in(source_path("samples"), ".ppn");
+  for (const auto& f : files_in(source_path("tests/malformed"), ".ppn")) files.push_back(f);
+  files.insert(files.begin() + 5, "/nonexistent/missing.ppn");
+  const auto f = quoted_files(files);
+  // Stored, then again (every game a duplicate), then with other options: the errors
+  // (syntax, illegal rolls, files that cannot be opened) in their place among the games.
+  same_import_for_any_jobs("import-jobs", backend,
+                           {"--alias 'Ann=Ann Lee' --batch 3" + f, "--format json" + f, "--on-error as-played --batch 7" + f});
+  same_import_for_any_jobs("import-jobs-stop", backend, {"--on-error stop" + f, "--on-error skip --format json" + f});
 }
 
 TEST_CASE("jobs (-j): syntax errors, recovery inside a game and unreadable files stay in their place", "[cli][jobs]") {
@@ -126,6 +178,20 @@ TEST_CASE("jobs (-j): 5,000 self-play games", "[cli][jobs]") {
   const Run v = run_ppn("validate -j 4 " + broken + " " + ludo);
   CHECK(v.code == 1);
   CHECK(v.out.find("validate: 2 files, " + std::to_string(hasbro_games + ludo_games) + " games") != std::string::npos);
+
+  // import: the same games, then copies of the first thirteenth (duplicates, stored in the same
+  // transaction or committed before) and of a game cut short (a prefix duplicate); commits
+  // every 700 games, and the last file alone; and --on-error stop, which stops at the planted roll.
+  const auto first = text.find("\n[Event", text.size() / 13);
+  std::string copies = text.substr(0, first + 1);
+  const auto cut = text.find("\n40. ");
+  copies += text.substr(0, cut + 1);
+  const auto dupes = dir.write("copies.ppn", copies);
+  const Run i = run_ppn("import -q -j 4 --db " + (dir / "check.sqlite") + " " + broken + " " + dupes);
+  INFO(i.out);
+  CHECK(i.out.find(" duplicates, 1 prefix duplicate,") != std::string::npos);
+  same_import_for_any_jobs("import-jobs-selfplay", "sqlite",
+                           {"--batch 700 " + broken + " " + ludo + " " + dupes, "--on-error stop " + broken});
 }
 
 TEST_CASE("jobs (-j): the converted Northwestern transcripts", "[cli][jobs][shared]") {

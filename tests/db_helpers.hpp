@@ -69,6 +69,39 @@ inline std::int64_t scalar(const std::string& db_path, const std::string& sql) {
   return d.scalar(sql);
 }
 
+// Every row a query gives, its columns joined: a table's content to compare across databases.
+inline std::string rows_of(const std::string& db_path, const std::string& sql) {
+  db::Database d(db_path, db::Database::Mode::read_only);
+  db::Statement q(d, sql);
+  std::string out;
+  while (q.step()) {
+    for (int c = 0; c < q.columns(); ++c) {
+      out += q.is_null(c) ? std::string("NULL") : std::string(q.get_text(c));
+      out += '|';
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+// What a database holds of its games, in id order.
+inline const std::vector<std::string> kContent = {
+    // every column but imported_at, the clock time of each import (the two imports may fall
+    // in different seconds)
+    "SELECT id, source_file, source_line, checksum, setup_hash, variant, players, result, winner, finished, "
+    "status, on_error, rolls, rolls_replayed, illegal_rolls FROM games ORDER BY id",
+    "SELECT * FROM game_seats ORDER BY game_id, seat_order",
+    "SELECT * FROM players ORDER BY id",
+    "SELECT * FROM tags ORDER BY game_id, ord",
+    "SELECT * FROM rolls ORDER BY id",
+    "SELECT hash, id, hex(pos), turn FROM positions ORDER BY id",
+    "SELECT * FROM diagnostics ORDER BY game_id, seq",
+    "SELECT * FROM game_race ORDER BY game_id",
+    "SELECT * FROM seat_stats ORDER BY game_id, seat_order",
+    "SELECT * FROM seat_illegal ORDER BY game_id, colour, code",
+    "SELECT * FROM game_text ORDER BY game_id",
+};
+
 inline std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
 // Copies the rows of table `t` of the attached database `src` (the current schema) into the

@@ -24,39 +24,6 @@ const std::string kIllegalGame =
     "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green blue\"]\n[Result \"*\"]\n"
     "[Green \"  Ann   Lee \"]\n\n1. G 5-3: N/0 0/3\n2. B 6-4: -\n3. G 6-4: 3/9\n4. B 6-4: -\n5. G 1-2: 9/10 10/12\n";
 
-// Every row a query gives, its columns joined: a table's content to compare across databases.
-std::string rows_of(const std::string& db_path, const std::string& sql) {
-  db::Database d(db_path, db::Database::Mode::read_only);
-  db::Statement q(d, sql);
-  std::string out;
-  while (q.step()) {
-    for (int c = 0; c < q.columns(); ++c) {
-      out += q.is_null(c) ? std::string("NULL") : std::string(q.get_text(c));
-      out += '|';
-    }
-    out += '\n';
-  }
-  return out;
-}
-
-// What a database holds of its games, in id order.
-const std::vector<std::string> kContent = {
-    // every column but imported_at, the clock time of each import (the two imports may fall
-    // in different seconds)
-    "SELECT id, source_file, source_line, checksum, setup_hash, variant, players, result, winner, finished, "
-    "status, on_error, rolls, rolls_replayed, illegal_rolls FROM games ORDER BY id",
-    "SELECT * FROM game_seats ORDER BY game_id, seat_order",
-    "SELECT * FROM players ORDER BY id",
-    "SELECT * FROM tags ORDER BY game_id, ord",
-    "SELECT * FROM rolls ORDER BY id",
-    "SELECT hash, id, hex(pos), turn FROM positions ORDER BY id",
-    "SELECT * FROM diagnostics ORDER BY game_id, seq",
-    "SELECT * FROM game_race ORDER BY game_id",
-    "SELECT * FROM seat_stats ORDER BY game_id, seat_order",
-    "SELECT * FROM seat_illegal ORDER BY game_id, colour, code",
-    "SELECT * FROM game_text ORDER BY game_id",
-};
-
 }  // namespace
 
 TEST_CASE("db import_games: games handed over by any reader stage are stored as `ppn import` stores their text",
@@ -83,14 +50,16 @@ TEST_CASE("db import_games: games handed over by any reader stage are stored as 
   auto opened = db::Importer::open(from_games, {});
   REQUIRE(std::holds_alternative<std::unique_ptr<db::Importer>>(opened));
   auto& imp = *std::get<std::unique_ptr<db::Importer>>(opened);
-  const auto rep = db::import_games(imp, "self-play", [&](const db::GameHandler& on_game, const std::function<void()>& on_unread) {
-    on_unread();
+  int reported = 0;
+  const auto rep = db::import_games(imp, "self-play", [&](db::ImportFeed& feed) {
+    feed.unread([&] { ++reported; });
     for (const auto& g : games) {
       Game copy = g;
-      on_game(copy);
+      feed.game(copy);
     }
-    on_unread();
+    feed.unread([&] { ++reported; });
   });
+  CHECK(reported == 2);
   CHECK(rep.db_error.empty());
   CHECK(rep.counts.games == games.size());
   CHECK(rep.counts.added == games.size());
@@ -108,10 +77,10 @@ TEST_CASE("db import_games: games handed over by any reader stage are stored as 
   }
 
   // Handed over again: duplicates, stored once.
-  const auto again = db::import_games(imp, "self-play", [&](const db::GameHandler& on_game, const std::function<void()>&) {
+  const auto again = db::import_games(imp, "self-play", [&](db::ImportFeed& feed) {
     for (const auto& g : games) {
       Game copy = g;
-      on_game(copy);
+      feed.game(copy);
     }
   });
   CHECK(again.counts.duplicates == games.size());
