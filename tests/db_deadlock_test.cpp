@@ -15,7 +15,7 @@
 using namespace ppn::test;
 using ppn::db::ImportOutcome;
 
-TEST_CASE("db import (PostgreSQL): two importers each waiting for the other's game are a deadlock the server breaks; "
+TEST_CASE("db import (PostgreSQL): two importers each waiting for the other's game are a deadlock the server breaks, and "
           "the importer it fails stores its game again",
           "[db][postgresql]") {
   const auto backends = db_backends();
