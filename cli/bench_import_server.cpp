@@ -1,11 +1,13 @@
 #include "cli/bench_import_server.hpp"
 
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
 #include <iostream>
 #include <spawn.h>
 #include <sstream>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <vector>
 
@@ -41,9 +43,14 @@ pid_t spawn_ppn(const std::vector<std::string>& args) {
   return rc == 0 ? pid : -1;
 }
 
-bool exited_ok(pid_t pid) {
+// Waits for `pid`; adds its CPU time (user + system) to *cpu_seconds when given.
+bool exited_ok(pid_t pid, double* cpu_seconds = nullptr) {
   int status = 0;
-  if (pid <= 0 || waitpid(pid, &status, 0) != pid) return false;
+  rusage ru{};
+  if (pid <= 0 || wait4(pid, &status, 0, &ru) != pid) return false;
+  if (cpu_seconds)
+    *cpu_seconds += static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                    static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
@@ -65,19 +72,23 @@ std::int64_t games_in(const std::string& target) {
 }  // namespace
 
 int run_bench_import_server(const ServerBench& b) {
+  // The machine's load while the bench runs: the figures are only comparable at like loads.
+  double load_start[1] = {0}, load_end[1] = {0};
+  if (getloadavg(load_start, 1) != 1) load_start[0] = -1;
   try {
     db::Database admin(b.server);
     // 1 importer.
     const auto one = fresh_database(admin, b, "ppn_bench_one");
+    double cpu1 = 0, cpu2 = 0;
     BenchTimer t1;
-    const bool ok1 = exited_ok(spawn_ppn({"import", "-q", "--db", one, b.all}));
+    const bool ok1 = exited_ok(spawn_ppn({"import", "-q", "--db", one, b.all}), &cpu1);
     const double s1 = t1.seconds();
     // 2 importers at once, each on half of the games.
     const auto two = fresh_database(admin, b, "ppn_bench_two");
     BenchTimer t2;
     const pid_t p1 = spawn_ppn({"import", "-q", "--db", two, b.half1});
     const pid_t p2 = spawn_ppn({"import", "-q", "--db", two, b.half2});
-    const bool ok2 = exited_ok(p1) & exited_ok(p2);
+    const bool ok2 = exited_ok(p1, &cpu2) & exited_ok(p2, &cpu2);
     const double s2 = t2.seconds();
     // The baseline: the rows of the first run, written to files by COPY TO and read back into
     // memory before the timing, then COPY FROM in one transaction.
@@ -155,12 +166,17 @@ int run_bench_import_server(const ServerBench& b) {
       for (const char* name : {"ppn_bench_one", "ppn_bench_two", "ppn_bench_copy"})
         admin.exec(std::string("DROP DATABASE IF EXISTS ") + name + " WITH (FORCE)");
 
+    if (getloadavg(load_end, 1) != 1) load_end[0] = -1;
     const double g1 = b.games / s1, g2 = b.games / s2, gc = b.games / sc;
     std::cout << "bench import --db " << db::database_name(b.server) << ": " << b.games << " self-play games, "
-              << (bytes >> 20) << " MiB of rows in COPY form\n";
-    std::cout << "  1 importer   " << static_cast<long>(g1) << " games/s (" << fixed2(s1) << " s)\n";
-    std::cout << "  2 importers  " << static_cast<long>(g2) << " games/s (" << fixed2(s2) << " s), "
-              << fixed2(g2 / g1) << "x one importer\n";
+              << (bytes >> 20) << " MiB of rows in COPY form; load average " << fixed2(load_start[0])
+              << " at the start, " << fixed2(load_end[0]) << " at the end\n";
+    // The importers' own CPU time (both threads of each), next to the wall time: what is left of
+    // the machine's cores is the server's (and other work's).
+    std::cout << "  1 importer   " << static_cast<long>(g1) << " games/s (" << fixed2(s1) << " s; importer CPU "
+              << fixed2(cpu1) << " s)\n";
+    std::cout << "  2 importers  " << static_cast<long>(g2) << " games/s (" << fixed2(s2) << " s; importers' CPU "
+              << fixed2(cpu2) << " s), " << fixed2(g2 / g1) << "x one importer\n";
     std::cout << "  baseline: COPY of the same rows from prepared files  " << static_cast<long>(gc) << " games/s ("
               << fixed2(sc) << " s)\n";
     std::cout << "  ratio 2 importers/COPY " << fixed2(g2 / gc) << "x, 1 importer/COPY " << fixed2(g1 / gc) << "x\n";

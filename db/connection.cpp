@@ -122,7 +122,7 @@ void Database::flush_bulk() {
 
 Statement::Statement(Database& db, std::string_view sql, Kind kind) : db_(&db) {
   if (db.pg()) {
-    pg_ = std::make_unique<PgStatement>(*db.pg(), sql, kind == Kind::bulk);
+    pg_ = std::make_unique<PgStatement>(*db.pg(), sql, kind);
     return;
   }
   const int rc = sqlite3_prepare_v3(db.handle(), sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT,
@@ -265,7 +265,9 @@ std::span<const std::uint8_t> Statement::get_blob(int c) const {
   return {p, static_cast<std::size_t>(sqlite3_column_bytes(st_, c))};
 }
 
-Transaction::Transaction(Database& db) : db_(db) { db_.exec(db_.is_postgres() ? "BEGIN" : "BEGIN IMMEDIATE"); }
+Transaction::Transaction(Database& db) : db_(db) {
+  db_.exec(db_.is_postgres() ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN IMMEDIATE");
+}
 Transaction::~Transaction() {
   if (!done_) {
     if (db_.pg()) db_.pg()->drop_bulk();

@@ -33,6 +33,9 @@ struct DbError : std::runtime_error {
   std::string sqlstate;  // PostgreSQL's SQLSTATE ("" for SQLite, or when the connection was lost)
   DbError(int rc, const std::string& what, std::string state = {})
       : std::runtime_error(what), code(rc), sqlstate(std::move(state)) {}
+  // The server broke a wait between two writers' transactions (a deadlock, 40P01) or could not
+  // serialize them (40001): running the work again succeeds.
+  bool retryable() const { return sqlstate == "40P01" || sqlstate == "40001"; }
 };
 
 // Whether `target` (a --db value) names a PostgreSQL server rather than a SQLite file.
@@ -100,7 +103,18 @@ class Statement {
   // bulk: an `INSERT INTO t(columns) VALUES(?...)` whose rows may be held back and sent in bulk
   // (PostgreSQL: COPY, at Database::flush_bulk, at commit, or before a statement reads that
   // table); no RETURNING, no conflict clause. SQLite inserts them at once.
-  enum class Kind : std::uint8_t { plain, bulk };
+  // guarded: a write that may wait for another writer's open transaction (a unique key that
+  // writer inserted, a row it updated), so that the server may end the wait with a deadlock
+  // (DbError::retryable()). PostgreSQL runs it in a savepoint of its own, sent in the same round
+  // trip: when it fails, only it is undone and the transaction goes on (commit what it holds,
+  // then run the statement again: it waits holding nothing, so it cannot deadlock again).
+  // SQLite: plain (one writer at a time holds the whole database; it never deadlocks).
+  // scan: a query whose rows may be too many to hold (a scan of a table, a copy). PostgreSQL
+  // hands them over one at a time as the server sends them (libpq's single-row mode), so memory
+  // holds one row; while it has rows left, another statement on its connection first reads
+  // those into memory (so nothing else should run on the connection during a scan). Other
+  // queries are read whole. SQLite steps every query row by row.
+  enum class Kind : std::uint8_t { plain, bulk, guarded, scan };
   Statement(Database& db, std::string_view sql, Kind kind = Kind::plain);
   ~Statement();
   Statement(Statement&& o) noexcept;
@@ -140,7 +154,9 @@ class Statement {
 };
 
 // SQLite: BEGIN IMMEDIATE (takes the write lock at once, so two writers wait for each other
-// instead of failing on an upgrade); PostgreSQL: BEGIN. ROLLBACK in the destructor unless
+// instead of failing on an upgrade); PostgreSQL: BEGIN ISOLATION LEVEL READ COMMITTED, whatever
+// the server's default (ppn's writes rely on unique keys, not on serializable isolation, which
+// would fail whole batches with 40001 under concurrent importers). ROLLBACK in the destructor unless
 // commit() ran (rows held back for bulk are dropped with it).
 class Transaction {
  public:

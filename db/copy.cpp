@@ -38,7 +38,7 @@ std::string placeholders(std::size_t n) {
 
 IdMap copy_players(Database& src, Database& dst) {
   IdMap ids;
-  Statement q(src, "SELECT id, name FROM players");
+  Statement q(src, "SELECT id, name FROM players", Statement::Kind::scan);
   Statement ins(dst, "INSERT INTO players(name) VALUES(?1) ON CONFLICT(name) DO NOTHING RETURNING id");
   Statement find(dst, "SELECT id FROM players WHERE name = ?1");
   while (q.step()) {
@@ -53,7 +53,7 @@ IdMap copy_players(Database& src, Database& dst) {
     }
     ids[q.get_int(0)] = id;
   }
-  Statement aliases(src, "SELECT alias, player_id FROM player_aliases");
+  Statement aliases(src, "SELECT alias, player_id FROM player_aliases", Statement::Kind::scan);
   Statement add(dst, "INSERT INTO player_aliases(alias, player_id) VALUES(?1, ?2) ON CONFLICT(alias) DO NOTHING");
   while (aliases.step()) add.bind(1, aliases.get_text(0)).bind(2, ids.at(aliases.get_int(1))).run();
   return ids;
@@ -61,7 +61,7 @@ IdMap copy_players(Database& src, Database& dst) {
 
 IdMap copy_games(Database& src, Database& dst, CopyCounts& counts) {
   IdMap ids;
-  Statement q(src, "SELECT * FROM games ORDER BY id");
+  Statement q(src, "SELECT * FROM games ORDER BY id", Statement::Kind::scan);
   std::vector<int> cols;
   std::string names;
   for (int c = 0; c < q.columns(); ++c)
@@ -88,7 +88,8 @@ IdMap copy_games(Database& src, Database& dst, CopyCounts& counts) {
 void copy_rows(Database& src, Database& dst, std::string_view table, const IdMap& games, const IdMap& players) {
   const bool positions = table == "positions";
   Statement q(src, positions ? std::string("SELECT hash, id, pos, turn FROM positions")
-                             : "SELECT * FROM " + std::string(table));
+                             : "SELECT * FROM " + std::string(table),
+              Statement::Kind::scan);
   int game_col = -1, id_col = -1, player_col = -1;
   std::string names;
   for (int c = 0; c < q.columns(); ++c) {

@@ -4,7 +4,9 @@
 // tags, rolls, diagnostics, positions, statistics, analysis, record text), its players matched
 // by name. So copying twice changes nothing, and copying into a collection that holds some of
 // the games adds the rest. One transaction: a copy interrupted stores nothing, and a re-run
-// does it all.
+// does it all. Memory: the rows of FROM are read one at a time (Statement::Kind::scan) and
+// written in bulk (PostgreSQL: COPY, 8 MiB at a time); what grows with the collection is the
+// map of game ids (FROM's to TO's) and of player ids.
 #pragma once
 
 #include <cstddef>

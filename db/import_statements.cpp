@@ -18,7 +18,7 @@ ImportStatements::ImportStatements(Database& db)
                   "INSERT INTO games(source_file, source_line, checksum, setup_hash, variant, players, result, "
                   "winner, finished, status, on_error, rolls, rolls_replayed, illegal_rolls) "
                   "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) "
-                  "ON CONFLICT(checksum) DO NOTHING RETURNING id"),
+                  "ON CONFLICT(checksum) DO NOTHING RETURNING id", Statement::Kind::guarded),
       insert_seat(db,
                   "INSERT INTO game_seats(game_id, colour, seat_order, player_id, player_name, finish_rank, won) "
                   "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)", Statement::Kind::bulk),
@@ -37,7 +37,7 @@ ImportStatements::ImportStatements(Database& db)
                   "error, board) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", Statement::Kind::bulk),
       insert_seat_stats(db, kInsertSeatStats, Statement::Kind::bulk),
       insert_seat_illegal(db, "INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1, ?2, ?3, ?4)", Statement::Kind::bulk),
-      set_roll_number(db, "UPDATE rolls SET number = ?2 WHERE id = ?1"),
-      set_source(db, "UPDATE games SET source_file = ?2, source_line = ?3 WHERE id = ?1") {}
+      set_roll_number(db, "UPDATE rolls SET number = ?2 WHERE id = ?1", Statement::Kind::guarded),
+      set_source(db, "UPDATE games SET source_file = ?2, source_line = ?3 WHERE id = ?1", Statement::Kind::guarded) {}
 
 }  // namespace ppn::db

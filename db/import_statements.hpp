@@ -2,6 +2,9 @@
 // prepared once per connection, reused for every game. The rows of a game (all but games itself)
 // are bulk inserts (PostgreSQL: COPY); a game is inserted unless another importer stored it
 // first (ON CONFLICT on the content checksum: the database decides, not a read then a write).
+// The writes that may wait for another importer's open transaction (the game's insert, the
+// updates that complete an older game) are guarded statements (db/connection.hpp): a deadlock
+// undoes only them, and Importer::store runs the game again.
 #pragma once
 
 #include "db/connection.hpp"

@@ -1,6 +1,10 @@
 #include "db/importer.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
+#include <random>
+#include <thread>
 #include <utility>
 
 #include "db/schema.hpp"
@@ -18,6 +22,17 @@ std::string stored_source_path(const std::string& name) {
 
 namespace {
 std::string_view colour_text(Colour c) { return colour_name(c); }
+
+// How often store() tries a game whose guarded statement the server broke off (the second try
+// waits holding nothing, so it cannot deadlock; the rest is for serialization failures), and how
+// long it waits before trying again: 10 ms doubling, and a random part so that two importers that
+// met do not meet again in step.
+constexpr int kStoreAttempts = 8;
+std::chrono::milliseconds retry_backoff(int attempt) {
+  thread_local std::minstd_rand jitter(std::random_device{}());
+  const int base = 10 << std::min(attempt - 1, 6);
+  return std::chrono::milliseconds(base + static_cast<int>(jitter() % static_cast<unsigned>(base)));
+}
 }  // namespace
 
 Importer::Importer(Database db, std::string path, ImportOptions opts)
@@ -101,11 +116,30 @@ bool Importer::is_prefix_duplicate(const GameRows& g) {
 }
 
 ImportOutcome Importer::store(const GameRows& g) {
-  if (!tx_) tx_ = std::make_unique<Transaction>(db_);
   if (g.source_file != source_name_) {
     source_name_ = g.source_file;
     source_path_ = stored_source_path(g.source_file);
   }
+  for (int attempt = 1;; ++attempt) {
+    if (!tx_) tx_ = std::make_unique<Transaction>(db_);
+    try {
+      return store_once(g);
+    } catch (const DbError& e) {
+      // Two importers each waited for a game the other's open transaction holds (PostgreSQL
+      // broke the deadlock here), or could not be serialized: the guarded statement was undone,
+      // nothing else. Commit the games before this one (whole games: this one wrote nothing the
+      // savepoint did not undo, db/import_statements.hpp), so that the other importer goes on,
+      // then store this game again in a new transaction: it waits holding nothing, and finds the
+      // game stored by the other (a duplicate) or stores it.
+      if (!e.retryable() || attempt == kStoreAttempts) throw;
+      commit();
+      ++retries_;
+      std::this_thread::sleep_for(retry_backoff(attempt));
+    }
+  }
+}
+
+ImportOutcome Importer::store_once(const GameRows& g) {
   {
     auto& f = st_.find_checksum;
     f.bind(1, g.checksum);
@@ -130,7 +164,8 @@ ImportOutcome Importer::store(const GameRows& g) {
       const bool has_text = t.step();
       t.reset();
       if (!has_text) {
-        st_.insert_text.bind(1, stored).bind_static(2, g.ppn).run();
+        // The updates first: when one of them is broken off by a deadlock, store() runs this
+        // again, and the text (which has_text looks for) is written only once they are done.
         for (std::size_t i = 0; i < g.rolls.size(); ++i)
           st_.set_roll_number.bind(1, roll_key(stored, static_cast<std::int64_t>(i)))
               .bind(2, static_cast<std::int64_t>(g.rolls[i].number))
@@ -139,6 +174,7 @@ ImportOutcome Importer::store(const GameRows& g) {
         // absolute canonical path (a version-4 row kept the path as typed, often relative).
         st_.set_source.bind(1, stored).bind_static(2, source_path_)
             .bind(3, static_cast<std::int64_t>(g.source_line)).run();
+        st_.insert_text.bind(1, stored).bind_static(2, g.ppn).run();
         ++completed_.text;
       }
       return ImportOutcome::duplicate;

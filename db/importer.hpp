@@ -66,8 +66,14 @@ class Importer {
   static std::variant<std::unique_ptr<Importer>, std::string> open(const std::string& path, ImportOptions opts);
   ~Importer();  // an open transaction rolls back
 
-  // Stores one prepared game inside the open transaction (begun when none is open).
+  // Stores one prepared game inside the open transaction (begun when none is open). When the
+  // server breaks off a wait for another importer's transaction (a deadlock or a serialization
+  // failure: DbError::retryable()), the games before this one are committed and this one is
+  // stored again in a new transaction (a few times, waiting longer each time): never an error,
+  // never a game lost, and the outcome returned is what the database holds.
   ImportOutcome store(const GameRows& rows);
+  // How many times store() stored a game again after a deadlock or serialization failure.
+  std::size_t retries() const { return retries_; }
   // The id of the game the last store() added.
   std::int64_t last_added_id() const { return last_added_id_; }
   // Games store() added in the open transaction.
@@ -91,6 +97,7 @@ class Importer {
 
  private:
   Importer(Database db, std::string path, ImportOptions opts);
+  ImportOutcome store_once(const GameRows& rows);
   bool is_prefix_duplicate(const GameRows& rows);
   void store_stats(std::int64_t game_id, const GameRows& rows);  // game_race, seat_stats, seat_illegal
 
@@ -106,6 +113,7 @@ class Importer {
   int in_tx_ = 0;
   Completed completed_;
   std::int64_t last_added_id_ = 0;
+  std::size_t retries_ = 0;
   // stored_source_path of the last GameRows::source_file stored (a file's games share it).
   std::string source_name_, source_path_;
 };

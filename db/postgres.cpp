@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 namespace ppn::db {
 
@@ -246,7 +247,12 @@ void PgConnection::fail(PGresult* res, std::string_view what) {
   throw DbError(0, msg, state);
 }
 
+void PgConnection::settle() {
+  if (PgStatement* s = std::exchange(streaming_, nullptr)) s->finish_stream(true);
+}
+
 void PgConnection::exec(std::string_view sql) {
+  settle();
   const std::string s(sql);
   PGresult* res = PQexec(conn_, s.c_str());
   const auto st = PQresultStatus(res);
@@ -256,6 +262,7 @@ void PgConnection::exec(std::string_view sql) {
 
 namespace {
 std::int64_t first_int(PgConnection& c, const char* sql) {
+  c.settle();
   PGresult* res = PQexec(c.handle(), sql);
   if (PQresultStatus(res) != PGRES_TUPLES_OK) c.fail(res, "query");
   std::int64_t v = 0;
@@ -291,6 +298,7 @@ void PgConnection::append_bulk(const std::string& copy_target, std::string_view 
 }
 
 void PgConnection::copy_in(const std::string& target, std::string_view rows) {
+  settle();
   const std::string copy = "COPY " + target + " FROM STDIN";
   PGresult* res = PQexec(conn_, copy.c_str());
   if (PQresultStatus(res) != PGRES_COPY_IN) fail(res, "copy");
@@ -311,6 +319,7 @@ void PgConnection::copy_in(const std::string& target, std::string_view rows) {
 }
 
 std::string PgConnection::copy_out(std::string_view table) {
+  settle();
   const std::string copy = "COPY " + std::string(table) + " TO STDOUT";
   PGresult* res = PQexec(conn_, copy.c_str());
   if (PQresultStatus(res) != PGRES_COPY_OUT) fail(res, "copy");
@@ -360,7 +369,11 @@ void PgConnection::drop_bulk() {
   bulk_bytes_ = 0;
 }
 
-PgStatement::PgStatement(PgConnection& conn, std::string_view sql, bool bulk) : conn_(conn), bulk_(bulk) {
+PgStatement::PgStatement(PgConnection& conn, std::string_view sql, Statement::Kind kind)
+    : conn_(conn),
+      bulk_(kind == Statement::Kind::bulk),
+      guarded_(kind == Statement::Kind::guarded),
+      scan_(kind == Statement::Kind::scan) {
   const int n = translate_parameters(sql, sql_);
   params_.resize(static_cast<std::size_t>(n));
   if (bulk_) {
@@ -382,16 +395,19 @@ PgStatement::PgStatement(PgConnection& conn, std::string_view sql, bool bulk) : 
     return;
   }
   name_ = conn_.next_statement_name();
+  conn_.settle();
   PGresult* res = PQprepare(conn_.handle(), name_.c_str(), sql_.c_str(), n, nullptr);
   if (PQresultStatus(res) != PGRES_COMMAND_OK) conn_.fail(res, "prepare");
   PQclear(res);
 }
 
 PgStatement::~PgStatement() {
+  finish_stream(false);
   clear_result();
   if (described_) PQclear(described_);
   if (!name_.empty() && PQstatus(conn_.handle()) == CONNECTION_OK &&
       PQtransactionStatus(conn_.handle()) != PQTRANS_INERROR) {
+    conn_.settle();
     const std::string sql = "DEALLOCATE " + name_;
     PQclear(PQexec(conn_.handle(), sql.c_str()));
   }
@@ -441,8 +457,71 @@ void PgStatement::clear_result() {
   rows_ = 0;
 }
 
+void PgStatement::finish_stream(bool keep_rows) {
+  if (!keep_rows) {
+    for (PGresult* r : pending_) PQclear(r);
+    pending_.clear();
+  }
+  if (!streaming_) return;
+  streaming_ = false;
+  if (keep_rows) {
+    for (PGresult* r = PQgetResult(conn_.handle()); r; r = PQgetResult(conn_.handle())) pending_.push_back(r);
+  } else {
+    // Rows nobody will read (a scan left early): read past them, one at a time. (A cancel
+    // request could reach the server after the scan ended, and cancel the next command.)
+    for (PGresult* r = PQgetResult(conn_.handle()); r; r = PQgetResult(conn_.handle())) PQclear(r);
+  }
+  conn_.set_streaming(nullptr);
+}
+
+void PgStatement::send_scan(const char* const* values, const int* lengths, const int* formats) {
+  pg_conn* c = conn_.handle();
+  if (PQsendQueryPrepared(c, name_.c_str(), static_cast<int>(params_.size()), values, lengths, formats, 0) != 1)
+    conn_.fail(nullptr, "step");
+  PQsetSingleRowMode(c);
+  streaming_ = scan_started_ = true;
+  conn_.set_streaming(this);
+}
+
+bool PgStatement::next_row() {
+  for (;;) {
+    PGresult* r = nullptr;
+    if (!pending_.empty()) {
+      r = pending_.front();
+      pending_.pop_front();
+    } else if (streaming_) {
+      r = PQgetResult(conn_.handle());
+      if (!r) {
+        streaming_ = false;
+        conn_.set_streaming(nullptr);
+      }
+    }
+    if (!r) {
+      clear_result();
+      return false;
+    }
+    const auto st = PQresultStatus(r);
+    if (st == PGRES_SINGLE_TUPLE) {
+      clear_result();
+      res_ = r;
+      row_ = 0;
+      rows_ = 1;
+      return true;
+    }
+    if (st == PGRES_TUPLES_OK || st == PGRES_COMMAND_OK) {
+      PQclear(r);  // the end of the rows; the null after it ends the command
+      continue;
+    }
+    finish_stream(false);
+    clear_result();
+    conn_.fail(r, "step");
+  }
+}
+
 void PgStatement::execute() {
   clear_result();
+  if (scan_) finish_stream(false);
+  conn_.settle();
   conn_.flush_bulk_reading(sql_);
   const auto n = params_.size();
   std::vector<const char*> values(n);
@@ -452,18 +531,71 @@ void PgStatement::execute() {
     lengths[k] = static_cast<int>(params_[k].value.size());
     formats[k] = params_[k].binary ? 1 : 0;
   }
-  PGresult* res = PQexecPrepared(conn_.handle(), name_.c_str(), static_cast<int>(n), values.data(), lengths.data(),
-                                 formats.data(), 0);
+  if (scan_) return send_scan(values.data(), lengths.data(), formats.data());
+  // Outside a transaction a statement is its own transaction: nothing to keep when it fails.
+  const bool guard = guarded_ && PQtransactionStatus(conn_.handle()) == PQTRANS_INTRANS;
+  PGresult* res = guard ? execute_guarded(values.data(), lengths.data(), formats.data())
+                           : PQexecPrepared(conn_.handle(), name_.c_str(), static_cast<int>(n), values.data(),
+                                            lengths.data(), formats.data(), 0);
   const auto st = PQresultStatus(res);
   if (st != PGRES_TUPLES_OK && st != PGRES_COMMAND_OK) conn_.fail(res, "step");
   res_ = res;
   rows_ = PQntuples(res);
 }
 
+PGresult* PgStatement::execute_guarded(const char* const* values, const int* lengths, const int* formats) {
+  pg_conn* c = conn_.handle();
+  const int n = static_cast<int>(params_.size());
+  if (PQenterPipelineMode(c) != 1) conn_.fail(nullptr, "pipeline");
+  const bool sent = PQsendQueryParams(c, "SAVEPOINT ppn_guard", 0, nullptr, nullptr, nullptr, nullptr, 0) == 1 &&
+                    PQsendQueryPrepared(c, name_.c_str(), n, values, lengths, formats, 0) == 1 &&
+                    PQsendQueryParams(c, "RELEASE SAVEPOINT ppn_guard", 0, nullptr, nullptr, nullptr, nullptr, 0) == 1 &&
+                    PQpipelineSync(c) == 1;
+  // The results, in order: the savepoint's, the statement's, the release's (or "aborted", after
+  // a failed statement), each followed by a null; then the sync's.
+  PGresult* savepoint = nullptr;
+  PGresult* result = nullptr;
+  PGresult* release = nullptr;
+  for (int k = 0; sent && k < 3; ++k) {
+    PGresult* r = PQgetResult(c);
+    (k == 0 ? savepoint : k == 1 ? result : release) = r;
+    if (!r) break;
+    while (PGresult* extra = PQgetResult(c)) PQclear(extra);
+  }
+  bool synced = false;
+  while (sent && !synced) {
+    PGresult* r = PQgetResult(c);
+    if (!r) break;
+    synced = PQresultStatus(r) == PGRES_PIPELINE_SYNC;
+    PQclear(r);
+  }
+  PQexitPipelineMode(c);
+  const auto ok = [](PGresult* r) {
+    const auto st = PQresultStatus(r);
+    return r && (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK);
+  };
+  if (sent && synced && ok(savepoint) && ok(result) && ok(release)) {
+    PQclear(savepoint);
+    PQclear(release);
+    return result;
+  }
+  // The first failure is the one to report; the savepoint (if it was set) is rolled back so that
+  // the transaction goes on without the statement.
+  PGresult* failed = !ok(savepoint) ? savepoint : !ok(result) ? result : release;
+  for (PGresult* r : {savepoint, result, release})
+    if (r != failed) PQclear(r);
+  if (ok(savepoint) && PQstatus(c) == CONNECTION_OK) PQclear(PQexec(c, "ROLLBACK TO SAVEPOINT ppn_guard; RELEASE SAVEPOINT ppn_guard"));
+  conn_.fail(failed, "step");
+}
+
 bool PgStatement::step() {
   if (bulk_) {
     run();
     return false;
+  }
+  if (scan_) {
+    if (!scan_started_) execute();
+    return next_row();
   }
   if (!res_) execute();
   if (row_ + 1 < rows_) {
@@ -475,6 +607,12 @@ bool PgStatement::step() {
 }
 
 void PgStatement::run() {
+  if (scan_) {
+    while (step()) {
+    }
+    scan_started_ = false;
+    return;
+  }
   if (!bulk_) {
     execute();
     clear_result();
@@ -512,6 +650,8 @@ void PgStatement::run() {
 
 void PgStatement::reset() {
   clear_result();
+  finish_stream(false);
+  scan_started_ = false;
   for (auto& p : params_) {
     p.null = true;
     p.binary = false;
@@ -522,6 +662,7 @@ int PgStatement::columns() {
   if (res_) return PQnfields(res_);
   if (bulk_) return 0;
   if (!described_) {
+    conn_.settle();
     described_ = PQdescribePrepared(conn_.handle(), name_.c_str());
     if (PQresultStatus(described_) != PGRES_COMMAND_OK) {
       PGresult* r = described_;

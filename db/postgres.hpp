@@ -2,10 +2,13 @@
 // on the server (the `?N` parameters of the SQL both engines read become `$N`), every result
 // read in text form, and the bulk path: rows of Statement::Kind::bulk inserts are held per table
 // in COPY text format and sent with `COPY t(columns) FROM STDIN` (at commit, past 8 MiB, or
-// before a statement reads that table). Only db/connection.cpp uses it.
+// before a statement reads that table), and guarded statements (Statement::Kind::guarded: a
+// savepoint, the statement and the savepoint's release sent in one round trip, libpq's pipeline
+// mode). Only db/connection.cpp uses it.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <span>
 #include <string>
@@ -49,6 +52,11 @@ class PgConnection {
   std::string copy_out(std::string_view table);
   void copy_in(const std::string& target, std::string_view rows);
 
+  // Before any other command: a scan with rows still coming reads them into memory (libpq runs
+  // one command at a time on a connection). Every command of this file calls it first.
+  void settle();
+  void set_streaming(PgStatement* s) { streaming_ = s; }
+
   pg_conn* handle() const { return conn_; }
   std::string next_statement_name() { return "ppn_s" + std::to_string(++statements_); }
   [[noreturn]] void fail(pg_result* res, std::string_view what);
@@ -59,11 +67,12 @@ class PgConnection {
   std::map<std::string, std::string> bulk_;  // "t(columns)" -> rows in COPY text form
   std::size_t bulk_bytes_ = 0;
   std::uint64_t statements_ = 0;
+  PgStatement* streaming_ = nullptr;  // the scan whose rows are still coming
 };
 
 class PgStatement {
  public:
-  PgStatement(PgConnection& conn, std::string_view sql, bool bulk);
+  PgStatement(PgConnection& conn, std::string_view sql, Statement::Kind kind);
   ~PgStatement();
   PgStatement(const PgStatement&) = delete;
   PgStatement& operator=(const PgStatement&) = delete;
@@ -88,6 +97,17 @@ class PgStatement {
 
  private:
   void execute();
+  // The guarded statement's round trip: SAVEPOINT, the statement, RELEASE; on failure the
+  // savepoint is rolled back (the transaction goes on) and the statement's error thrown.
+  pg_result* execute_guarded(const char* const* values, const int* lengths, const int* formats);
+  // A scan: sends the query in single-row mode; next_row takes the next row's result.
+  void send_scan(const char* const* values, const int* lengths, const int* formats);
+  bool next_row();
+ public:
+  // The rest of a scan's rows into memory (PgConnection::settle), or discarded.
+  void finish_stream(bool keep_rows);
+
+ private:
   void clear_result();
   struct Param {
     std::string value;
@@ -97,7 +117,10 @@ class PgStatement {
 
   PgConnection& conn_;
   std::string sql_, name_;
-  bool bulk_ = false;
+  bool bulk_ = false, guarded_ = false, scan_ = false;
+  bool streaming_ = false;            // scan: rows still coming from the server
+  bool scan_started_ = false;         // scan: sent (since the last reset)
+  std::deque<pg_result*> pending_;    // scan: rows read into memory by finish_stream(true)
   std::string copy_target_;          // bulk: "t(c1, c2, ...)"
   std::vector<int> copy_params_;     // bulk: the parameter (0-based) of each column
   std::vector<Param> params_;

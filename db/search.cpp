@@ -156,7 +156,7 @@ std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pa
       std::int64_t first = 0, last = 0, count = 0;
     };
     std::map<std::int64_t, Hit> hits;
-    Statement scan(db, "SELECT game_id, roll_index, pos FROM positions");
+    Statement scan(db, "SELECT game_id, roll_index, pos FROM positions", Statement::Kind::scan);
     while (scan.step()) {
       const auto blob = scan.get_blob(2);
       if (blob.size() != sizeof(rules::Position)) continue;

@@ -34,7 +34,9 @@ std::variant<Pattern, std::string> parse_pattern(std::string_view text);
 bool matches(const Pattern& p, const rules::Position& pos);
 
 // One row per game with a position matching every pattern: game, file, line, first_roll,
-// last_roll, rolls (how many of its positions match). Error: a message.
+// last_roll, rolls (how many of its positions match). The positions are read one at a time
+// (Statement::Kind::scan): memory holds the games that match, not the positions. Error: a
+// message.
 std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pattern>& patterns);
 
 }  // namespace ppn::db
