@@ -32,7 +32,7 @@ TEST_CASE("fitted evaluator: lower Brier score than the race estimate on held-ap
     CAPTURE(variant, players);
     REQUIRE(fitted_model(variant == std::string("ludo"), players) != nullptr);
     const auto m = measured(variant, players, 2 * kScale);
-    CHECK(m.positions > 20u);
+    CHECK(m.positions >= 10u);
     CHECK(m.fitted.brier() < m.race.brier());
     CHECK(m.fitted.brier() < m.fitted.base_brier());
   }
