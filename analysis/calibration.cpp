@@ -9,6 +9,7 @@ void Calibration::add(double p, double won, int n, int seats) {
   // Of n outcomes, won * n are 1 and the rest 0: sum (p - o)^2 = n ((p - won)^2 + won (1 - won)).
   const double spread = won * (1 - won);
   squared += n * ((p - won) * (p - won) + spread);
+  error += n * (p - won) * (p - won);
   const double u = 1.0 / seats;
   base += n * ((u - won) * (u - won) + spread);
   games += n;

@@ -17,6 +17,8 @@ struct Calibration {
   double games = 0;       // outcomes counted
   double squared = 0;     // sum of (estimate - outcome)^2 over them
   double base = 0;        // the same for the estimate 1/seats
+  double error = 0;       // sum of n (estimate - share won)^2: the part of `squared` the estimate
+                          // can change (the rest is the outcomes' own variance)
   std::array<Decile, 10> deciles{};
 
   // An estimate `p` for a seat of `seats` playing; of `n` games played on, the seat won
@@ -24,6 +26,8 @@ struct Calibration {
   void add(double p, double won, int n, int seats);
   double brier() const { return games ? squared / games : 0.0; }
   double base_brier() const { return games ? base / games : 0.0; }
+  // Mean squared distance between the estimate and the share of the games played on it won.
+  double mean_error() const { return games ? error / games : 0.0; }
 };
 
 }  // namespace ppn::analysis

@@ -147,8 +147,9 @@ struct Series {
   std::vector<std::pair<double, double>> points;
 };
 
+// `cursor`: the roll cursor of the charts over a game's rolls.
 std::string line_chart(const std::string& title, const std::string& xname, const std::string& yname,
-                       const std::vector<Series>& series, bool zero_line) {
+                       const std::vector<Series>& series, bool zero_line, bool cursor = true) {
   double x0 = 0, x1 = 1, y0 = zero_line ? 0 : 1e300, y1 = zero_line ? 0 : -1e300;
   for (const auto& se : series)
     for (const auto& [x, y] : se.points) {
@@ -174,7 +175,7 @@ std::string line_chart(const std::string& title, const std::string& xname, const
          "</text>\n";
     ly += 20;
   }
-  return s + roll_cursor(f) + "</svg>\n";
+  return s + (cursor ? roll_cursor(f) : std::string()) + "</svg>\n";
 }
 
 }  // namespace
@@ -257,6 +258,23 @@ std::string faces_chart(const DiceSample& d, const std::string& title) {
   ly += 20;
   s += "<text x=\"" + num(kWidth - kRight + 14) + "\" y=\"" + num(ly + 4) + "\">" + label(n) + " dice</text>\n";
   return s + "</svg>\n";
+}
+
+}  // namespace ppn::analysis
+
+namespace ppn::analysis {
+
+std::string calibration_chart(const std::vector<std::pair<std::string, const Calibration*>>& estimates,
+                              const std::string& title) {
+  static const char* const kColours[] = {"#c0392b", "#2e64c0", "#2e8b57", "#d4a017"};
+  std::vector<Series> series{{"perfect", "#999", {{0.0, 0.0}, {100.0, 100.0}}}};
+  for (std::size_t i = 0; i < estimates.size(); ++i) {
+    Series se{estimates[i].first, kColours[i % 4], {}};
+    for (const auto& d : estimates[i].second->deciles)
+      if (d.weight > 0) se.points.push_back({100 * d.predicted / d.weight, 100 * d.observed / d.weight});
+    series.push_back(std::move(se));
+  }
+  return line_chart(title, "estimated winning chance (%, mean of a decile)", "won (%)", series, false, false);
 }
 
 }  // namespace ppn::analysis

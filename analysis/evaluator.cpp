@@ -29,35 +29,6 @@ constexpr int kGrid = 64;
 // hit table; the 20 bonus and entry captures are left out), d = 1..12.
 constexpr int kHitWays[13] = {0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3};
 
-// Expected steps a seat loses to captures before it moves again: each of its pawns on an
-// ordinary ring square, with opponent pawns 1..12 squares behind it, is hit with the chance
-// that one of them throws the distance, and goes back to the nest (kNestSteps - its steps).
-double exposure(const Position& p, int seat, const Geometry& g) {
-  double lost = 0;
-  for (auto b : p.pawns[seat]) {
-    if (b == kNest) continue;
-    const int rel = rel_of_byte(b);
-    if (!g.on_track(rel)) continue;
-    const int a = g.abs_of_rel(seat, rel);
-    if (g.is_safe_abs(a)) continue;
-    double safe = 1.0;
-    for (int o = 0; o < kMaxSeats; ++o) {
-      if (o == seat || !p.seat_present(o)) continue;
-      for (auto ob : p.pawns[o]) {
-        if (ob == kNest) continue;
-        const int orel = rel_of_byte(ob);
-        if (!g.on_track(orel)) continue;
-        const int d = (a - g.abs_of_rel(o, orel) + g.ring_len) % g.ring_len;
-        // Only squares the attacker still passes before its turn-off (rel 63).
-        if (d >= 1 && d <= 12 && (g.is_lap(orel) || g.track(orel) + d <= g.last_ring))
-          safe *= 1.0 - (g.ludo ? (d <= 6 ? 1.0 / 6.0 : 0.0) : kHitWays[d] / 36.0);  // Ludo: one die
-      }
-    }
-    lost += (1.0 - safe) * (nest_steps(g) - g.steps_to_home(rel));
-  }
-  return lost;
-}
-
 double normal_cdf(double x) { return 0.5 * std::erfc(-x * M_SQRT1_2); }
 
 int dice_used(const Play& play) {
@@ -68,6 +39,50 @@ int dice_used(const Play& play) {
 }
 
 }  // namespace
+
+Threats capture_threats(const Position& p, const Geometry& g) {
+  Threats t;
+  for (int seat = 0; seat < kMaxSeats; ++seat) {
+    if (!p.seat_present(seat)) continue;
+    for (auto b : p.pawns[seat]) {
+      if (b == kNest) continue;
+      const int rel = rel_of_byte(b);
+      if (!g.on_track(rel)) continue;
+      const int a = g.abs_of_rel(seat, rel);
+      if (g.is_safe_abs(a)) continue;
+      const double progress = nest_steps(g) - g.steps_to_home(rel);
+      double safe = 1.0;
+      for (int o = 0; o < kMaxSeats; ++o) {
+        if (o == seat || !p.seat_present(o)) continue;
+        double safe_from_o = 1.0;
+        for (auto ob : p.pawns[o]) {
+          if (ob == kNest) continue;
+          const int orel = rel_of_byte(ob);
+          if (!g.on_track(orel)) continue;
+          const int d = (a - g.abs_of_rel(o, orel) + g.ring_len) % g.ring_len;
+          // Only squares the attacker still passes before its turn-off (rel 63).
+          if (d >= 1 && d <= 12 && (g.is_lap(orel) || g.track(orel) + d <= g.last_ring))
+            safe_from_o *= 1.0 - (g.ludo ? (d <= 6 ? 1.0 / 6.0 : 0.0) : kHitWays[d] / 36.0);  // Ludo: one die
+        }
+        t.made[static_cast<std::size_t>(o)] += (1.0 - safe_from_o) * progress;
+        safe *= safe_from_o;
+      }
+      t.lost[static_cast<std::size_t>(seat)] += (1.0 - safe) * progress;
+    }
+  }
+  return t;
+}
+
+int seats_in_play(const GameState& st, std::array<int, kMaxSeats>& order) {
+  int start = 0, n = 0;
+  for (int i = 0; i < kMaxSeats; ++i)
+    if (st.turn_order[i] == st.to_move) start = i;
+  for (int i = 0; i < kMaxSeats; ++i) {
+    const int s = st.turn_order[(start + i) % kMaxSeats];
+    if ((st.seats_mask >> s & 1) && !(st.finished_mask >> s & 1) && st.pos.seat_present(s)) order[static_cast<std::size_t>(n++)] = s;
+  }
+  return n;
+}
 
 GameState state_after(const GameState& st, int d1, int d2, const Position& result, const Play* play,
                       const Options& o) {
@@ -85,14 +100,8 @@ WinProbs Evaluator::race(const GameState& st) const {
     return w;
   }
   // Seats still playing, in turn order from the one to move.
-  int order[kMaxSeats], n = 0;
-  int start = 0;
-  for (int i = 0; i < kMaxSeats; ++i)
-    if (st.turn_order[i] == st.to_move) start = i;
-  for (int i = 0; i < kMaxSeats; ++i) {
-    const int s = st.turn_order[(start + i) % kMaxSeats];
-    if ((st.seats_mask >> s & 1) && !(st.finished_mask >> s & 1) && st.pos.seat_present(s)) order[n++] = s;
-  }
+  std::array<int, kMaxSeats> order{};
+  const int n = seats_in_play(st, order);
   if (n == 0) return w;
   if (n == 1) {
     w.p[order[0]] = 1.0;
@@ -100,6 +109,7 @@ WinProbs Evaluator::race(const GameState& st) const {
   }
   double mu[kMaxSeats], sigma[kMaxSeats];
   double lo = 1e9, hi = -1e9;
+  const Threats threats = capture_threats(st.pos, g_);
   for (int i = 0; i < n; ++i) {
     const int s = order[i];
     const int steps = race_steps(st.pos, s, g_);
@@ -108,7 +118,7 @@ WinProbs Evaluator::race(const GameState& st) const {
     // Ludo: one die, 3.5 a throw and another throw after a 6 (3.5 * 36/30 = 4.2 a turn); a
     // token waits six throws on average for the 6 that enters it (Ludo rules, Gameplay).
     const double per_turn = g_.ludo ? 4.2 : kStepsPerTurn, wait = g_.ludo ? 6.0 : kNestWait;
-    double turns = (steps + exposure(st.pos, s, g_)) / per_turn + (on_board ? 0.0 : wait);
+    double turns = (steps + threats.lost[static_cast<std::size_t>(s)]) / per_turn + (on_board ? 0.0 : wait);
     turns = std::max(turns, 1.0);
     sigma[i] = kSpreadSqrt * std::sqrt(turns) + kSpreadLinear * turns;
     // The seat i-th to move finishes its T-th turn at time T - 1 + i/n.
@@ -188,7 +198,7 @@ WinProbs Evaluator::rollout_one(const GameState& start, std::uint64_t salt, int 
     const Play& play = lp.plays[pick];
     over = advance_turn(st, d1, d2, lp.results[pick], o_, dice_used(play) >= setup.parts.size(), &play);
   }
-  return race(st);
+  return estimate(st);
 }
 
 }  // namespace ppn::analysis

@@ -3,6 +3,7 @@
 //
 //   Evaluator ev(options, {.rollouts = 64, .horizon = 8, .seed = 1});
 //   WinProbs w = ev.race(st);                  // cheap race-based estimate
+//   WinProbs f = ev.fitted(st);                // the fitted model over position features
 //   WinProbs r = ev.rollout(st, salt);         // Monte-Carlo rollouts, deterministic
 //   double mine = r.p[st.to_move];
 //
@@ -29,10 +30,17 @@ struct WinProbs {
   std::array<double, 4> p{};  // by engine seat; sums to 1 over the seats still playing
 };
 
+// What scores a position where a rollout stops (and what estimate() returns).
+enum class Leaf : std::uint8_t {
+  race,    // the race estimate
+  fitted,  // the fitted model (fitted_evaluator.hpp) where one exists for the board and players
+};
+
 struct EvalConfig {
   int rollouts = 64;        // rollout(): rollouts averaged; analyze_game: the budget per candidate
-  int horizon = 8;          // rolls per rollout before race() scores it; 0 = to the end
+  int horizon = 8;          // rolls per rollout before the leaf estimate scores it; 0 = to the end
   std::uint64_t seed = 1;
+  Leaf leaf = Leaf::race;
 };
 
 class Evaluator {
@@ -44,6 +52,11 @@ class Evaluator {
 
   // The race-based estimate (cheap; exact once the game is won).
   WinProbs race(const rules::GameState& st) const;
+  // The fitted model over position features (fitted_evaluator.hpp); the race estimate where
+  // no model was fitted for the board and number of players.
+  WinProbs fitted(const rules::GameState& st) const;
+  // The leaf estimate of the config: race() or fitted().
+  WinProbs estimate(const rules::GameState& st) const { return cfg_.leaf == Leaf::fitted ? fitted(st) : race(st); }
   // Monte-Carlo rollouts (see above); `salt` picks the dice streams.
   WinProbs rollout(const rules::GameState& st, std::uint64_t salt) const;
   // Rollout number `i` alone (the mean of i = 0 .. rollouts-1 is rollout()): its dice depend
@@ -55,6 +68,20 @@ class Evaluator {
   rules::Geometry g_;  // the board of o_ (Ludo: one die, rules/ludo.hpp)
   EvalConfig cfg_;
 };
+
+// Expected steps lost to captures before the seat moves again: each pawn on an ordinary ring
+// square with opponent pawns 1-12 squares behind it is hit with the chance that one of them
+// throws the distance and loses its progress. `lost[s]`: seat s's pawns (all attackers
+// together); `made[s]`: what seat s's pawns threaten to take from the others (each attacker
+// on its own).
+struct Threats {
+  std::array<double, 4> lost{}, made{};
+};
+Threats capture_threats(const rules::Position& p, const rules::Geometry& g);
+
+// The seats still playing (present, not finished), in turn order from the one to move;
+// returns how many.
+int seats_in_play(const rules::GameState& st, std::array<int, 4>& order);
 
 // The state after `result` of a roll (d1, d2) was played from `st` (turn machinery included:
 // a doublet gives the mover another roll). `play` may be null.

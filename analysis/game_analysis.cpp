@@ -86,7 +86,7 @@ void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, con
   std::vector<std::pair<double, int>> ranked;
   for (std::size_t i = 0; i < lp.results.size(); ++i) {
     after[i] = state_after(st, t.d1, t.d2, lp.results[i], &lp.plays[i], o);
-    ranked.push_back({-ev.race(after[i]).p[m], static_cast<int>(i)});
+    ranked.push_back({-ev.estimate(after[i]).p[m], static_cast<int>(i)});
   }
   std::stable_sort(ranked.begin(), ranked.end());
   std::vector<int> cands{made};
@@ -299,9 +299,10 @@ Game annotate_game(const Game& game, const GameAnalysis& ga, const AnalyzeConfig
   if (!ga.ok) return out;
   char head[300];
   std::snprintf(head, sizeof head,
-                "ppn: analysis under %s: %d to %d rollouts of %d rolls per candidate (seed %llu, common dice), %d "
+                "ppn: analysis under %s: %d to %d rollouts of %d rolls per candidate%s (seed %llu, common dice), %d "
                 "candidates; ? when a loss of %.1f%%, ?? when %.1f%% winning chance is passed with %.0f%% confidence",
                 ga.profile.c_str(), std::min(cfg.min_rollouts, cfg.eval.rollouts), cfg.eval.rollouts, cfg.eval.horizon,
+                cfg.eval.leaf == Leaf::fitted ? " scored by the fitted evaluator" : "",
                 static_cast<unsigned long long>(cfg.eval.seed), cfg.candidates, 100 * cfg.mistake, 100 * cfg.blunder,
                 100 * cfg.confidence);
   out.leading_comments.push_back(head);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "analysis/evaluator.hpp"
 #include "analysis/rng.hpp"
 #include "replay/bridge.hpp"
 #include "rules/apply.hpp"
@@ -43,6 +44,32 @@ std::string seats_tag(const std::vector<Colour>& seats) {
 }
 
 }  // namespace
+
+std::string_view bot_kind_name(BotKind k) {
+  switch (k) {
+    case BotKind::random: return "random";
+    case BotKind::greedy: return "greedy";
+    case BotKind::eval: return "eval";
+  }
+  return "random";
+}
+
+std::optional<BotKind> bot_kind_of(std::string_view name) {
+  for (BotKind k : {BotKind::random, BotKind::greedy, BotKind::eval})
+    if (bot_kind_name(k) == name) return k;
+  return std::nullopt;
+}
+
+std::size_t eval_choice(const Options& o, const Evaluator& ev, const GameState& st, int d1, int d2, const RollChoices& c) {
+  std::size_t pick = 0;
+  double best = -1;
+  for (std::size_t i = 0; i < c.plays.plays.size(); ++i) {
+    GameState after = st;
+    take_choice(o, after, d1, d2, c, i);
+    if (const double v = ev.fitted(after).p[st.to_move]; v > best) best = v, pick = i;
+  }
+  return pick;
+}
 
 int greedy_score(const Position& p, int seat, const Geometry& g) {
   int score = 0;
@@ -116,11 +143,11 @@ Game Selfplay::play_game(std::uint64_t index, const std::vector<SeatBot>& given,
     SeatBot& b = bots[order[i]];
     if (given.empty()) b.kind = (i % 2 == 0) == first_greedy ? BotKind::greedy : BotKind::random;
     else b = given[static_cast<std::size_t>(i)];
-    if (b.name.empty())
-      b.name = std::string(b.kind == BotKind::greedy ? "greedy bot " : "random bot ") + std::to_string(i + 1);
+    if (b.name.empty()) b.name = std::string(bot_kind_name(b.kind)) + " bot " + std::to_string(i + 1);
   }
 
   GameState st = initial_state(mask, order, order[0]);
+  const Evaluator ev(opts_, {});  // the eval bot's
   Game game;
   game.tags = {{"Event", "ppn selfplay"},
                {"Site", "ppn"},
@@ -163,6 +190,8 @@ Game Selfplay::play_game(std::uint64_t index, const std::vector<SeatBot>& given,
           if (pick >= lp.plays.size()) break;  // the caller's chooser reports its own error
         } else if (bot.kind == BotKind::random) {
           pick = rng.below(static_cast<std::uint32_t>(lp.plays.size()));
+        } else if (bot.kind == BotKind::eval) {
+          pick = eval_choice(opts_, ev, st, d1, d2, choices);
         } else {
           int best = greedy_score(lp.results[0], seat, g);
           for (std::size_t i = 1; i < lp.plays.size(); ++i)

@@ -9,7 +9,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -22,7 +24,12 @@ namespace ppn::analysis {
 enum class BotKind : std::uint8_t {
   random,  // uniformly among the distinct legal plays
   greedy,  // the play whose resulting position scores best (race, captures, safety)
+  eval,    // the play whose resulting position the fitted evaluator rates best for the mover
+           // (1-ply: the state after the play, turn passed or doublet's roll to come)
 };
+// "random", "greedy", "eval"; and back (nullopt: not a bot's name).
+std::string_view bot_kind_name(BotKind k);
+std::optional<BotKind> bot_kind_of(std::string_view name);
 
 struct SelfplayConfig {
   std::string variant = "hasbro-2001";
@@ -59,7 +66,7 @@ using Chooser = std::function<std::size_t(const Decision&)>;
 struct SeatBot {
   BotKind kind = BotKind::random;  // used when `choose` is empty
   Chooser choose;
-  std::string name;                // the player's tag; empty: "random bot N" / "greedy bot N"
+  std::string name;                // the player's tag; empty: "random bot N" / "greedy bot N" / "eval bot N"
 };
 
 class Selfplay {
@@ -80,6 +87,12 @@ class Selfplay {
 
 // Checks the config (profile, options, players) and makes the generator; error: a message.
 std::variant<Selfplay, std::string> make_selfplay(const SelfplayConfig& cfg);
+
+// The eval bot's choice among `c` (the roll d1-d2 of st.to_move): the index of the play after
+// which `ev.fitted` gives the mover the best winning chance.
+class Evaluator;
+std::size_t eval_choice(const rules::Options& o, const Evaluator& ev, const rules::GameState& st, int d1, int d2,
+                        const RollChoices& c);
 
 // Score of a position for `seat` as the greedy bot sees it (higher is better).
 int greedy_score(const rules::Position& p, int seat, const rules::Geometry& g = rules::kParcheesi68);

@@ -278,6 +278,14 @@ int run_analyze(const AnalyzeArgs& a) {
 
 }  // namespace
 
+void add_leaf_option(CLI::App* sub, analysis::Leaf& leaf) {
+  sub->add_option_function<std::string>(
+         "--leaf", [&leaf](const std::string& v) { leaf = v == "fitted" ? analysis::Leaf::fitted : analysis::Leaf::race; },
+         "What scores a rollout at its horizon: race (the race estimate) or fitted (the fitted evaluator)")
+      ->check(CLI::IsMember({"race", "fitted"}))
+      ->default_str(leaf == analysis::Leaf::fitted ? "fitted" : "race");
+}
+
 void add_analyze_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<AnalyzeArgs>();
   auto* sub = app.add_subcommand("analyze", "Luck and move quality of PPN games; writes them back annotated");
@@ -301,7 +309,8 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
   sub->add_option("-j,--jobs", a->cfg.threads, "Threads (0: every core; the figures are the same for any number)")
       ->capture_default_str()
       ->check(CLI::Range(0, 1024));
-  sub->add_option("--horizon", a->cfg.eval.horizon, "Rolls per rollout before the race estimate (0: to the end)")
+  add_leaf_option(sub, a->cfg.eval.leaf);
+  sub->add_option("--horizon", a->cfg.eval.horizon, "Rolls per rollout before --leaf scores it (0: to the end)")
       ->capture_default_str()
       ->check(CLI::Range(0, 10000));
   sub->add_option("--seed", a->cfg.eval.seed, "Rollout dice seed")->capture_default_str();

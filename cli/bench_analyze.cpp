@@ -1,5 +1,7 @@
 #include "cli/bench_analyze.hpp"
 
+#include "cli/analyze_command.hpp"
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
@@ -168,6 +170,7 @@ void add_bench_analyze(CLI::App& bench, int& exit_code) {
   sub->add_option("--seed", a->cfg.seed, "Self-play seed")->capture_default_str();
   sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
   sub->add_option("--rollouts", a->acfg.eval.rollouts, "Most rollouts per candidate play")->capture_default_str()->check(CLI::Range(1, 100000));
+  add_leaf_option(sub, a->acfg.eval.leaf);
   sub->add_option("--horizon", a->acfg.eval.horizon, "Rolls per rollout (0: to the end)")->capture_default_str()->check(CLI::Range(0, 10000));
   sub->add_option("--candidates", a->acfg.candidates, "Plays rolled out besides the one made")->capture_default_str()->check(CLI::Range(1, 1000));
   sub->add_option("--min-rollouts", a->acfg.min_rollouts, "Rollouts per candidate of the first round")->capture_default_str()->check(CLI::Range(1, 100000));

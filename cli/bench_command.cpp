@@ -17,6 +17,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   add_bench_analyze(*bench, exit_code);
   add_bench_import(*bench, exit_code);
   add_bench_evaluator(*bench, exit_code);
+  add_bench_bot(*bench, exit_code);
 }
 
 std::filesystem::path make_bench_dir() {

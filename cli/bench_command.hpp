@@ -22,6 +22,7 @@ void add_bench_replay(CLI::App& bench, int& exit_code);  // cli/bench_replay.cpp
 void add_bench_analyze(CLI::App& bench, int& exit_code);  // cli/bench_analyze.cpp
 void add_bench_import(CLI::App& bench, int& exit_code);  // cli/bench_import.cpp
 void add_bench_evaluator(CLI::App& bench, int& exit_code);  // cli/bench_evaluator.cpp
+void add_bench_bot(CLI::App& bench, int& exit_code);  // cli/bench_bot.cpp
 
 // ---- helpers shared by the benchmarks ----
 

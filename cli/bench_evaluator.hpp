@@ -1,4 +1,5 @@
-// `ppn bench evaluator`: the race estimate's calibration against games played on.
+// `ppn bench evaluator`: the race estimate's and the fitted evaluator's calibration against games
+// played on (-o: the calibration chart); `--train -o FILE`: fits the evaluator and writes its weights.
 #pragma once
 
 namespace CLI {

@@ -18,6 +18,7 @@ struct SelfplayArgs {
   analysis::SelfplayConfig cfg;
   ReplayFlags flags{cfg.variant, cfg.options};  // --variant, --option: copied into cfg
   int games = 10;
+  std::vector<std::string> bots;  // one per seat in turn order; empty: greedy and random alternating
   std::string output = "-";
 };
 
@@ -30,13 +31,26 @@ int run_selfplay(SelfplayArgs& a) {
     return 2;
   }
   const auto& sp = std::get<analysis::Selfplay>(made);
+  std::vector<analysis::SeatBot> bots;
+  if (!a.bots.empty() && static_cast<int>(a.bots.size()) != a.cfg.players) {
+    std::cerr << "selfplay: --bots names " << a.bots.size() << " bots for " << a.cfg.players << " players\n";
+    return 2;
+  }
+  for (const auto& name : a.bots) {
+    const auto kind = analysis::bot_kind_of(name);
+    if (!kind) {
+      std::cerr << "selfplay: --bots: the bots are random, greedy and eval, not \"" << name << "\"\n";
+      return 2;
+    }
+    bots.push_back({.kind = *kind});
+  }
   auto output = open_output("selfplay", a.output, {}, SameAsInput::refuse);
   if (!output) return 2;
   std::ostream* out = &output->stream();
   std::string text;
   for (int i = 0; i < a.games; ++i) {
     text.clear();
-    append_ppn(text, sp.play_game(static_cast<std::uint64_t>(i)));
+    append_ppn(text, bots.empty() ? sp.play_game(static_cast<std::uint64_t>(i)) : sp.play_game(static_cast<std::uint64_t>(i), bots));
     out->write(text.data(), static_cast<std::streamsize>(text.size()));
   }
   return finish_output("selfplay", *output);
@@ -51,6 +65,10 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
   sub->add_option("--games,-n", a->games, "Number of games")->capture_default_str()->check(CLI::Range(0, 100000000));
   sub->add_option("--seed", a->cfg.seed, "Random seed")->capture_default_str();
   sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
+  sub->add_option("--bots", a->bots,
+                  "The bot of each seat in turn order (random, greedy or eval), comma-separated; default greedy and "
+                  "random alternating")
+      ->delimiter(',');
   sub->add_option("-o,--output", a->output, "Output file ('-' for standard output)")->capture_default_str();
   sub->callback([a, &exit_code]() { exit_code = run_selfplay(*a); });
 }

@@ -1,0 +1,58 @@
+// Training and measuring the fitted evaluator (analysis/README.md "Fitted evaluator"): positions of
+// self-play games, each labelled with the winner of one game played on from it to the end by
+// the greedy policy, and a conditional-logit fit of the weights by Newton's method.
+//
+//   auto samples = training_samples({.variant = "hasbro-2001", .players = 4, .seed = 5000, .games = 1000});
+//   FittedModel m = fit_model(std::get<std::vector<TrainingSample>>(samples), false, 4);
+//   std::string source = weights_source({m, ...}, "ppn bench evaluator --train ...");
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "analysis/calibration.hpp"
+#include "analysis/fitted_evaluator.hpp"
+#include "analysis/selfplay.hpp"
+
+namespace ppn::analysis {
+
+struct TrainingConfig {
+  std::string variant = "hasbro-2001";
+  int players = 4;
+  std::uint64_t seed = 5000;  // held apart from the bench's positions (seed 1000)
+  int games = 1000;           // self-play games (ppn selfplay's bots) per board and player count
+  int every = 5;              // a position every this many rolls
+};
+
+struct TrainingSample {
+  SeatFeatures f;
+  int winner = 0;  // index into f.seat
+};
+
+// The labelled positions (deterministic for the config), or an error message.
+std::variant<std::vector<TrainingSample>, std::string> training_samples(const TrainingConfig& cfg);
+
+// Maximum likelihood with an L2 penalty `l2` / 2 |w|^2 (Newton's method with step halving,
+// from w = 0, until no weight moves by 1e-10).
+FittedModel fit_model(const std::vector<TrainingSample>& samples, bool ludo, int players, double l2 = 1.0);
+
+// Mean log-likelihood of the winners under the model (for reports).
+double mean_log_likelihood(const std::vector<TrainingSample>& samples, const FittedModel& m);
+
+// Both evaluators against games played on (`ppn bench evaluator`, the test): from held-apart
+// self-play games of `cfg` (games 0 .. games-1), a position every `every` rolls, each seat's
+// race and fitted estimates against the share of `playouts` games played on from the position
+// to the end by the greedy policy (each on its own dice) that the seat won.
+struct EvaluatorCalibration {
+  std::size_t positions = 0;
+  Calibration race, fitted;
+};
+std::variant<EvaluatorCalibration, std::string> measure_calibration(const SelfplayConfig& cfg, int games, int every,
+                                                                    int playouts);
+
+// The text of analysis/fitted_weights.inc for the models; `command` is the line that made it.
+std::string weights_source(const std::vector<FittedModel>& models, const std::string& command);
+
+}  // namespace ppn::analysis

@@ -1,0 +1,115 @@
+// The fitted evaluator (see fitted_evaluator.hpp).
+#include "analysis/fitted_evaluator.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/game_stats.hpp"
+
+namespace ppn::analysis {
+
+using namespace ppn::rules;
+
+const std::array<std::string_view, kFeatures> kFeatureNames = {
+    "log race estimate",  // log of the race estimate's winning chance (floored at 1e-4)
+    "race / 100",         // steps to HOME
+    "race / mean race",   // relative to the seats in play
+    "pawns in nest",      //
+    "pawns home",         //
+    "pawns protected",    // on a safety square or the home path
+    "exposure / 100",     // expected steps lost to captures (capture_threats().lost)
+    "threat / 100",       // expected steps it takes from the others (capture_threats().made)
+    "turn place / n",     // 0 for the seat to move, then k/n in turn order
+    "blockades",          // squares holding two of its pawns
+};
+
+namespace {
+
+constexpr FittedModel kModels[] = {
+#include "analysis/fitted_weights.inc"
+};
+
+}  // namespace
+
+SeatFeatures seat_features(const GameState& st, const Geometry& g, const WinProbs& race) {
+  SeatFeatures out;
+  out.n = seats_in_play(st, out.seat);
+  if (out.n == 0) return out;
+  const Threats t = capture_threats(st.pos, g);
+  double mean_race = 0;
+  std::array<int, 4> steps{};
+  for (int i = 0; i < out.n; ++i) {
+    const auto ui = static_cast<std::size_t>(i);
+    steps[ui] = race_steps(st.pos, out.seat[ui], g);
+    mean_race += steps[ui];
+  }
+  mean_race = std::max(1.0, mean_race / out.n);
+  for (int i = 0; i < out.n; ++i) {
+    const auto ui = static_cast<std::size_t>(i);
+    const int s = out.seat[ui];
+    const auto us = static_cast<std::size_t>(s);
+    int nest = 0, home = 0, protected_ = 0, blockades = 0;
+    std::array<int, kMaxRing> on{};
+    for (auto b : st.pos.pawns[us]) {
+      if (b == kNest) {
+        ++nest;
+        continue;
+      }
+      const int rel = rel_of_byte(b);
+      if (rel == g.home) ++home;
+      else if (g.on_home_path(rel)) ++protected_;
+      else if (g.on_track(rel)) {
+        const int a = g.abs_of_rel(s, rel);
+        if (g.is_safe_abs(a)) ++protected_;
+        if (++on[static_cast<std::size_t>(a)] == 2) ++blockades;
+      }
+    }
+    auto& f = out.f[ui];
+    f[0] = std::log(std::max(race.p[us], 1e-4));
+    f[1] = steps[ui] / 100.0;
+    f[2] = steps[ui] / mean_race;
+    f[3] = nest;
+    f[4] = home;
+    f[5] = protected_;
+    f[6] = t.lost[us] / 100.0;
+    f[7] = t.made[us] / 100.0;
+    f[8] = static_cast<double>(i) / out.n;
+    f[9] = blockades;
+  }
+  return out;
+}
+
+const FittedModel* fitted_model(bool ludo, int players) {
+  for (const auto& m : kModels)
+    if (m.ludo == ludo && m.players == players) return &m;
+  return nullptr;
+}
+
+WinProbs fitted_estimate(const SeatFeatures& f, const FittedModel& m) {
+  WinProbs w;
+  std::array<double, 4> score{};
+  double top = -1e300;
+  for (int i = 0; i < f.n; ++i) {
+    const auto ui = static_cast<std::size_t>(i);
+    for (int k = 0; k < kFeatures; ++k) score[ui] += m.w[static_cast<std::size_t>(k)] * f.f[ui][static_cast<std::size_t>(k)];
+    top = std::max(top, score[ui]);
+  }
+  double total = 0;
+  for (int i = 0; i < f.n; ++i) total += std::exp(score[static_cast<std::size_t>(i)] - top);
+  for (int i = 0; i < f.n; ++i) {
+    const auto ui = static_cast<std::size_t>(i);
+    w.p[static_cast<std::size_t>(f.seat[ui])] = std::exp(score[ui] - top) / total;
+  }
+  return w;
+}
+
+WinProbs Evaluator::fitted(const GameState& st) const {
+  const WinProbs r = race(st);
+  if (st.ranking_len > 0) return r;
+  const SeatFeatures f = seat_features(st, g_, r);
+  if (f.n < 2) return r;
+  const FittedModel* m = fitted_model(g_.ludo, f.n);
+  return m ? fitted_estimate(f, *m) : r;
+}
+
+}  // namespace ppn::analysis
