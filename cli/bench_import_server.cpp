@@ -81,13 +81,13 @@ int run_bench_import_server(const ServerBench& b) {
     const auto one = fresh_database(admin, b, "ppn_bench_one");
     double cpu1 = 0, cpu2 = 0;
     BenchTimer t1;
-    const bool ok1 = exited_ok(spawn_ppn({"import", "-q", "--db", one, b.all}), &cpu1);
+    const bool ok1 = exited_ok(spawn_ppn({"import", "-q", "-j", "1", "--db", one, b.all}), &cpu1);
     const double s1 = t1.seconds();
     // 2 importers at once, each on half of the games.
     const auto two = fresh_database(admin, b, "ppn_bench_two");
     BenchTimer t2;
-    const pid_t p1 = spawn_ppn({"import", "-q", "--db", two, b.half1});
-    const pid_t p2 = spawn_ppn({"import", "-q", "--db", two, b.half2});
+    const pid_t p1 = spawn_ppn({"import", "-q", "-j", "1", "--db", two, b.half1});
+    const pid_t p2 = spawn_ppn({"import", "-q", "-j", "1", "--db", two, b.half2});
     const bool ok2 = exited_ok(p1, &cpu2) & exited_ok(p2, &cpu2);
     const double s2 = t2.seconds();
     // The baseline: the rows of the first run, written to files by COPY TO and read back into

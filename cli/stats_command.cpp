@@ -252,6 +252,7 @@ int run_stats(const StatsArgs& a) {
         if (a.chart == "luck") {
           analysis::AnalyzeConfig ac;
           ac.quality = false;  // luck needs only the race evaluator
+          ac.threads = 1;      // cheap without rollouts; -j alone decides the threads
           svg = analysis::luck_chart(analysis::analyze_game(game, cfg, ac), gs->seat_order,
                                      title + ": cumulative luck");
         }
