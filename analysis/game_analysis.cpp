@@ -124,6 +124,8 @@ void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, con
       se[c] = std::sqrt(var / nc);
     }
     auto verdict = [&](double th) {
+      // One rollout has no spread to measure: nothing is known with confidence from it.
+      if (n < 2) return Verdict::unknown;
       bool all_below = true;
       for (std::size_t c = 1; c < k; ++c) {
         if (mean[c] - z * se[c] >= th) return Verdict::yes;

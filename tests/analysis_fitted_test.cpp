@@ -38,7 +38,7 @@ TEST_CASE("fitted evaluator: lower Brier score than the race estimate on held-ap
   }
 }
 
-TEST_CASE("fitted evaluator: the weights cover both boards and 2-4 players; a won game is exact",
+TEST_CASE("fitted evaluator: the weights cover both boards and 2-4 players, a won game is exact",
           "[analysis][eval][fitted]") {
   for (bool ludo : {false, true})
     for (int players = 2; players <= 4; ++players) CHECK(fitted_model(ludo, players) != nullptr);

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "analysis/rng.hpp"
@@ -297,4 +298,24 @@ TEST_CASE("cli bench bot and selfplay --bots: the eval bot plays legal games and
   CHECK(wrong.out.find("--bots names 2 bots for 4 players") != std::string::npos);
   CHECK(run_ppn("selfplay --games 1 --players 2 --bots eval,clever").code == 2);
   std::filesystem::remove(f);
+}
+
+TEST_CASE("cli analyze: one rollout per play marks nothing, every decision is unresolved", "[cli][analysis]") {
+  // One rollout has no spread: a mark "with confidence" from it would be a coin toss.
+  const auto r = run_ppn("analyze --rollouts 1 --min-rollouts 1 --format json " +
+                         source_path("samples/01-four-player-family-night.ppn").string());
+  REQUIRE(r.code == 0);
+  int seats = 0;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    const auto j = nlohmann::json::parse(line);
+    if (j.value("type", "") != "seat") continue;
+    ++seats;
+    INFO(line);
+    CHECK(j.at("mistakes") == 0);
+    CHECK(j.at("blunders") == 0);
+    CHECK(j.at("unresolved") == j.at("decisions"));
+    CHECK(j.at("decisions").get<int>() > 0);
+  }
+  CHECK(seats == 4);
 }
