@@ -43,11 +43,14 @@ struct SeenCheck {
   std::unique_ptr<Database> db;
   std::unique_ptr<Statement> seen;
   bool known(const std::string& path, std::uint64_t checksum) {
-    if (!db) {
-      db = std::make_unique<Database>(path, Database::Mode::read_only);
-      seen = std::make_unique<Statement>(*db,
-                                         "SELECT 1 FROM games g JOIN game_race r ON r.game_id = g.id "
-                                         "JOIN game_text t ON t.game_id = g.id WHERE g.checksum = ?1");
+    if (!seen) {
+      // Both or neither: a failure here (the server gone) leaves none for the next game to use.
+      auto d = std::make_unique<Database>(path, Database::Mode::read_only);
+      auto s = std::make_unique<Statement>(*d,
+                                           "SELECT 1 FROM games g JOIN game_race r ON r.game_id = g.id "
+                                           "JOIN game_text t ON t.game_id = g.id WHERE g.checksum = ?1");
+      db = std::move(d);
+      seen = std::move(s);
     }
     seen->bind(1, checksum);
     const bool found = seen->step();

@@ -21,13 +21,7 @@ extern char** environ;
 
 namespace ppn::test {
 
-#if defined(__SANITIZE_ADDRESS__)
-// The sanitizer build (Debug, every position checked) imports 300 a file: the same kills and
-// races in CI's time; `make test` imports all 10,000.
-inline constexpr int kFiles = 10, kPerFile = 300;
-#else
 inline constexpr int kFiles = 10, kPerFile = 1000;
-#endif
 
 inline std::filesystem::path selfplay_dir() {
   return std::filesystem::path(ppn_binary()).parent_path().parent_path() / "test-data" /

@@ -56,7 +56,9 @@ TEST_CASE("db scans stream: find --pattern and db copy on 1.4 M positions hold o
   });
   INFO("find --pattern: peak growth " << find_kib << " KiB");
   CHECK(find_kib >= 0);
+#if !defined(__SANITIZE_ADDRESS__)  // its quarantine holds freed memory: `make test` checks the bound
   CHECK(find_kib < kBoundKiB);
+#endif
 
   // db copy into a SQLite file: the source's rows are read one at a time (from the server too).
   const auto to = (dir / "copy.sqlite").string();
@@ -66,6 +68,8 @@ TEST_CASE("db scans stream: find --pattern and db copy on 1.4 M positions hold o
   });
   INFO("db copy: peak growth " << copy_kib << " KiB");
   CHECK(copy_kib >= 0);
+#if !defined(__SANITIZE_ADDRESS__)
   CHECK(copy_kib < kBoundKiB);
+#endif
   CHECK(scalar(to, "SELECT count(*) FROM positions") == real_positions);
 }
