@@ -65,8 +65,8 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
   auto exec = [&](const char* sql) {
     if (sqlite3_exec(h, sql, nullptr, nullptr, nullptr) != SQLITE_OK) throw std::runtime_error(sqlite3_errmsg(h));
   };
-  exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-131072; "
-       "PRAGMA temp_store=MEMORY; PRAGMA wal_autocheckpoint=8192");  // as db::configure_connection
+  exec("PRAGMA journal_mode=WAL");
+  exec(db::kWriterPragmas);  // as db::configure_connection
   auto prep = [&](const char* sql) {
     sqlite3_stmt* s = nullptr;
     if (sqlite3_prepare_v2(h, sql, -1, &s, nullptr) != SQLITE_OK) throw std::runtime_error(sqlite3_errmsg(h));

@@ -216,7 +216,7 @@ void add_import_command(CLI::App& app, int& exit_code) {
   // files after it as more values.
   sub->add_option("--alias", a->aliases, "ALIAS=NAME: ALIAS is another spelling of player NAME (repeatable)")
       ->allow_extra_args(false);
-  sub->add_option("--batch", a->batch, "Games per transaction")->capture_default_str()->check(CLI::Range(1, 1000000));
+  sub->add_option("--batch", a->batch, "Games per transaction at most (a transaction also ends at 2,097,152 positions)")->capture_default_str()->check(CLI::Range(1, 1000000));
   add_jobs_option(sub, a->jobs)
       ->description("Workers that parse and replay the games for the one writer (default: every core); what is "
                     "stored and printed is the same for any number, in input order");

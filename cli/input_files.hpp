@@ -65,23 +65,31 @@ int read_games(const std::vector<std::string>& files, OnGame&& on_game) {
 // its result, which `work` does on this thread in input order. With more than one thread the
 // games are parsed on the workers too (parser::parse_stream_texts), so that the reading thread
 // only cuts the input into games. The game lives while the job runs (GamePool): what the
-// delivery needs of it, the job copies into it (or keeps the shared game).
+// delivery needs of it, the job copies into it (or keeps the shared game). The jobs hold their
+// own copies of job, error_job and source: the caller may go on to the next input before they
+// are done (what job and error_job refer to must outlive them).
 template <class Job, class ErrorJob>
 parser::StreamStats submit_games(std::istream& in, const std::string& source, OrderedWork& work, GamePool& pool,
-                                 Job& job, ErrorJob& error_job) {
-  parallel::CancelOnThrow guard(work);  // the jobs refer to job, error_job and source
+                                 Job job, ErrorJob error_job) {
+  struct Jobs {
+    Job job;
+    ErrorJob error_job;
+    std::string source;
+  };
+  const auto jobs = std::make_shared<const Jobs>(Jobs{std::move(job), std::move(error_job), source});
+  parallel::CancelOnThrow guard(work);  // what the caller's job and error_job refer to
   auto on_game = [&](Game& g) {
-    work.submit([&job, g = pool.hand_over(g)]() -> OrderedWork::Deliver { return job(g); });
+    work.submit([jobs, g = pool.hand_over(g)]() -> OrderedWork::Deliver { return jobs->job(g); });
   };
   auto on_error = [&](const parser::ParseError& e) {
-    work.submit([&error_job, e]() -> OrderedWork::Deliver { return error_job(e); });
+    work.submit([jobs, e]() -> OrderedWork::Deliver { return jobs->error_job(e); });
   };
   if (work.jobs() == 1) return parser::parse_stream(in, source, on_game, on_error);
   return parser::parse_stream_texts(in, source, on_game, on_error, [&](parser::GameText& t) {
-    work.submit([&job, &error_job, &pool, &source, t = pool.hand_over(t)]() -> OrderedWork::Deliver {
+    work.submit([jobs, &pool, t = pool.hand_over(t)]() -> OrderedWork::Deliver {
       auto g = pool.fresh();
-      if (auto e = parser::read_game_text(*t, source, *g)) return error_job(*e);
-      return job(std::shared_ptr<const Game>(std::move(g)));
+      if (auto e = parser::read_game_text(*t, jobs->source, *g)) return jobs->error_job(*e);
+      return jobs->job(std::shared_ptr<const Game>(std::move(g)));
     });
   });
 }
@@ -89,12 +97,15 @@ parser::StreamStats submit_games(std::istream& in, const std::string& source, Or
 // read_games on `work`'s threads (`-j`): job(game, source) runs on a worker and returns what to
 // do with its result, `void(number)` (number: the game's place among all the files' games,
 // 1-based), which is done on this thread in input order; the messages of files that cannot be
-// opened and of syntax errors come in their place in that order too. Returns as read_games.
+// opened and of syntax errors come in their place in that order too. The files flow through
+// one pipeline: the next file is read while the workers finish the last one's games, so that
+// a directory of one-game files keeps every worker busy. Returns as read_games.
 template <class Job>
 int read_games(const std::vector<std::string>& files, OrderedWork& work, Job&& job) {
   int rc = 0;
   std::int64_t number = 0;
   GamePool pool(work);
+  parallel::CancelOnThrow guard(work);  // the jobs refer to rc, number, job and pool
   for (const auto& path : files) {
     std::string why;
     auto in = open_input(path, why);
@@ -106,7 +117,7 @@ int read_games(const std::vector<std::string>& files, OrderedWork& work, Job&& j
       continue;
     }
     const std::string source = display_name(path);
-    auto game_job = [&](std::shared_ptr<const Game> g) -> OrderedWork::Deliver {
+    auto game_job = [&number, &job, source](std::shared_ptr<const Game> g) -> OrderedWork::Deliver {
       return [&number, counted = job(std::move(g), source)] { counted(++number); };
     };
     auto error_job = [&rc](const parser::ParseError& e) -> OrderedWork::Deliver {
@@ -116,9 +127,8 @@ int read_games(const std::vector<std::string>& files, OrderedWork& work, Job&& j
       };
     };
     submit_games(*in, source, work, pool, game_job, error_job);
-    work.finish();  // `source` and the jobs' references go with this iteration
   }
-  work.finish();  // the message of a last file that could not be opened
+  work.finish();
   return rc;
 }
 

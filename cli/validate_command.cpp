@@ -51,67 +51,71 @@ class Validator {
     partial_cfg_.partial = true;
   }
 
-  // Returns false when the run must stop (--on-error stop).
+  // Reads `path` and hands its games to the workers. Their reports, and the file's summary,
+  // come in input order, possibly while the next files are read (one pipeline for all the
+  // files: a directory of one-game files keeps every worker busy). Returns false once the run
+  // has stopped (--on-error stop); what was read after the stop is not reported.
   bool file(const std::string& path) {
-    Counts c;
-    ++total_.files;
-    const std::string name = display_name(path);
+    if (stop_) return false;
+    auto f = std::make_shared<FileRun>();
+    f->name = display_name(path);
+    f->file_no = ++files_read_;
     std::string why;
     auto in = open_input(path, why);
-    if (!in) {
-      ++c.io_errors;
-      progress_.clear();
-      if (json_) emit({{"type", "diagnostic"}, {"file", name}, {"severity", "error"}, {"code", std::string(code_name(Code::io))},
-                       {"message", "cannot open the file: " + why}});
-      else std::cerr << open_failure(path, why);
-      total_.add(c);
-      return true;
-    }
-    std::atomic<bool> stop = false;  // set by a delivery (this thread), read by the workers too
-    const std::size_t file_no = total_.files;
+    // The file's turn: it counts only when the run has not stopped before it.
+    work_.submit([this, f, path, why]() -> OrderedWork::Deliver {
+      return [this, f, path, why] {
+        f->live = !stop_;
+        if (!f->live) return;
+        ++total_.files;
+        if (!why.empty()) {
+          ++total_.io_errors;
+          progress_.clear();
+          if (json_) emit({{"type", "diagnostic"}, {"file", f->name}, {"severity", "error"}, {"code", std::string(code_name(Code::io))},
+                           {"message", "cannot open the file: " + why}});
+          else std::cerr << open_failure(path, why);
+        }
+      };
+    });
+    if (!in) return true;
     std::error_code size_ec;
     const std::uint64_t size = path == "-" ? 0 : std::filesystem::file_size(path, size_ec);
-    auto tick = [&] {
-      if (!progress_.active()) return;
-      const auto at = in->tellg();  // -1 once the reader has met the end of the file
-      progress_.update(done_bytes_ + (at >= 0 ? static_cast<std::uint64_t>(at) : size),
-                       std::to_string(file_no) + "/" + std::to_string(a_.files.size()) + " files, " +
-                           plural(total_.games + c.games, "game", "games"));
-    };
     // A game, or the part of a broken one read before its syntax error (not counted among the
     // games: number 0), is replayed on a worker; its diagnostics are reported and counted here,
     // in file order, as long as the run goes on (--on-error stop).
-    auto replayed = [this, &stop](const Game& g, bool partial) {
+    auto replayed = [this](const Game& g, bool partial) {
       auto r = std::make_shared<replay::ReplayResult>();
       // A game after the run stopped would not be delivered: no need to replay it.
-      if (!a_.syntax_only && !stop) *r = replay::replay_game(g, partial ? partial_cfg_ : cfg_);
+      if (!a_.syntax_only && !stop_) *r = replay::replay_game(g, partial ? partial_cfg_ : cfg_);
       return std::shared_ptr<const replay::ReplayResult>(std::move(r));
     };
-    auto deliver = [&](const Game& g, const replay::ReplayResult& r, bool partial) {
-      if (stop) return;
+    auto deliver = [this, f](const Game& g, const replay::ReplayResult& r, bool partial) {
+      if (stop_) return;
+      auto& c = f->c;
       const std::size_t game_no = partial ? 0 : ++c.games;
-      tick();
+      tick(*f);
       c.rolls += g.roll_count();
       if (a_.syntax_only) return;
-      if (r.inference) report_inference(name, game_no, g, *r.inference);
+      if (r.inference) report_inference(f->name, game_no, g, *r.inference);
       c.illegal += static_cast<std::size_t>(r.illegal);
       c.skipped += r.skipped;
       for (const auto& d : r.diagnostics) {
         if (d.severity == replay::Severity::warning) ++c.warnings;
         else if (d.roll_index < 0 || d.code == Code::result) ++c.record_errors;
-        report(name, game_no, d);
+        report(f->name, game_no, d);
       }
-      if (r.stop_run) stop = true;
+      if (r.stop_run) stop_ = true;
     };
-    auto game_job = [&](std::shared_ptr<const Game> g) -> OrderedWork::Deliver {
-      return [&deliver, g, r = replayed(*g, false)] { deliver(*g, *r, false); };
+    auto game_job = [replayed, deliver](std::shared_ptr<const Game> g) -> OrderedWork::Deliver {
+      return [deliver, g, r = replayed(*g, false)] { deliver(*g, *r, false); };
     };
-    auto error_job = [&](const parser::ParseError& e) -> OrderedWork::Deliver {
+    auto error_job = [this, f, replayed, deliver](const parser::ParseError& e) -> OrderedWork::Deliver {
       auto r = e.partial ? replayed(*e.partial, true) : nullptr;
-      return [&, e, r] {
+      return [this, f, deliver, e, r] {
         // The rolls before the error are still checked, and reported before it (file order).
         if (e.partial) deliver(*e.partial, *r, true);
-        ++(e.code == Code::io ? c.io_errors : c.syntax_errors);
+        if (!f->live) return;  // read after the run stopped
+        ++(e.code == Code::io ? f->c.io_errors : f->c.syntax_errors);
         progress_.clear();
         if (json_) {
           nlohmann::json j{{"type", "diagnostic"}, {"file", e.file}, {"severity", "error"},
@@ -123,22 +127,16 @@ class Validator {
         }
       };
     };
-    submit_games(*in, name, work_, pool_, game_job, error_job);
-    work_.finish();
+    reading_ = in.get();
+    submit_games(*in, f->name, work_, pool_, game_job, error_job);
+    reading_ = nullptr;
     done_bytes_ += size;
-    progress_.clear();
-    if (json_)
-      emit({{"type", "file"}, {"file", name}, {"games", c.games}, {"rolls", c.rolls}, {"illegal_rolls", c.illegal},
-            {"record_errors", c.record_errors}, {"warnings", c.warnings}, {"syntax_errors", c.syntax_errors}});
-    else
-      std::cout << name << ": " << plural(c.games, "game", "games") << ", " << plural(c.rolls, "roll", "rolls")
-                << ", " << plural(c.illegal, "illegal roll", "illegal rolls") << ", "
-                << plural(c.syntax_errors, "syntax error", "syntax errors") << "\n";
-    total_.add(c);
-    return !stop;
+    work_.submit([this, f]() -> OrderedWork::Deliver { return [this, f] { summary(*f); }; });
+    return !stop_;
   }
 
   int finish() {
+    work_.finish();
     progress_.finish();
     const auto& t = total_;
     if (json_)
@@ -212,12 +210,48 @@ class Validator {
     }
   }
 
+  // One file's part of the run, shared by the jobs of its games and its summary.
+  struct FileRun {
+    Counts c;
+    std::string name;         // display_name
+    std::size_t file_no = 0;  // 1-based, among the files named
+    bool live = true;         // false: the run had stopped (--on-error stop) before its turn
+  };
+
+  // The file's summary line, in its place (after its games' reports).
+  void summary(const FileRun& f) {
+    if (!f.live) return;
+    const auto& c = f.c;
+    progress_.clear();
+    if (json_)
+      emit({{"type", "file"}, {"file", f.name}, {"games", c.games}, {"rolls", c.rolls}, {"illegal_rolls", c.illegal},
+            {"record_errors", c.record_errors}, {"warnings", c.warnings}, {"syntax_errors", c.syntax_errors}});
+    else
+      std::cout << f.name << ": " << plural(c.games, "game", "games") << ", " << plural(c.rolls, "roll", "rolls")
+                << ", " << plural(c.illegal, "illegal roll", "illegal rolls") << ", "
+                << plural(c.syntax_errors, "syntax error", "syntax errors") << "\n";
+    total_.add(c);
+  }
+
+  // The progress bar: the bytes read so far (the reading runs ahead of the reports), the games
+  // reported.
+  void tick(const FileRun& f) {
+    if (!progress_.active()) return;
+    const auto at = reading_ ? reading_->tellg() : std::streampos(-1);  // -1: between files, or at the end
+    progress_.update(done_bytes_ + (at >= 0 ? static_cast<std::uint64_t>(at) : 0),
+                     std::to_string(f.file_no) + "/" + std::to_string(a_.files.size()) + " files, " +
+                         plural(total_.games + f.c.games, "game", "games"));
+  }
+
   const ValidateArgs& a_;
   replay::ReplayConfig cfg_;
   replay::ReplayConfig partial_cfg_;  // for the part of a game read before its syntax error
   bool json_;
   Progress& progress_;         // on standard error, only when it is a terminal
   std::uint64_t done_bytes_ = 0;  // bytes of the files already read
+  std::istream* reading_ = nullptr;  // the file being read, if any
+  std::size_t files_read_ = 0;
+  std::atomic<bool> stop_ = false;  // --on-error stop met: set by a delivery, read by the workers too
   Counts total_;
   OrderedWork work_;  // last: its workers stop before the rest goes
   GamePool pool_{work_};

@@ -20,12 +20,14 @@ struct StoredPosition {
   rules::Position pos;
   std::uint8_t turn = 0;
 };
-// The most positions held before they are inserted (about 7,000 four-player games): each
+// The most positions held before they are inserted (about 14,000 four-player games): each
 // insert of a chunk walks the positions B-tree once, and a chunk of random hashes dirties
 // nearly every leaf page of a large tree, so the fewer chunks the fewer pages rewritten (an
-// import of 72,000 games, 10 M positions: 10 walks instead of 76). 40 MB held, plus their
-// index.
-inline constexpr std::size_t kPositionChunk = std::size_t{1} << 20;
+// import of 72,000 games, 10 M positions: 5 walks; 76 with chunks of 131,072). The importer
+// commits when its chunk is full (Importer::store), so that a walk is never split in two.
+// 80 MB held, plus their index (16 MB); the writer's page cache is smaller for it
+// (db/schema.hpp kWriterPragmas).
+inline constexpr std::size_t kPositionChunk = std::size_t{1} << 21;
 // Sorts by (hash, id) as SQLite orders the key.
 void sort_by_key(std::vector<StoredPosition>& rows);
 

@@ -123,7 +123,11 @@ ImportOutcome Importer::store(const GameRows& g) {
   for (int attempt = 1;; ++attempt) {
     if (!tx_) tx_ = std::make_unique<Transaction>(db_);
     try {
-      return store_once(g);
+      const auto outcome = store_once(g);
+      // The positions held fill a chunk: they go in with the commit, so that each walk of the
+      // positions B-tree is a whole chunk (db/held_positions.hpp).
+      if (held_.full()) commit();
+      return outcome;
     } catch (const DbError& e) {
       // Two importers each waited for a game the other's open transaction holds (PostgreSQL
       // broke the deadlock here), or could not be serialized: the guarded statement was undone,
@@ -251,7 +255,6 @@ ImportOutcome Importer::store_once(const GameRows& g) {
     id_.run();
   }
   held_.add(id, rp.positions);
-  if (held_.full()) held_.insert(st_.insert_position);
   store_stats(id, g);
   ++in_tx_;
   return ImportOutcome::added;

@@ -40,9 +40,11 @@ using RefusedGame = ppn::Diagnostic;
 
 struct ImportOptions {
   replay::ReplayConfig replay;       // --variant / --option / --on-error / --order
-  // Games per transaction. Large: every commit rewrites the pages it dirtied, and the random
-  // hash index dirties pages all over, so small batches multiply the writes (a kill loses at
-  // most one batch of work, which a re-run redoes; files reported done are committed).
+  // Games per transaction at most. Large: every commit rewrites the pages it dirtied, and the
+  // random hash index dirties pages all over, so small batches multiply the writes (a kill
+  // loses at most one batch of work, which a re-run redoes; files reported done are committed).
+  // A transaction also ends when its positions fill a chunk (db/held_positions.hpp): store()
+  // then commits, so that the positions go in one sorted walk per transaction.
   int batch_games = 10000;
   // Workers that read and replay the games for the one writer (`ppn import -j`, db/import_run.hpp).
   unsigned jobs = 1;
@@ -70,7 +72,8 @@ class Importer {
   // server breaks off a wait for another importer's transaction (a deadlock or a serialization
   // failure: DbError::retryable()), the games before this one are committed and this one is
   // stored again in a new transaction (a few times, waiting longer each time): never an error,
-  // never a game lost, and the outcome returned is what the database holds.
+  // never a game lost, and the outcome returned is what the database holds. When the positions
+  // held reach a chunk (kPositionChunk), store() commits: the transaction's games are whole.
   ImportOutcome store(const GameRows& rows);
   // How many times store() stored a game again after a deadlock or serialization failure.
   std::size_t retries() const { return retries_; }

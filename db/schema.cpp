@@ -397,12 +397,8 @@ void configure_connection(Database& db) {
   }
   // Foreign keys are declared for documentation and tools, not enforced: the importer is the
   // only writer and always inserts a game before its rows (enforcing would cost a parent
-  // look-up per roll and position row); tests check that no row is orphaned. Checkpoints every
-// 8,192 pages (32 MiB) instead of 1,000: each one writes and syncs the database file, and a
-// bulk import would otherwise sync every few hundred games.
-  db.exec(
-      "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-131072; "
-      "PRAGMA temp_store=MEMORY; PRAGMA wal_autocheckpoint=8192");
+  // look-up per roll and position row); tests check that no row is orphaned.
+  db.exec(kWriterPragmas);
 }
 
 std::variant<Database, std::string> open_for_writing(const std::string& path) {

@@ -31,8 +31,17 @@ int schema_version();
 std::string_view migration_sql(int k);
 
 // Per-connection settings: WAL (readers run while an import writes; a kill -9 of a writer
-// loses nothing it committed), synchronous=NORMAL, a large page cache, foreign keys on.
+// loses nothing it committed), then kWriterPragmas.
 void configure_connection(Database& db);
+// The settings configure_connection gives a SQLite writer after WAL (and `ppn bench import`'s
+// raw baseline, so that both write under the same ones). Checkpoints every 8,192 pages (32 MiB)
+// instead of 1,000: each one writes and syncs the database file, and a bulk import would
+// otherwise sync every few hundred games. A 64 MiB page cache: the positions go in by sorted
+// walks of the B-tree (db/held_positions.hpp), which visit each page once, so a larger cache
+// buys little, and the memory goes to the positions held instead.
+inline constexpr const char* kWriterPragmas =
+    "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-65536; "
+    "PRAGMA temp_store=MEMORY; PRAGMA wal_autocheckpoint=8192";
 
 // Opens `path` for writing (created when missing) and migrates it to schema_version().
 // A database newer than this program is refused. Error: a message.

@@ -251,3 +251,38 @@ TEST_CASE("jobs (-j): memory is bounded by the games in flight, not by the file"
     CHECK(large_kib < small_kib + 16384);
   }
 }
+
+TEST_CASE("jobs (-j): a directory of one-game files flows through one pipeline", "[cli][jobs]") {
+  // 300 files of one game each (a server's transcripts), one of them with an illegal roll and
+  // one that cannot be opened: the next file is read while the workers still run the last one's
+  // games, and every report and file summary stays in its place.
+  ScratchDir dir("jobs-one-game-files");
+  const auto all = dir / "all.ppn";
+  REQUIRE(run_ppn("selfplay --variant hasbro-2001 --games 300 --seed 23 -o " + all).code == 0);
+  const std::string text = read_file(all);
+  std::vector<std::string> files;
+  for (std::size_t at = 0, n = 0; at < text.size(); ++n) {
+    auto next = text.find("\n[Event", at + 1);
+    next = next == std::string::npos ? text.size() : next + 1;
+    std::string game = text.substr(at, next - at);
+    if (n == 150) {
+      const auto roll = game.find("\n20. ");
+      REQUIRE(roll != std::string::npos);
+      game.insert(game.find(": ", roll) + 2, "N/0 ");  // no longer the roll's play
+    }
+    char name[32];
+    std::snprintf(name, sizeof name, "g%03zu.ppn", n);
+    files.push_back(dir.write(name, game));
+    at = next;
+  }
+  REQUIRE(files.size() == 300);
+  files.insert(files.begin() + 40, "/nonexistent/missing.ppn");
+  every_ppn_command(files);
+  const Run stop = same_for_any_jobs("validate", "--on-error stop" + quoted_files(files));
+  INFO(stop.out);
+  CHECK(stop.code == 2);  // the file that cannot be opened
+  // It stops in the file of the illegal roll: no file after it is reported or counted.
+  CHECK(stop.out.find("g150.ppn: 1 game, 134 rolls, 1 illegal roll") != std::string::npos);
+  CHECK(stop.out.find("g151.ppn") == std::string::npos);
+  CHECK(stop.out.find("validate: 152 files, 151 games") != std::string::npos);
+}
