@@ -231,6 +231,10 @@ int run_bench_import(const BenchImportArgs& a) {
     return 2;
   }
   const auto& sp = std::get<analysis::Selfplay>(made);
+  if (!a.db.empty() && !db::is_server_target(a.db)) {  // before any scratch file is written
+    std::cerr << "bench import: --db takes a PostgreSQL server (postgresql://...); without it the bench uses SQLite\n";
+    return 2;
+  }
   const auto dir = make_bench_dir();
   const auto ppn_file = (dir / "selfplay.ppn").string();
   const auto half1 = (dir / "half1.ppn").string(), half2 = (dir / "half2.ppn").string();
@@ -249,10 +253,6 @@ int run_bench_import(const BenchImportArgs& a) {
     }
   }
   if (!a.db.empty()) {
-    if (!db::is_server_target(a.db)) {
-      std::cerr << "bench import: --db takes a PostgreSQL server (postgresql://...); without it the bench uses SQLite\n";
-      return 2;
-    }
     const int rc = run_bench_import_server({a.db, dir, ppn_file, half1, half2, a.games, a.lookups, a.keep});
     if (!a.keep) std::filesystem::remove_all(dir);
     return rc;

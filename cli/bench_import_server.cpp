@@ -2,6 +2,9 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
+#include <optional>
+#include <unistd.h>
 #include <fcntl.h>
 #include <fstream>
 #include <iostream>
@@ -54,11 +57,13 @@ bool exited_ok(pid_t pid, double* cpu_seconds = nullptr) {
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-// A fresh database `name` on the server, with the current schema (`ppn import --db` with no
-// file creates it), outside any timing.
-std::string fresh_database(db::Database& admin, const ServerBench& b, const std::string& name) {
-  admin.exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+// A new database `name` on the server (a name of this run only: an existing database is never
+// touched), with the current schema (`ppn import --db` with no file creates it), outside any
+// timing; `created` records it, to be dropped at the end.
+std::string fresh_database(db::Database& admin, const ServerBench& b, const std::string& name,
+                           std::vector<std::string>& created) {
   admin.exec("CREATE DATABASE " + name);
+  created.push_back(name);
   const auto target = db::with_database(b.server, name);
   if (!exited_ok(spawn_ppn({"import", "--db", target}))) throw db::DbError(0, "cannot create the schema in " + name);
   return target;
@@ -75,16 +80,30 @@ int run_bench_import_server(const ServerBench& b) {
   // The machine's load while the bench runs: the figures are only comparable at like loads.
   double load_start[1] = {0}, load_end[1] = {0};
   if (getloadavg(load_start, 1) != 1) load_start[0] = -1;
+  std::optional<db::Database> admin;
+  std::vector<std::string> created;  // the databases this run made, dropped at the end unless --keep
+  // Names of this run only (process id and clock): the user's databases are never dropped.
+  const std::string prefix = "ppn_bench_" + std::to_string(getpid()) + "_" + std::to_string(std::time(nullptr)) + "_";
+  const auto drop_created = [&] {
+    if (b.keep || !admin) return;
+    for (const auto& name : created) {
+      try {
+        admin->exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+      } catch (const db::DbError&) {
+        // the server is gone: nothing to drop
+      }
+    }
+  };
   try {
-    db::Database admin(b.server);
+    admin.emplace(b.server);
     // 1 importer.
-    const auto one = fresh_database(admin, b, "ppn_bench_one");
+    const auto one = fresh_database(*admin, b, prefix + "one", created);
     double cpu1 = 0, cpu2 = 0;
     BenchTimer t1;
     const bool ok1 = exited_ok(spawn_ppn({"import", "-q", "-j", "1", "--db", one, b.all}), &cpu1);
     const double s1 = t1.seconds();
     // 2 importers at once, each on half of the games.
-    const auto two = fresh_database(admin, b, "ppn_bench_two");
+    const auto two = fresh_database(*admin, b, prefix + "two", created);
     BenchTimer t2;
     const pid_t p1 = spawn_ppn({"import", "-q", "-j", "1", "--db", two, b.half1});
     const pid_t p2 = spawn_ppn({"import", "-q", "-j", "1", "--db", two, b.half2});
@@ -106,7 +125,7 @@ int run_bench_import_server(const ServerBench& b) {
         bytes += prepared.back().second.size();
       }
     }
-    const auto copy = fresh_database(admin, b, "ppn_bench_copy");
+    const auto copy = fresh_database(*admin, b, prefix + "copy", created);
     double sc = 0;
     {
       db::Database to(copy);
@@ -162,9 +181,7 @@ int run_bench_import_server(const ServerBench& b) {
         open_total_ms += q.seconds() * 1e3;
       }
     }
-    if (!b.keep)
-      for (const char* name : {"ppn_bench_one", "ppn_bench_two", "ppn_bench_copy"})
-        admin.exec(std::string("DROP DATABASE IF EXISTS ") + name + " WITH (FORCE)");
+    drop_created();
 
     if (getloadavg(load_end, 1) != 1) load_end[0] = -1;
     const double g1 = b.games / s1, g2 = b.games / s2, gc = b.games / sc;
@@ -189,6 +206,7 @@ int run_bench_import_server(const ServerBench& b) {
       std::cerr << "bench import: stored " << n1 << ", " << n2 << " and " << nc << " of " << b.games << " games\n";
     return complete ? 0 : 1;
   } catch (const db::DbError& e) {
+    drop_created();
     std::cerr << "bench import: " << db::describe_db_error(b.server, e) << "\n";
     return 2;
   }

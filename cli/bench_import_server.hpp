@@ -4,8 +4,9 @@
 //   * baseline: COPY of exactly the rows the importer stored (written to files by COPY TO
 //     first, read back before the timing), every table in one transaction, into a third;
 //   * position search: `find --position` on the database of the first run.
-// Each database (ppn_bench_one, ppn_bench_two, ppn_bench_copy) is created anew on the server
-// SERVER names (the role needs CREATEDB) and dropped after, unless --keep. Games/s of each and
+// Each database (ppn_bench_PID_TIME_one, _two, _copy: names of this run only, so no database
+// of the user's is touched) is created on the server SERVER names (the role needs CREATEDB)
+// and dropped after, unless --keep. Games/s of each and
 // the ratios 2 importers / COPY and 2 importers / 1 importer.
 #pragma once
 

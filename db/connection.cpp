@@ -2,7 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cctype>
+#include <random>
 
 #include "db/postgres.hpp"
 
@@ -41,6 +43,12 @@ Database::~Database() {
   if (db_) sqlite3_close_v2(db_);
 }
 Database::Database(Database&& o) noexcept : db_(o.db_), pg_(std::move(o.pg_)) { o.db_ = nullptr; }
+
+std::chrono::milliseconds retry_backoff(int attempt) {
+  thread_local std::minstd_rand jitter(std::random_device{}());
+  const int base = 10 << std::min(attempt - 1, 6);
+  return std::chrono::milliseconds(base + static_cast<int>(jitter() % static_cast<unsigned>(base)));
+}
 
 bool is_server_target(std::string_view t) {
   if (t.starts_with("postgresql://") || t.starts_with("postgres://")) return true;

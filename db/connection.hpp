@@ -13,6 +13,7 @@
 // import, reports, search) catch it at their boundary and return the message as a value.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -37,6 +38,10 @@ struct DbError : std::runtime_error {
   // serialize them (40001): running the work again succeeds.
   bool retryable() const { return sqlstate == "40P01" || sqlstate == "40001"; }
 };
+
+// How long to wait before the attempt-th retry (1-based) of work DbError::retryable() broke off:
+// 10 ms doubling, and a random part so that two writers that met do not meet again in step.
+std::chrono::milliseconds retry_backoff(int attempt);
 
 // Whether `target` (a --db value) names a PostgreSQL server rather than a SQLite file.
 bool is_server_target(std::string_view target);
@@ -101,7 +106,7 @@ class Database {
 class Statement {
  public:
   // bulk: an `INSERT INTO t(columns) VALUES(?...)` whose rows may be held back and sent in bulk
-  // (PostgreSQL: COPY, at Database::flush_bulk, at commit, or before a statement reads that
+  // (PostgreSQL: COPY, at Database::flush_bulk, at commit, or before another statement names that
   // table); no RETURNING, no conflict clause. SQLite inserts them at once.
   // guarded: a write that may wait for another writer's open transaction (a unique key that
   // writer inserted, a row it updated), so that the server may end the wait with a deadlock
@@ -114,7 +119,10 @@ class Statement {
   // holds one row; while it has rows left, another statement on its connection first reads
   // those into memory (so nothing else should run on the connection during a scan). Other
   // queries are read whole. SQLite steps every query row by row.
-  enum class Kind : std::uint8_t { plain, bulk, guarded, scan };
+  // verbatim: a plain statement of the user's own SQL (`query --sql`, `export --where/--sql`,
+  // Python `Database.sql`): PostgreSQL receives it exactly as written (no `?N` -> `$N`, so `?`
+  // in dollar quotes, E'' strings and jsonb operators stays itself); it takes no parameters.
+  enum class Kind : std::uint8_t { plain, bulk, guarded, scan, verbatim };
   Statement(Database& db, std::string_view sql, Kind kind = Kind::plain);
   ~Statement();
   Statement(Statement&& o) noexcept;
@@ -138,7 +146,7 @@ class Statement {
   void run();
   void reset();  // reset and clear bindings
 
-  int columns();
+  int columns();  // PostgreSQL: before a step, a query other than a scan runs (its rows are read then)
   std::string_view column_name(int c);
   bool is_null(int c) const;
   ColumnType column_type(int c) const;

@@ -1,11 +1,14 @@
 #include "db/copy.hpp"
 
 #include <array>
+#include <optional>
 #include <string_view>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
 #include "db/connection.hpp"
+#include "db/player_aliases.hpp"
 #include "db/schema.hpp"
 
 namespace ppn::db {
@@ -13,6 +16,9 @@ namespace ppn::db {
 namespace {
 
 using IdMap = std::unordered_map<std::int64_t, std::int64_t>;
+
+// How often a copy that a deadlock or a serialization failure broke off runs again.
+constexpr int kCopyAttempts = 8;
 
 // The tables that hang off a game (db/SCHEMA.md), copied after games. positions is read by its
 // stored columns only (game_id and roll_index are generated from id).
@@ -36,26 +42,20 @@ std::string placeholders(std::size_t n) {
   return s;
 }
 
-IdMap copy_players(Database& src, Database& dst) {
+// Each player of FROM is the player of TO that its name's alias key names (the importer's
+// rule: case and spacing never split one), or a new one; FROM's other spellings then name the
+// same player in TO, unless TO has that spelling for another player already. Written as the
+// importer writes them (db/player_aliases.hpp): through `adding`, which is `dst` (SQLite) or a
+// connection of its own that commits each new name at once (PostgreSQL: an importer meeting the
+// name never waits for the copy's transaction, which may be waiting for that importer's games).
+IdMap copy_players(Database& src, Database& dst, Database& adding) {
   IdMap ids;
+  PlayerAliases to(dst, adding);
   Statement q(src, "SELECT id, name FROM players", Statement::Kind::scan);
-  Statement ins(dst, "INSERT INTO players(name) VALUES(?1) ON CONFLICT(name) DO NOTHING RETURNING id");
-  Statement find(dst, "SELECT id FROM players WHERE name = ?1");
-  while (q.step()) {
-    const auto name = q.get_text(1);
-    ins.bind(1, name);
-    std::int64_t id = ins.step() ? ins.get_int(0) : 0;
-    ins.reset();
-    if (id == 0) {
-      find.bind(1, name);
-      id = find.step() ? find.get_int(0) : 0;
-      find.reset();
-    }
-    ids[q.get_int(0)] = id;
-  }
+  while (q.step()) ids[q.get_int(0)] = to.player_id(std::string(q.get_text(1)));
   Statement aliases(src, "SELECT alias, player_id FROM player_aliases", Statement::Kind::scan);
-  Statement add(dst, "INSERT INTO player_aliases(alias, player_id) VALUES(?1, ?2) ON CONFLICT(alias) DO NOTHING");
-  while (aliases.step()) add.bind(1, aliases.get_text(0)).bind(2, ids.at(aliases.get_int(1))).run();
+  Statement add(adding, "INSERT INTO player_aliases(alias, player_id) VALUES(?1, ?2) ON CONFLICT(alias) DO NOTHING");
+  while (aliases.step()) add.bind(1, alias_key(aliases.get_text(0))).bind(2, ids.at(aliases.get_int(1))).run();
   return ids;
 }
 
@@ -133,17 +133,30 @@ std::variant<CopyCounts, std::string> copy_collection(const std::string& from, c
   if (auto* err = std::get_if<std::string>(&opened_to)) return *err;
   auto& dst = std::get<Database>(opened_to);
   CopyCounts counts;
-  try {
-    Transaction t(dst);
-    const auto players = copy_players(src, dst);
-    const auto games = copy_games(src, dst, counts);
-    if (!games.empty())
-      for (auto table : kGameTables) copy_rows(src, dst, table, games, players);
-    t.commit();
-  } catch (const DbError& e) {
-    return "copying from " + database_name(from) + ": " + describe_db_error(to, e) + "; nothing was copied";
+  std::optional<Database> adding;
+  for (int attempt = 1;; ++attempt) {
+    counts = {};
+    try {
+      if (dst.is_postgres() && !adding) adding.emplace(to);
+      Transaction t(dst);
+      const auto players = copy_players(src, dst, adding ? *adding : dst);
+      const auto games = copy_games(src, dst, counts);
+      if (!games.empty())
+        for (auto table : kGameTables) copy_rows(src, dst, table, games, players);
+      t.commit();
+      return counts;
+    } catch (const DbError& e) {
+      // An importer writing into TO meanwhile and the copy each waited for a game the other
+      // holds, uncommitted (a deadlock the server broke off here), or the server could not
+      // serialize them: the copy is rolled back whole, so that the importer goes on, and runs
+      // again (the games stored since are then "already in TO").
+      if (e.retryable() && attempt < kCopyAttempts) {
+        std::this_thread::sleep_for(retry_backoff(attempt));
+        continue;
+      }
+      return "copying from " + database_name(from) + ": " + describe_db_error(to, e) + "; nothing was copied";
+    }
   }
-  return counts;
 }
 
 }  // namespace ppn::db

@@ -2,11 +2,14 @@
 // either (db/connection.hpp). Games are matched by their content checksum: a game TO holds
 // already is left as it is, every other game is stored under a new id with all its rows (seats,
 // tags, rolls, diagnostics, positions, statistics, analysis, record text), its players matched
-// by name. So copying twice changes nothing, and copying into a collection that holds some of
-// the games adds the rest. One transaction: a copy interrupted stores nothing, and a re-run
-// does it all. Memory: the rows of FROM are read one at a time (Statement::Kind::scan) and
-// written in bulk (PostgreSQL: COPY, 8 MiB at a time); what grows with the collection is the
-// map of game ids (FROM's to TO's) and of player ids.
+// by their alias key as the importer matches them (case and spacing never split one, and FROM's
+// other spellings come along). So copying twice changes nothing, and copying into a collection
+// that holds some of the games adds the rest. One transaction: a copy interrupted stores no game
+// (on PostgreSQL the players it added stay, with no games, as an importer's do), and a re-run
+// does it all; one that a deadlock with an importer breaks off (PostgreSQL) is rolled back and
+// runs again by itself (up to 8 times). Memory: the rows of FROM are read one at a time
+// (Statement::Kind::scan) and written in bulk (PostgreSQL: COPY, 8 MiB at a time); what grows
+// with the collection is the map of game ids (FROM's to TO's) and of player ids.
 #pragma once
 
 #include <cstddef>

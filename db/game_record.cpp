@@ -6,7 +6,7 @@ namespace ppn::db {
 
 std::variant<std::vector<std::int64_t>, std::string> select_game_ids(Database& db, const std::string& sql) {
   try {
-    Statement q(db, sql);
+    Statement q(db, sql, Statement::Kind::verbatim);  // the user's SQL (export --where/--sql)
     std::vector<std::int64_t> ids;
     while (q.step()) {
       if (q.is_null(0)) return std::string("the query gave a NULL game id");

@@ -29,7 +29,8 @@ struct StoredRecord {
 };
 
 // The game ids the statement selects (its first column), in its order; it runs on `db` as
-// given (a read-only connection keeps it read-only). Error: a message.
+// given (a read-only connection keeps it read-only), as written (Statement::Kind::verbatim: the
+// user's SQL, no parameters). Error: a message.
 std::variant<std::vector<std::int64_t>, std::string> select_game_ids(Database& db, const std::string& sql);
 
 // Game `id`'s record; nullopt when the database holds no such game. Error: a message.

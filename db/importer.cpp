@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <random>
 #include <thread>
 #include <utility>
 
@@ -25,14 +24,8 @@ std::string_view colour_text(Colour c) { return colour_name(c); }
 
 // How often store() tries a game whose guarded statement the server broke off (the second try
 // waits holding nothing, so it cannot deadlock; the rest is for serialization failures), and how
-// long it waits before trying again: 10 ms doubling, and a random part so that two importers that
-// met do not meet again in step.
+// long it waits before trying again (retry_backoff, db/connection.hpp).
 constexpr int kStoreAttempts = 8;
-std::chrono::milliseconds retry_backoff(int attempt) {
-  thread_local std::minstd_rand jitter(std::random_device{}());
-  const int base = 10 << std::min(attempt - 1, 6);
-  return std::chrono::milliseconds(base + static_cast<int>(jitter() % static_cast<unsigned>(base)));
-}
 }  // namespace
 
 Importer::Importer(Database db, std::string path, ImportOptions opts)
@@ -52,9 +45,10 @@ std::variant<std::unique_ptr<Importer>, std::string> Importer::open(const std::s
   try {
     std::unique_ptr<Importer> imp(new Importer(std::move(std::get<Database>(opened)), path, std::move(opts)));
     if (!imp->opts_.aliases.empty()) {
-      // SQLite: one transaction. PostgreSQL: each statement commits at once, as the new players
-      // and spellings written through their own connection do (db/player_aliases.hpp); a
-      // transaction here would hold rows that connection waits for.
+      // SQLite: one transaction. PostgreSQL: each alias's merge is a transaction of its own
+      // (PlayerAliases::add_alias), as the new players and spellings written through their own
+      // connection commit at once (db/player_aliases.hpp); a transaction around them all would
+      // hold rows that connection waits for.
       if (!imp->db_.is_postgres()) imp->tx_ = std::make_unique<Transaction>(imp->db_);
       for (const auto& a : imp->opts_.aliases) {
         const auto eq = a.find('=');

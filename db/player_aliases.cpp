@@ -1,5 +1,7 @@
 #include "db/player_aliases.hpp"
 
+#include <optional>
+
 #include "notation/text_util.hpp"
 
 namespace ppn::db {
@@ -75,18 +77,19 @@ std::int64_t PlayerAliases::player_id(const std::string& name) {
 void PlayerAliases::add_alias(const std::string& alias, const std::string& name) {
   const auto key = alias_key(alias);
   const auto target = player_id(name);
-  auto& f = find_alias_;
-  f.reset();
-  f.bind(1, key);
-  const std::int64_t old = f.step() ? f.get_int(0) : 0;
-  f.reset();
+  // The merge is one transaction: the caller's (SQLite: the importer's), or on PostgreSQL, where
+  // the importer runs no transaction around its aliases (`adding` waits for none it holds), one
+  // of its own on `db`: the games move, the spellings follow and the old player goes together,
+  // or not at all.
+  std::optional<Transaction> merge;
+  if (&adding_ != &db_) merge.emplace(db_);
+  Statement find(db_, "SELECT player_id FROM player_aliases WHERE alias = ?1");
+  const std::int64_t old = find.bind(1, key).step() ? find.get_int(0) : 0;
   if (old == target) return;
   if (old != 0) {
     Statement(db_, "UPDATE game_seats SET player_id = ?1 WHERE player_id = ?2").bind(1, target).bind(2, old).run();
     Statement(db_, "UPDATE player_aliases SET player_id = ?1 WHERE player_id = ?2").bind(1, target).bind(2, old).run();
     Statement(db_, "DELETE FROM players WHERE id = ?1").bind(1, old).run();
-    for (auto& [k, id] : ids_)
-      if (id == old) id = target;
   }
   // In the transaction that moved the games: the alias rows it updated are its own until it
   // commits (through `adding` this would wait for them).
@@ -96,6 +99,10 @@ void PlayerAliases::add_alias(const std::string& alias, const std::string& name)
       .bind(1, key)
       .bind(2, target)
       .run();
+  if (merge) merge->commit();
+  if (old != 0)
+    for (auto& [k, id] : ids_)
+      if (id == old) id = target;
   ids_[key] = target;
 }
 

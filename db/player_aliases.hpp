@@ -6,8 +6,9 @@
 //   players.add_alias("M. Ruiz", "Marta Ruiz");     // inside the importer's transaction
 //   std::int64_t id = players.player_id("marta  ruiz");
 //
-// Both write inside the caller's open transaction; after a rollback, forget() drops the ids
-// remembered since.
+// Both write inside the caller's open transaction (on PostgreSQL, where new names are written
+// through a connection of their own, add_alias's merge is a transaction of its own); after a
+// rollback, forget() drops the ids remembered since.
 #pragma once
 
 #include <cstdint>
@@ -34,7 +35,7 @@ class PlayerAliases {
   // The id of the player spelt `name`; a player unknown by that spelling is added.
   std::int64_t player_id(const std::string& name);
   // ALIAS becomes a spelling of NAME. When ALIAS was a player of its own, its games (and so its
-  // statistics, which the reports sum from the seats) move to NAME.
+  // statistics, which the reports sum from the seats) move to NAME, in one transaction.
   void add_alias(const std::string& alias, const std::string& name);
   // Forgets the ids remembered (their rows were rolled back).
   void forget() { ids_.clear(); }

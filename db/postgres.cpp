@@ -4,6 +4,7 @@
 #include <pwd.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
@@ -29,25 +30,61 @@ std::string env_or(const char* name, std::string fallback) {
   return v && *v ? std::string(v) : fallback;
 }
 
+bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Where the quoted text or comment starting at sql[i] ends (one past it), or i when none starts
+// there: '...' (with '' inside), E'...' (with backslash escapes), "identifiers", $tag$...$tag$,
+// -- comments to the end of the line and /* nested */ comments.
+std::size_t skip_quoted(std::string_view sql, std::size_t i) {
+  const std::size_t n = sql.size();
+  const char c = sql[i];
+  const auto past = [&](std::size_t at) { return at == std::string_view::npos ? n : at; };
+  if (c == '\'' || c == '"') {
+    const bool escapes = c == '\'' && i > 0 && (sql[i - 1] == 'e' || sql[i - 1] == 'E') && (i < 2 || !ident_char(sql[i - 2]));
+    for (std::size_t k = i + 1; k < n; ++k) {
+      if (escapes && sql[k] == '\\') ++k;
+      else if (sql[k] == c) {
+        if (k + 1 < n && sql[k + 1] == c) ++k;  // '' or "" inside
+        else return k + 1;
+      }
+    }
+    return n;
+  }
+  if (c == '-' && i + 1 < n && sql[i + 1] == '-') return past(sql.find('\n', i));
+  if (c == '/' && i + 1 < n && sql[i + 1] == '*') {
+    int depth = 0;
+    for (std::size_t k = i; k + 1 < n; ++k) {
+      if (sql[k] == '/' && sql[k + 1] == '*') ++depth, ++k;
+      else if (sql[k] == '*' && sql[k + 1] == '/' && --depth == 0) return k + 2;
+      else if (sql[k] == '*' && sql[k + 1] == '/') ++k;
+    }
+    return n;
+  }
+  if (c == '$' && (i == 0 || !ident_char(sql[i - 1])) && i + 1 < n &&
+      !std::isdigit(static_cast<unsigned char>(sql[i + 1]))) {
+    std::size_t k = i + 1;
+    while (k < n && ident_char(sql[k])) ++k;
+    if (k < n && sql[k] == '$') {
+      const std::string_view tag = sql.substr(i, k - i + 1);
+      const std::size_t close = sql.find(tag, k + 1);
+      return close == std::string_view::npos ? n : close + tag.size();
+    }
+  }
+  return i;
+}
+
 // `?N` parameters (and bare `?`, numbered in order) as PostgreSQL's `$N`; quoted text and
-// comments are left as they are. Returns the number of parameters.
+// comments are left as they are. Only for the SQL ppn writes (the user's own goes verbatim).
+// Returns the number of parameters.
 int translate_parameters(std::string_view sql, std::string& out) {
   int max_param = 0, next = 0;
   out.clear();
   out.reserve(sql.size() + 8);
   for (std::size_t i = 0; i < sql.size(); ++i) {
-    const char c = sql[i];
-    if (c == '\'' || c == '"') {
-      const std::size_t end = sql.find(c, i + 1);
-      const std::size_t stop = end == std::string_view::npos ? sql.size() : end + 1;
-      out.append(sql.substr(i, stop - i));
-      i = stop - 1;
-    } else if (c == '-' && i + 1 < sql.size() && sql[i + 1] == '-') {
-      const std::size_t end = sql.find('\n', i);
-      const std::size_t stop = end == std::string_view::npos ? sql.size() : end;
-      out.append(sql.substr(i, stop - i));
-      i = stop - 1;
-    } else if (c == '?') {
+    if (const std::size_t end = skip_quoted(sql, i); end != i) {
+      out.append(sql.substr(i, end - i));
+      i = end - 1;
+    } else if (sql[i] == '?') {
       std::size_t j = i + 1;
       int n = 0;
       while (j < sql.size() && std::isdigit(static_cast<unsigned char>(sql[j]))) n = n * 10 + (sql[j++] - '0');
@@ -57,7 +94,7 @@ int translate_parameters(std::string_view sql, std::string& out) {
       max_param = std::max(max_param, n);
       i = j - 1;
     } else {
-      out += c;
+      out += sql[i];
     }
   }
   return max_param;
@@ -69,17 +106,59 @@ std::string lower(std::string_view s) {
   return r;
 }
 
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-// Whether `sql` (lower case) reads table `t`: the name after FROM or JOIN.
-bool reads_table(const std::string& sql, const std::string& t) {
-  for (std::size_t at = sql.find(t); at != std::string::npos; at = sql.find(t, at + 1)) {
-    if ((at > 0 && ident_char(sql[at - 1])) || (at + t.size() < sql.size() && ident_char(sql[at + t.size()]))) continue;
-    std::size_t k = at;
-    while (k > 0 && std::isspace(static_cast<unsigned char>(sql[k - 1]))) --k;
-    if (k >= 4 && (sql.compare(k - 4, 4, "from") == 0 || sql.compare(k - 4, 4, "join") == 0)) return true;
+// The tables a statement names (lower case, without a schema): the name after FROM, JOIN, INTO,
+// UPDATE, TABLE, TRUNCATE or USING (past a schema and ONLY), and after each comma of a FROM,
+// USING or TRUNCATE list (`FROM games g, rolls r`), at any depth of parentheses. Column names
+// (`INSERT INTO games(..., rolls, ...)`, `g.rolls`) are not tables.
+std::vector<std::string> named_tables(std::string_view sql) {
+  static constexpr std::string_view kBefore[] = {"from", "join", "into", "update", "table", "truncate", "using"};
+  static constexpr std::string_view kListEnds[] = {"where", "group",     "order",  "having", "limit",  "on",
+                                                   "set",   "returning", "union",  "intersect", "except", "window",
+                                                   "values", "select"};
+  std::vector<std::string> out;
+  std::vector<bool> in_list{false};  // per parenthesis depth: inside a FROM/USING/TRUNCATE list
+  bool take_next = false;            // the next name is a table
+  const std::size_t n = sql.size();
+  for (std::size_t i = 0; i < n;) {
+    const char c = sql[i];
+    std::string word;
+    if (const std::size_t end = skip_quoted(sql, i); end != i) {
+      if (c != '"') {  // a string or a comment: not a name
+        i = end;
+        continue;
+      }
+      word = lower(sql.substr(i + 1, end - i - 2));  // a quoted name
+      i = end;
+    } else if (ident_char(c)) {
+      std::size_t k = i;
+      while (k < n && (ident_char(sql[k]) || sql[k] == '$')) ++k;
+      word = lower(sql.substr(i, k - i));
+      i = k;
+    } else {
+      ++i;
+      if (std::isspace(static_cast<unsigned char>(c))) continue;
+      take_next = c == ',' && in_list.back();
+      if (c == '(') in_list.push_back(false);
+      if (c == ')' && in_list.size() > 1) in_list.pop_back();
+      if (c == ';') in_list.back() = false;
+      continue;
+    }
+    std::size_t k = i;
+    while (k < n && std::isspace(static_cast<unsigned char>(sql[k]))) ++k;
+    if (k < n && sql[k] == '.') {  // a schema (the table comes next) or a table's alias (a column next)
+      i = k + 1;
+      continue;
+    }
+    if (take_next && word != "only" && word != "lateral") {
+      out.push_back(word);
+      take_next = false;
+      continue;
+    }
+    if (std::find(std::begin(kListEnds), std::end(kListEnds), word) != std::end(kListEnds)) in_list.back() = false;
+    if (word == "from" || word == "using" || word == "truncate") in_list.back() = true;
+    take_next = take_next || std::find(std::begin(kBefore), std::end(kBefore), word) != std::end(kBefore);
   }
-  return false;
+  return out;
 }
 
 void discard_notice(void*, const char*) {}
@@ -253,7 +332,9 @@ void PgConnection::settle() {
 
 void PgConnection::exec(std::string_view sql) {
   settle();
+  if (bulk_bytes_ != 0) flush_bulk_naming(named_tables(sql));
   const std::string s(sql);
+  count_round_trip();
   PGresult* res = PQexec(conn_, s.c_str());
   const auto st = PQresultStatus(res);
   if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) fail(res, "exec");
@@ -263,6 +344,7 @@ void PgConnection::exec(std::string_view sql) {
 namespace {
 std::int64_t first_int(PgConnection& c, const char* sql) {
   c.settle();
+  c.count_round_trip();
   PGresult* res = PQexec(c.handle(), sql);
   if (PQresultStatus(res) != PGRES_TUPLES_OK) c.fail(res, "query");
   std::int64_t v = 0;
@@ -277,11 +359,34 @@ std::int64_t first_int(PgConnection& c, const char* sql) {
 }  // namespace
 
 std::int64_t PgConnection::user_version() {
+  if (version_ != 0) return version_;
+  settle();
+  if (PQtransactionStatus(conn_) == PQTRANS_IDLE) {
+    // Outside a transaction, one query: a database without the table (SQLSTATE 42P01) has no
+    // version, and the error ends no transaction.
+    count_round_trip();
+    PGresult* res = PQexec(conn_, "SELECT max(version) FROM ppn_schema");
+    if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+      const char* state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+      if (!state || std::string_view(state) != "42P01") fail(res, "query");
+      PQclear(res);
+      return 0;
+    }
+    std::int64_t v = 0;
+    if (PQntuples(res) > 0 && !PQgetisnull(res, 0, 0)) {
+      const char* t = PQgetvalue(res, 0, 0);
+      std::from_chars(t, t + std::strlen(t), v);
+    }
+    PQclear(res);
+    return version_ = v;
+  }
+  // In a transaction (the importer's migration, under its lock): a failed query would end it.
   if (first_int(*this, "SELECT to_regclass('ppn_schema') IS NOT NULL") == 0) return 0;
-  return first_int(*this, "SELECT max(version) FROM ppn_schema");
+  return version_ = first_int(*this, "SELECT max(version) FROM ppn_schema");
 }
 
 void PgConnection::set_user_version(int v) {
+  version_ = 0;  // read again (the transaction setting it may roll back)
   exec("CREATE TABLE IF NOT EXISTS ppn_schema(version INTEGER NOT NULL); DELETE FROM ppn_schema; "
        "INSERT INTO ppn_schema(version) VALUES(" + std::to_string(v) + ")");
 }
@@ -300,6 +405,8 @@ void PgConnection::append_bulk(const std::string& copy_target, std::string_view 
 void PgConnection::copy_in(const std::string& target, std::string_view rows) {
   settle();
   const std::string copy = "COPY " + target + " FROM STDIN";
+  count_round_trip();  // the COPY command, then the rows and their end
+  count_round_trip();
   PGresult* res = PQexec(conn_, copy.c_str());
   if (PQresultStatus(res) != PGRES_COPY_IN) fail(res, "copy");
   PQclear(res);
@@ -321,6 +428,7 @@ void PgConnection::copy_in(const std::string& target, std::string_view rows) {
 std::string PgConnection::copy_out(std::string_view table) {
   settle();
   const std::string copy = "COPY " + std::string(table) + " TO STDOUT";
+  count_round_trip();
   PGresult* res = PQexec(conn_, copy.c_str());
   if (PQresultStatus(res) != PGRES_COPY_OUT) fail(res, "copy");
   PQclear(res);
@@ -352,12 +460,15 @@ void PgConnection::flush_bulk() {
   bulk_bytes_ = 0;
 }
 
-void PgConnection::flush_bulk_reading(std::string_view sql) {
+void PgConnection::flush_bulk_naming(const std::vector<std::string>& tables) {
   if (bulk_bytes_ == 0) return;
-  const std::string s = lower(sql);
   for (const auto& [target, rows] : bulk_) {
     if (rows.empty()) continue;
-    if (reads_table(s, target.substr(0, target.find('(')))) {
+    // "schema.t(c1, ...)" -> "t"
+    std::string table = lower(target.substr(0, target.find('(')));
+    while (!table.empty() && table.back() == ' ') table.pop_back();
+    if (const auto dot = table.rfind('.'); dot != std::string::npos) table.erase(0, dot + 1);
+    if (std::find(tables.begin(), tables.end(), table) != tables.end()) {
       flush_bulk();
       return;
     }
@@ -374,8 +485,10 @@ PgStatement::PgStatement(PgConnection& conn, std::string_view sql, Statement::Ki
       bulk_(kind == Statement::Kind::bulk),
       guarded_(kind == Statement::Kind::guarded),
       scan_(kind == Statement::Kind::scan) {
-  const int n = translate_parameters(sql, sql_);
+  // The user's own SQL goes as written: it has no parameters, and a `?` in it is the user's.
+  const int n = kind == Statement::Kind::verbatim ? (sql_.assign(sql), 0) : translate_parameters(sql, sql_);
   params_.resize(static_cast<std::size_t>(n));
+  if (!bulk_) tables_ = named_tables(sql_);
   if (bulk_) {
     // INSERT INTO t(c1, ...) VALUES($a, ...): the COPY target and each column's parameter.
     const std::string s = lower(sql_);
@@ -392,22 +505,29 @@ PgStatement::PgStatement(PgConnection& conn, std::string_view sql, Statement::Ki
     copy_target_ = table + sql_.substr(open, close - open + 1);
     for (std::size_t at = sql_.find('$', values); at != std::string::npos; at = sql_.find('$', at + 1))
       copy_params_.push_back(std::atoi(sql_.c_str() + at + 1) - 1);
-    return;
   }
+  // Nothing is sent yet: a statement run once costs one round trip, its execution (execute()).
+}
+
+void PgStatement::prepare() {
+  if (prepared_) return;
   name_ = conn_.next_statement_name();
   conn_.settle();
-  PGresult* res = PQprepare(conn_.handle(), name_.c_str(), sql_.c_str(), n, nullptr);
+  conn_.count_round_trip();
+  PGresult* res = PQprepare(conn_.handle(), name_.c_str(), sql_.c_str(), static_cast<int>(params_.size()), nullptr);
   if (PQresultStatus(res) != PGRES_COMMAND_OK) conn_.fail(res, "prepare");
   PQclear(res);
+  prepared_ = true;
 }
 
 PgStatement::~PgStatement() {
   finish_stream(false);
   clear_result();
   if (described_) PQclear(described_);
-  if (!name_.empty() && PQstatus(conn_.handle()) == CONNECTION_OK &&
+  if (prepared_ && PQstatus(conn_.handle()) == CONNECTION_OK &&
       PQtransactionStatus(conn_.handle()) != PQTRANS_INERROR) {
     conn_.settle();
+    conn_.count_round_trip();
     const std::string sql = "DEALLOCATE " + name_;
     PQclear(PQexec(conn_.handle(), sql.c_str()));
   }
@@ -476,8 +596,11 @@ void PgStatement::finish_stream(bool keep_rows) {
 
 void PgStatement::send_scan(const char* const* values, const int* lengths, const int* formats) {
   pg_conn* c = conn_.handle();
-  if (PQsendQueryPrepared(c, name_.c_str(), static_cast<int>(params_.size()), values, lengths, formats, 0) != 1)
-    conn_.fail(nullptr, "step");
+  const int n = static_cast<int>(params_.size());
+  conn_.count_round_trip();  // the rows then come as the server sends them
+  const int sent = prepared_ ? PQsendQueryPrepared(c, name_.c_str(), n, values, lengths, formats, 0)
+                             : PQsendQueryParams(c, sql_.c_str(), n, nullptr, values, lengths, formats, 0);
+  if (sent != 1) conn_.fail(nullptr, "step");
   PQsetSingleRowMode(c);
   streaming_ = scan_started_ = true;
   conn_.set_streaming(this);
@@ -522,7 +645,9 @@ void PgStatement::execute() {
   clear_result();
   if (scan_) finish_stream(false);
   conn_.settle();
-  conn_.flush_bulk_reading(sql_);
+  conn_.flush_bulk_naming(tables_);
+  // Run before: prepared on the server now, so that each later run skips the parsing.
+  if (std::exchange(executed_, true)) prepare();
   const auto n = params_.size();
   std::vector<const char*> values(n);
   std::vector<int> lengths(n), formats(n);
@@ -534,9 +659,12 @@ void PgStatement::execute() {
   if (scan_) return send_scan(values.data(), lengths.data(), formats.data());
   // Outside a transaction a statement is its own transaction: nothing to keep when it fails.
   const bool guard = guarded_ && PQtransactionStatus(conn_.handle()) == PQTRANS_INTRANS;
-  PGresult* res = guard ? execute_guarded(values.data(), lengths.data(), formats.data())
-                           : PQexecPrepared(conn_.handle(), name_.c_str(), static_cast<int>(n), values.data(),
-                                            lengths.data(), formats.data(), 0);
+  if (!guard) conn_.count_round_trip();
+  PGresult* res = guard       ? execute_guarded(values.data(), lengths.data(), formats.data())
+                  : prepared_ ? PQexecPrepared(conn_.handle(), name_.c_str(), static_cast<int>(n), values.data(),
+                                               lengths.data(), formats.data(), 0)
+                              : PQexecParams(conn_.handle(), sql_.c_str(), static_cast<int>(n), nullptr, values.data(),
+                                             lengths.data(), formats.data(), 0);
   const auto st = PQresultStatus(res);
   if (st != PGRES_TUPLES_OK && st != PGRES_COMMAND_OK) conn_.fail(res, "step");
   res_ = res;
@@ -547,8 +675,10 @@ PGresult* PgStatement::execute_guarded(const char* const* values, const int* len
   pg_conn* c = conn_.handle();
   const int n = static_cast<int>(params_.size());
   if (PQenterPipelineMode(c) != 1) conn_.fail(nullptr, "pipeline");
+  conn_.count_round_trip();
   const bool sent = PQsendQueryParams(c, "SAVEPOINT ppn_guard", 0, nullptr, nullptr, nullptr, nullptr, 0) == 1 &&
-                    PQsendQueryPrepared(c, name_.c_str(), n, values, lengths, formats, 0) == 1 &&
+                    (prepared_ ? PQsendQueryPrepared(c, name_.c_str(), n, values, lengths, formats, 0)
+                               : PQsendQueryParams(c, sql_.c_str(), n, nullptr, values, lengths, formats, 0)) == 1 &&
                     PQsendQueryParams(c, "RELEASE SAVEPOINT ppn_guard", 0, nullptr, nullptr, nullptr, nullptr, 0) == 1 &&
                     PQpipelineSync(c) == 1;
   // The results, in order: the savepoint's, the statement's, the release's (or "aborted", after
@@ -584,7 +714,10 @@ PGresult* PgStatement::execute_guarded(const char* const* values, const int* len
   PGresult* failed = !ok(savepoint) ? savepoint : !ok(result) ? result : release;
   for (PGresult* r : {savepoint, result, release})
     if (r != failed) PQclear(r);
-  if (ok(savepoint) && PQstatus(c) == CONNECTION_OK) PQclear(PQexec(c, "ROLLBACK TO SAVEPOINT ppn_guard; RELEASE SAVEPOINT ppn_guard"));
+  if (ok(savepoint) && PQstatus(c) == CONNECTION_OK) {
+    conn_.count_round_trip();
+    PQclear(PQexec(c, "ROLLBACK TO SAVEPOINT ppn_guard; RELEASE SAVEPOINT ppn_guard"));
+  }
   conn_.fail(failed, "step");
 }
 
@@ -661,8 +794,16 @@ void PgStatement::reset() {
 int PgStatement::columns() {
   if (res_) return PQnfields(res_);
   if (bulk_) return 0;
+  // A query read whole runs now (its names come with its rows, which step() then walks): one
+  // round trip, not a description first. A scan's names come from the prepared statement.
+  if (!scan_) {
+    execute();
+    return PQnfields(res_);
+  }
   if (!described_) {
+    prepare();
     conn_.settle();
+    conn_.count_round_trip();
     described_ = PQdescribePrepared(conn_.handle(), name_.c_str());
     if (PQresultStatus(described_) != PGRES_COMMAND_OK) {
       PGresult* r = described_;

@@ -1,8 +1,11 @@
-// The PostgreSQL backend of db/connection.hpp, over libpq: one connection, statements prepared
-// on the server (the `?N` parameters of the SQL both engines read become `$N`), every result
-// read in text form, and the bulk path: rows of Statement::Kind::bulk inserts are held per table
+// The PostgreSQL backend of db/connection.hpp, over libpq: one connection; a statement's first
+// execution sends its SQL with the values in one round trip (the unnamed statement: parse, bind,
+// execute), and a statement run again is prepared on the server once, at its second execution
+// (the `?N` parameters of the SQL both engines read become `$N`; the user's own SQL,
+// Statement::Kind::verbatim, goes as written); every result read in text form; the schema
+// version read once per connection; and the bulk path: rows of Statement::Kind::bulk inserts are held per table
 // in COPY text format and sent with `COPY t(columns) FROM STDIN` (at commit, past 8 MiB, or
-// before a statement reads that table), and guarded statements (Statement::Kind::guarded: a
+// before any other statement that names that table), and guarded statements (Statement::Kind::guarded: a
 // savepoint, the statement and the savepoint's release sent in one round trip, libpq's pipeline
 // mode). Only db/connection.cpp uses it.
 #pragma once
@@ -39,6 +42,9 @@ class PgConnection {
   PgConnection& operator=(const PgConnection&) = delete;
 
   void exec(std::string_view sql);
+  // The schema version: the table ppn_schema, read once per connection (one query, two inside a
+  // transaction) and remembered once a version is found (a database without one may get it from
+  // another importer meanwhile: it is read again).
   std::int64_t user_version();
   void set_user_version(int v);
   std::int64_t table_count();
@@ -47,7 +53,9 @@ class PgConnection {
   // ("t(c1, c2, ...)"); flush sends every table's rows; drop forgets them (rollback).
   void append_bulk(const std::string& copy_target, std::string_view row);
   void flush_bulk();
-  void flush_bulk_reading(std::string_view sql);  // the tables `sql` reads, if any are held
+  // Before a statement that names `tables` (reads, writes or locks them): flush_bulk when rows of
+  // one of them are held (so that it sees them, and a conflict meets them).
+  void flush_bulk_naming(const std::vector<std::string>& tables);
   void drop_bulk();
   std::string copy_out(std::string_view table);
   void copy_in(const std::string& target, std::string_view rows);
@@ -59,6 +67,10 @@ class PgConnection {
 
   pg_conn* handle() const { return conn_; }
   std::string next_statement_name() { return "ppn_s" + std::to_string(++statements_); }
+  // How many times this connection has waited for the server (a round trip: a command sent and
+  // its results read); the tests count those of a look-up.
+  std::uint64_t round_trips() const { return round_trips_; }
+  void count_round_trip() { ++round_trips_; }
   [[noreturn]] void fail(pg_result* res, std::string_view what);
 
  private:
@@ -67,6 +79,8 @@ class PgConnection {
   std::map<std::string, std::string> bulk_;  // "t(columns)" -> rows in COPY text form
   std::size_t bulk_bytes_ = 0;
   std::uint64_t statements_ = 0;
+  std::int64_t version_ = 0;
+  std::uint64_t round_trips_ = 0;  // user_version, once read (0: not read, or none)
   PgStatement* streaming_ = nullptr;  // the scan whose rows are still coming
 };
 
@@ -97,6 +111,8 @@ class PgStatement {
 
  private:
   void execute();
+  // Prepares the statement on the server (named), unless it is already.
+  void prepare();
   // The guarded statement's round trip: SAVEPOINT, the statement, RELEASE; on failure the
   // savepoint is rolled back (the transaction goes on) and the statement's error thrown.
   pg_result* execute_guarded(const char* const* values, const int* lengths, const int* formats);
@@ -118,14 +134,17 @@ class PgStatement {
   PgConnection& conn_;
   std::string sql_, name_;
   bool bulk_ = false, guarded_ = false, scan_ = false;
+  bool prepared_ = false;             // name_ is prepared on the server
+  bool executed_ = false;             // run once already: the next execution prepares it
   bool streaming_ = false;            // scan: rows still coming from the server
   bool scan_started_ = false;         // scan: sent (since the last reset)
   std::deque<pg_result*> pending_;    // scan: rows read into memory by finish_stream(true)
+  std::vector<std::string> tables_;  // not bulk: the tables the SQL names (held rows go first)
   std::string copy_target_;          // bulk: "t(c1, c2, ...)"
   std::vector<int> copy_params_;     // bulk: the parameter (0-based) of each column
   std::vector<Param> params_;
   pg_result* res_ = nullptr;
-  pg_result* described_ = nullptr;   // columns() before a step: the prepared statement's description
+  pg_result* described_ = nullptr;   // a scan's columns() before a step: the prepared statement's description
   int row_ = -1, rows_ = 0;
   mutable std::vector<std::uint8_t> blob_;  // get_blob: the bytea decoded
   std::string row_text_;             // bulk: the row being formatted

@@ -104,13 +104,14 @@ SELECT c.variant, c.face, c.count, t.dice, round(1.0 * c.count / t.dice, 4) AS s
 
 // PostgreSQL: one statement (a prepared statement holds only one) in a read-only transaction
 // (the server refuses anything that would write), rolled back.
-std::variant<Table, std::string> run_server_sql(Database& db, std::string_view sql, bool require_read_only) {
+std::variant<Table, std::string> run_server_sql(Database& db, std::string_view sql, bool require_read_only,
+                                                Statement::Kind kind) {
   if (sql.find_first_not_of(" \t\r\n;") == std::string_view::npos) return std::string("empty SQL");
   try {
     db.exec(require_read_only ? "BEGIN TRANSACTION READ ONLY" : "BEGIN");
     Table t;
     try {
-      Statement st(db, sql);
+      Statement st(db, sql, kind);
       t = collect(st);
     } catch (const DbError& e) {
       db.exec("ROLLBACK");
@@ -126,8 +127,10 @@ std::variant<Table, std::string> run_server_sql(Database& db, std::string_view s
   }
 }
 
-std::variant<Table, std::string> run_sql(Database& db, std::string_view sql, bool require_read_only) {
-  if (db.is_postgres()) return run_server_sql(db, sql, require_read_only);
+// kind: Statement::Kind::verbatim for the user's own SQL, plain for ppn's reports.
+std::variant<Table, std::string> run_sql(Database& db, std::string_view sql, bool require_read_only,
+                                         Statement::Kind kind) {
+  if (db.is_postgres()) return run_server_sql(db, sql, require_read_only, kind);
   try {
     // Exactly one statement: anything after it (other than white space and ';') is refused.
     sqlite3_stmt* raw = nullptr;
@@ -141,7 +144,7 @@ std::variant<Table, std::string> run_sql(Database& db, std::string_view sql, boo
       if (*p != ';' && *p != ' ' && *p != '\n' && *p != '\t' && *p != '\r')
         return std::string("one SQL statement only (found more after the first)");
     if (require_read_only && !ro) return std::string("only read-only SQL is allowed (SELECT, WITH, read-only PRAGMA)");
-    Statement st(db, sql);
+    Statement st(db, sql, kind);
     return collect(st);
   } catch (const DbError& e) {
     return std::string(e.what());
@@ -165,9 +168,11 @@ std::variant<Table, std::string> run_report(Database& db, std::string_view name)
     for (const auto& x : kReports) (names += names.empty() ? "" : ", ") += x.name;
     return "unknown report '" + std::string(name) + "' (reports: " + names + ")";
   }
-  return run_sql(db, r->sql, true);
+  return run_sql(db, r->sql, true, Statement::Kind::plain);
 }
 
-std::variant<Table, std::string> run_read_only_sql(Database& db, std::string_view sql) { return run_sql(db, sql, true); }
+std::variant<Table, std::string> run_read_only_sql(Database& db, std::string_view sql) {
+  return run_sql(db, sql, true, Statement::Kind::verbatim);
+}
 
 }  // namespace ppn::db

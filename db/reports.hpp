@@ -23,7 +23,8 @@ const ReportInfo* find_report(std::string_view name);
 
 // Runs a report. Error: a message.
 std::variant<Table, std::string> run_report(Database& db, std::string_view name);
-// Runs one read-only SQL statement (anything that would write is refused). Error: a message.
+// Runs one read-only SQL statement (anything that would write is refused): the user's own,
+// sent as written (Statement::Kind::verbatim: no parameters). Error: a message.
 std::variant<Table, std::string> run_read_only_sql(Database& db, std::string_view sql);
 
 }  // namespace ppn::db

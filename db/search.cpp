@@ -39,8 +39,6 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
   std::string ludo_variants;
   for (auto p : rules::profile_list())
     if (rules::is_ludo_profile(p)) ludo_variants += (ludo_variants.empty() ? "'" : ", '") + std::string(p) + "'";
-  std::optional<Table> out;
-  std::string first_error;
   // The roll as numbered in the record (what `--at` takes); schema version 5 stores it, older
   // databases have the 1-based main-line index only.
   std::string roll_number = "p.roll_index + 1";
@@ -49,39 +47,45 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
   } catch (const DbError& e) {
     return std::string(e.what());
   }
-  for (const bool ludo : {false, true}) {
-    // Ludo: the board with the most safe squares, where tokens of two colours may share one
-    // (the bytes of a position do not depend on which squares are safe).
-    auto st = replay::state_from_desc(desc, ludo ? rules::make_ludo52(rules::LudoSafes::starts_and_stars)
-                                                 : rules::kParcheesi68);
-    if (auto* e = std::get_if<std::string>(&st)) {
-      if (first_error.empty()) first_error = "position ID: " + *e;
-      continue;
+  // Both readings in one statement (one round trip to a server): the Parcheesi one's hash,
+  // position and turn are ?1, ?2, ?3, the Ludo one's ?4, ?5, ?6; a reading the ID does not fit
+  // has a NULL hash, which matches nothing.
+  const std::string is_ludo = "CASE WHEN g.variant IN (" + ludo_variants + ") THEN 1 ELSE 0 END";
+  std::string first_error;
+  bool any = false;
+  try {
+    Statement q(db,
+                "SELECT p.game_id AS game, g.source_file AS file, g.source_line AS line, " + roll_number +
+                    " AS roll, "
+                    "r.colour, r.die1 || CASE WHEN r.die2 > 0 THEN '-' || r.die2 ELSE '' END AS dice, r.play "
+                    "FROM positions p JOIN games g ON g.id = p.game_id "
+                    "JOIN rolls r ON r.id = p.id "
+                    "WHERE (p.hash = ?1 AND p.pos = ?2 AND (?7 = 1 OR p.turn = ?3) AND " + is_ludo + " = 0) "
+                    "OR (p.hash = ?4 AND p.pos = ?5 AND (?7 = 1 OR p.turn = ?6) AND " + is_ludo + " = 1) "
+                    "ORDER BY " + is_ludo + ", p.game_id, p.roll_index");
+    q.bind(7, ignore_turn ? 1 : 0);
+    for (const bool ludo : {false, true}) {
+      const int at = ludo ? 4 : 1;
+      // Ludo: the board with the most safe squares, where tokens of two colours may share one
+      // (the bytes of a position do not depend on which squares are safe).
+      auto st = replay::state_from_desc(desc, ludo ? rules::make_ludo52(rules::LudoSafes::starts_and_stars)
+                                                   : rules::kParcheesi68);
+      if (auto* e = std::get_if<std::string>(&st)) {
+        if (first_error.empty()) first_error = "position ID: " + *e;
+        q.bind_null(at).bind_null(at + 1).bind_null(at + 2);
+        continue;
+      }
+      const auto& gs = std::get<rules::GameState>(st);
+      any = true;
+      q.bind(at, rules::compute_hash(gs.pos));
+      q.bind_blob(at + 1, std::span<const std::uint8_t>(&gs.pos.pawns[0][0], sizeof gs.pos));
+      q.bind(at + 2, gs.to_move * 16 + gs.doublets);
     }
-    const auto& gs = std::get<rules::GameState>(st);
-    try {
-      Statement q(db,
-                  "SELECT p.game_id AS game, g.source_file AS file, g.source_line AS line, "
-                  + roll_number + " AS roll, "
-                  "r.colour, r.die1 || CASE WHEN r.die2 > 0 THEN '-' || r.die2 ELSE '' END AS dice, r.play "
-                  "FROM positions p JOIN games g ON g.id = p.game_id "
-                  "JOIN rolls r ON r.id = p.id "
-                  "WHERE p.hash = ?1 AND p.pos = ?2 AND (?3 = 1 OR p.turn = ?4) AND CASE WHEN g.variant IN (" +
-                      ludo_variants + ") THEN 1 ELSE 0 END = ?5 ORDER BY p.game_id, p.roll_index");
-      q.bind(1, rules::compute_hash(gs.pos));
-      q.bind_blob(2, std::span<const std::uint8_t>(&gs.pos.pawns[0][0], sizeof gs.pos));
-      q.bind(3, ignore_turn ? 1 : 0);
-      q.bind(4, gs.to_move * 16 + gs.doublets);
-      q.bind(5, ludo ? 1 : 0);
-      Table t = collect(q);
-      if (!out) out = std::move(t);
-      else out->rows.insert(out->rows.end(), t.rows.begin(), t.rows.end());
-    } catch (const DbError& e) {
-      return std::string(e.what());
-    }
+    if (!any) return first_error;
+    return collect(q);
+  } catch (const DbError& e) {
+    return std::string(e.what());
   }
-  if (!out) return first_error;
-  return std::move(*out);
 }
 
 std::variant<Pattern, std::string> parse_pattern(std::string_view text) {
