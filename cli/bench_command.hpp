@@ -5,6 +5,7 @@
 #pragma once
 
 #include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <string>
 
@@ -34,6 +35,18 @@ class BenchTimer {
 
  private:
   std::chrono::steady_clock::time_point start_;
+};
+
+// Process CPU time (user + system) since construction, from std::clock: unlike the wall clock
+// it does not count the time other processes held the core (the machine may be shared). On
+// one thread it is that thread's time; on several, their sum.
+class CpuTimer {
+ public:
+  CpuTimer() : start_(std::clock()) {}
+  double seconds() const { return static_cast<double>(std::clock() - start_) / CLOCKS_PER_SEC; }
+
+ private:
+  std::clock_t start_;
 };
 
 // A fresh directory under the system temp dir for generated inputs (the caller removes it).

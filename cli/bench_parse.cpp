@@ -103,12 +103,6 @@ Game synthetic_game(std::mt19937& rng, std::size_t index) {
   return g;
 }
 
-// Process CPU time (user + system) since `start`, from std::clock: unlike the wall clock it
-// does not count the time other processes held the core.
-double cpu_seconds_since(std::clock_t start) {
-  return static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
-}
-
 struct Speed {
   double wall = 0;  // MB/s by wall-clock time
   double cpu = 0;   // MB/s by CPU time
@@ -153,9 +147,9 @@ int run_bench_parse(double size_mb, bool keep, const std::string& given, unsigne
   }
   // The baseline first, which also brings the file into the page cache for both runs.
   memchr_scan(file);
-  const std::clock_t scan_cpu_start = std::clock();
+  const CpuTimer scan_cpu_timer;
   const ScanResult scan = memchr_scan(file);
-  const double scan_cpu = cpu_seconds_since(scan_cpu_start);
+  const double scan_cpu = scan_cpu_timer.seconds();
 
   std::ifstream in(file, std::ios::binary);
   if (!in) {
@@ -164,10 +158,10 @@ int run_bench_parse(double size_mb, bool keep, const std::string& given, unsigne
   }
   std::size_t rolls = 0;
   BenchTimer t;
-  const std::clock_t parse_cpu_start = std::clock();
+  const CpuTimer parse_cpu_timer;
   const auto stats = parser::parse_stream(
       in, file.string(), [&](Game& g) { rolls += g.movetext.size(); }, [](const parser::ParseError&) {});
-  const double parse_cpu = cpu_seconds_since(parse_cpu_start);
+  const double parse_cpu = parse_cpu_timer.seconds();
   const double parse_s = t.seconds();
 
   const double mb = static_cast<double>(scan.bytes) / 1e6;

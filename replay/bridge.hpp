@@ -24,11 +24,12 @@ namespace ppn::replay {
 struct PlayConversion {
   rules::Play play;
   int forfeits = 0;
-  std::vector<bool> capture_marks;  // per engine mini-move: the record wrote `x`
-  std::vector<int> step_of_move;    // per engine mini-move: index of its step in the record
+  // (Fixed capacity like the play, no heap: a roll is converted on every replayed roll.)
+  rules::FixedVec<bool, rules::kMaxPlayLen> capture_marks;  // per engine mini-move: the record wrote `x`
+  rules::FixedVec<int, rules::kMaxPlayLen> step_of_move;    // per engine mini-move: index of its step in the record
   // Per engine mini-move: the seat whose pawn moves, -1 for the mover's own pawn; another
   // seat when the step names another colour's pawn (`R:N/0`, in that colour's coordinates).
-  std::vector<int> owner_of_move;
+  rules::FixedVec<int, rules::kMaxPlayLen> owner_of_move;
   int first_foreign = -1;           // index of the first step of another colour's pawn, or -1
   std::string error;                // non-empty: the play cannot be read on this board
   int error_step = -1;

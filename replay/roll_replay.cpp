@@ -2,6 +2,7 @@
 #include "replay/roll_replay.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "notation/printer.hpp"
@@ -13,17 +14,16 @@ using namespace ppn::rules;
 
 void finish_roll(Walk& walk, const Roll& r, const Position& result, const Events& ev, bool legal, bool fully_used,
                  const Play* play) {
-  RollEvent e;
-  e.roll_index = walk.roll_index;
-  e.roll = &r;
-  e.before = walk.st;
-  e.legal = legal;
-  e.events = ev;
+  // The event (two copies of the state) is made only for a visitor: validation has none.
+  std::optional<RollEvent> e;
+  if (walk.visit) e = RollEvent{walk.roll_index, &r, walk.st, {}, legal, ev};
   walk.res.game_over = advance_turn(walk.st, r.dice[0], r.dice[1], result, walk.opts, fully_used, play) || walk.res.game_over;
   if (active_seats(walk.st) <= 1 && walk.st.ranking_len > 0) walk.res.game_over = true;
-  e.after = walk.st;
   ++walk.res.rolls_replayed;
-  if (walk.visit) walk.visit(e);
+  if (e) {
+    e->after = walk.st;
+    walk.visit(*e);
+  }
 }
 
 bool replay_roll(Walk& walk, const Roll& r) {

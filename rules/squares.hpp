@@ -20,8 +20,23 @@ constexpr Colour colour_of(int seat) { return static_cast<Colour>(seat); }
 
 // Relative square of a notation square on this board: -1 for the nest, 0..last_ring for the
 // ring, last_ring+k for home-path square hk, `home` for HOME. nullopt when the square does
-// not exist on this board (ring 64+, h8 on Parcheesi).
-std::optional<int> rel_of_square(Square s, const Geometry& g = kParcheesi68);
+// not exist on this board (ring 64+, h8 on Parcheesi). Inline: the replayer converts every
+// recorded mini-move's two squares with it.
+inline std::optional<int> rel_of_square(Square s, const Geometry& g = kParcheesi68) {
+  switch (s.kind) {
+    case SquareKind::Nest: return -1;
+    case SquareKind::Home: return g.home;
+    case SquareKind::Ring:
+      // 64..67: the ring squares in front of the own ENTER, reached only on a second lap
+      // (homepath_mandatory=no; geometry.hpp "lap squares").
+      if (s.index >= g.ring_len) return std::nullopt;
+      return g.rel_of_track(s.index);
+    case SquareKind::HomePath:
+      if (s.index < 1 || s.index > g.home_path_len) return std::nullopt;
+      return g.last_ring + s.index;
+  }
+  return std::nullopt;
+}
 // The inverse; rel -1 is the nest.
 Square square_of_rel(int rel, const Geometry& g = kParcheesi68);
 
