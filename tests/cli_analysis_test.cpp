@@ -3,7 +3,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 
 #include "analysis/rng.hpp"
@@ -180,6 +182,33 @@ TEST_CASE("cli analyze: per-player totals over several games", "[cli][analysis][
   for (const char* bot : {"greedy bot 1", "greedy bot 2", "random bot 1", "random bot 2"})
     CHECK(r.out.find("  " + std::string(bot) + "             games   1") != std::string::npos);
   std::filesystem::remove(f);
+}
+
+TEST_CASE("cli rate: a player's games are distinct games, unnamed seats are left out", "[cli][analysis][rate]") {
+  // Self-play games where one player ("Twin") sits in Green's and Blue's seats and Yellow's seat
+  // names nobody: Twin played each game once, and the unnamed seats are counted, not rated.
+  const std::string f = tmp_file("rate-twin.ppn"), db = tmp_file("rate-twin.sqlite");
+  std::filesystem::remove(db);
+  REQUIRE(run_ppn("selfplay --games 6 --players 4 --seed 5 -o " + f).code == 0);
+  std::string text;
+  {
+    std::ifstream in(f);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  text = std::regex_replace(text, std::regex(R"(\[Yellow "[^"]*"\]\n)"), "");
+  text = std::regex_replace(text, std::regex(R"(\[(Green|Blue) "[^"]*"\])"), "[$1 \"Twin\"]");
+  {
+    std::ofstream out(f);
+    out << text;
+  }
+  REQUIRE(run_ppn("import --db " + db + " " + f).code == 0);
+  const auto r = run_ppn("rate --db " + db);
+  REQUIRE(r.code == 0);
+  INFO(r.out);
+  CHECK(r.out.find("rate: 6 finished games, 2 players;") != std::string::npos);
+  CHECK(r.out.find("; 6 seats without a player name left out") != std::string::npos);
+  CHECK(std::regex_search(r.out, std::regex(R"(Twin +6 )")));
+  for (const auto& p : {f, db}) std::filesystem::remove(p);
 }
 
 TEST_CASE("cli rate: Plackett-Luce ratings recover the bots' known order", "[cli][analysis][rate]") {
