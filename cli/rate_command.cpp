@@ -52,9 +52,10 @@ int run_rate(const RateArgs& a) {
   std::vector<std::string> names;
   std::vector<int> games_of;
   std::vector<analysis::RatedGame> plain, adjusted;
-  int analysed = 0, unnamed = 0;
+  int analysed = 0, unnamed = 0, finished = 0;
   for (std::size_t r = 0; r < table.rows.size();) {
     const auto id = std::get<std::int64_t>(table.rows[r][0]);
+    ++finished;
     struct Seat {
       int player;
       std::int64_t rank;  // 0: not placed
@@ -122,7 +123,7 @@ int run_rate(const RateArgs& a) {
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
                    [&](int x, int y) { return pr.strength[static_cast<std::size_t>(x)] > pr.strength[static_cast<std::size_t>(y)]; });
-  std::cout << "rate: " << plain.size() << " finished games, " << n << " players; " << analysed
+  std::cout << "rate: " << plain.size() << " of " << finished << " finished games rated (the others place no named player), " << n << " players; " << analysed
             << " games with luck figures (ppn analyze --db); " << unnamed
             << " seats without a player name left out\n";
   std::cout << "  Plackett-Luce log-strength +- standard error (0 = a reference player; a difference d means "
