@@ -173,32 +173,93 @@ WinProbs Evaluator::rollout(const GameState& start, std::uint64_t salt) const {
   return sum;
 }
 
+namespace {
+
+Rng rollout_rng(std::uint64_t seed, std::uint64_t salt, int i) {
+  return Rng(seed * 0x9E3779B97F4A7C15ull ^ (salt + 0x632BE59BD9B4E019ull) * 0xD1B54A32D192ED03ull ^
+             static_cast<std::uint64_t>(i) * 0xBF58476D1CE4E5B9ull);
+}
+
+// The throws in canonical order: Ludo's six faces (weight 1/6), else the 21 unordered throws
+// (a <= b; doublets 1/36, mixed 2/36). Returns how many.
+int canonical_throws(bool ludo, std::array<std::array<int, 3>, 21>& out) {
+  int n = 0;
+  for (int a = 1; a <= 6; ++a)
+    for (int b = ludo ? 0 : a; b <= (ludo ? 0 : 6); ++b) out[static_cast<std::size_t>(n++)] = {a, b, ludo ? 6 : (a == b ? 1 : 2)};
+  return n;
+}
+
+int throw_index(bool ludo, int d1, int d2) {
+  if (ludo) return d1 - 1;
+  const int a = std::min(d1, d2), b = std::max(d1, d2);
+  return (a - 1) * 6 - (a - 1) * (a - 2) / 2 + (b - a);  // rows of 6, 5, ... unordered pairs
+}
+
+}  // namespace
+
+bool Evaluator::rollout_step(GameState& st, int d1, int d2) const {
+  const int seat = st.to_move;
+  const RollSetup setup = roll_setup(st, d1, d2, o_);
+  if (setup.kind == RollKind::penalty) return advance_turn(st, d1, d2, apply_penalty(st.pos, seat, o_, g_, st.last_moved), o_);
+  const LegalPlays lp = legal_plays(o_, st, d1, d2);
+  if (lp.plays.empty()) return true;  // cannot happen: the empty play is legal when nothing else is
+  std::size_t pick = 0;
+  if (lp.plays.size() > 1) {
+    int best = greedy_score(lp.results[0], seat, g_);
+    for (std::size_t j = 1; j < lp.results.size(); ++j)
+      if (const int sc = greedy_score(lp.results[j], seat, g_); sc > best) best = sc, pick = j;
+  }
+  const Play& play = lp.plays[pick];
+  return advance_turn(st, d1, d2, lp.results[pick], o_, dice_used(play) >= setup.parts.size(), &play);
+}
+
 WinProbs Evaluator::rollout_one(const GameState& start, std::uint64_t salt, int i) const {
   if (start.ranking_len > 0) return race(start);
-  Rng rng(cfg_.seed * 0x9E3779B97F4A7C15ull ^ (salt + 0x632BE59BD9B4E019ull) * 0xD1B54A32D192ED03ull ^
-          static_cast<std::uint64_t>(i) * 0xBF58476D1CE4E5B9ull);
+  Rng rng = rollout_rng(cfg_.seed, salt, i);
   GameState st = start;
   bool over = false;
   for (int k = 0; (cfg_.horizon <= 0 || k < cfg_.horizon) && !over; ++k) {
     const int d1 = rng.die(), d2 = g_.ludo ? 0 : rng.die();
-    const int seat = st.to_move;
-    const RollSetup setup = roll_setup(st, d1, d2, o_);
-    if (setup.kind == RollKind::penalty) {
-      over = advance_turn(st, d1, d2, apply_penalty(st.pos, seat, o_, g_, st.last_moved), o_);
-      continue;
-    }
-    const LegalPlays lp = legal_plays(o_, st, d1, d2);
-    if (lp.plays.empty()) break;  // cannot happen: the empty play is legal when nothing else is
-    std::size_t pick = 0;
-    if (lp.plays.size() > 1) {
-      int best = greedy_score(lp.results[0], seat, g_);
-      for (std::size_t j = 1; j < lp.results.size(); ++j)
-        if (const int sc = greedy_score(lp.results[j], seat, g_); sc > best) best = sc, pick = j;
-    }
-    const Play& play = lp.plays[pick];
-    over = advance_turn(st, d1, d2, lp.results[pick], o_, dice_used(play) >= setup.parts.size(), &play);
+    over = rollout_step(st, d1, d2);
   }
   return estimate(st);
+}
+
+double Evaluator::rollout_reduced(const GameState& start, std::uint64_t salt, int i, int seat, int luck_rolls,
+                                  LuckTables& tables) const {
+  if (start.ranking_len > 0) return race(start).p[seat];
+  std::array<std::array<int, 3>, 21> throws{};
+  const int nt = canonical_throws(g_.ludo, throws);
+  // The estimate after every throw from `st`, and their mean.
+  auto table_of = [&](const GameState& st) {
+    std::pair<std::array<double, 21>, double> t{};
+    double total = 0;
+    for (int j = 0; j < nt; ++j) {
+      GameState s = st;
+      rollout_step(s, throws[j][0], throws[j][1]);
+      t.first[static_cast<std::size_t>(j)] = estimate(s).p[seat];
+      total += throws[j][2] * t.first[static_cast<std::size_t>(j)];
+    }
+    t.second = total / (g_.ludo ? 6.0 : 36.0);
+    return t;
+  };
+  Rng rng = rollout_rng(cfg_.seed, salt, i);
+  GameState st = start;
+  bool over = false;
+  double luck = 0;
+  int first = -1;
+  for (int k = 0; (cfg_.horizon <= 0 || k < cfg_.horizon) && !over; ++k) {
+    const int d1 = rng.die(), d2 = g_.ludo ? 0 : rng.die();
+    if (k < std::min(luck_rolls, 2)) {
+      auto& slot = tables.t[k == 0 ? 0u : 1u + static_cast<std::size_t>(first)];
+      if (!slot) slot = table_of(st);
+      const int j = throw_index(g_.ludo, d1, d2);
+      luck += slot->first[static_cast<std::size_t>(j)] - slot->second;
+      if (k == 0) first = j;
+    }
+    over = rollout_step(st, d1, d2);
+  }
+  return estimate(st).p[seat] - luck;
 }
 
 }  // namespace ppn::analysis

@@ -21,6 +21,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "rules/engine.hpp"
 
@@ -63,7 +64,23 @@ class Evaluator {
   // only on (seed, salt, i), so rollout i of two states of one roll shares their dice.
   WinProbs rollout_one(const rules::GameState& st, std::uint64_t salt, int i) const;
 
+  // Variance reduction (analysis/README.md "Move quality"): rollout i (the same dice as
+  // rollout_one) scored for `seat` with the luck of its first `luck_rolls` rolls (at most 2)
+  // taken out. A roll's luck is the estimate after the greedy play of the dice thrown minus its
+  // mean over every throw (36, or Ludo's 6); its mean is zero whatever came before, so the
+  // value's mean is rollout_one's, with less spread. `tables` keeps the throw tables of the
+  // states the first rolls reach, shared by the rollouts of one start state.
+  struct LuckTables {
+    // [0]: the start state's; [1 + t]: the state after first throw t's. Each: the estimate
+    // after every throw (canonical order) and their mean.
+    std::array<std::optional<std::pair<std::array<double, 21>, double>>, 22> t;
+  };
+  double rollout_reduced(const rules::GameState& st, std::uint64_t salt, int i, int seat, int luck_rolls,
+                         LuckTables& tables) const;
+
  private:
+  // One roll of a rollout: the greedy play of (d1, d2) from `st`; true when the game is over.
+  bool rollout_step(rules::GameState& st, int d1, int d2) const;
   rules::Options o_;
   rules::Geometry g_;  // the board of o_ (Ludo: one die, rules/ludo.hpp)
   EvalConfig cfg_;

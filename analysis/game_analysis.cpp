@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
-#include <boost/math/distributions/normal.hpp>
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
@@ -98,17 +98,19 @@ void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, con
   const int budget = std::max(1, ev.config().rollouts);
   const std::size_t k = cands.size();
   std::vector<std::vector<double>> v(k);           // v[c][i]: rollout i of candidate c, mover's view
+  std::vector<Evaluator::LuckTables> tables(k);
   std::vector<bool> active(k, true);               // still rolled out (the play made always is)
   std::vector<double> mean(k, 0.0), se(k, 0.0);    // paired difference candidate - made
   int n = 0;
   int next = std::min(budget, std::max(1, cfg.min_rollouts));
-  const double z = boost::math::quantile(boost::math::normal(), 0.5 + cfg.confidence / 2);
+  double z = 0;  // the two-sided quantile of Student's t with n - 1 degrees of freedom
   for (;;) {
     for (std::size_t c = 0; c < k; ++c) {
       if (!active[c]) continue;
-      for (int i = n; i < next; ++i) v[c].push_back(ev.rollout_one(after[static_cast<std::size_t>(cands[c])], salt, i).p[m]);
+      for (int i = n; i < next; ++i) v[c].push_back(ev.rollout_reduced(after[static_cast<std::size_t>(cands[c])], salt, i, m, cfg.luck_rolls, tables[c]));
     }
     n = next;
+    if (n >= 2) z = boost::math::quantile(boost::math::students_t(n - 1), 0.5 + cfg.confidence / 2);
     // Each candidate's paired difference with the play made, over the rollouts both had.
     for (std::size_t c = 1; c < k; ++c) {
       if (!active[c]) continue;
@@ -277,14 +279,19 @@ MarkAgreement mark_agreement(const std::vector<GameAnalysis>& by_seed) {
   MarkAgreement a;
   if (by_seed.empty()) return a;
   const auto& first = by_seed.front().rolls;
+  a.marks.assign(by_seed.size(), 0);
+  a.unresolved.assign(by_seed.size(), 0);
   for (std::size_t i = 0; i < first.size(); ++i) {
     if (!first[i].decision) continue;
     ++a.decisions;
     bool any = false, same = true;
-    for (const auto& ga : by_seed) {
-      const unsigned nag = i < ga.rolls.size() ? ga.rolls[i].nag : 0u;
+    for (std::size_t k = 0; k < by_seed.size(); ++k) {
+      const auto& rolls = by_seed[k].rolls;
+      const unsigned nag = i < rolls.size() ? rolls[i].nag : 0u;
       any |= nag != 0;
       same &= nag == first[i].nag;
+      a.marks[k] += nag != 0;
+      a.unresolved[k] += i < rolls.size() && rolls[i].unresolved;
     }
     a.alike += same;
     if (any) {
@@ -325,7 +332,7 @@ Game annotate_game(const Game& game, const GameAnalysis& ga, const AnalyzeConfig
     char line[400];
     std::snprintf(line, sizeof line,
                   "ppn: %s: %d decisions, %d ?, %d ??, %d unresolved, error rate %.1f%% +- %.1f%%, total loss %.3f +- "
-                  "%.3f; luck %s +- %.3f, result %.2f, luck-adjusted %s",
+                  "%.3f; luck %s (sd %.3f), result %.2f, luck-adjusted %s",
                   who.c_str(), sa.decisions, sa.mistakes, sa.blunders, sa.unresolved, 100 * sa.error_rate(),
                   100 * sa.error_rate_se(), sa.total_loss, sa.loss_se(), signed3(sa.luck).c_str(), sa.luck_se(),
                   sa.result, signed3(sa.luck_adjusted()).c_str());

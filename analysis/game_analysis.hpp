@@ -12,15 +12,17 @@
 // Move quality (rollout evaluator): at a roll with two or more distinct legal plays, the
 //   mover's winning chance after the best play minus after the play made (the loss, >= 0).
 //   The candidates rolled out are the play made and the best `candidates` plays by the race
-//   evaluator. Rollout i of every candidate uses the same dice (common random numbers); the
+//   evaluator. Rollout i of every candidate uses the same dice (common random numbers) and has
+//   the luck of its first `luck_rolls` rolls taken out (Evaluator::rollout_reduced); the
 //   rollouts go on in rounds (min_rollouts, then doubling up to eval.rollouts) until every
 //   threshold's verdict is resolved: a play is marked `?` when some candidate beats it by at
 //   least `mistake` with confidence (the lower end of the paired difference's interval, mean -
-//   z * standard error, reaches the threshold), `??` likewise for `blunder`; a threshold whose
+//   q * standard error with q the Student t quantile, reaches the threshold), `??` likewise for `blunder`; a threshold whose
 //   interval still straddles it when the budget is spent leaves the decision *unresolved*
 //   (marked only as far as it is resolved). Every figure carries its standard error.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -37,6 +39,7 @@ struct AnalyzeConfig {
   double confidence = 0.95;  // two-sided confidence of the loss's interval (mean +- z standard errors)
   int threads = 0;           // rolls analysed in parallel; 0 = every core (the result is the same)
   int candidates = 4;        // plays rolled out besides the one made
+  int luck_rolls = 1;        // rollouts' first rolls whose luck is taken out (0-2; Evaluator::rollout_reduced)
   double mistake = 0.04;     // loss in winning chance for `?`
   double blunder = 0.10;     // ... for `??`
   bool luck = true;
@@ -103,10 +106,14 @@ GameAnalysis analyze_game(const Game& game, const replay::ReplayConfig& rcfg, co
 // every seed. Added over games with +=.
 struct MarkAgreement {
   int decisions = 0, alike = 0, marked = 0, same = 0;
+  std::vector<int> marks, unresolved;  // by seed: decisions marked (`?` or `??`), left unresolved
   double fraction() const { return decisions ? double(alike) / decisions : 1.0; }
   double marked_fraction() const { return marked ? double(same) / marked : 1.0; }
   MarkAgreement& operator+=(const MarkAgreement& o) {
     decisions += o.decisions, alike += o.alike, marked += o.marked, same += o.same;
+    marks.resize(std::max(marks.size(), o.marks.size()));
+    unresolved.resize(marks.size());
+    for (std::size_t i = 0; i < o.marks.size(); ++i) marks[i] += o.marks[i], unresolved[i] += o.unresolved[i];
     return *this;
   }
 };

@@ -63,7 +63,7 @@ void summary(std::ostream& out, bool json, std::int64_t number, const std::strin
     char line[400];
     std::snprintf(line, sizeof line,
                   "  %-24s decisions %3d  ? %2d  ?? %2d  unresolved %2d  error rate %5.1f%% +- %4.1f%%  loss %.3f +- "
-                  "%.3f  luck %+.3f +- %.3f  result %.2f  luck-adjusted %+.3f",
+                  "%.3f  luck %+.3f (sd %.3f)  result %.2f  luck-adjusted %+.3f",
                   who.c_str(), sa.decisions, sa.mistakes, sa.blunders, sa.unresolved, 100 * sa.error_rate(),
                   100 * sa.error_rate_se(), sa.total_loss, sa.loss_se(), sa.luck, sa.luck_se(), sa.result,
                   sa.luck_adjusted());
@@ -262,7 +262,7 @@ int run_analyze(const AnalyzeArgs& a) {
       char line[300];
       std::snprintf(line, sizeof line,
                     "  %-24s games %3d  decisions %4d  ? %3d  ?? %3d  unresolved %3d  error rate %5.1f%% +- %4.1f%%  "
-                    "loss/decision %.4f +- %.4f  luck %+.3f +- %.3f  wins %.2f  luck-adjusted %+.3f",
+                    "loss/decision %.4f +- %.4f  luck %+.3f (sd %.3f)  wins %.2f  luck-adjusted %+.3f",
                     key.c_str(), p.games, p.decisions, p.mistakes, p.blunders, p.unresolved,
                     100.0 * p.error_rate().value_or(0.0), 100.0 * p.error_rate_se().value_or(0.0),
                     p.loss_per_decision().value_or(0.0), p.loss_per_decision_se().value_or(0.0), p.luck,

@@ -67,6 +67,9 @@ int stability(const std::string& dir, const analysis::AnalyzeConfig& acfg) {
                 games, files.size(), total.decisions, 100 * total.fraction(), total.marked,
                 100 * total.marked_fraction(), t.seconds());
   std::cout << buf;
+  for (std::size_t k = 0; k < total.marks.size(); ++k)
+    std::cout << "    seed " << k + 1 << ": " << total.marks[k] << " decisions marked, " << total.unresolved[k]
+              << " unresolved\n";
   return 0;
 }
 

@@ -20,13 +20,14 @@ struct RateArgs {
   std::string db;
 };
 
-// Every seat of every finished game, with its player, place and (when `analyze --db` stored
-// them) luck and result: the one read `rate` makes, through db's read-only SQL.
+// Every seat of every finished game (games.finished: it has a finishing order), with its
+// player (NULL when the record names none), place and (when `analyze --db` stored them) luck and
+// result: the one read `rate` makes, through db's read-only SQL.
 constexpr const char* kSeatsSql =
-    "SELECT gs.game_id, coalesce(p.name, gs.player_name, '(' || gs.colour || ')'), gs.finish_rank, a.luck, a.result "
-    "FROM game_seats gs LEFT JOIN players p ON p.id = gs.player_id "
+    "SELECT gs.game_id, coalesce(p.name, gs.player_name), gs.finish_rank, a.luck, a.result "
+    "FROM game_seats gs JOIN games g ON g.id = gs.game_id LEFT JOIN players p ON p.id = gs.player_id "
     "LEFT JOIN seat_analysis a ON a.game_id = gs.game_id AND a.colour = gs.colour "
-    "ORDER BY gs.game_id, gs.seat_order";
+    "WHERE g.finished = 1 ORDER BY gs.game_id, gs.seat_order";
 
 double number(const db::Cell& c) {
   if (auto* i = std::get_if<std::int64_t>(&c)) return static_cast<double>(*i);
@@ -51,9 +52,10 @@ int run_rate(const RateArgs& a) {
   std::vector<std::string> names;
   std::vector<int> games_of;
   std::vector<analysis::RatedGame> plain, adjusted;
-  int analysed = 0;
+  int analysed = 0, unnamed = 0, finished = 0;
   for (std::size_t r = 0; r < table.rows.size();) {
     const auto id = std::get<std::int64_t>(table.rows[r][0]);
+    ++finished;
     struct Seat {
       int player;
       std::int64_t rank;  // 0: not placed
@@ -61,38 +63,56 @@ int run_rate(const RateArgs& a) {
       double luck, result;
     };
     std::vector<Seat> seats;
+    bool all_analysed = true;
+    double game_luck = 0;
+    int game_seats = 0;
     for (; r < table.rows.size() && std::get<std::int64_t>(table.rows[r][0]) == id; ++r) {
       const auto& row = table.rows[r];
-      const auto& name = std::get<std::string>(row[1]);
-      auto [it, fresh] = index.try_emplace(name, static_cast<int>(names.size()));
-      if (fresh) names.push_back(name), games_of.push_back(0);
+      const bool has_luck = !std::holds_alternative<std::monostate>(row[3]);
+      all_analysed &= has_luck;
+      game_luck += number(row[3]);
+      ++game_seats;
+      const auto* name = std::get_if<std::string>(&row[1]);
+      if (!name) {  // a seat the record names no player for: not rated
+        ++unnamed;
+        continue;
+      }
+      auto [it, fresh] = index.try_emplace(*name, static_cast<int>(names.size()));
+      if (fresh) names.push_back(*name), games_of.push_back(0);
       const auto* rank = std::get_if<std::int64_t>(&row[2]);
-      seats.push_back({it->second, rank ? *rank : 0, !std::holds_alternative<std::monostate>(row[3]), number(row[3]),
-                       number(row[4])});
+      seats.push_back({it->second, rank ? *rank : 0, has_luck, number(row[3]), number(row[4])});
     }
-    if (std::none_of(seats.begin(), seats.end(), [](const Seat& s) { return s.rank > 0; })) continue;  // unfinished
     std::stable_sort(seats.begin(), seats.end(), [](const Seat& x, const Seat& y) {
       return (x.rank > 0 ? x.rank : 1 << 30) < (y.rank > 0 ? y.rank : 1 << 30);
     });
-    analysis::RatedGame g;
+    // One who sat in several seats is one candidate of the game, at their best place; the
+    // luck-adjusted share of their seats adds up.
+    std::vector<Seat> players;
     for (const auto& s : seats) {
+      auto same = std::find_if(players.begin(), players.end(), [&](const Seat& p) { return p.player == s.player; });
+      if (same == players.end()) players.push_back(s);
+      else same->result += s.result, same->luck += s.luck;
+    }
+    if (players.size() < 2) continue;  // nothing to compare within this game
+    analysis::RatedGame g;
+    for (const auto& s : players) {
       g.seats.push_back(s.player);
       g.ranked += s.rank > 0;
-      ++games_of[static_cast<std::size_t>(s.player)];
     }
+    if (g.ranked == 0) continue;  // only unnamed seats are placed: no choice among the rated
+    for (const auto& s : players) ++games_of[static_cast<std::size_t>(s.player)];
     plain.push_back(g);
-    // Luck-adjusted: the first place shared out by result - luck, shifted so that the shares sum
-    // to 1, the negative ones cut to 0 (analysis/README.md "Ratings").
-    if (std::all_of(seats.begin(), seats.end(), [](const Seat& s) { return s.analysed; })) {
+    // Luck-adjusted: the first place shared out by result - luck, shifted so that the shares of
+    // all the game's seats sum to 1, the negative ones cut to 0 (analysis/README.md "Ratings").
+    if (all_analysed) {
       ++analysed;
-      double luck = 0;
-      for (const auto& s : seats) luck += s.luck;
       double sum = 0;
-      for (const auto& s : seats) {
-        g.win_share.push_back(std::max(0.0, s.result - s.luck + luck / static_cast<double>(seats.size())));
+      for (const auto& s : players) {
+        const int sat = static_cast<int>(std::count_if(seats.begin(), seats.end(), [&](const Seat& x) { return x.player == s.player; }));
+        g.win_share.push_back(std::max(0.0, s.result - s.luck + sat * game_luck / game_seats));
         sum += g.win_share.back();
       }
-      for (auto& w : g.win_share) w = sum > 0 ? w / sum : 1.0 / static_cast<double>(seats.size());
+      for (auto& w : g.win_share) w = sum > 0 ? w / sum : 1.0 / static_cast<double>(players.size());
     }
     adjusted.push_back(std::move(g));
   }
@@ -103,8 +123,9 @@ int run_rate(const RateArgs& a) {
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
                    [&](int x, int y) { return pr.strength[static_cast<std::size_t>(x)] > pr.strength[static_cast<std::size_t>(y)]; });
-  std::cout << "rate: " << plain.size() << " finished games, " << n << " players; " << analysed
-            << " games with luck figures (ppn analyze --db)\n";
+  std::cout << "rate: " << plain.size() << " of " << finished << " finished games rated (the others place no named player), " << n << " players; " << analysed
+            << " games with luck figures (ppn analyze --db); " << unnamed
+            << " seats without a player name left out\n";
   std::cout << "  Plackett-Luce log-strength +- standard error (0 = a reference player; a difference d means "
                "odds e^d to 1 between two players)\n";
   char line[300];

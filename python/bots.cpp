@@ -14,12 +14,12 @@ analysis::SeatBot seat_bot(const py::object& bot, int seat_number, const std::sh
   analysis::SeatBot b;
   if (py::isinstance<py::str>(bot)) {
     const auto name = bot.cast<std::string>();
-    if (name == "random") b.kind = analysis::BotKind::random;
-    else if (name == "greedy") b.kind = analysis::BotKind::greedy;
-    else throw py::value_error("ppn's bots are \"random\" and \"greedy\", not \"" + name + "\"");
+    const auto kind = analysis::bot_kind_of(name);  // the names of ppn selfplay --bots
+    if (!kind) throw py::value_error("ppn's bots are \"random\", \"greedy\" and \"eval\", not \"" + name + "\"");
+    b.kind = *kind;
     return b;
   }
-  if (!PyCallable_Check(bot.ptr())) throw py::type_error("a bot is \"random\", \"greedy\" or a callable(turn)");
+  if (!PyCallable_Check(bot.ptr())) throw py::type_error("a bot is \"random\", \"greedy\", \"eval\" or a callable(turn)");
   b.name = py::hasattr(bot, "__name__") ? bot.attr("__name__").cast<std::string>() : "python bot";
   b.name += " " + std::to_string(seat_number);
   const py::object turn_class = py::module_::import("ppn.bots").attr("Turn");

@@ -87,6 +87,36 @@ TEST_CASE("evaluator: rollouts are deterministic for a seed", "[analysis][eval]"
   CHECK(a.rollout(st, 5).p != c.rollout(st, 5).p);
 }
 
+TEST_CASE("evaluator: rollouts with their first rolls' luck taken out keep the mean and spread less",
+          "[analysis][eval]") {
+  // A pawn exposed in front of the opponent: the first roll (a hit or not) makes most of a
+  // short rollout's spread. The luck taken out has mean zero, so the mean stays (within the
+  // plain rollouts' sampling error) and the spread shrinks.
+  const GameState st = state("g:N,N,10,30 r:N,5,40,50 / r d0");
+  const Evaluator ev(hasbro(), {.rollouts = 1, .horizon = 4, .seed = 4});
+  const int n = 2000;
+  double sum[3] = {}, sq[3] = {};
+  Evaluator::LuckTables t1, t2;
+  for (int i = 0; i < n; ++i) {
+    const double v[3] = {ev.rollout_one(st, 7, i).p[0], ev.rollout_reduced(st, 7, i, 0, 1, t1),
+                         ev.rollout_reduced(st, 7, i, 0, 2, t2)};
+    for (int k = 0; k < 3; ++k) sum[k] += v[k], sq[k] += v[k] * v[k];
+  }
+  double mean[3], sd[3];
+  for (int k = 0; k < 3; ++k) {
+    mean[k] = sum[k] / n;
+    sd[k] = std::sqrt(sq[k] / n - mean[k] * mean[k]);
+  }
+  INFO("means " << mean[0] << " " << mean[1] << " " << mean[2] << ", spreads " << sd[0] << " " << sd[1] << " " << sd[2]);
+  CHECK(std::abs(mean[1] - mean[0]) < 3 * sd[0] / std::sqrt(n));
+  CHECK(std::abs(mean[2] - mean[0]) < 3 * sd[0] / std::sqrt(n));
+  CHECK(sd[1] < sd[0]);  // measured: 0.107, 0.099, 0.091
+  CHECK(sd[2] < sd[1]);
+  // No luck taken out: the plain rollout's value.
+  Evaluator::LuckTables t0;
+  CHECK(ev.rollout_reduced(st, 7, 3, 0, 0, t0) == ev.rollout_one(st, 7, 3).p[0]);
+}
+
 TEST_CASE("luck: a five when every pawn is in the nest is lucky, no five unlucky", "[analysis][luck]") {
   const std::string head = "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green red\"]\n[Result \"*\"]\n\n";
   auto r = parser::parse_all(head + "1. G 5-3: N/0 0/3\n2. R 6-2: -\n");
@@ -155,7 +185,7 @@ TEST_CASE("analyze: the annotated game re-parses, re-validates and is stable", "
   auto sp = std::get<Selfplay>(make_selfplay(sc));
   const Game g = sp.play_game(0);
   AnalyzeConfig cfg;
-  cfg.eval = {.rollouts = 6, .horizon = 8, .seed = 1};
+  cfg.eval = {.rollouts = 16, .horizon = 8, .seed = 1};
   cfg.candidates = 2;
   const auto ga = analyze_game(g, {}, cfg);
   REQUIRE(ga.ok);

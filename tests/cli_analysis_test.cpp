@@ -3,7 +3,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 
 #include "analysis/rng.hpp"
@@ -182,6 +184,38 @@ TEST_CASE("cli analyze: per-player totals over several games", "[cli][analysis][
   std::filesystem::remove(f);
 }
 
+TEST_CASE("cli rate: a player's games are distinct games, unnamed seats are left out", "[cli][analysis][rate]") {
+  // Self-play games where one player ("Twin") sits in Green's and Blue's seats and Yellow's seat
+  // names nobody: Twin played each game once, and the unnamed seats are counted, not rated.
+  const std::string f = tmp_file("rate-twin.ppn"), db = tmp_file("rate-twin.sqlite");
+  std::filesystem::remove(db);
+  REQUIRE(run_ppn("selfplay --games 6 --players 4 --seed 5 -o " + f).code == 0);
+  std::string text;
+  {
+    std::ifstream in(f);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  text = std::regex_replace(text, std::regex(R"(\[Yellow "[^"]*"\]\n)"), "");
+  text = std::regex_replace(text, std::regex(R"(\[(Green|Blue) "[^"]*"\])"), "[$1 \"Twin\"]");
+  {
+    std::ofstream out(f);
+    out << text;
+  }
+  REQUIRE(run_ppn("import --db " + db + " " + f).code == 0);
+  const auto r = run_ppn("rate --db " + db);
+  REQUIRE(r.code == 0);
+  INFO(r.out);
+  // Parcheesi places only the winner: a game Yellow won places no named player and is not rated;
+  // every rated game has Twin in it, once.
+  std::smatch m;
+  REQUIRE(std::regex_search(r.out, m, std::regex(R"(rate: (\d+) of 6 finished games rated)")));
+  const int rated = std::stoi(m[1]);
+  CHECK(rated >= 1);
+  CHECK(r.out.find("; 6 seats without a player name left out") != std::string::npos);
+  CHECK(std::regex_search(r.out, std::regex("Twin +" + std::to_string(rated) + " ")));
+  for (const auto& p : {f, db}) std::filesystem::remove(p);
+}
+
 TEST_CASE("cli rate: Plackett-Luce ratings recover the bots' known order", "[cli][analysis][rate]") {
   // Self-play seats alternate the greedy bot (wins most four-player games) and the random bot:
   // every greedy bot must rate above every random bot, plain and luck-adjusted.
@@ -195,7 +229,8 @@ TEST_CASE("cli rate: Plackett-Luce ratings recover the bots' known order", "[cli
   REQUIRE(run_ppn("analyze --rollouts 2 --min-rollouts 2 --candidates 1 --horizon 1 --db " + db + " " + few).code == 0);
   const auto r = run_ppn("rate --db " + db);
   REQUIRE(r.code == 0);
-  CHECK(r.out.find("rate: 60 finished games, 8 players; 12 games with luck figures") != std::string::npos);
+  CHECK(r.out.find("rate: 60 of 60 finished games rated (the others place no named player), 8 players; 12 games with "
+                   "luck figures") != std::string::npos);
   std::istringstream in(r.out);
   std::string line;
   std::vector<std::string> order;

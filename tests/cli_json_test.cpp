@@ -320,7 +320,7 @@ TEST_CASE("json: analyze, a seat record per seat, totals per player, as the text
     char figures[300];
     std::snprintf(figures, sizeof figures,
                   "decisions %3d  ? %2d  ?? %2d  unresolved %2d  error rate %5.1f%% +- %4.1f%%  loss %.3f +- %.3f  "
-                  "luck %+.3f +- %.3f  result %.2f",
+                  "luck %+.3f (sd %.3f)  result %.2f",
                   s["decisions"].get<int>(), s["mistakes"].get<int>(), s["blunders"].get<int>(),
                   s["unresolved"].get<int>(), s["error_rate"].is_null() ? 0.0 : 100 * s["error_rate"].get<double>(),
                   s["error_rate_se"].is_null() ? 0.0 : 100 * s["error_rate_se"].get<double>(), s["loss"].get<double>(),

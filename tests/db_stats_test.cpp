@@ -217,7 +217,7 @@ TEST_CASE("analyze --db: stores each seat's figures as printed, and replaces the
       std::snprintf(b[0], sizeof b[0], "  %-24s decisions %3d  ? %2d  ?? %2d  unresolved ", who.c_str(), dec, mis, blu);
       std::snprintf(b[1], sizeof b[1], "  error rate %5.1f%% +- ", dec ? 100.0 * (mis + blu) / dec : 0.0);
       std::snprintf(b[2], sizeof b[2], "  loss %.3f +- ", q.get_double(5));
-      std::snprintf(b[3], sizeof b[3], "  luck %+.3f +- ", q.get_double(6));
+      std::snprintf(b[3], sizeof b[3], "  luck %+.3f (sd ", q.get_double(6));
       std::snprintf(b[4], sizeof b[4], "  result %.2f  luck-adjusted %+.3f\n", q.get_double(7), q.get_double(8));
       lines.push_back({b[0], b[1], b[2], b[3], b[4]});
     }

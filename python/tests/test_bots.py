@@ -60,6 +60,13 @@ def test_win_rate_and_interval():
     assert ppn.wilson_interval(0, 0) == (0.0, 1.0)
 
 
+def test_eval_bot():
+    # ppn's eval bot (the fitted evaluator, one ply ahead), as ppn selfplay --bots names it
+    m = ppn.play("hasbro-2001", ["eval", "greedy"], seed=3, games=2)
+    assert len(m.games) == 2 and all(g.replay().legal for g in m.games)
+    assert all(len(r) >= 1 for r in m.rankings)
+
+
 def test_bad_bots():
     with pytest.raises(ValueError, match="greedy"):
         ppn.play("hasbro-2001", ["clever", "random"])
