@@ -185,7 +185,7 @@ Rng rollout_rng(std::uint64_t seed, std::uint64_t salt, int i) {
 int canonical_throws(bool ludo, std::array<std::array<int, 3>, 21>& out) {
   int n = 0;
   for (int a = 1; a <= 6; ++a)
-    for (int b = ludo ? 0 : a; b <= (ludo ? 0 : 6); ++b) out[static_cast<std::size_t>(n++)] = {a, b, ludo ? 6 : (a == b ? 1 : 2)};
+    for (int b = ludo ? 0 : a; b <= (ludo ? 0 : 6); ++b) out[static_cast<std::size_t>(n++)] = {a, b, ludo ? 1 : (a == b ? 1 : 2)};
   return n;
 }
 

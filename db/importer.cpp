@@ -116,12 +116,9 @@ ImportOutcome Importer::store(const GameRows& g) {
   }
   for (int attempt = 1;; ++attempt) {
     if (!tx_) tx_ = std::make_unique<Transaction>(db_);
+    ImportOutcome outcome{};
     try {
-      const auto outcome = store_once(g);
-      // The positions held fill a chunk: they go in with the commit, so that each walk of the
-      // positions B-tree is a whole chunk (db/held_positions.hpp).
-      if (held_.full()) commit();
-      return outcome;
+      outcome = store_once(g);
     } catch (const DbError& e) {
       // Two importers each waited for a game the other's open transaction holds (PostgreSQL
       // broke the deadlock here), or could not be serialized: the guarded statement was undone,
@@ -133,7 +130,13 @@ ImportOutcome Importer::store(const GameRows& g) {
       commit();
       ++retries_;
       std::this_thread::sleep_for(retry_backoff(attempt));
+      continue;
     }
+    // The positions held fill a chunk: they go in with the commit, so that each walk of the
+    // positions B-tree is a whole chunk (db/held_positions.hpp). Outside the retry: a commit
+    // that fails is the caller's error (its games rolled back), never a game stored again.
+    if (held_.full()) commit();
+    return outcome;
   }
 }
 

@@ -117,6 +117,26 @@ TEST_CASE("evaluator: rollouts with their first rolls' luck taken out keep the m
   CHECK(ev.rollout_reduced(st, 7, 3, 0, 0, t0) == ev.rollout_one(st, 7, 3).p[0]);
 }
 
+TEST_CASE("evaluator: Ludo rollouts with their first roll's luck taken out keep the mean", "[analysis][eval]") {
+  // Every token at home: only a six enters, so the first roll makes most of the spread. The
+  // six faces weigh one sixth each (a luck table weighted as Parcheesi's 36 throws would shift
+  // every value by five times the mean).
+  static const Options ludo = *profile_options("ludo").options;
+  const GameState st = initial_state(0b1111, {0, 1, 2, 3}, 0);
+  const Evaluator ev(ludo, {.rollouts = 1, .horizon = 6, .seed = 5});
+  const int n = 2000;
+  double sum[2] = {}, sq[2] = {};
+  Evaluator::LuckTables t1;
+  for (int i = 0; i < n; ++i) {
+    const double v[2] = {ev.rollout_one(st, 3, i).p[0], ev.rollout_reduced(st, 3, i, 0, 1, t1)};
+    for (int k = 0; k < 2; ++k) sum[k] += v[k], sq[k] += v[k] * v[k];
+  }
+  const double m0 = sum[0] / n, m1 = sum[1] / n, sd0 = std::sqrt(sq[0] / n - m0 * m0);
+  INFO("means " << m0 << " " << m1 << ", spread " << sd0);
+  CHECK(m0 > 0.1);
+  CHECK(std::abs(m1 - m0) < 3 * sd0 / std::sqrt(n) + 1e-9);
+}
+
 TEST_CASE("luck: a five when every pawn is in the nest is lucky, no five unlucky", "[analysis][luck]") {
   const std::string head = "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green red\"]\n[Result \"*\"]\n\n";
   auto r = parser::parse_all(head + "1. G 5-3: N/0 0/3\n2. R 6-2: -\n");
