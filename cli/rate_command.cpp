@@ -57,8 +57,8 @@ int run_rate(const RateArgs& a) {
     const auto id = std::get<std::int64_t>(table.rows[r][0]);
     ++finished;
     struct Seat {
-      int player;
-      std::int64_t rank;  // 0: not placed
+      const std::string* name;  // the player's
+      std::int64_t rank;        // 0: not placed
       bool analysed;
       double luck, result;
     };
@@ -77,10 +77,8 @@ int run_rate(const RateArgs& a) {
         ++unnamed;
         continue;
       }
-      auto [it, fresh] = index.try_emplace(*name, static_cast<int>(names.size()));
-      if (fresh) names.push_back(*name), games_of.push_back(0);
       const auto* rank = std::get_if<std::int64_t>(&row[2]);
-      seats.push_back({it->second, rank ? *rank : 0, has_luck, number(row[3]), number(row[4])});
+      seats.push_back({name, rank ? *rank : 0, has_luck, number(row[3]), number(row[4])});
     }
     std::stable_sort(seats.begin(), seats.end(), [](const Seat& x, const Seat& y) {
       return (x.rank > 0 ? x.rank : 1 << 30) < (y.rank > 0 ? y.rank : 1 << 30);
@@ -89,18 +87,22 @@ int run_rate(const RateArgs& a) {
     // luck-adjusted share of their seats adds up.
     std::vector<Seat> players;
     for (const auto& s : seats) {
-      auto same = std::find_if(players.begin(), players.end(), [&](const Seat& p) { return p.player == s.player; });
+      auto same = std::find_if(players.begin(), players.end(), [&](const Seat& p) { return *p.name == *s.name; });
       if (same == players.end()) players.push_back(s);
       else same->result += s.result, same->luck += s.luck;
     }
     if (players.size() < 2) continue;  // nothing to compare within this game
+    if (std::none_of(players.begin(), players.end(), [](const Seat& s) { return s.rank > 0; }))
+      continue;  // only unnamed seats are placed: no choice among the rated
+    // A kept game's players are rated (a player of skipped games only is not listed).
     analysis::RatedGame g;
     for (const auto& s : players) {
-      g.seats.push_back(s.player);
+      auto [it, fresh] = index.try_emplace(*s.name, static_cast<int>(names.size()));
+      if (fresh) names.push_back(*s.name), games_of.push_back(0);
+      ++games_of[static_cast<std::size_t>(it->second)];
+      g.seats.push_back(it->second);
       g.ranked += s.rank > 0;
     }
-    if (g.ranked == 0) continue;  // only unnamed seats are placed: no choice among the rated
-    for (const auto& s : players) ++games_of[static_cast<std::size_t>(s.player)];
     plain.push_back(g);
     // Luck-adjusted: the first place shared out by result - luck, shifted so that the shares of
     // all the game's seats sum to 1, the negative ones cut to 0 (analysis/README.md "Ratings").
@@ -108,7 +110,7 @@ int run_rate(const RateArgs& a) {
       ++analysed;
       double sum = 0;
       for (const auto& s : players) {
-        const int sat = static_cast<int>(std::count_if(seats.begin(), seats.end(), [&](const Seat& x) { return x.player == s.player; }));
+        const int sat = static_cast<int>(std::count_if(seats.begin(), seats.end(), [&](const Seat& x) { return *x.name == *s.name; }));
         g.win_share.push_back(std::max(0.0, s.result - s.luck + sat * game_luck / game_seats));
         sum += g.win_share.back();
       }
@@ -123,7 +125,7 @@ int run_rate(const RateArgs& a) {
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
                    [&](int x, int y) { return pr.strength[static_cast<std::size_t>(x)] > pr.strength[static_cast<std::size_t>(y)]; });
-  std::cout << "rate: " << plain.size() << " of " << finished << " finished games rated (the others place no named player), " << n << " players; " << analysed
+  std::cout << "rate: " << plain.size() << " of " << finished << " finished games rated (the others have fewer than two named players, or place none of them), " << n << " players; " << analysed
             << " games with luck figures (ppn analyze --db); " << unnamed
             << " seats without a player name left out\n";
   std::cout << "  Plackett-Luce log-strength +- standard error (0 = a reference player; a difference d means "

@@ -201,19 +201,32 @@ TEST_CASE("cli rate: a player's games are distinct games, unnamed seats are left
     std::ofstream out(f);
     out << text;
   }
-  REQUIRE(run_ppn("import --db " + db + " " + f).code == 0);
+  // And a game with one named player only ("Solo"): nothing to compare, so not rated, and Solo,
+  // who played no rated game, is not listed.
+  const std::string solo = tmp_file("rate-solo.ppn");
+  REQUIRE(run_ppn("selfplay --games 1 --players 4 --seed 77 -o " + solo).code == 0);
+  {
+    std::ifstream in(solo);
+    std::string one((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    one = std::regex_replace(one, std::regex(R"(\[(Green|Blue|Yellow) "[^"]*"\]\n)"), "");
+    one = std::regex_replace(one, std::regex(R"(\[Red "[^"]*"\])"), "[Red \"Solo\"]");
+    std::ofstream out(solo);
+    out << one;
+  }
+  REQUIRE(run_ppn("import --db " + db + " " + f + " " + solo).code == 0);
   const auto r = run_ppn("rate --db " + db);
   REQUIRE(r.code == 0);
   INFO(r.out);
   // Parcheesi places only the winner: a game Yellow won places no named player and is not rated;
   // every rated game has Twin in it, once.
   std::smatch m;
-  REQUIRE(std::regex_search(r.out, m, std::regex(R"(rate: (\d+) of 6 finished games rated)")));
+  REQUIRE(std::regex_search(r.out, m, std::regex(R"(rate: (\d+) of 7 finished games rated)")));
   const int rated = std::stoi(m[1]);
   CHECK(rated >= 1);
-  CHECK(r.out.find("; 6 seats without a player name left out") != std::string::npos);
+  CHECK(r.out.find("; 9 seats without a player name left out") != std::string::npos);
   CHECK(std::regex_search(r.out, std::regex("Twin +" + std::to_string(rated) + " ")));
-  for (const auto& p : {f, db}) std::filesystem::remove(p);
+  CHECK(r.out.find("Solo") == std::string::npos);
+  for (const auto& p : {f, db, solo}) std::filesystem::remove(p);
 }
 
 TEST_CASE("cli rate: Plackett-Luce ratings recover the bots' known order", "[cli][analysis][rate]") {
@@ -229,7 +242,7 @@ TEST_CASE("cli rate: Plackett-Luce ratings recover the bots' known order", "[cli
   REQUIRE(run_ppn("analyze --rollouts 2 --min-rollouts 2 --candidates 1 --horizon 1 --db " + db + " " + few).code == 0);
   const auto r = run_ppn("rate --db " + db);
   REQUIRE(r.code == 0);
-  CHECK(r.out.find("rate: 60 of 60 finished games rated (the others place no named player), 8 players; 12 games with "
+  CHECK(r.out.find("rate: 60 of 60 finished games rated (the others have fewer than two named players, or place none of them), 8 players; 12 games with "
                    "luck figures") != std::string::npos);
   std::istringstream in(r.out);
   std::string line;
