@@ -18,6 +18,7 @@ namespace fs = std::filesystem;
 using ppn::test::read_file;
 using ppn::test::run_command;
 using ppn::test::run_ppn;
+using ppn::test::shell_quoted;
 
 namespace {
 
@@ -131,12 +132,6 @@ bool contains_word(const std::string& text, const std::string& word) {
     if (left && right) return true;
   }
   return false;
-}
-
-std::string bash_word(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
 }
 
 }  // namespace
@@ -279,15 +274,15 @@ TEST_CASE("the installed bash completion offers every command, option and allowe
     help.expected.push_back(s->get_name());
   questions.push_back(help);
 
-  std::string script = "source " + bash_word(installed().completion().string()) + "\n";
+  std::string script = "source " + shell_quoted(installed().completion().string()) + "\n";
   for (const auto& q : questions) {
     script += "COMP_WORDS=(";
-    for (const auto& w : q.words) script += bash_word(w) + " ";
+    for (const auto& w : q.words) script += shell_quoted(w) + " ";
     script += "); COMP_CWORD=" + std::to_string(q.words.size() - 1) + "; COMPREPLY=(); _ppn; echo \"${COMPREPLY[*]}\"\n";
   }
   const fs::path script_file = fs::temp_directory_path() / ("ppn-completion-test-" + std::to_string(getpid()) + ".sh");
   { std::ofstream(script_file) << script; }
-  const auto r = run_command("bash --norc --noprofile " + bash_word(script_file.string()));
+  const auto r = run_command("bash --norc --noprofile " + shell_quoted(script_file.string()));
   fs::remove(script_file);
   REQUIRE(r.code == 0);
 

@@ -33,14 +33,16 @@ inline Run run_ppn(const std::string& args, bool merge_stderr = false) {
   return run_command(ppn_binary() + " " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null"));
 }
 
+// `s` as one word of a shell command line (single-quoted).
+inline std::string shell_quoted(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
 // Runs a shell command line (e.g. one that sets a ulimit before exec-ing ppn): exit code and
 // standard output and error together.
-inline Run run_ppn_shell(const std::string& script) {
-  std::string quoted = "'";
-  for (char c : script) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  quoted += "'";
-  return run_command("sh -c " + quoted + " 2>&1");
-}
+inline Run run_ppn_shell(const std::string& script) { return run_command("sh -c " + shell_quoted(script) + " 2>&1"); }
 
 // The position ID an SVG of `ppn render --at N -o -` draws (its data-position), "" when none.
 inline std::string drawn_position(const std::string& svg) {

@@ -34,13 +34,6 @@ std::vector<std::string> logged_statements(int pid) {
   return out;
 }
 
-// `s` as one word of a shell command line.
-std::string shell_quoted(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 }  // namespace
 
 TEST_CASE("db (PostgreSQL): find --position is one round trip on an open connection, and the server logs one statement",
