@@ -2,7 +2,6 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -274,14 +273,14 @@ int run_bench_import(const BenchImportArgs& a) {
       return std::nullopt;
     }
     ImportPass p;
-    const std::clock_t c0 = std::clock();
+    const CpuTimer cpu;
     BenchTimer t;
     {
       std::ifstream in(ppn_file, std::ios::binary);
       p.rep = db::import_games(*std::get<std::unique_ptr<db::Importer>>(opened), ppn_file, parsed_games(in, ppn_file, {}));
     }
     p.seconds = t.seconds();
-    p.cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+    p.cpu = cpu.seconds();
     std::get<std::unique_ptr<db::Importer>>(opened).reset();
     p.peak_rss_kib = peak_rss_kib();
     const auto& c = p.rep.counts;
@@ -318,9 +317,9 @@ int run_bench_import(const BenchImportArgs& a) {
         },
         {});
   }
-  const std::clock_t raw_c0 = std::clock();
+  const CpuTimer raw_timer;
   const double raw_s = raw_insert((dir / "raw.sqlite").string(), rows);
-  const double raw_cpu = static_cast<double>(std::clock() - raw_c0) / CLOCKS_PER_SEC;
+  const double raw_cpu = raw_timer.seconds();
 
   // Position search on the imported database: positions spread over the games.
   std::vector<std::string> ids;
