@@ -201,7 +201,7 @@ int run_import(const ImportArgs& a) {
 
 void add_import_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<ImportArgs>();
-  auto* sub = app.add_subcommand("import", "Replay, validate and store PPN games in the SQLite game database");
+  auto* sub = app.add_subcommand("import", "Replay, validate and store PPN games in the game database (a SQLite file or a PostgreSQL server)");
   sub->add_option("files", a->files,
                   "PPN files ('-' for standard input); none: migrate the existing --db database to this ppn's schema");
   sub->add_option("--db", a->db, "Database: a SQLite file (created when missing) or a postgresql:// URI")->capture_default_str();

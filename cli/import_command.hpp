@@ -1,5 +1,5 @@
 // `ppn import FILE... [--db PATH]`: replays and validates every game and stores it in the
-// SQLite game database (db/SCHEMA.md), unless the database already holds it.
+// game database, a SQLite file or a PostgreSQL server (db/SCHEMA.md), unless the database already holds it.
 //
 // Output: after each file is committed, one line on stdout
 //   games.ppn: 120 games: 118 new (2 illegal), 1 duplicate, 1 prefix duplicate, 0 syntax errors
