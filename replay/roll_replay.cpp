@@ -133,7 +133,8 @@ bool replay_roll(Walk& walk, const Roll& r) {
                       r, nullptr);
 
   static const std::vector<Step> kNoSteps;
-  const PlayConversion conv = play_from_steps(r.kind == PlayKind::Moves ? r.steps : kNoSteps, r.seat, walk.g);
+  PlayConversion& conv = walk.conv;
+  play_from_steps(r.kind == PlayKind::Moves ? r.steps : kNoSteps, r.seat, walk.g, conv);
   if (!conv.error.empty()) {
     auto d = walk.roll_diag(r, Severity::error, Code::bad_move, conv.error);
     walk.at_step(d, r, conv.error_step);

@@ -51,14 +51,20 @@ bool seat_finished(const Position& p, int seat, const Geometry& g) {
          p.pawns[seat][kPawnsPerSeat - 1] == byte_of_rel(g.home);
 }
 
+namespace {
+// Ludo, one die: Ludo rules, Gameplay: "If the third roll is also a 6, the player may not move
+// and the turn immediately passes to the next player" (repeat_penalty=lose_roll; Q46).
+bool ludo_third_six(const GameState& st, int d, const Options& o) {
+  return d == 6 && st.doublets >= 2 && o.repeat_penalty() == RepeatPenalty::lose_roll;
+}
+}  // namespace
+
 RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
   RollSetup r;
   const int seat = st.to_move;
   if (o.ludo()) {
-    // One die (d2 is 0). Ludo rules, Gameplay: "If the third roll is also a 6, the player may not move and
-    // the turn immediately passes to the next player" (repeat_penalty=lose_roll; Q46).
-    (void)d2;
-    if (d1 == 6 && st.doublets >= 2 && o.repeat_penalty() == RepeatPenalty::lose_roll) r.kind = RollKind::penalty;
+    (void)d2;  // one die
+    if (ludo_third_six(st, d1, o)) r.kind = RollKind::penalty;
     else r.parts.push_back(static_cast<std::uint8_t>(d1));
     return r;
   }
@@ -207,7 +213,7 @@ void pass_turn(GameState& st, int seat) {
 bool advance_ludo_turn(GameState& st, int d, const Position& result, const Options& o) {
   const int seat = st.to_move;
   const Geometry g = geometry_of(o);
-  const bool penalty = roll_setup(st, d, 0, o).kind == RollKind::penalty;
+  const bool penalty = ludo_third_six(st, d, o);
   const bool again = !penalty && ludo::rolls_again(o, st, d, result);
   st.set_position(result);
   if (seat_finished(st.pos, seat, g) && !((st.finished_mask >> seat) & 1)) {

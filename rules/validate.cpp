@@ -205,6 +205,7 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
   }
   r.applied_all = true;
   r.applied = finish(s.b, c.mover);
+  remember_ring(r.applied, g, s.b);
   // End of the roll.
   if (eor) {
     if (!s.bonus_phase) {
