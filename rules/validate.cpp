@@ -320,7 +320,7 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
     for (int i = 0; i < static_cast<int>(all.plays.size()) && i < req.max_alternatives; ++i)
       r.v.diag.alternatives.push_back(all.plays[i]);
   }
-  return r.v;
+  return std::move(r.v);  // (`return r.v` copied it: a member is not moved implicitly)
 }
 
 }  // namespace ppn::rules
