@@ -48,6 +48,11 @@ struct ParseState {
   std::uint8_t bonus = 0;  // the value of the bonus move being read (10 or 20)
   std::optional<Colour> owner;  // the `R:` prefix of the move being read (grammar_def.hpp pawn_owner)
   std::size_t line_cursor = 0;  // index into line_starts of the last located position
+  // Upper bounds for the limits check (parse_game.cpp check_limits, which walks every roll
+  // only when one of them is over its limit): the rolls opened, main line and variations, and
+  // the most steps any of them reached.
+  std::size_t rolls_opened = 0;
+  std::size_t most_steps = 0;
 
   Roll& roll() { return *roll_stack.back(); }
   // The owner a step gets: the prefix when it names another colour than the roll's seat.

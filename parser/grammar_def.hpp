@@ -363,6 +363,7 @@ Roll& open_roll(Ctx const& ctx) {
     r = &st.variation_stack.back()->emplace_back();
   }
   std::tie(r->line, r->column) = st.locate_near(st.roll_start);
+  ++st.rolls_opened;
   st.roll_stack.push_back(r);
   return *r;
 }
@@ -443,6 +444,7 @@ void push_step(Ctx const& ctx, Step step, std::uint32_t at) {
   Roll& r = st.roll();
   r.steps.push_back(std::move(step));
   r.step_locations.push_back(st.locate_near(at));
+  if (r.steps.size() > st.most_steps) st.most_steps = r.steps.size();
 }
 auto const set_bonus = [](auto& ctx) {
   ast::ParseState& st = state_of(ctx);
@@ -474,7 +476,9 @@ auto const bonus_target_def =
 
 // A chain `a/b/c` is written out as the mini-moves a/b and b/c (SPEC.md "Mini-moves"). The
 // first square is only remembered: when no '/' follows (as at the move number of the next
-// roll line) the chain fails and nothing was appended. Each `/square` appends a mini-move.
+// roll line) the chain fails and nothing was appended; without an owner prefix, it is not even
+// remembered then (`&lit('/')`: the move number that ends every roll's steps is read as a
+// square and given up at once). Each `/square` appends a mini-move.
 auto const chain_first = [](auto& ctx) {
   ast::ParseState& st = state_of(ctx);
   st.chain_from = _attr(ctx);
@@ -494,7 +498,7 @@ auto const chain_next = [](auto& ctx) {
 };
 auto const chain_capture = [](auto& ctx) { state_of(ctx).roll().steps.back().move->capture = true; };
 auto const move_chain_def =
-    lexeme[((pawn_owner[set_owner] > square[chain_first]) | (eps[clear_owner] >> square[chain_first])) >>
+    lexeme[((pawn_owner[set_owner] > square[chain_first]) | (eps[clear_owner] >> (square >> &lit('/'))[chain_first])) >>
            +((lit('/') > square[chain_next]) >> -(x_letter[chain_capture]))];
 auto const mini_move_def = lexeme[(square >> lit('/') > square) >> capture];
 auto const capture_def = x3::matches[x_letter];

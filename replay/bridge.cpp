@@ -11,10 +11,22 @@ using namespace ppn::rules;
 
 PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, const Geometry& g) {
   PlayConversion out;
+  play_from_steps(steps, mover, g, out);
+  return out;
+}
+
+void play_from_steps(const std::vector<Step>& steps, Colour mover, const Geometry& g, PlayConversion& out) {
+  out.play.clear();
+  out.forfeits = 0;
+  out.capture_marks.clear();
+  out.step_of_move.clear();
+  out.owner_of_move.clear();
+  out.first_foreign = -1;
+  out.error.clear();
+  out.error_step = -1;
   auto fail = [&](int i, std::string msg) {
     out.error = std::move(msg);
     out.error_step = i;
-    return out;
   };
   for (int i = 0; i < static_cast<int>(steps.size()); ++i) {
     const Step& st = steps[i];
@@ -65,7 +77,6 @@ PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, con
     out.step_of_move.push_back(i);
     out.owner_of_move.push_back(foreign ? seat_of(*st.owner) : -1);
   }
-  return out;
 }
 
 std::vector<Step> steps_from_play(const Play& p, const Events& ev, const Geometry& g) {

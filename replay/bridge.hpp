@@ -38,6 +38,10 @@ struct PlayConversion {
 // play can be carried out as recorded; the engine validates plays of the mover's pawns only.
 // An owner naming the mover itself is no owner (notation/game.hpp).
 PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, const rules::Geometry& g = rules::kParcheesi68);
+// The same into `out`, whose earlier contents are discarded: the replayer converts every roll
+// into one PlayConversion (replay/walk.hpp) instead of a fresh one whose fixed-capacity lists
+// are zeroed each time (a fifth of a Ludo roll's validation, README "Speed").
+void play_from_steps(const std::vector<Step>& steps, Colour mover, const rules::Geometry& g, PlayConversion& out);
 
 // An engine play (with the result flags the engine set) as PPN steps: entries `N/0`, moves
 // `FROM/TO` with `x` on captures, bonus moves `+20 FROM/TO`, then one `+20 -` / `+10 -` per

@@ -30,6 +30,8 @@ struct Walk {
   // Seats finished in the [Setup]: ranked in turn order, since which of them finished first
   // is not recorded (result.cpp).
   int setup_finished = 0;
+  // The current roll's play, as the engine reads it (roll_replay.cpp): one for the whole game.
+  PlayConversion conv;
 
   // A diagnostic about the record as a whole, at the line of the tag concerned when there is
   // one (`line`), else at the game's first line.

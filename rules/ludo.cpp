@@ -179,8 +179,11 @@ std::string explain(const Board& b, const Outcome& r, int d) {
   }
 }
 
-Position apply(const Board& b, const Outcome& r) {
-  Position p = b.pos;
+// The position after the move, written into `p` where the caller keeps it: returned by value,
+// it was built byte by byte and then reloaded whole before those stores had landed (a stalled
+// load, 12% of a Ludo roll; README "Speed").
+void apply_into(const Board& b, const Outcome& r, Position& p) {
+  p = b.pos;
   for (int k = 0; k < r.movers; ++k) {
     const auto from = r.from < 0 ? kNest : byte_of_rel(r.from);
     auto it = std::find(p.pawns[b.mover].begin(), p.pawns[b.mover].end(), from);
@@ -195,6 +198,11 @@ Position apply(const Board& b, const Outcome& r) {
         if (t == byte_of_rel(theirs)) t = kNest;
       p.sort_seat(s);
     }
+}
+
+Position apply(const Board& b, const Outcome& r) {
+  Position p;
+  apply_into(b, r, p);
   return p;
 }
 
@@ -353,12 +361,15 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
   Verdict v;
   // The legal moves, only where the verdict needs them (an empty play, an entry obligation,
   // the alternatives of an illegal play).
+  // Every path returns `v` itself, so that it is built where the caller keeps it: a verdict
+  // returned by copy reloaded the position and events just written byte by byte (a stalled
+  // load, a quarter of a Ludo roll's validation; README "Speed").
   auto with_alternatives = [&](Verdict x) {
+    v = std::move(x);
     for (const auto& c : legal(o, b, d)) {
-      if (static_cast<int>(x.diag.alternatives.size()) >= req.max_alternatives) break;
-      x.diag.alternatives.push_back(play_of(c.out, d));
+      if (static_cast<int>(v.diag.alternatives.size()) >= req.max_alternatives) break;
+      v.diag.alternatives.push_back(play_of(c.out, d));
     }
-    return x;
   };
   if (p.empty()) {
     if (!any_move(b, d)) {
@@ -366,35 +377,53 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
       v.result = st.pos;
       return v;
     }
-    // Ludo rules, Gameplay "Players must always move a token according to the die value rolled"; "if
-    // no move is possible, the turn moves to the next player" (only then).
-    return with_alternatives(verdict_fail(RuleCode::die_still_usable, -1,
-                                          "a token can move " + std::to_string(d) +
-                                              "; a move is compulsory (Ludo rules, Gameplay \"Players must always move a token "
-                                              "according to the die value rolled\")"));
+    // Ludo rules, Gameplay "Players must always move a token according to the die value rolled";
+    // "if no move is possible, the turn moves to the next player" (only then).
+    with_alternatives(verdict_fail(
+        RuleCode::die_still_usable, -1,
+        "a token can move " + std::to_string(d) +
+            "; a move is compulsory (Ludo rules, Gameplay \"Players must always move a token "
+            "according to the die value rolled\")"));
+    return v;
   }
   // One mini-move, or the two equal mini-moves of a block advancing together.
   const MiniMove& m = p[0];
   const bool block = p.size() == 2 && m.kind == MiniKind::move && p[1].kind == MiniKind::move &&
                      p[1].from == m.from && p[1].value == m.value;
-  if (p.size() > 2 || (p.size() == 2 && !block))
-    return with_alternatives(verdict_fail(RuleCode::too_many_moves, 1,
-                                          "one die moves one token" +
-                                              std::string(o.block_advance() == BlockAdvance::together
-                                                              ? " (or the two tokens of a block together, written twice)"
-                                                              : "")));
-  if (m.around) return with_alternatives(verdict_fail(RuleCode::second_lap, 0, "a token turns into its home column"));
-  if (m.kind == MiniKind::move && m.value != d && !(m.from + m.value == b.g.home && m.from + d > b.g.home))
-    return with_alternatives(verdict_fail(RuleCode::wrong_part, 0,
-                                          "the die shows " + std::to_string(d) + ", the move covers " +
-                                              plural(m.value, "square", "squares")));
+  if (p.size() > 2 || (p.size() == 2 && !block)) {
+    with_alternatives(
+        verdict_fail(RuleCode::too_many_moves, 1,
+                     "one die moves one token" +
+                         std::string(o.block_advance() == BlockAdvance::together
+                                         ? " (or the two tokens of a block together, written twice)"
+                                         : "")));
+    return v;
+  }
+  if (m.around) {
+    with_alternatives(verdict_fail(RuleCode::second_lap, 0, "a token turns into its home column"));
+    return v;
+  }
+  if (m.kind == MiniKind::move && m.value != d &&
+      !(m.from + m.value == b.g.home && m.from + d > b.g.home)) {
+    with_alternatives(verdict_fail(RuleCode::wrong_part, 0,
+                                   "the die shows " + std::to_string(d) + ", the move covers " +
+                                       plural(m.value, "square", "squares")));
+    return v;
+  }
   const Outcome r = m.kind == MiniKind::enter ? enter(b, d) : move(b, m.from, d, block ? 2 : 1);
-  if (r.code != RuleCode::ok) return with_alternatives(verdict_fail(r.code, block ? 1 : 0, explain(b, r, d)));
-  if (o.enter_obligation() == EnterObligation::max_entries && r.from >= 0 && enter(b, d).code == RuleCode::ok)
-    return with_alternatives(verdict_fail(RuleCode::entry_still_possible, 0,
-                                          "a 6 with a token in the yard must enter it (enter_obligation=max_entries)"));
+  if (r.code != RuleCode::ok) {
+    with_alternatives(verdict_fail(r.code, block ? 1 : 0, explain(b, r, d)));
+    return v;
+  }
+  if (o.enter_obligation() == EnterObligation::max_entries && r.from >= 0 &&
+      enter(b, d).code == RuleCode::ok) {
+    with_alternatives(
+        verdict_fail(RuleCode::entry_still_possible, 0,
+                     "a 6 with a token in the yard must enter it (enter_obligation=max_entries)"));
+    return v;
+  }
   v.legal = true;
-  v.result = apply(b, r);
+  apply_into(b, r, v.result);
   v.events.entries = r.from < 0 ? 1 : 0;
   v.events.dice_parts_used = 1;
   for (auto c : r.captured) v.events.captures = static_cast<std::uint8_t>(v.events.captures + c);

@@ -7,8 +7,6 @@
 
 namespace ppn::rules {
 
-void Position::sort_seat(int s) { std::sort(pawns[s].begin(), pawns[s].end()); }
-
 Position initial_position(unsigned seats_mask) {
   Position p;
   for (int s = 0; s < kMaxSeats; ++s)

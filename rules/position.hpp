@@ -43,7 +43,21 @@ struct Position {
     for (auto p : pawns[s]) n += (p == b);
     return n;
   }
-  void sort_seat(int s);  // restores the sorted invariant after an edit
+  // Restores the sorted invariant after an edit: a sorting network of five compare-exchanges
+  // (a position is sorted after every roll, so std::sort's call was a cost of its own).
+  void sort_seat(int s) {
+    auto& r = pawns[s];
+    const auto cx = [&r](int i, int j) {
+      const std::uint8_t lo = r[i] < r[j] ? r[i] : r[j], hi = r[i] < r[j] ? r[j] : r[i];
+      r[i] = lo;
+      r[j] = hi;
+    };
+    cx(0, 1);
+    cx(2, 3);
+    cx(0, 2);
+    cx(1, 3);
+    cx(1, 2);
+  }
   friend bool operator==(const Position&, const Position&) = default;
 };
 static_assert(sizeof(Position) == 16, "a position packs into 16 bytes");

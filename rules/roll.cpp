@@ -1,13 +1,16 @@
 // Single mini-move legality on the working board (RULES.md §procedure step 2).
 #include "rules/roll.hpp"
 
+#include <cstring>
+
 namespace ppn::rules::detail {
 
-Board make_board(const Position& p, int mover, const std::array<std::uint8_t, 4>& me,
-                 const Geometry& g) {
-  Board b;
-  b.pos = p;
-  b.me = me;
+namespace {
+
+// The ring occupancy map of a position, from scratch (16 pawns).
+std::array<std::uint8_t, kMaxRing> build_ring(const Position& p, int mover, const std::array<std::uint8_t, 4>& me,
+                                              const Geometry& g) {
+  std::array<std::uint8_t, kMaxRing> ring{};
   for (int s = 0; s < g.num_seats; ++s) {
     if (!p.seat_present(s)) continue;
     for (int k = 0; k < kPawnsPerSeat; ++k) {
@@ -16,11 +19,58 @@ Board make_board(const Position& p, int mover, const std::array<std::uint8_t, 4>
       const int rel = rel_of_byte(byte);
       if (!g.on_track(rel)) continue;
       const int a = g.abs_of_rel(s, rel);
-      b.ring[a] = cell_add(b.ring[a], s);
+      ring[a] = cell_add(ring[a], s);
     }
+  }
+  return ring;
+}
+
+// The ring map is a function of the position and the board's layout alone (the mover's slot
+// order does not change it). A roll starts where the previous one ended, so the map that roll
+// ended with (remember_ring) is copied instead of being rebuilt from the 16 pawns: rebuilding
+// it for every validated roll was the largest cost of validation after the moves themselves
+// (README "Speed"). One per thread; a miss builds the map as before.
+struct RingMemo {
+  bool valid = false;
+  Position pos{};
+  std::uint8_t ring_len = 0, arm_spacing = 0, last_ring = 0, home = 0, num_seats = 0;
+  std::array<std::uint8_t, kMaxRing> ring{};
+
+  bool holds(const Position& p, const Geometry& g) const {
+    return valid && std::memcmp(&pos, &p, sizeof p) == 0 && ring_len == g.ring_len && arm_spacing == g.arm_spacing &&
+           last_ring == g.last_ring && home == g.home && num_seats == g.num_seats;
+  }
+  void keep(const Position& p, const Geometry& g, const std::array<std::uint8_t, kMaxRing>& r) {
+    valid = true;
+    pos = p;
+    ring_len = g.ring_len;
+    arm_spacing = g.arm_spacing;
+    last_ring = g.last_ring;
+    home = g.home;
+    num_seats = g.num_seats;
+    ring = r;
+  }
+};
+thread_local RingMemo ring_memo;
+
+}  // namespace
+
+Board make_board(const Position& p, int mover, const std::array<std::uint8_t, 4>& me,
+                 const Geometry& g) {
+  Board b;
+  b.pos = p;
+  b.me = me;
+  RingMemo& memo = ring_memo;
+  if (memo.holds(p, g)) {
+    b.ring = memo.ring;
+  } else {
+    b.ring = build_ring(p, mover, me, g);
+    memo.keep(p, g, b.ring);
   }
   return b;
 }
+
+void remember_ring(const Position& p, const Geometry& g, const Board& b) { ring_memo.keep(p, g, b.ring); }
 
 void init_pairs(RollCtx& c, const Board& b) {
   c.npairs = 0;
@@ -46,8 +96,8 @@ Position finish(const Board& b, int mover) {
 const char* board_check(const Board& b, int mover, const Geometry& g, bool shared_safeties) {
   const Position p = finish(b, mover);
   if (const char* bad = position_check(p, g, shared_safeties)) return bad;
-  const Board fresh = make_board(p, mover, p.pawns[mover], g);
-  if (fresh.ring != b.ring) return "board-ring-map";
+  // Built from scratch, never the remembered map (make_board), which this check vouches for.
+  if (build_ring(p, mover, p.pawns[mover], g) != b.ring) return "board-ring-map";
   return nullptr;
 }
 

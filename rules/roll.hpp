@@ -90,8 +90,13 @@ inline bool may_go_round(const RollCtx& c, int r, int v) {
   return c.o->homepath_mandatory() == HomepathMandatory::no && c.g->crosses_turnoff(r, v);
 }
 
+// The working board of a roll from position p (the mover's row given by slot as `me`). The
+// ring map is copied from the last one remembered when it is p's (roll.cpp RingMemo), else built.
 Board make_board(const Position& p, int mover, const std::array<std::uint8_t, 4>& me,
                  const Geometry& g);
+// Remembers b's ring map as position p's (b must be a board of p: finish(b) == p), for the
+// next make_board of p: the position a roll ends in is where the next roll starts.
+void remember_ring(const Position& p, const Geometry& g, const Board& b);
 void init_pairs(RollCtx& c, const Board& b);
 Position finish(const Board& b, int mover);
 // Consistency of the working board (debug builds check it after every mini-move): nullptr,

@@ -1,6 +1,10 @@
 // Turn machinery: roll kinds, the third-doublet penalty, extra rolls, end of game.
 #include <algorithm>
+#include <bit>
 #include <cassert>
+#include <cstddef>
+#include <cstring>
+#include <initializer_list>
 
 #include "rules/checker.hpp"
 #include "rules/engine.hpp"
@@ -51,24 +55,50 @@ bool seat_finished(const Position& p, int seat, const Geometry& g) {
          p.pawns[seat][kPawnsPerSeat - 1] == byte_of_rel(g.home);
 }
 
+namespace {
+// Ludo, one die: Ludo rules, Gameplay: "If the third roll is also a 6, the player may not move
+// and the turn immediately passes to the next player" (repeat_penalty=lose_roll; Q46).
+bool ludo_third_six(const GameState& st, int d, const Options& o) {
+  return d == 6 && st.doublets >= 2 && o.repeat_penalty() == RepeatPenalty::lose_roll;
+}
+}  // namespace
+
+namespace {
+// A setup of `kind` with the given parts. On a little-endian machine its six bytes are
+// assembled in a register and copied whole: filled part by part, the setup was reloaded whole
+// on return before its byte stores had landed (a stalled load, 6% of a roll's validation;
+// README "Speed").
+RollSetup made(RollKind kind, std::initializer_list<int> parts) {
+  static_assert(sizeof(RollSetup) == 6 && offsetof(RollSetup, parts) == 1, "kind, four parts, their count");
+  if constexpr (std::endian::native == std::endian::little) {
+    std::uint64_t w = static_cast<std::uint64_t>(kind) | static_cast<std::uint64_t>(parts.size()) << 40;
+    int shift = 8;
+    for (int v : parts) {
+      w |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(v)) << shift;
+      shift += 8;
+    }
+    RollSetup r;
+    std::memcpy(static_cast<void*>(&r), &w, sizeof r);  // (RollSetup is trivially copyable)
+    return r;
+  } else {
+    RollSetup r;
+    r.kind = kind;
+    for (int v : parts) r.parts.push_back(static_cast<std::uint8_t>(v));
+    return r;
+  }
+}
+}  // namespace
+
 RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
-  RollSetup r;
   const int seat = st.to_move;
   if (o.ludo()) {
-    // One die (d2 is 0). Ludo rules, Gameplay: "If the third roll is also a 6, the player may not move and
-    // the turn immediately passes to the next player" (repeat_penalty=lose_roll; Q46).
-    (void)d2;
-    if (d1 == 6 && st.doublets >= 2 && o.repeat_penalty() == RepeatPenalty::lose_roll) r.kind = RollKind::penalty;
-    else r.parts.push_back(static_cast<std::uint8_t>(d1));
-    return r;
+    (void)d2;  // one die
+    return ludo_third_six(st, d1, o) ? made(RollKind::penalty, {}) : made(RollKind::normal, {d1});
   }
   const bool doublet = d1 == d2;
   // Hasbro 2001 rules, Doublets Penalty "The third consecutive time you roll doublets, you may not
   // move forward" (Q46, Q47).
-  if (doublet && st.doublets >= 2 && o.repeat_penalty() != RepeatPenalty::off) {
-    r.kind = RollKind::penalty;
-    return r;
-  }
+  if (doublet && st.doublets >= 2 && o.repeat_penalty() != RepeatPenalty::off) return made(RollKind::penalty, {});
   const auto& row = st.pos.pawns[seat];
   const bool in_nest = std::find(row.begin(), row.end(), kNest) != row.end();
   bool bonus = false;
@@ -81,21 +111,16 @@ RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
       break;
     case DoublesBonusWhen::never: bonus = false; break;
   }
-  if (doublet && bonus) {
-    // "use the four numbers on the tops and the bottoms of the dice" (Q43)
-    r.kind = RollKind::four_part;
-    for (int v : {d1, d1, 7 - d1, 7 - d1}) r.parts.push_back(static_cast<std::uint8_t>(v));
-  } else {
-    // Parchís (RULES.md §options (six_counts), [ES-T], [ES-JCF]): with every pawn out of the nest (casa),
-    // a die showing 6 moves 7 (or 12). Judged when the dice are thrown: an entry made with
-    // the other die of the same roll does not turn its 6 into a 7 (rules/README.md
-    // "Decisions"). Pawns at HOME count as out.
-    const int six = o.six_counts() == SixCounts::six || in_nest        ? 6
-                    : o.six_counts() == SixCounts::seven_when_all_out ? 7
-                                                                       : 12;
-    for (int d : {d1, d2}) r.parts.push_back(static_cast<std::uint8_t>(d == 6 ? six : d));
-  }
-  return r;
+  // "use the four numbers on the tops and the bottoms of the dice" (Q43)
+  if (doublet && bonus) return made(RollKind::four_part, {d1, d1, 7 - d1, 7 - d1});
+  // Parchís (RULES.md §options (six_counts), [ES-T], [ES-JCF]): with every pawn out of the nest (casa),
+  // a die showing 6 moves 7 (or 12). Judged when the dice are thrown: an entry made with
+  // the other die of the same roll does not turn its 6 into a 7 (rules/README.md
+  // "Decisions"). Pawns at HOME count as out.
+  const int six = o.six_counts() == SixCounts::six || in_nest        ? 6
+                  : o.six_counts() == SixCounts::seven_when_all_out ? 7
+                                                                     : 12;
+  return made(RollKind::normal, {d1 == 6 ? six : d1, d2 == 6 ? six : d2});
 }
 
 Position apply_penalty(const Position& p, int seat, const Options& o, const Geometry& g,
@@ -207,7 +232,7 @@ void pass_turn(GameState& st, int seat) {
 bool advance_ludo_turn(GameState& st, int d, const Position& result, const Options& o) {
   const int seat = st.to_move;
   const Geometry g = geometry_of(o);
-  const bool penalty = roll_setup(st, d, 0, o).kind == RollKind::penalty;
+  const bool penalty = ludo_third_six(st, d, o);
   const bool again = !penalty && ludo::rolls_again(o, st, d, result);
   st.set_position(result);
   if (seat_finished(st.pos, seat, g) && !((st.finished_mask >> seat) & 1)) {

@@ -93,6 +93,13 @@ struct Choices {
   int seen = 0;  // choice points met by the run
 };
 
+// seat_finished(finish(b, mover), mover) without building and sorting the position (it ran
+// before every mini-move): the mover has finished when its four pawns are HOME, in any order.
+bool all_home(const detail::Board& b) {
+  const auto home = byte_of_rel(kParcheesi68.home);
+  return b.me[0] == home && b.me[1] == home && b.me[2] == home && b.me[3] == home;
+}
+
 RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& play,
                      Choices& ch) {
   RunResult r;
@@ -121,7 +128,7 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
   }
   for (int i = 0; i < play.size(); ++i) {
     const MiniMove& m = play[i];
-    if (seat_finished(finish(s.b, c.mover), c.mover)) {
+    if (all_home(s.b)) {
       fail(r, RuleCode::game_over, i, "");
       return r;
     }
@@ -205,6 +212,7 @@ RunResult run_strict(const Options& o, const ValidateRequest& req, const Play& p
   }
   r.applied_all = true;
   r.applied = finish(s.b, c.mover);
+  remember_ring(r.applied, g, s.b);
   // End of the roll.
   if (eor) {
     if (!s.bonus_phase) {
@@ -319,7 +327,7 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
     for (int i = 0; i < static_cast<int>(all.plays.size()) && i < req.max_alternatives; ++i)
       r.v.diag.alternatives.push_back(all.plays[i]);
   }
-  return r.v;
+  return std::move(r.v);  // (`return r.v` copied it: a member is not moved implicitly)
 }
 
 }  // namespace ppn::rules
