@@ -2,7 +2,9 @@
 #include "analysis/evaluator.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <utility>
 
 #include "analysis/game_stats.hpp"
 #include "analysis/rng.hpp"
@@ -260,6 +262,32 @@ double Evaluator::rollout_reduced(const GameState& start, std::uint64_t salt, in
     over = rollout_step(st, d1, d2);
   }
   return estimate(st).p[seat] - luck;
+}
+
+double Evaluator::rollout_stratified(const GameState& start, std::uint64_t salt, int i, int seat) const {
+  if (start.ranking_len > 0) return race(start).p[seat];
+  const int strata = first_roll_strata();
+  const int block = i / strata, j = i % strata;
+  Rng rng = rollout_rng(cfg_.seed, salt, i);
+  GameState st = start;
+  bool over = false;
+  for (int k = 0; (cfg_.horizon <= 0 || k < cfg_.horizon) && !over; ++k) {
+    int h = j;  // the first roll: the rollout's stratum
+    if (k > 0 && k < kLatinRolls) {
+      // Roll k: place j of the block's own random permutation of the throws for that roll.
+      Rng perm_rng = rollout_rng(cfg_.seed ^ (0x5851F42D4C957F2Dull * static_cast<std::uint64_t>(k)), salt,
+                                 block);
+      std::array<int, 36> perm{};
+      for (int t = 0; t < strata; ++t) perm[static_cast<std::size_t>(t)] = t;
+      for (int t = strata - 1; t > 0; --t)
+        std::swap(perm[static_cast<std::size_t>(t)], perm[perm_rng.below(static_cast<std::uint32_t>(t + 1))]);
+      h = perm[static_cast<std::size_t>(j)];
+    }
+    int d1 = g_.ludo ? 1 + h : 1 + h / 6, d2 = g_.ludo ? 0 : 1 + h % 6;
+    if (k >= kLatinRolls) d1 = rng.die(), d2 = g_.ludo ? 0 : rng.die();
+    over = rollout_step(st, d1, d2);
+  }
+  return estimate(st).p[seat];
 }
 
 }  // namespace ppn::analysis

@@ -78,6 +78,19 @@ class Evaluator {
   double rollout_reduced(const rules::GameState& st, std::uint64_t salt, int i, int seat, int luck_rolls,
                          LuckTables& tables) const;
 
+  // Stratified sampling (analysis/README.md "Move quality"): rollout i scored for `seat`, in
+  // blocks of first_roll_strata() rollouts (36 ordered throws; Ludo: 6 faces). In a block,
+  // rollout i's first throw is throw number i mod the strata, and each of its next rolls up to
+  // kLatinRolls takes the throw that a random permutation of the block (one per roll, drawn
+  // from (seed, salt, block, roll)) gives its place: a Latin hypercube, so that over a block
+  // every roll takes each throw once and the part of the spread each roll makes on its own
+  // (whether the next player hits, enters, ...) is gone from the block's mean. Later rolls are
+  // drawn as rollout_one's. Blocks are independent: the spread of their means measures the
+  // error. The rollouts of two states of one roll share their dice.
+  static constexpr int kLatinRolls = 8;
+  int first_roll_strata() const { return g_.ludo ? 6 : 36; }
+  double rollout_stratified(const rules::GameState& st, std::uint64_t salt, int i, int seat) const;
+
  private:
   // One roll of a rollout: the greedy play of (d1, d2) from `st`; true when the game is over.
   bool rollout_step(rules::GameState& st, int d1, int d2) const;

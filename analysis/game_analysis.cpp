@@ -2,15 +2,14 @@
 #include "analysis/game_analysis.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
-#include <thread>
 
 #include "analysis/game_stats.hpp"
 #include "notation/tags.hpp"
+#include "parallel/ordered_work.hpp"
 #include "replay/bridge.hpp"
 #include "rules/apply.hpp"
 
@@ -51,13 +50,20 @@ bool is_ours(const std::string& comment) { return comment.rfind("ppn:", 0) == 0;
 
 }  // namespace
 
-double SeatAnalysis::error_rate_se() const {
+double AnalysisTotals::error_rate_se() const {
   if (!decisions) return 0.0;
   const double p = error_rate();
   return std::sqrt(p * (1 - p) / decisions);
 }
-double SeatAnalysis::loss_se() const { return std::sqrt(loss_var); }
-double SeatAnalysis::luck_se() const { return std::sqrt(luck_var); }
+double AnalysisTotals::loss_se() const { return std::sqrt(loss_var); }
+double AnalysisTotals::luck_se() const { return std::sqrt(luck_var); }
+
+AnalysisTotals& AnalysisTotals::operator+=(const AnalysisTotals& o) {
+  games += o.games, rolls += o.rolls, decisions += o.decisions, mistakes += o.mistakes, blunders += o.blunders;
+  unresolved += o.unresolved;
+  total_loss += o.total_loss, loss_var += o.loss_var, luck += o.luck, luck_var += o.luck_var, result += o.result;
+  return *this;
+}
 
 namespace {
 
@@ -73,6 +79,9 @@ struct RollTask {
 // A threshold's verdict on the loss: `yes` when some candidate beats the play made by at least
 // t with confidence, `no` when every candidate's interval lies below t, else unknown.
 enum class Verdict { no, yes, unknown };
+
+// Blocks of stratified rollouts before the spread of their means gives the standard error.
+constexpr int kMinBlocks = 16;
 
 // Move quality of one decision (analysis/README.md "Move quality"): the candidates' rollouts,
 // in rounds until both thresholds are resolved or the budget is spent.
@@ -95,43 +104,70 @@ void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, con
     if (i != made) cands.push_back(i);
   }
   const std::uint64_t salt = static_cast<std::uint64_t>(t.roll_index) * 0x9E3779B97F4A7C15ull + st.hash;
-  const int budget = std::max(1, ev.config().rollouts);
+  // Stratified rollouts when the budget holds a block of them; rounds (and the budget) are then
+  // whole blocks.
+  const int strata = cfg.stratify && ev.config().rollouts >= ev.first_roll_strata() ? ev.first_roll_strata() : 1;
+  const int budget = std::max(1, ev.config().rollouts) / strata * strata;
   const std::size_t k = cands.size();
   std::vector<std::vector<double>> v(k);           // v[c][i]: rollout i of candidate c, mover's view
   std::vector<Evaluator::LuckTables> tables(k);
   std::vector<bool> active(k, true);               // still rolled out (the play made always is)
   std::vector<double> mean(k, 0.0), se(k, 0.0);    // paired difference candidate - made
+  std::vector<double> lo(k, 0.0), hi(k, 0.0);      // its confidence interval
   int n = 0;
-  int next = std::min(budget, std::max(1, cfg.min_rollouts));
-  double z = 0;  // the two-sided quantile of Student's t with n - 1 degrees of freedom
+  int next = std::min(budget, (std::max(1, cfg.min_rollouts) + strata - 1) / strata * strata);
   for (;;) {
     for (std::size_t c = 0; c < k; ++c) {
       if (!active[c]) continue;
-      for (int i = n; i < next; ++i) v[c].push_back(ev.rollout_reduced(after[static_cast<std::size_t>(cands[c])], salt, i, m, cfg.luck_rolls, tables[c]));
+      const GameState& from = after[static_cast<std::size_t>(cands[c])];
+      for (int i = n; i < next; ++i)
+        v[c].push_back(strata > 1 ? ev.rollout_stratified(from, salt, i, m)
+                                  : ev.rollout_reduced(from, salt, i, m, cfg.luck_rolls, tables[c]));
     }
     n = next;
-    if (n >= 2) z = boost::math::quantile(boost::math::students_t(n - 1), 0.5 + cfg.confidence / 2);
-    // Each candidate's paired difference with the play made, over the rollouts both had.
+    // Each active candidate's paired difference with the play made, its standard error and
+    // interval. In blocks (Evaluator::rollout_stratified), once there are kMinBlocks of them: the
+    // spread of the blocks' means (blocks - 1 degrees of freedom), which sees what the Latin
+    // hypercube takes out; before that the spread of the rollouts, times sqrt(strata / (strata
+    // - 1)), which a Latin hypercube's mean never exceeds by more (Owen 1997): it errs on the
+    // wide side.
+    const int blocks = n / strata;
+    const bool by_block = strata > 1 && blocks >= kMinBlocks;
+    const int df = by_block ? blocks - 1 : n - 1;
+    const double z = df >= 1 ? boost::math::quantile(boost::math::students_t(df), 0.5 + cfg.confidence / 2) : 0.0;
     for (std::size_t c = 1; c < k; ++c) {
       if (!active[c]) continue;
-      const std::size_t nc = v[c].size();
       double sum = 0, sq = 0;
-      for (std::size_t i = 0; i < nc; ++i) {
-        const double d = v[c][i] - v[0][i];
-        sum += d;
-        sq += d * d;
+      if (by_block) {
+        for (int b = 0; b < blocks; ++b) {
+          double bs = 0;
+          for (int i = b * strata; i < (b + 1) * strata; ++i)
+            bs += v[c][static_cast<std::size_t>(i)] - v[0][static_cast<std::size_t>(i)];
+          sum += bs / strata;
+          sq += (bs / strata) * (bs / strata);
+        }
+        mean[c] = sum / blocks;
+        se[c] = std::sqrt(std::max(0.0, (sq - sum * sum / blocks) / (blocks - 1)) / blocks);
+      } else {
+        for (int i = 0; i < n; ++i) {
+          const double d = v[c][static_cast<std::size_t>(i)] - v[0][static_cast<std::size_t>(i)];
+          sum += d;
+          sq += d * d;
+        }
+        mean[c] = sum / n;
+        const double widen = strata > 1 ? double(strata) / (strata - 1) : 1.0;
+        se[c] = n > 1 ? std::sqrt(std::max(0.0, (sq - sum * sum / n) / (n - 1)) * widen / n) : 0.0;
       }
-      mean[c] = sum / nc;
-      const double var = nc > 1 ? std::max(0.0, (sq - sum * sum / nc) / (nc - 1)) : 0.0;
-      se[c] = std::sqrt(var / nc);
+      lo[c] = mean[c] - z * se[c];
+      hi[c] = mean[c] + z * se[c];
     }
     auto verdict = [&](double th) {
       // One rollout has no spread to measure: nothing is known with confidence from it.
-      if (n < 2) return Verdict::unknown;
+      if (df < 1) return Verdict::unknown;
       bool all_below = true;
       for (std::size_t c = 1; c < k; ++c) {
-        if (mean[c] - z * se[c] >= th) return Verdict::yes;
-        if (mean[c] + z * se[c] >= th) all_below = false;
+        if (lo[c] >= th) return Verdict::yes;
+        if (hi[c] >= th) all_below = false;
       }
       return all_below ? Verdict::no : Verdict::unknown;
     };
@@ -145,7 +181,7 @@ void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, con
     // A candidate whose interval lies wholly below the mistake threshold settles both verdicts
     // as "no" for its part: it is not rolled out further.
     for (std::size_t c = 1; c < k; ++c)
-      if (active[c] && mean[c] + z * se[c] < cfg.mistake) active[c] = false;
+      if (active[c] && hi[c] < cfg.mistake) active[c] = false;
     next = std::min(budget, 2 * n);
   }
   ra.rollouts = n;
@@ -232,16 +268,19 @@ GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const Anal
   }
   ga.rolls.resize(tasks.size());
   {
-    const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    const int workers = std::min<int>(cfg.threads > 0 ? cfg.threads : hw, static_cast<int>(tasks.size()));
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-      for (std::size_t i; (i = next.fetch_add(1)) < tasks.size();) ga.rolls[i] = analyze_roll(ev, cfg, tasks[i]);
-    };
-    std::vector<std::thread> pool;
-    for (int w = 1; w < workers; ++w) pool.emplace_back(work);
-    work();
-    for (auto& th : pool) th.join();
+    // One job per roll (a roll takes milliseconds: batches of one balance the threads best),
+    // every roll in flight at once (a slow decision does not hold the others up); each result
+    // lands in its own slot.
+    const unsigned jobs = cfg.threads > 0 ? static_cast<unsigned>(cfg.threads) : parallel::all_cores();
+    parallel::OrderedWork work(std::min<unsigned>(jobs, static_cast<unsigned>(std::max<std::size_t>(1, tasks.size()))), 1,
+                               tasks.size() + 1);
+    parallel::CancelOnThrow cancel(work);
+    for (std::size_t i = 0; i < tasks.size(); ++i)
+      work.submit([&, i]() -> parallel::OrderedWork::Deliver {
+        RollAnalysis ra = analyze_roll(ev, cfg, tasks[i]);
+        return [&ga, i, ra = std::move(ra)]() mutable { ga.rolls[i] = std::move(ra); };
+      });
+    work.finish();
   }
   std::array<double, 4> luck_sum{};
   for (const RollAnalysis& ra : ga.rolls) {
@@ -269,6 +308,7 @@ GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const Anal
     SeatAnalysis& sa = ga.seats[s];
     sa.present = res.final_state.pos.seat_present(s);
     if (!sa.present) continue;
+    sa.games = 1;
     if (res.game_over && !res.ranking.empty()) sa.result = seat_of(res.ranking.front()) == s ? 1.0 : 0.0;
     else sa.result = fin.p[s];
   }
@@ -281,20 +321,24 @@ MarkAgreement mark_agreement(const std::vector<GameAnalysis>& by_seed) {
   const auto& first = by_seed.front().rolls;
   a.marks.assign(by_seed.size(), 0);
   a.unresolved.assign(by_seed.size(), 0);
+  // A decision's verdict: its mark and whether it was left unresolved (an unresolved decision
+  // is not "none", nor is a `?` whose `??` stayed open a plain `?`).
+  auto verdict = [](const std::vector<RollAnalysis>& rolls, std::size_t i) {
+    return i < rolls.size() ? std::pair{rolls[i].nag, rolls[i].unresolved} : std::pair{0u, false};
+  };
   for (std::size_t i = 0; i < first.size(); ++i) {
     if (!first[i].decision) continue;
     ++a.decisions;
-    bool any = false, same = true;
+    bool flagged = false, same = true;
     for (std::size_t k = 0; k < by_seed.size(); ++k) {
-      const auto& rolls = by_seed[k].rolls;
-      const unsigned nag = i < rolls.size() ? rolls[i].nag : 0u;
-      any |= nag != 0;
-      same &= nag == first[i].nag;
+      const auto [nag, unresolved] = verdict(by_seed[k].rolls, i);
+      flagged |= nag != 0 || unresolved;
+      same &= verdict(by_seed[k].rolls, i) == verdict(first, i);
       a.marks[k] += nag != 0;
-      a.unresolved[k] += i < rolls.size() && rolls[i].unresolved;
+      a.unresolved[k] += unresolved;
     }
     a.alike += same;
-    if (any) {
+    if (flagged) {
       ++a.marked;
       a.same += same;
     }
@@ -306,13 +350,14 @@ Game annotate_game(const Game& game, const GameAnalysis& ga, const AnalyzeConfig
   Game out = game;
   std::erase_if(out.leading_comments, is_ours);
   if (!ga.ok) return out;
-  char head[300];
+  char head[400];
   std::snprintf(head, sizeof head,
-                "ppn: analysis under %s: %d to %d rollouts of %d rolls per candidate%s (seed %llu, common dice), %d "
+                "ppn: analysis under %s: %d to %d rollouts of %d rolls per candidate%s (seed %llu, common dice%s), %d "
                 "candidates; ? when a loss of %.1f%%, ?? when %.1f%% winning chance is passed with %.0f%% confidence",
                 ga.profile.c_str(), std::min(cfg.min_rollouts, cfg.eval.rollouts), cfg.eval.rollouts, cfg.eval.horizon,
                 cfg.eval.leaf == Leaf::fitted ? " scored by the fitted evaluator" : "",
-                static_cast<unsigned long long>(cfg.eval.seed), cfg.candidates, 100 * cfg.mistake, 100 * cfg.blunder,
+                static_cast<unsigned long long>(cfg.eval.seed), cfg.stratify ? " in Latin-hypercube blocks" : "",
+                cfg.candidates, 100 * cfg.mistake, 100 * cfg.blunder,
                 100 * cfg.confidence);
   out.leading_comments.push_back(head);
   std::vector<int> seats_in_order;

@@ -12,9 +12,10 @@
 // Move quality (rollout evaluator): at a roll with two or more distinct legal plays, the
 //   mover's winning chance after the best play minus after the play made (the loss, >= 0).
 //   The candidates rolled out are the play made and the best `candidates` plays by the race
-//   evaluator. Rollout i of every candidate uses the same dice (common random numbers) and has
-//   the luck of its first `luck_rolls` rolls taken out (Evaluator::rollout_reduced); the
-//   rollouts go on in rounds (min_rollouts, then doubling up to eval.rollouts) until every
+//   evaluator. Rollout i of every candidate uses the same dice (common random numbers), drawn in
+//   Latin-hypercube blocks (Evaluator::rollout_stratified; with `stratify` off, the luck of its
+//   first `luck_rolls` rolls taken out instead, Evaluator::rollout_reduced); the rollouts go on
+//   in rounds (min_rollouts, then doubling up to eval.rollouts) until every
 //   threshold's verdict is resolved: a play is marked `?` when some candidate beats it by at
 //   least `mistake` with confidence (the lower end of the paired difference's interval, mean -
 //   q * standard error with q the Student t quantile, reaches the threshold), `??` likewise for `blunder`; a threshold whose
@@ -34,12 +35,14 @@
 namespace ppn::analysis {
 
 struct AnalyzeConfig {
-  EvalConfig eval{.rollouts = 1024, .horizon = 4, .seed = 1};  // .rollouts: the budget per candidate
-  int min_rollouts = 32;     // the first round of rollouts (at most eval.rollouts)
+  // .rollouts: the budget per candidate (stratified: rounded down to whole blocks of 36, Ludo 6)
+  EvalConfig eval{.rollouts = 8064, .horizon = 2, .seed = 1};
+  int min_rollouts = 36;     // the first round of rollouts (at most eval.rollouts; stratified: rounded up to a block)
   double confidence = 0.95;  // two-sided confidence of the loss's interval (mean +- z standard errors)
   int threads = 0;           // rolls analysed in parallel; 0 = every core (the result is the same)
   int candidates = 4;        // plays rolled out besides the one made
-  int luck_rolls = 1;        // rollouts' first rolls whose luck is taken out (0-2; Evaluator::rollout_reduced)
+  bool stratify = true;      // rollouts in Latin-hypercube blocks (Evaluator::rollout_stratified)
+  int luck_rolls = 1;        // else: their first rolls whose luck is taken out (0-2; Evaluator::rollout_reduced)
   double mistake = 0.04;     // loss in winning chance for `?`
   double blunder = 0.10;     // ... for `??`
   bool luck = true;
@@ -64,8 +67,10 @@ struct RollAnalysis {
   unsigned nag = 0;           // 0, 2 (`?`) or 4 (`??`)
 };
 
-struct SeatAnalysis {
-  bool present = false;
+// A seat's figures of one game, and the same summed over games (a player's totals in
+// `ppn analyze`): every count, sum and error bar of the analysis is computed here.
+struct AnalysisTotals {
+  int games = 0;              // games summed (1 for a seat of one game)
   int rolls = 0;
   int decisions = 0;
   int mistakes = 0;           // `?` (blunders not included)
@@ -75,15 +80,24 @@ struct SeatAnalysis {
   double loss_var = 0;        // sum of the losses' squared standard errors
   double luck = 0;            // sum of the luck of its rolls
   double luck_var = 0;        // sum of the rolls' luck variances over fair dice
-  double result = 0;          // 1 for the winner, 0 otherwise (unfinished game: race estimate)
+  double result = 0;          // 1 for the winner, 0 otherwise (unfinished game: race estimate); summed: wins
+  // Marked decisions / decisions (0 over none), and its binomial standard error.
   double error_rate() const { return decisions ? double(mistakes + blunders) / decisions : 0.0; }
-  // Binomial standard error of the error rate over the decisions.
   double error_rate_se() const;
+  // The total loss's standard error (the decisions' rollouts are independent).
   double loss_se() const;
+  // Loss per decision and its standard error (0 over none).
+  double loss_per_decision() const { return decisions ? total_loss / decisions : 0.0; }
+  double loss_per_decision_se() const { return decisions ? loss_se() / decisions : 0.0; }
   // The luck sum's spread over fair dice: luck / luck_se() is how many standard deviations
   // from even the dice were (luck itself is exact for the race estimate).
   double luck_se() const;
   double luck_adjusted() const { return result - luck; }
+  AnalysisTotals& operator+=(const AnalysisTotals& o);
+};
+
+struct SeatAnalysis : AnalysisTotals {
+  bool present = false;
 };
 
 struct GameAnalysis {
@@ -101,9 +115,11 @@ struct GameAnalysis {
 GameAnalysis analyze_game(const Game& game, const replay::ReplayConfig& rcfg, const AnalyzeConfig& cfg);
 
 // Seed stability of the marks: the analyses of one game under different rollout seeds,
-// decision by decision. `alike`: decisions with the same mark (none, `?` or `??`) under every
-// seed; `marked`: decisions marked under some seed; `same`: of them, those marked alike under
-// every seed. Added over games with +=.
+// decision by decision. A decision's verdict is its mark (none, `?` or `??`) and whether it was
+// left unresolved; `alike`: decisions with the same verdict under every seed; `marked`:
+// decisions marked or left unresolved under some seed; `same`: of them, those with the same
+// verdict under every seed (a decision unresolved under every seed counts as the same: the
+// unresolved counts by seed say how many there are). Added over games with +=.
 struct MarkAgreement {
   int decisions = 0, alike = 0, marked = 0, same = 0;
   std::vector<int> marks, unresolved;  // by seed: decisions marked (`?` or `??`), left unresolved

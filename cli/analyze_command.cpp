@@ -71,42 +71,18 @@ void summary(std::ostream& out, bool json, std::int64_t number, const std::strin
   }
 }
 
-// Per-player sums over games (players by their [Green]/... tag, else "(colour)").
-// The rates are undefined (nullopt) over no decision.
-struct PlayerSum {
-  int games = 0, decisions = 0, mistakes = 0, blunders = 0, unresolved = 0;
-  double loss = 0, luck = 0, result = 0;
-  double loss_var = 0, luck_var = 0;  // squared standard errors, summed (games are independent)
-  std::optional<double> error_rate() const {
-    if (!decisions) return std::nullopt;
-    return double(mistakes + blunders) / decisions;
-  }
-  std::optional<double> error_rate_se() const {
-    if (!decisions) return std::nullopt;
-    const double p = *error_rate();
-    return std::sqrt(p * (1 - p) / decisions);
-  }
-  std::optional<double> loss_per_decision_se() const {
-    if (!decisions) return std::nullopt;
-    return std::sqrt(loss_var) / decisions;
-  }
-  std::optional<double> loss_per_decision() const {
-    if (!decisions) return std::nullopt;
-    return loss / decisions;
-  }
-  double luck_adjusted() const { return result - luck; }
-};
-
-JsonRecord player_record(const std::string& key, const PlayerSum& p) {
-  auto or_null = [](std::optional<double> v) { return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr); };
+// A player's totals over games (analysis::AnalysisTotals, players by their [Green]/... tag,
+// else "(colour)"); the rates are null over no decision.
+JsonRecord player_record(const std::string& key, const analysis::AnalysisTotals& p) {
+  auto rate = [&](double v) { return p.decisions ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr); };
   return {{"type", "player"},        {"name", key},
           {"games", p.games},        {"decisions", p.decisions},
           {"mistakes", p.mistakes},  {"blunders", p.blunders},
           {"unresolved", p.unresolved},
-          {"error_rate", or_null(p.error_rate())}, {"error_rate_se", or_null(p.error_rate_se())},
-          {"loss_per_decision", or_null(p.loss_per_decision())},
-          {"loss_per_decision_se", or_null(p.loss_per_decision_se())},
-          {"luck", p.luck},          {"luck_se", std::sqrt(p.luck_var)},
+          {"error_rate", rate(p.error_rate())}, {"error_rate_se", rate(p.error_rate_se())},
+          {"loss_per_decision", rate(p.loss_per_decision())},
+          {"loss_per_decision_se", rate(p.loss_per_decision_se())},
+          {"luck", p.luck},          {"luck_se", p.luck_se()},
           {"wins", p.result},
           {"luck_adjusted", p.luck_adjusted()}};
 }
@@ -207,7 +183,7 @@ int run_analyze(const AnalyzeArgs& a) {
   std::size_t games = 0, analysed = 0;
   std::string text;
   std::vector<std::string> order;
-  std::map<std::string, PlayerSum> sums;
+  std::map<std::string, analysis::AnalysisTotals> sums;
   auto analyze_one = [&](Game& game, std::int64_t number) {
     ++games;
     // `number`: the game's database id, or its place in the files (for_each_game).
@@ -231,17 +207,7 @@ int run_analyze(const AnalyzeArgs& a) {
         if (!sa.present) continue;
         const std::string key = player_of(game, s);
         if (!sums.count(key)) order.push_back(key);
-        PlayerSum& p = sums[key];
-        ++p.games;
-        p.decisions += sa.decisions;
-        p.mistakes += sa.mistakes;
-        p.blunders += sa.blunders;
-        p.unresolved += sa.unresolved;
-        p.loss += sa.total_loss;
-        p.loss_var += sa.loss_var;
-        p.luck += sa.luck;
-        p.luck_var += sa.luck_var;
-        p.result += sa.result;
+        sums[key] += sa;
       }
     }
     if (out) {
@@ -258,15 +224,14 @@ int run_analyze(const AnalyzeArgs& a) {
   } else if (analysed > 1) {
     report << "analyze: " << analysed << " games; per player:\n";
     for (const auto& key : order) {
-      const PlayerSum& p = sums[key];
+      const analysis::AnalysisTotals& p = sums[key];
       char line[300];
       std::snprintf(line, sizeof line,
                     "  %-24s games %3d  decisions %4d  ? %3d  ?? %3d  unresolved %3d  error rate %5.1f%% +- %4.1f%%  "
                     "loss/decision %.4f +- %.4f  luck %+.3f (sd %.3f)  wins %.2f  luck-adjusted %+.3f",
                     key.c_str(), p.games, p.decisions, p.mistakes, p.blunders, p.unresolved,
-                    100.0 * p.error_rate().value_or(0.0), 100.0 * p.error_rate_se().value_or(0.0),
-                    p.loss_per_decision().value_or(0.0), p.loss_per_decision_se().value_or(0.0), p.luck,
-                    std::sqrt(p.luck_var), p.result, p.luck_adjusted());
+                    100.0 * p.error_rate(), 100.0 * p.error_rate_se(), p.loss_per_decision(),
+                    p.loss_per_decision_se(), p.luck, p.luck_se(), p.result, p.luck_adjusted());
       report << line << "\n";
     }
   }
@@ -296,10 +261,11 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
   sub->add_option("--game", a->game, "With --db: analyse the stored game of this id (instead of files)")
       ->check(CLI::PositiveNumber);
   sub->add_option("--rollouts", a->cfg.eval.rollouts,
-                  "Most rollouts per candidate play (rounds from --min-rollouts, doubling, until the verdict is resolved)")
+                  "Most rollouts per candidate play (rounds from --min-rollouts, doubling, until the verdict is resolved; in "
+                  "blocks of 36 dice, Ludo 6: rounded down to whole blocks)")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
-  sub->add_option("--min-rollouts", a->cfg.min_rollouts, "Rollouts per candidate of the first round")
+  sub->add_option("--min-rollouts", a->cfg.min_rollouts, "Rollouts per candidate of the first round (rounded up to a block)")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
   sub->add_option("--confidence", a->cfg.confidence,

@@ -60,16 +60,19 @@ int stability(const std::string& dir, const analysis::AnalyzeConfig& acfg) {
       ++games;
     }
   }
-  char buf[300];
+  char buf[400];
   std::snprintf(buf, sizeof buf,
-                "  seed stability (seeds 1, 2, 3): %d games of %zu files, %d decisions, %.1f%% marked alike "
-                "(none, ? or ??); of the %d marked under some seed, %.1f%% marked alike (%.1f s)\n",
+                "  seed stability (seeds 1, 2, 3): %d games of %zu files, %d decisions, %.1f%% with the same verdict "
+                "(none, ?, ?? or unresolved); of the %d marked or unresolved under some seed, %.1f%% the same (%.1f s)\n",
                 games, files.size(), total.decisions, 100 * total.fraction(), total.marked,
                 100 * total.marked_fraction(), t.seconds());
   std::cout << buf;
-  for (std::size_t k = 0; k < total.marks.size(); ++k)
-    std::cout << "    seed " << k + 1 << ": " << total.marks[k] << " decisions marked, " << total.unresolved[k]
-              << " unresolved\n";
+  for (std::size_t k = 0; k < total.marks.size(); ++k) {
+    std::snprintf(buf, sizeof buf, "    seed %zu: %d decisions marked, %d unresolved (%.1f%% of the decisions)\n", k + 1,
+                  total.marks[k], total.unresolved[k],
+                  total.decisions ? 100.0 * total.unresolved[k] / total.decisions : 0.0);
+    std::cout << buf;
+  }
   return 0;
 }
 
@@ -176,7 +179,7 @@ void add_bench_analyze(CLI::App& bench, int& exit_code) {
   add_leaf_option(sub, a->acfg.eval.leaf);
   sub->add_option("--horizon", a->acfg.eval.horizon, "Rolls per rollout (0: to the end)")->capture_default_str()->check(CLI::Range(0, 10000));
   sub->add_option("--candidates", a->acfg.candidates, "Plays rolled out besides the one made")->capture_default_str()->check(CLI::Range(1, 1000));
-  sub->add_option("--min-rollouts", a->acfg.min_rollouts, "Rollouts per candidate of the first round")->capture_default_str()->check(CLI::Range(1, 100000));
+  sub->add_option("--min-rollouts", a->acfg.min_rollouts, "Rollouts per candidate of the first round (rounded up to a block)")->capture_default_str()->check(CLI::Range(1, 100000));
   sub->add_option("-j,--jobs", a->acfg.threads, "Threads (0: every core)")->capture_default_str()->check(CLI::Range(0, 1024));
   sub->add_option("--stability", a->stability,
                   "Also analyse every game of the .ppn files of this directory at seeds 1, 2, 3 and print how many marks agree")

@@ -304,7 +304,24 @@ CREATE TABLE game_text(
 ALTER TABLE rolls ADD COLUMN number INTEGER;
 )sql";
 
-constexpr std::array<std::string_view, 5> kMigrations = {kV1, kV2, kV3, kV4, kV5};
+// Migration 5 -> 6: the error bars and settings of `ppn analyze --db` (issue 20): the first
+// round of rollouts, the confidence of the verdicts, the decisions left unresolved and the
+// standard errors of the total loss and of the luck. NULL in the rows of an analysis stored
+// before this migration (analysing the game again fills them in).
+constexpr std::string_view kV6 = R"sql(
+ALTER TABLE seat_analysis ADD COLUMN min_rollouts INTEGER;
+ALTER TABLE seat_analysis ADD COLUMN confidence REAL;
+ALTER TABLE seat_analysis ADD COLUMN unresolved INTEGER;
+ALTER TABLE seat_analysis ADD COLUMN loss_se REAL;
+ALTER TABLE seat_analysis ADD COLUMN luck_se REAL;
+)sql";
+
+// The same for a PostgreSQL database of version 5.
+constexpr std::string_view kV6Postgres =
+    "ALTER TABLE seat_analysis ADD COLUMN min_rollouts BIGINT, ADD COLUMN confidence DOUBLE PRECISION, "
+    "ADD COLUMN unresolved BIGINT, ADD COLUMN loss_se DOUBLE PRECISION, ADD COLUMN luck_se DOUBLE PRECISION";
+
+constexpr std::array<std::string_view, 6> kMigrations = {kV1, kV2, kV3, kV4, kV5, kV6};
 
 std::variant<Database, std::string> check_version(Database& db, const std::string& path) {
   const auto v = db.user_version();
@@ -363,9 +380,11 @@ std::variant<Database, std::string> open_server_for_writing(Database db, const s
     db.exec(postgres_schema());
     db.set_user_version(schema_version());
   } else if (v < schema_version()) {
-    // Every PostgreSQL database was created at version 5 or later: a later migration adds its
-    // PostgreSQL form here.
-    return name + ": schema version " + std::to_string(v) + " has no PostgreSQL migration in this ppn";
+    // Every PostgreSQL database was created at version 5 or later; each later migration has
+    // its PostgreSQL form here.
+    if (v < 5) return name + ": schema version " + std::to_string(v) + " has no PostgreSQL migration in this ppn";
+    if (v == 5) db.exec(std::string(kV6Postgres));
+    db.set_user_version(schema_version());
   }
   t.commit();
   return std::move(db);

@@ -1,5 +1,6 @@
 #include "db/stored_stats.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "db/importer.hpp"
@@ -193,7 +194,8 @@ std::optional<std::string> store_analysis(Database& db, std::int64_t game_id, co
     Statement ins(db,
                   "INSERT INTO seat_analysis(game_id, colour, rolls, decisions, mistakes, blunders, total_loss, luck, "
                   "result, luck_adjusted, rolls_analysed, stopped, rollouts, horizon, seed, candidates, mistake_at, "
-                  "blunder_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)");
+                  "blunder_at, min_rollouts, confidence, unresolved, loss_se, luck_se) VALUES(?1, ?2, ?3, ?4, ?5, ?6, "
+                  "?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)");
     for (std::size_t s = 0; s < ga.seats.size(); ++s) {
       const auto& sa = ga.seats[s];
       if (!sa.present) continue;
@@ -201,7 +203,8 @@ std::optional<std::string> store_analysis(Database& db, std::int64_t game_id, co
       ins.bind(4, sa.decisions).bind(5, sa.mistakes).bind(6, sa.blunders).bind(7, sa.total_loss).bind(8, sa.luck);
       ins.bind(9, sa.result).bind(10, sa.luck_adjusted()).bind(11, ga.rolls_analysed).bind(12, ga.stopped ? 1 : 0);
       ins.bind(13, cfg.eval.rollouts).bind(14, cfg.eval.horizon).bind(15, cfg.eval.seed).bind(16, cfg.candidates);
-      ins.bind(17, cfg.mistake).bind(18, cfg.blunder);
+      ins.bind(17, cfg.mistake).bind(18, cfg.blunder).bind(19, std::min(cfg.min_rollouts, cfg.eval.rollouts));
+      ins.bind(20, cfg.confidence).bind(21, sa.unresolved).bind(22, sa.loss_se()).bind(23, sa.luck_se());
       ins.run();
     }
     t.commit();

@@ -137,6 +137,44 @@ TEST_CASE("evaluator: Ludo rollouts with their first roll's luck taken out keep 
   CHECK(std::abs(m1 - m0) < 3 * sd0 / std::sqrt(n) + 1e-9);
 }
 
+TEST_CASE("evaluator: Latin-hypercube rollouts keep the mean and their blocks' means spread less",
+          "[analysis][eval]") {
+  // The exposed pawn of the test above. One roll: a block throws each of the 36 throws once,
+  // so every block's mean is the exact expectation, whatever the block and the seed.
+  const GameState st = state("g:N,N,10,30 r:N,5,40,50 / r d0");
+  auto block_mean = [&](const Evaluator& ev, int b) {
+    const int s = ev.first_roll_strata();
+    double sum = 0;
+    for (int i = b * s; i < (b + 1) * s; ++i) sum += ev.rollout_stratified(st, 7, i, 0);
+    return sum / s;
+  };
+  const Evaluator one(hasbro(), {.rollouts = 1, .horizon = 1, .seed = 4});
+  const Evaluator one_other(hasbro(), {.rollouts = 1, .horizon = 1, .seed = 9});
+  REQUIRE(one.first_roll_strata() == 36);
+  CHECK(block_mean(one, 0) == Approx(block_mean(one, 5)).margin(1e-12));
+  CHECK(block_mean(one, 0) == Approx(block_mean(one_other, 3)).margin(1e-12));
+  // Two rolls: the blocks' mean agrees with plain rollouts' (within their sampling error), and
+  // the blocks' means spread about half as much as the means of as many plain rollouts.
+  const Evaluator ev(hasbro(), {.rollouts = 1, .horizon = 2, .seed = 4});
+  const int blocks = 60, s = 36;
+  double bsum = 0, bsq = 0, psum = 0, psq = 0;
+  for (int b = 0; b < blocks; ++b) {
+    const double m = block_mean(ev, b);
+    double p = 0;
+    for (int i = b * s; i < (b + 1) * s; ++i) p += ev.rollout_one(st, 7, i).p[0];
+    p /= s;
+    bsum += m, bsq += m * m, psum += p, psq += p * p;
+  }
+  const double bm = bsum / blocks, pm = psum / blocks;
+  const double bsd = std::sqrt(bsq / blocks - bm * bm), psd = std::sqrt(psq / blocks - pm * pm);
+  INFO("means " << bm << " " << pm << ", spreads of the block means " << bsd << " " << psd);
+  CHECK(std::abs(bm - pm) < 3 * psd / std::sqrt(blocks));
+  CHECK(bsd < 0.6 * psd);  // measured: 0.0054 against 0.0107
+  // Ludo: blocks of its six faces.
+  static const Options ludo = *profile_options("ludo").options;
+  CHECK(Evaluator(ludo, {}).first_roll_strata() == 6);
+}
+
 TEST_CASE("luck: a five when every pawn is in the nest is lucky, no five unlucky", "[analysis][luck]") {
   const std::string head = "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green red\"]\n[Result \"*\"]\n\n";
   auto r = parser::parse_all(head + "1. G 5-3: N/0 0/3\n2. R 6-2: -\n");
@@ -192,7 +230,7 @@ TEST_CASE("luck and move quality over self-play: luck averages zero, the random 
   const double rate_greedy = double(err[0]) / dec[0], rate_random = double(err[1]) / dec[1];
   INFO("greedy " << err[0] << "/" << dec[0] << " loss " << loss[0] << ", random " << err[1] << "/" << dec[1] << " loss "
                   << loss[1]);
-  // (With these small settings: greedy 6/94, random 18/126 decisions marked with confidence;
+  // (With these small settings: greedy 6/94, random 19/126 decisions marked with confidence;
   // the greedy bot wins 88% of such games.)
   CHECK(rate_random > 2 * rate_greedy);
   CHECK(loss[1] / dec[1] > 1.5 * loss[0] / dec[0]);
@@ -238,15 +276,18 @@ TEST_CASE("analyze: the annotated game re-parses, re-validates and is stable", "
 
 TEST_CASE("analyze: the marks are the same under rollout seeds 1, 2 and 3 (two samples)",
           "[analysis][quality][stability]") {
-  // The default settings (common dice, rounds until the verdict is resolved, 95% confidence).
-  // Under the sanitizers' Debug build the full settings take minutes: there one sample with a
-  // smaller budget stands in (the bench prints the figure over every sample).
+  // The default settings (common dice in Latin-hypercube blocks, rounds until the verdict is
+  // resolved, 95% confidence); a four-player and a two-player sample. (Sample 01
+  // holds a decision whose loss is 4.0% to within 0.02%, right at the `?` threshold: marked under
+  // seeds 1 and 3, unresolved under 2, at any budget. `ppn bench analyze --stability samples`
+  // counts it with every other sample's: 96.6%, analysis/README.md.)
+  // Under the sanitizers' Debug build sample 10 (one decision rolled out to the whole budget of
+  // 8064 under every seed, most of the time here) is left out, the settings kept.
   AnalyzeConfig cfg;
 #ifdef NDEBUG
-  const std::vector<std::string> samples{"samples/01-four-player-family-night.ppn", "samples/10-two-player-snow-day.ppn"};
+  const std::vector<std::string> samples{"samples/02-four-player-club-league.ppn", "samples/10-two-player-snow-day.ppn"};
 #else
-  const std::vector<std::string> samples{"samples/10-two-player-snow-day.ppn"};
-  cfg.eval.rollouts = 256;
+  const std::vector<std::string> samples{"samples/02-four-player-club-league.ppn"};
 #endif
   MarkAgreement total;
   for (const auto& rel : samples) {
@@ -258,16 +299,22 @@ TEST_CASE("analyze: the marks are the same under rollout seeds 1, 2 and 3 (two s
       REQUIRE(by_seed.back().ok);
     }
     const MarkAgreement a = mark_agreement(by_seed);
-    INFO(rel << ": " << a.alike << " of " << a.decisions << " decisions marked alike");
+    INFO(rel << ": " << a.alike << " of " << a.decisions << " decisions with the same verdict");
     CHECK(a.marked > 0);
     total += a;
   }
-  INFO(total.alike << " of " << total.decisions << " decisions marked alike; of the " << total.marked
-                   << " marked under some seed, " << total.same);
+  INFO(total.alike << " of " << total.decisions << " decisions with the same verdict; of the " << total.marked
+                   << " marked or unresolved under some seed, " << total.same);
+  // The goal of issue 20: 95% of the marks (a decision marked or left unresolved under some
+  // seed) are the same verdict under every seed ...
+  CHECK(total.marked_fraction() >= 0.95);
   CHECK(total.fraction() >= 0.95);
-  // The decisions marked under some seed are the hard part: those with a loss near a threshold
-  // flip (measured 75-80% alike, analysis/README.md); a floor keeps it from getting worse.
-  CHECK(total.marked_fraction() >= 0.6);
+  // ... and not by leaving them unresolved: at most 2% of the decisions under any seed, and
+  // the marks are there (measured: 80 decisions, 7 marked and 1 unresolved under each seed).
+  for (std::size_t k = 0; k < 3; ++k) {
+    CHECK(total.unresolved[k] <= total.decisions / 50);
+    CHECK(total.marks[k] >= total.decisions / 20);
+  }
 }
 
 TEST_CASE("analyze: the figures are the same on any number of threads", "[analysis][quality]") {

@@ -135,3 +135,32 @@ TEST_CASE("db migration 3 -> 4: won beside every place, unobserved seats NULL, b
   CHECK(run_ppn("stats --db " + old).out == run_ppn("stats --db " + now).out);
   CHECK(run_ppn("query players --db " + old).out == run_ppn("query players --db " + now).out);
 }
+
+TEST_CASE("db migration 5 -> 6: seat_analysis gains its error bars and settings, on both backends", "[db][cli][analysis]") {
+  const auto backend = GENERATE(from_range(db_backends()));
+  INFO(backend);
+  const auto db = fresh_db("migrate6", backend);
+  const std::string sample = source_path("samples/05-two-player-kitchen-table.ppn").string();
+  REQUIRE(run_ppn("analyze --rollouts 8 --horizon 2 --db " + db + " " + sample).code == 0);
+  REQUIRE(scalar(db, "SELECT count(*) FROM seat_analysis WHERE min_rollouts = 8 AND confidence = 0.95 AND "
+                     "unresolved >= 0 AND loss_se >= 0 AND luck_se > 0") == 2);
+  const auto luck = scalar(db, "SELECT round(sum(luck) * 1000000) FROM seat_analysis");
+  // The same database at version 5: the columns of migration 6 dropped.
+  {
+    ppn::db::Database d(db, ppn::db::Database::Mode::read_write);
+    for (const char* c : {"min_rollouts", "confidence", "unresolved", "loss_se", "luck_se"})
+      d.exec(std::string("ALTER TABLE seat_analysis DROP COLUMN ") + c);
+    d.set_user_version(5);
+  }
+  REQUIRE(user_version(db) == 5);
+  // Opening it for writing migrates it: its rows kept, the new columns NULL until analysed again.
+  CHECK(run_ppn("import --db " + db + " " + sample).code == 0);
+  CHECK(user_version(db) == ppn::db::schema_version());
+  CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE min_rollouts IS NULL AND confidence IS NULL AND "
+                   "unresolved IS NULL AND loss_se IS NULL AND luck_se IS NULL") == 2);
+  CHECK(scalar(db, "SELECT round(sum(luck) * 1000000) FROM seat_analysis") == luck);
+  CHECK(run_ppn("rate --db " + db).code == 0);
+  REQUIRE(run_ppn("analyze --rollouts 8 --horizon 2 --confidence 0.9 --db " + db + " " + sample).code == 0);
+  CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE min_rollouts = 8 AND confidence = 0.9 AND "
+                   "unresolved >= 0 AND loss_se >= 0 AND luck_se > 0") == 2);
+}

@@ -124,7 +124,7 @@ TEST_CASE("db/SCHEMA.md: every example query gives the known answer", "[db][docs
       {"Games with the most lead changes in the race",
        {"1,Family night,10", "5,Kitchen table rematch,8", "10,Snow day rematch,6"}},
       {"Luck and errors per player over the analysed games (ppn analyze --db)",
-       {"Ben Delgado,1,23,0.043,0.238,-0.238", "Rosa Delgado,1,23,0.043,0.182,0.818"}},
+       {"Ben Delgado,1,23,18,0.043,0.238,-0.238", "Rosa Delgado,1,23,18,0.043,0.182,0.818"}},  // 4 rollouts: most unresolved
   };
 
   const auto ex = examples(read_file(source_path("db/SCHEMA.md")));
