@@ -209,7 +209,7 @@ TEST_CASE("db import: a directory of one-game files shares transactions; each fi
   // 300 files of one game each (a server's transcripts), made from one self-play file; one of
   // them cannot be opened and one holds an illegal roll (stored with its diagnostic under the
   // default --on-error): their messages on standard error stay between the files' reports.
-  const auto dir = fresh_dir("one-game-files");
+  const auto dir = fresh_dir("one-game-files-in");  // not the databases' (fresh_db empties its directory)
   const auto all = (dir / "all.ppn").string();
   REQUIRE(run_ppn("selfplay --variant hasbro-2001 --games 300 --seed 29 -o " + all).code == 0);
   const auto games = games_in(all);
