@@ -203,7 +203,7 @@ TEST_CASE("db import: four importers at once on the same games in four orders st
   CHECK(added_by_all == total);
 }
 
-TEST_CASE("db import: a directory of one-game files shares transactions; each file is reported in order once "
+TEST_CASE("db import: a directory of one-game files shares transactions, each file is reported in order once "
           "committed, and kill -9 loses none reported",
           "[db][cli][import]") {
   // 300 files of one game each (a server's transcripts), made from one self-play file; one of
