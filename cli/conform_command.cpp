@@ -51,8 +51,9 @@ void add_conform_command(CLI::App& app, int& exit_code) {
     cfg.verdict_field = args->verdict_field;
     cfg.order = *order;
     convert::ConformReport rep;
-    // Each line's JSON is parsed on a worker; the records are judged in order here (a
-    // self-play record is judged against the board its predecessor left).
+    // Each line is parsed and its roll judged on a worker; what depends on the lines before
+    // (a self-play game's seats, the board its previous roll left, the counts) is settled
+    // here, in input order (convert/conform.hpp).
     OrderedWork work(args->jobs);
     for (const auto& f : args->files) {
       convert::ConformFile run(f, cfg, rep);
@@ -60,8 +61,8 @@ void add_conform_command(CLI::App& app, int& exit_code) {
       auto err = convert::reference::for_each_line(
           f,
           [&](long no, const std::string& text) {
-            work.submit([&run, no, text]() -> OrderedWork::Deliver {
-              auto record = std::make_shared<const nlohmann::json>(convert::parse_record(text));
+            work.submit([&run, &cfg, no, text]() -> OrderedWork::Deliver {
+              auto record = std::make_shared<const convert::ConformRecord>(convert::read_record(text, cfg));
               return [&run, no, text, record] { run.line(no, text, *record); };
             });
           },

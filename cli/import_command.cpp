@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <iostream>
+#include <chrono>
 #include <memory>
 
 #include "cli/input_files.hpp"
@@ -23,7 +24,7 @@ struct ImportArgs {
   std::string db = "ppn.sqlite";
   ReplayFlags replay;
   std::vector<std::string> aliases;
-  int batch = 10000;
+  int batch = 20000;
   unsigned jobs = 1;
   bool quiet = false;
   std::string format = "text";  // json: JSON Lines records (README "JSON output")
@@ -123,48 +124,120 @@ int run_import(const ImportArgs& a) {
 
   db::ImportCounts total;
   bool db_failed = false;
+  // Consecutive files share a transaction (a directory of one-game files would otherwise make
+  // a commit per game): a file is reported only once a commit has covered all its games, so
+  // that every file reported survives a kill -9 (db/import_run.hpp FileEnd). The reports wait
+  // in input order and are printed when a commit comes: the importer's own (a full --batch or
+  // chunk of positions), or one made here before anything else is printed (a message about a
+  // later file), before a large file or one of unknown size (which makes transactions of its
+  // own), a second after the last, and at the end.
+  struct Waiting {
+    std::string name;
+    db::FileReport rep;
+    std::size_t file_no = 0;    // 1-based, among the files named
+    std::uint64_t bytes = 0;    // its size (0: unknown)
+    std::size_t commits = 0;    // Importer::commits() when its last game was stored
+  };
+  std::vector<Waiting> waiting;
+  auto last_report = std::chrono::steady_clock::now();
+  // Prints the reports of the files a commit has covered (all of them after `commit_now`).
+  auto report_committed = [&](bool commit_now) {
+    if (!importer) return;
+    if (commit_now && !waiting.empty()) importer->commit();  // (none open: nothing written since)
+    std::size_t n = 0;
+    for (; n < waiting.size() && (commit_now || importer->commits() > waiting[n].commits); ++n) {
+      const auto& w = waiting[n];
+      total.add(w.rep.counts);
+      if (!a.quiet && json) {
+        JsonRecord r{{"type", "file"}, {"file", w.name}};
+        r.update(import_counts_fields(w.rep.counts));
+        r["new_ids"] = id_runs(w.rep.added_ids);
+        bar.clear();
+        emit_record(std::cout, r);
+        std::cout.flush();
+      } else if (!a.quiet) {
+        bar.clear();
+        std::cout << w.name << ": " << describe(w.rep.counts) << id_list(w.rep.added_ids) << std::endl;
+      }
+      done_bytes += w.bytes;
+      bar.update(done_bytes, std::to_string(w.file_no) + "/" + std::to_string(a.files.size()) + " files, " +
+                                 plural(total.games, "game", "games"));
+    }
+    waiting.erase(waiting.begin(), waiting.begin() + static_cast<std::ptrdiff_t>(n));
+    if (n) last_report = std::chrono::steady_clock::now();
+  };
+  // report_committed outside import_games (which handles a database error itself): a commit
+  // that fails rolls the waiting files' games back, and they are not reported.
+  auto settle = [&](bool commit_now) {
+    try {
+      report_committed(commit_now);
+      return true;
+    } catch (const db::DbError& e) {
+      importer->rollback();
+      std::cerr << "import: " << db::describe_db_error(a.db, e) << " (the games of the "
+                << plural(waiting.size(), "file", "files") << " not reported yet were rolled back)\n";
+      waiting.clear();
+      db_failed = true;
+      return false;
+    }
+  };
+  // Before a message about a later file goes to standard error: the files before it first, as
+  // when every file committed on its own (inside import_games, whose database errors roll back).
+  auto before_message = [&] { report_committed(true); };
+  opts.on_diagnostics = [&, print = opts.on_diagnostics](const db::GameRows& g, std::int64_t id) {
+    before_message();
+    print(g, id);
+  };
+  opts.on_refused = [&, print = opts.on_refused](const db::RefusedGame& r) {
+    before_message();
+    print(r);
+  };
+  constexpr std::uint64_t kOwnTransactionBytes = std::uint64_t{1} << 20;  // about 250 games
   for (const auto& path : a.files) {
     const std::string name = display_name(path);
+    std::error_code size_ec;
+    const std::uint64_t size = path == "-" ? 0 : std::filesystem::file_size(path, size_ec);
+    const bool large = path == "-" || size_ec || size >= kOwnTransactionBytes;
     std::string why;
     auto in = open_input(path, why);
     if (!in) {
+      if (!settle(true)) break;
       std::cerr << open_failure(path, why);
       ++total.files;
       ++total.io_errors;
       continue;
     }
+    if (large && !settle(true)) break;
     if (!importer && !open_db()) return 2;
     auto& imp = *importer;
     // Erased while a file is read: its messages (parse errors and diagnostics, in input order)
-    // come as its games are stored, and the bar is redrawn once the file is stored.
+    // come as its games are stored, and the bar is redrawn once the file is reported.
     bar.clear();
-    auto rep = db::import_games(imp, name, parsed_games(*in, name, [](const parser::ParseError& e) { std::cerr << e.format(); }));
+    auto rep = db::import_games(imp, name, parsed_games(*in, name, [&](const parser::ParseError& e) {
+                                  before_message();
+                                  std::cerr << e.format();
+                                }),
+                                db::FileEnd::keep_open);
     if (!rep.db_error.empty()) {
-      std::cerr << name << ": database error: " << rep.db_error << " (this file's uncommitted games were rolled back)\n";
+      std::cerr << name << ": database error: " << rep.db_error << " (this file's uncommitted games were rolled back";
+      if (!waiting.empty())
+        std::cerr << ", and those of the " << plural(waiting.size(), "file", "files")
+                  << " before it that shared its transaction, not reported";
+      std::cerr << ")\n";
+      waiting.clear();
       db_failed = true;
       break;
     }
-    total.add(rep.counts);
-    // Flushed: this file is stored.
-    if (!a.quiet && json) {
-      JsonRecord r{{"type", "file"}, {"file", name}};
-      r.update(import_counts_fields(rep.counts));
-      r["new_ids"] = id_runs(rep.added_ids);
-      emit_record(std::cout, r);
-      std::cout.flush();
-    } else if (!a.quiet) {
-      std::cout << name << ": " << describe(rep.counts) << id_list(rep.added_ids) << std::endl;
-    }
-    std::error_code ec;
-    const auto size = path == "-" ? 0 : std::filesystem::file_size(path, ec);
-    done_bytes += ec ? 0 : size;
-    bar.update(done_bytes, std::to_string(&path - a.files.data() + 1) + "/" + std::to_string(a.files.size()) +
-                               " files, " + plural(total.games, "game", "games"));
-    if (rep.stop_run) {
+    const bool stop = rep.stop_run;
+    waiting.push_back({name, std::move(rep), static_cast<std::size_t>(&path - a.files.data() + 1), size_ec ? 0 : size,
+                       imp.commits()});
+    if (!settle(stop || large || std::chrono::steady_clock::now() - last_report >= std::chrono::seconds(1))) break;
+    if (stop) {
       std::cerr << "import: stopped at an illegal roll (--on-error stop)\n";
       break;
     }
   }
+  if (!db_failed) settle(true);
   bar.finish();
   if (!importer) {
     std::cout << "import: " << plural(total.files, "file", "files") << ", "

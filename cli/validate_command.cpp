@@ -59,7 +59,7 @@ class Validator {
     if (stop_) return false;
     auto f = std::make_shared<FileRun>();
     f->name = display_name(path);
-    f->file_no = ++files_read_;
+    ++files_read_;
     std::string why;
     auto in = open_input(path, why);
     // The file's turn: it counts only when the run has not stopped before it.
@@ -214,7 +214,6 @@ class Validator {
   struct FileRun {
     Counts c;
     std::string name;         // display_name
-    std::size_t file_no = 0;  // 1-based, among the files named
     bool live = true;         // false: the run had stopped (--on-error stop) before its turn
   };
 
@@ -233,14 +232,15 @@ class Validator {
     total_.add(c);
   }
 
-  // The progress bar: the bytes read so far (the reading runs ahead of the reports), the games
-  // reported.
+  // The progress bar: how far the reading got, the bytes read so far and the file they are in
+  // (the reading runs ahead of the reports: both count the files read, not those reported),
+  // then the games checked so far (those reported).
   void tick(const FileRun& f) {
     if (!progress_.active()) return;
     const auto at = reading_ ? reading_->tellg() : std::streampos(-1);  // -1: between files, or at the end
     progress_.update(done_bytes_ + (at >= 0 ? static_cast<std::uint64_t>(at) : 0),
-                     std::to_string(f.file_no) + "/" + std::to_string(a_.files.size()) + " files, " +
-                         plural(total_.games + f.c.games, "game", "games"));
+                     std::to_string(files_read_) + "/" + std::to_string(a_.files.size()) + " files read, " +
+                         plural(total_.games + f.c.games, "game", "games") + " checked");
   }
 
   const ValidateArgs& a_;

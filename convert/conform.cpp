@@ -77,6 +77,182 @@ struct Pending {
   bool ok = true;
 };
 
+// Whether a line is a self-play record (its game number) rather than a probe.
+bool is_selfplay(const json& rec) { return rec.contains("game"); }
+// Whether a record is a roll line (header and result lines have no colour).
+bool is_roll_line(const json& rec) { return rec.is_object() && rec.contains("color"); }
+
+}  // namespace
+
+// What a roll line comes to, computed from the line alone and the seats it was judged under:
+// everything but the counts, the game's seats and the previous roll's board (ConformFile).
+struct ConformJudgement {
+  unsigned seats = 0b1111;  // the seats it was judged under
+  // Unreadable before the roll is judged (no colour, bad dice, no board, ...): the record is not
+  // counted, and a self-play game's previous roll is not judged against it.
+  std::string early_error;
+  bool penalty = false;  // a self-play third-doublet line: judged in order (the board the roll before left)
+  int mover = 0;
+  GameState st{};  // the board before the roll (self-play: the previous roll's board must be it)
+  // After the record is counted (and, in self-play, the previous roll judged against `st`):
+  enum class Outcome : std::uint8_t {
+    unreadable,            // `text` (self-play: the record stays counted)
+    unreadable_uncounted,  // `text`, and the record is not counted (a probe)
+    agree,                 // a probe that agrees
+    disagree,              // `text` and the engine's diagnostic `diag`
+    pending,               // a legal self-play roll: `result` must be the next board
+  } outcome = Outcome::agree;
+  std::string text, diag;
+  Position result{};
+};
+
+namespace {
+
+using Judgement = ConformJudgement;
+using Outcome = ConformJudgement::Outcome;
+
+// Judges roll line `rec` under `seats` (pure: any thread).
+Judgement judge(const json& rec, unsigned seats, const ConformConfig& cfg) {
+  Judgement j;
+  j.seats = seats;
+  auto early = [&](std::string msg) {
+    j.early_error = std::move(msg);
+    return j;
+  };
+  auto done = [&](Outcome o, std::string text, std::string diag = {}) {
+    j.outcome = o;
+    j.text = std::move(text);
+    j.diag = std::move(diag);
+    return j;
+  };
+  const bool selfplay = is_selfplay(rec);
+  if (!rec.contains("color") || !rec["color"].is_string()) return early("no colour");
+  const auto mover_colour = colour_from_name(rec["color"].get<std::string>());
+  if (!mover_colour) return early("unknown colour");
+  const int mover = seat_of(*mover_colour);
+  j.mover = mover;
+  if (!rec.contains("dice") || !rec["dice"].is_array()) return early("no dice");
+  std::vector<int> dice;
+  for (const auto& d : rec["dice"]) {
+    if (!d.is_number_integer()) return early("bad dice");
+    dice.push_back(d.get<int>());
+  }
+  // "dice_are_parts": true: the list is the parts exactly as a referee handed them to the
+  // mover (Racket take-turn's dice list, 1..4 values: the NU course tests,
+  // convert/nu_test.hpp). They are played as given, not compared with roll_setup().
+  const bool given_parts = rec.contains("dice_are_parts") && rec["dice_are_parts"] == true;
+  if (given_parts ? dice.empty() || dice.size() > 4 : dice.size() != 2 && dice.size() != 4)
+    return early(given_parts ? "dice: expected 1 to 4 values" : "dice: expected 2 or 4 values");
+  const int d2 = dice.size() > 1 ? dice[1] : dice[0];
+
+  if (selfplay && rec.contains("penalty") && rec["penalty"] == true) {
+    // third doublet: the penalty applies to the position the previous roll left (in order)
+    j.penalty = true;
+    return j;
+  }
+
+  racket::PawnPosition board;
+  if (!rec.contains("board")) return early("no board");
+  if (auto err = read_position(rec["board"], seats, board)) return early(*err);
+  nu::Moves recorded;
+  if (!rec.contains("moves")) return early("no moves");
+  if (auto err = reference::read_moves(rec["moves"], recorded)) return early(*err);
+  const racket::EnginePlay moves = racket::play_of_moves(recorded, *mover_colour);
+
+  GameState& st = j.st;
+  st.seats_mask = static_cast<std::uint8_t>(seats);
+  st.set_position(board.pos);
+  st.to_move = static_cast<std::uint8_t>(mover);
+  if (rec.contains("doublets_before") && rec["doublets_before"].is_number_integer())
+    st.doublets = static_cast<std::uint8_t>(rec["doublets_before"].get<int>());
+  FixedVec<std::uint8_t, 4> parts;
+  for (int d : dice) parts.push_back(static_cast<std::uint8_t>(std::clamp(d, 0, 255)));
+  // The record's part list must be the one the rules give (two parts, or the four-part
+  // doublets bonus: RULES.md Q42).
+  const RollSetup setup = roll_setup(st, dice[0], d2, cfg.rules);
+  std::string parts_note;
+  if (!given_parts && setup.kind != RollKind::penalty &&
+      (setup.parts.size() != static_cast<int>(dice.size()) ||
+       !std::equal(setup.parts.begin(), setup.parts.end(), parts.begin())))
+    parts_note = "the rules give " + std::to_string(setup.parts.size()) + " parts for these dice";
+
+  Verdict v;
+  if (moves.forced) {
+    v.legal = false;
+    v.diag.code = *moves.forced;
+    v.diag.index = moves.forced_index;
+    v.diag.message = moves.forced_detail;
+  } else {
+    ValidateRequest req;
+    req.state = &st;
+    req.d1 = dice[0];
+    req.d2 = d2;
+    req.play = &moves.play;
+    req.ids = &board.ids[mover];
+    req.order = cfg.order;
+    req.parts = setup.kind == RollKind::penalty ? nullptr : &parts;
+    v = validate_play(cfg.rules, req);
+  }
+
+  const std::string where_pos = replay::position_id(st);
+  // A board after the roll, in the one text form of positions (the PPN position ID; its
+  // mover part repeats the roll's, the comparison is of the pawns).
+  auto board_id = [&](const Position& p) {
+    GameState s = st;
+    s.set_position(p);
+    return replay::position_id(s);
+  };
+  if (selfplay) {
+    std::string what;
+    if (!parts_note.empty()) what = "dice " + rec["dice"].dump() + ": " + parts_note;
+    else if (!v.legal) what = "recorded roll judged illegal";
+    if (v.legal && rec.contains("board_after")) {
+      racket::PawnPosition after;
+      if (auto err = read_position(rec["board_after"], seats, after)) return done(Outcome::unreadable, *err);
+      if (!(after.pos == v.result))
+        what = "board_after differs: record " + board_id(after.pos) + ", engine " + board_id(v.result);
+    }
+    if (!what.empty()) return done(Outcome::disagree, what + "; position " + where_pos, v.diag.text());
+    j.result = v.result;
+    return done(Outcome::pending, {});
+  }
+  // probe
+  std::string expected;
+  if (rec.contains("verdicts") && rec["verdicts"].is_object() &&
+      rec["verdicts"].contains(cfg.variant) && rec["verdicts"][cfg.variant].is_string())
+    expected = rec["verdicts"][cfg.variant].get<std::string>();
+  else if (rec.contains(cfg.verdict_field) && rec[cfg.verdict_field].is_string())
+    expected = rec[cfg.verdict_field].get<std::string>();
+  else
+    return done(Outcome::unreadable_uncounted, "no verdict field '" + cfg.verdict_field + "'");
+  if (expected != "legal" && expected != "illegal")
+    return done(Outcome::unreadable_uncounted, "verdict is neither legal nor illegal");
+  const bool want = expected == "legal";
+  // A legal probe may state the position after it. On a third doublet the board_after is
+  // the outcome of the penalty, legal line or not (an illegal one's moves are refused and
+  // the penalty applies instead: shared/corpora/racket/README.md "Optional fields"): it
+  // must be the engine's own penalty's.
+  const bool third_doublet = setup.kind == RollKind::penalty;
+  std::string after_note;
+  if (((want && v.legal) || third_doublet) && rec.contains("board_after")) {
+    racket::PawnPosition after;
+    if (auto err = read_position(rec["board_after"], seats, after)) return done(Outcome::unreadable_uncounted, *err);
+    if (third_doublet) {
+      const Position penalised = apply_penalty(st.pos, mover, cfg.rules, geometry_of(cfg.rules), st.last_moved);
+      if (!(after.pos == penalised)) after_note = penalty_note(after.pos, penalised, mover);
+    } else if (!(after.pos == v.result)) {
+      after_note = "board_after differs: record " + board_id(after.pos) + ", engine " + board_id(v.result);
+    }
+  }
+  if (want == v.legal && parts_note.empty() && after_note.empty()) return done(Outcome::agree, {});
+  std::string what = "reference says " + expected + ", engine says " + (v.legal ? "legal" : "illegal");
+  if (!parts_note.empty()) what = "dice " + rec["dice"].dump() + ": " + parts_note;
+  if (!after_note.empty()) what = after_note;
+  return done(Outcome::disagree,
+              what + "; dice " + rec["dice"].dump() + ", moves " + rec["moves"].dump() + "; position " + where_pos,
+              v.legal ? std::string() : v.diag.text());
+}
+
 }  // namespace
 
 class ConformFile::FileRun {
@@ -86,7 +262,8 @@ class ConformFile::FileRun {
     stats_.path = path;
   }
 
-  void line(long no, const std::string& text, const json& rec) {
+  void line(long no, const std::string& text, const ConformRecord& record) {
+    const json& rec = record.json;
     if (not_jsonl_) return;
     if (text.find_first_not_of(" \t\r") == std::string::npos) return;
     if (rec.is_discarded() || !rec.is_object()) {
@@ -97,7 +274,7 @@ class ConformFile::FileRun {
       return error(no, "not a JSON object");
     }
     seen_record_ = true;
-    const bool selfplay = rec.contains("game");
+    const bool selfplay = is_selfplay(rec);
     if (selfplay) {
       const long game = rec["game"].is_number_integer() ? rec["game"].get<long>() : -1;
       if (game != game_) {
@@ -111,26 +288,15 @@ class ConformFile::FileRun {
         return;
       }
     }
-    if (!rec.contains("color") || !rec["color"].is_string()) return error(no, "no colour");
-    const auto mover_colour = colour_from_name(rec["color"].get<std::string>());
-    if (!mover_colour) return error(no, "unknown colour");
-    const int mover = seat_of(*mover_colour);
-    if (!rec.contains("dice") || !rec["dice"].is_array()) return error(no, "no dice");
-    std::vector<int> dice;
-    for (const auto& d : rec["dice"]) {
-      if (!d.is_number_integer()) return error(no, "bad dice");
-      dice.push_back(d.get<int>());
-    }
-    // "dice_are_parts": true: the list is the parts exactly as a referee handed them to the
-    // mover (Racket take-turn's dice list, 1..4 values: the NU course tests,
-    // convert/nu_test.hpp). They are played as given, not compared with roll_setup().
-    const bool given_parts = rec.contains("dice_are_parts") && rec["dice_are_parts"] == true;
-    if (given_parts ? dice.empty() || dice.size() > 4 : dice.size() != 2 && dice.size() != 4)
-      return error(no, given_parts ? "dice: expected 1 to 4 values" : "dice: expected 2 or 4 values");
-    const int d2 = dice.size() > 1 ? dice[1] : dice[0];
+    // The seats: the record's own, else its self-play game's (its header's), else all four.
     const unsigned seats = rec.contains("players") ? seats_of(rec) : selfplay ? seats_ : 0b1111u;
+    std::shared_ptr<const Judgement> judged = record.judged;
+    if (!judged || judged->seats != seats) judged = std::make_shared<const Judgement>(judge(rec, seats, cfg_));
+    const Judgement& j = *judged;
+    if (!j.early_error.empty()) return error(no, j.early_error);
+    const int mover = j.mover;
 
-    if (selfplay && rec.contains("penalty") && rec["penalty"] == true) {
+    if (j.penalty) {
       // third doublet: the penalty applies to the position the previous roll left
       ++stats_.records;
       if (!pending_) return disagree(no, "penalty line without a preceding roll", "");
@@ -156,121 +322,18 @@ class ConformFile::FileRun {
       return;
     }
 
-    racket::PawnPosition board;
-    if (!rec.contains("board")) return error(no, "no board");
-    if (auto err = read_position(rec["board"], seats, board)) return error(no, *err);
-    nu::Moves recorded;
-    if (!rec.contains("moves")) return error(no, "no moves");
-    if (auto err = reference::read_moves(rec["moves"], recorded)) return error(no, *err);
-    const racket::EnginePlay moves = racket::play_of_moves(recorded, *mover_colour);
-
-    GameState st;
-    st.seats_mask = static_cast<std::uint8_t>(seats);
-    st.set_position(board.pos);
-    st.to_move = static_cast<std::uint8_t>(mover);
-    if (rec.contains("doublets_before") && rec["doublets_before"].is_number_integer())
-      st.doublets = static_cast<std::uint8_t>(rec["doublets_before"].get<int>());
-    if (selfplay) check_successor(no, st);
-    FixedVec<std::uint8_t, 4> parts;
-    for (int d : dice) parts.push_back(static_cast<std::uint8_t>(std::clamp(d, 0, 255)));
-    // The record's part list must be the one the rules give (two parts, or the four-part
-    // doublets bonus: RULES.md Q42).
-    const RollSetup setup = roll_setup(st, dice[0], d2, cfg_.rules);
-    std::string parts_note;
-    if (!given_parts && setup.kind != RollKind::penalty &&
-        (setup.parts.size() != static_cast<int>(dice.size()) ||
-         !std::equal(setup.parts.begin(), setup.parts.end(), parts.begin())))
-      parts_note = "the rules give " + std::to_string(setup.parts.size()) + " parts for these dice";
-
-    Verdict v;
-    if (moves.forced) {
-      v.legal = false;
-      v.diag.code = *moves.forced;
-      v.diag.index = moves.forced_index;
-      v.diag.message = moves.forced_detail;
-    } else {
-      ValidateRequest req;
-      req.state = &st;
-      req.d1 = dice[0];
-      req.d2 = d2;
-      req.play = &moves.play;
-      req.ids = &board.ids[mover];
-      req.order = cfg_.order;
-      req.parts = setup.kind == RollKind::penalty ? nullptr : &parts;
-      v = validate_play(cfg_.rules, req);
-    }
-
+    if (selfplay) check_successor(no, j.st);
     ++stats_.records;
-    const std::string where_pos = replay::position_id(st);
-    // A board after the roll, in the one text form of positions (the PPN position ID; its
-    // mover part repeats the roll's, the comparison is of the pawns).
-    auto board_id = [&](const Position& p) {
-      GameState s = st;
-      s.set_position(p);
-      return replay::position_id(s);
-    };
-    if (selfplay) {
-      std::string what;
-      if (!parts_note.empty()) what = "dice " + rec["dice"].dump() + ": " + parts_note;
-      else if (!v.legal) what = "recorded roll judged illegal";
-      if (v.legal && rec.contains("board_after")) {
-        racket::PawnPosition after;
-        if (auto err = read_position(rec["board_after"], seats, after)) return error(no, *err);
-        if (!(after.pos == v.result))
-          what = "board_after differs: record " + board_id(after.pos) + ", engine " + board_id(v.result);
-      }
-      if (!what.empty()) {
-        pending_.reset();
-        return disagree(no, what + "; position " + where_pos, v.diag.text());
-      }
-      pending_ = Pending{no, v.result, true};
-      return;
-    }
-    // probe
-    std::string expected;
-    if (rec.contains("verdicts") && rec["verdicts"].is_object() &&
-        rec["verdicts"].contains(cfg_.variant) && rec["verdicts"][cfg_.variant].is_string())
-      expected = rec["verdicts"][cfg_.variant].get<std::string>();
-    else if (rec.contains(cfg_.verdict_field) && rec[cfg_.verdict_field].is_string())
-      expected = rec[cfg_.verdict_field].get<std::string>();
-    else {
-      --stats_.records;
-      return error(no, "no verdict field '" + cfg_.verdict_field + "'");
-    }
-    if (expected != "legal" && expected != "illegal") {
-      --stats_.records;
-      return error(no, "verdict is neither legal nor illegal");
-    }
-    const bool want = expected == "legal";
-    // A legal probe may state the position after it. On a third doublet the board_after is
-    // the outcome of the penalty, legal line or not (an illegal one's moves are refused and
-    // the penalty applies instead: shared/corpora/racket/README.md "Optional fields"): it
-    // must be the engine's own penalty's.
-    const bool third_doublet = setup.kind == RollKind::penalty;
-    std::string after_note;
-    if (((want && v.legal) || third_doublet) && rec.contains("board_after")) {
-      racket::PawnPosition after;
-      if (auto err = read_position(rec["board_after"], seats, after)) {
+    switch (j.outcome) {
+      case Outcome::unreadable: return error(no, j.text);
+      case Outcome::unreadable_uncounted:
         --stats_.records;
-        return error(no, *err);
-      }
-      if (third_doublet) {
-        const Position penalised = apply_penalty(st.pos, mover, cfg_.rules, geometry_of(cfg_.rules), st.last_moved);
-        if (!(after.pos == penalised)) after_note = penalty_note(after.pos, penalised, mover);
-      } else if (!(after.pos == v.result)) {
-        after_note = "board_after differs: record " + board_id(after.pos) + ", engine " + board_id(v.result);
-      }
-    }
-    if (want == v.legal && parts_note.empty() && after_note.empty()) {
-      ++stats_.agree;
-    } else {
-      std::string what = "reference says " + expected + ", engine says " +
-                         (v.legal ? "legal" : "illegal");
-      if (!parts_note.empty()) what = "dice " + rec["dice"].dump() + ": " + parts_note;
-      if (!after_note.empty()) what = after_note;
-      disagree(no, what + "; dice " + rec["dice"].dump() + ", moves " + rec["moves"].dump() +
-                       "; position " + where_pos,
-               v.legal ? std::string() : v.diag.text());
+        return error(no, j.text);
+      case Outcome::agree: ++stats_.agree; return;
+      case Outcome::disagree:
+        if (selfplay) pending_.reset();
+        return disagree(no, j.text, j.diag);
+      case Outcome::pending: pending_ = Pending{no, j.result, true}; return;
     }
   }
 
@@ -339,12 +402,17 @@ class ConformFile::FileRun {
   bool not_jsonl_ = false;    // the first line was not JSON: the rest is ignored
 };
 
-nlohmann::json parse_record(std::string_view line) { return json::parse(line, nullptr, false); }
+ConformRecord read_record(std::string_view line, const ConformConfig& cfg) {
+  ConformRecord r{json::parse(line, nullptr, false), nullptr};
+  if (is_roll_line(r.json))
+    r.judged = std::make_shared<const Judgement>(judge(r.json, r.json.contains("players") ? seats_of(r.json) : 0b1111u, cfg));
+  return r;
+}
 
 ConformFile::ConformFile(const std::string& path, const ConformConfig& cfg, ConformReport& report)
     : run_(std::make_unique<FileRun>(path, cfg, report)) {}
 ConformFile::~ConformFile() = default;
-void ConformFile::line(long no, const std::string& text, const nlohmann::json& record) { run_->line(no, text, record); }
+void ConformFile::line(long no, const std::string& text, const ConformRecord& record) { run_->line(no, text, record); }
 void ConformFile::too_long(long no) { run_->too_long(no); }
 void ConformFile::file_error(const std::string& message) { run_->file_error(message); }
 void ConformFile::finish() { run_->finish(); }
@@ -352,7 +420,7 @@ void ConformFile::finish() { run_->finish(); }
 void conform_file(const std::string& path, const ConformConfig& cfg, ConformReport& report) {
   ConformFile run(path, cfg, report);
   auto err = reference::for_each_line(
-      path, [&](long no, const std::string& text) { run.line(no, text, parse_record(text)); },
+      path, [&](long no, const std::string& text) { run.line(no, text, read_record(text, cfg)); },
       [&](long no) { run.too_long(no); });
   if (err) run.file_error(*err);
   run.finish();
@@ -366,7 +434,7 @@ void conform_text(std::string_view text, const std::string& source, const Confor
     const auto nl = text.find('\n');
     line.assign(text.substr(0, nl));
     text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
-    run.line(++no, line, parse_record(line));
+    run.line(++no, line, read_record(line, cfg));
   }
   run.finish();
 }

@@ -47,17 +47,29 @@ struct ConformReport {
   long disagree() const;
 };
 
-// One file's check, fed its lines in order with each line's JSON value. conform_file feeds it;
-// `ppn conform -j` parses the lines on several threads first (parse_record may run on any
-// thread) and feeds them here in order, so that the report is the same.
+// A record judged ahead of its turn (on any thread): a roll line's board read, its roll judged
+// under the rules, its verdict and messages made. Only ConformFile reads it.
+struct ConformJudgement;
+
+// A line's JSON value and, for a roll line, its judgement (read_record, on any thread).
+struct ConformRecord {
+  nlohmann::json json;
+  std::shared_ptr<const ConformJudgement> judged;  // null: not a roll line, or not judged yet
+};
+
+// One file's check, fed its lines in order with each line's record. conform_file feeds it;
+// `ppn conform -j` reads and judges the lines on several threads first (read_record may run on
+// any thread) and feeds them here in order, so that the report is the same: what depends on
+// the lines before (a self-play game's seats, the board the previous roll left, the counts)
+// is settled here, and a roll judged under other seats than its game's is judged again.
 class ConformFile {
  public:
   ConformFile(const std::string& path, const ConformConfig& cfg, ConformReport& report);
   ~ConformFile();
   ConformFile(const ConformFile&) = delete;
   ConformFile& operator=(const ConformFile&) = delete;
-  // Line `no`, its text and parse_record(text).
-  void line(long no, const std::string& text, const nlohmann::json& record);
+  // Line `no`, its text and read_record(text, cfg).
+  void line(long no, const std::string& text, const ConformRecord& record);
   void too_long(long no);                         // a line over nu::kMaxJsonlLineBytes
   void file_error(const std::string& message);    // the file could not be opened or read
   void finish();                                  // adds the file's figures to the report
@@ -67,8 +79,9 @@ class ConformFile {
   std::unique_ptr<FileRun> run_;
 };
 
-// A line's JSON value; a discarded value when it is not JSON.
-nlohmann::json parse_record(std::string_view line);
+// A line's JSON value (a discarded value when it is not JSON) and, when it is a roll line, its
+// judgement under the seats the line itself gives (all four when it names none).
+ConformRecord read_record(std::string_view line, const ConformConfig& cfg);
 
 void conform_file(const std::string& path, const ConformConfig& cfg, ConformReport& report);
 // The same over JSONL text already in memory (`source` labels locations); used by the fuzz

@@ -36,7 +36,7 @@ void HeldPositions::add(std::int64_t game_id, const std::vector<analysis::Positi
     const auto key = roll_key(game_id, p.roll_index);
     const auto h = static_cast<std::int64_t>(p.hash);
     held_.push_back({h, key, p.pos, stored_turn(p)});
-    if (2 * held_.size() > slots_.size()) {
+    if (4 * held_.size() > 3 * slots_.size()) {
       grow();  // the new position too
       continue;
     }

@@ -25,8 +25,11 @@ struct StoredPosition {
 // nearly every leaf page of a large tree, so the fewer walks the fewer pages rewritten (76
 // walks for 72,000 games, 10 M positions, with chunks of 131,072). The importer commits when
 // its chunk is full (Importer::store), so that a transaction makes one walk: with the default
-// --batch of 10,000 games (about 1.4 M positions) the batch ends first, 8 walks for 72,000 games.
-// 80 MB held, plus their index (16 MB); the writer's page cache is smaller for it
+// --batch of 20,000 games (about 2.8 M positions) the chunk ends first, 5 walks for 72,000
+// four-player games (8 with the --batch of 10,000 before issue 21, whose transactions ended at
+// the batch: each walk reads and rewrites the tree as large as it is then, so the walks saved
+// are the largest). 84 MB held, plus their index (16 MB: its 4 M slots hold a chunk and the
+// game that fills it without growing); the writer's page cache is smaller for it
 // (db/schema.hpp kWriterPragmas).
 inline constexpr std::size_t kPositionChunk = std::size_t{1} << 21;
 // Sorts by (hash, id) as SQLite orders the key.
@@ -52,8 +55,9 @@ class HeldPositions {
  private:
   std::vector<StoredPosition> held_;
   // Open addressing, linear probing: a slot holds 1 + the index in held_ of a position, 0 when
-  // empty; a power of two at least twice the positions held (grown as they come), so that
-  // probes stay short.
+  // empty; a power of two at least 4/3 of the positions held (grown as they come), so that
+  // probes stay short (and a full chunk, 2^21 and the last game's, fits 2^22 slots: grown
+  // further, the index alone would take 32 MB more).
   std::vector<std::uint32_t> slots_;
   void grow();
 };

@@ -137,7 +137,7 @@ class Feed final : public ImportFeed {
 
 }  // namespace
 
-FileReport import_games(Importer& imp, const std::string& name, const GameReader& read) {
+FileReport import_games(Importer& imp, const std::string& name, const GameReader& read, FileEnd end) {
   const ImportOptions& opts = imp.options();
   FileReport rep;
   auto& c = rep.counts;
@@ -194,13 +194,13 @@ FileReport import_games(Importer& imp, const std::string& name, const GameReader
   try {
     read(feed);
     feed.finish();
-    imp.commit();
+    if (end == FileEnd::commit) imp.commit();
     const auto completed = imp.take_completed();
     c.stats_added = completed.stats;
     c.text_added = completed.text;
   } catch (const DbError& e) {
     feed.cancel = true;
-    imp.rollback();  // this file's uncommitted games
+    imp.rollback();  // the uncommitted games (this file's, and those of files a kept-open transaction held)
     rep.added_ids.clear();  // rolled back
     rep.db_error = describe_db_error(imp.path(), e);
   }

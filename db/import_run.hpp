@@ -13,10 +13,13 @@
 //
 // Memory is bounded by the games in flight (four batches of 16 per worker), whatever the
 // file's size. Atomicity: games are written in transactions of ImportOptions::batch_games
-// games, and every file ends with a commit; import_games returns only after that commit, so a
-// file it has reported survives a kill -9 (WAL, synchronous=NORMAL). A game is never split
-// across two transactions, so a killed import leaves whole games only; re-running it skips
-// what is there and stores the rest.
+// games, and a file ends with a commit (FileEnd::commit): import_games returns only after that
+// commit, so a file it has reported survives a kill -9 (WAL, synchronous=NORMAL). With
+// FileEnd::keep_open the transaction stays open for the next file's games (many small files,
+// one transaction): the caller reports the file only once a commit has covered it
+// (Importer::commits() grew past its value when import_games returned, or the caller's own
+// Importer::commit()). A game is never split across two transactions, so a killed import
+// leaves whole games only; re-running it skips what is there and stores the rest.
 #pragma once
 
 #include <cstddef>
@@ -73,9 +76,16 @@ class ImportFeed {
 };
 using GameReader = std::function<void(ImportFeed& feed)>;
 
+// How import_games leaves the transaction holding the file's last games: committed, or open
+// for the next file's games (the caller commits before reporting the file).
+enum class FileEnd : bool { commit, keep_open };
+
 // Imports the games `read` hands over, `name` naming the file in messages; commits before
-// returning. Games the database cannot hold go to ImportOptions::on_refused and are counted as
-// syntax errors; the other games are still imported.
-FileReport import_games(Importer& importer, const std::string& name, const GameReader& read);
+// returning unless `end` keeps the transaction open. Games the database cannot hold go to
+// ImportOptions::on_refused and are counted as syntax errors; the other games are still
+// imported. On a database error the open transaction is rolled back: this file's games not
+// committed, and those of the files before it that a kept-open transaction held.
+FileReport import_games(Importer& importer, const std::string& name, const GameReader& read,
+                        FileEnd end = FileEnd::commit);
 
 }  // namespace ppn::db

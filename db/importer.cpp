@@ -300,6 +300,7 @@ void Importer::commit() {
   if (tx_) {
     held_.insert(st_.insert_position);
     tx_->commit();
+    ++commits_;
   }
   tx_.reset();
   in_tx_ = 0;

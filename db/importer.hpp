@@ -45,7 +45,7 @@ struct ImportOptions {
   // loses at most one batch of work, which a re-run redoes; files reported done are committed).
   // A transaction also ends when its positions fill a chunk (db/held_positions.hpp): store()
   // then commits, so that the positions go in one sorted walk per transaction.
-  int batch_games = 10000;
+  int batch_games = 20000;
   // Workers that read and replay the games for the one writer (`ppn import -j`, db/import_run.hpp).
   unsigned jobs = 1;
   std::vector<std::string> aliases;  // "ALIAS=NAME": ALIAS is another spelling of player NAME
@@ -83,6 +83,9 @@ class Importer {
   int games_in_transaction() const { return in_tx_; }
   // Commits the open transaction, if any.
   void commit();
+  // Transactions committed so far (by commit(), store()'s full chunk or a retry): a game stored
+  // before commits() grew is committed.
+  std::size_t commits() const { return commits_; }
   // Rolls the open transaction back, and forgets what it held (never throws).
   void rollback();
 
@@ -117,6 +120,7 @@ class Importer {
   Completed completed_;
   std::int64_t last_added_id_ = 0;
   std::size_t retries_ = 0;
+  std::size_t commits_ = 0;
   // stored_source_path of the last GameRows::source_file stored (a file's games share it).
   std::string source_name_, source_path_;
 };

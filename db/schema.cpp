@@ -404,6 +404,7 @@ void configure_connection(Database& db) {
   // so only the first switch matters; retry it while another connection holds the file.
   for (int attempt = 0;; ++attempt) {
     try {
+      db.exec(kPageSize);  // a new file only: before WAL writes its first page
       Statement mode(db, "PRAGMA journal_mode");
       if (mode.step() && mode.get_text(0) == "wal") break;
       mode.reset();

@@ -30,18 +30,26 @@ int schema_version();
 // The SQL of migration k (0-based: from version k to k+1).
 std::string_view migration_sql(int k);
 
-// Per-connection settings: WAL (readers run while an import writes; a kill -9 of a writer
-// loses nothing it committed), then kWriterPragmas.
+// Per-connection settings: kPageSize (a new file only), WAL (readers run while an import
+// writes; a kill -9 of a writer loses nothing it committed), then kWriterPragmas.
 void configure_connection(Database& db);
+// The page size of a database created by a writer (issue 21): 16 KiB instead of SQLite's 4 KiB.
+// Every transaction's sorted walk of the positions B-tree (db/held_positions.hpp) reads and
+// rewrites nearly every leaf page of it, through the WAL and the checkpoint: with pages four
+// times larger the same bytes go through a quarter of the page reads, writes, WAL look-ups and
+// B-tree descents, which is what grew with the database (README "Speed", the 72,000-game import).
+// It takes effect only on a file that has no page yet (set before WAL, which writes the first
+// one): an existing database keeps its page size.
+inline constexpr const char* kPageSize = "PRAGMA page_size=16384";
 // The settings configure_connection gives a SQLite writer after WAL (and `ppn bench import`'s
-// raw baseline, so that both write under the same ones). Checkpoints every 8,192 pages (32 MiB)
+// raw baseline, so that both write under the same ones). Checkpoints every 2,048 pages (32 MiB)
 // instead of 1,000: each one writes and syncs the database file, and a bulk import would
 // otherwise sync every few hundred games. A 64 MiB page cache: the positions go in by sorted
 // walks of the B-tree (db/held_positions.hpp), which visit each page once, so a larger cache
 // buys little, and the memory goes to the positions held instead.
 inline constexpr const char* kWriterPragmas =
     "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-65536; "
-    "PRAGMA temp_store=MEMORY; PRAGMA wal_autocheckpoint=8192";
+    "PRAGMA temp_store=MEMORY; PRAGMA wal_autocheckpoint=2048";
 
 // Opens `path` for writing (created when missing) and migrates it to schema_version().
 // A database newer than this program is refused. Error: a message.

@@ -17,6 +17,7 @@
 #include "cli/app.hpp"
 #include "cli_run.hpp"
 #include "db_helpers.hpp"
+#include "one_game_files.hpp"
 #include "scratch_dir.hpp"
 #include "shared_data.hpp"
 
@@ -225,6 +226,58 @@ TEST_CASE("jobs (-j): conform judges the reference corpora the same on any numbe
   CHECK(d.code == 2);
 }
 
+TEST_CASE("jobs (-j): conform settles seats, successor boards and penalties in order whatever the threads judged",
+          "[cli][jobs]") {
+  // Lines judged on workers under the seats each line gives alone (all four when it names
+  // none): a two-seat self-play game, whose header gives its seats, is judged again in order;
+  // penalty lines (the previous roll's board), unreadable boards and boards after, probes
+  // without a verdict or with a wrong one, in several files, one of them not JSONL at all.
+  ScratchDir tmp("jobs-conform-order");
+  std::string start = "[";
+  for (int i = 0; i < 16; ++i) start += std::string(i ? "," : "") + "\"start\"";
+  start += "]";
+  const std::string b = "{\"board\":" + start + ",";
+  std::string lines;
+  for (int rep = 0; rep < 40; ++rep) {  // enough lines for several batches of jobs
+    const std::string g = std::to_string(2 * rep);
+    lines += "{\"game\":" + g + ",\"players\":[\"green\",\"red\"]}\n";
+    lines += b + "\"color\":\"green\",\"dice\":[5,2],\"game\":" + g + ",\"moves\":[]}\n";  // illegal: a 5 enters
+    lines += b + "\"color\":\"green\",\"dice\":[3,4],\"game\":" + g + ",\"moves\":[]}\n";
+    lines += b + "\"color\":\"red\",\"dice\":[1,1],\"game\":" + g + ",\"moves\":[]}\n";
+    lines += b + "\"color\":\"green\",\"dice\":[2,2],\"game\":" + g + ",\"moves\":[],\"board_after\":\"nonsense\"}\n";
+    lines += b + "\"color\":\"red\",\"dice\":[2,2],\"game\":" + g + ",\"moves\":[]}\n";
+    lines += "{\"color\":\"red\",\"dice\":[6,6,1,1],\"doublets_before\":2,\"game\":" + g + ",\"penalty\":true}\n";
+    lines += "{\"color\":\"green\",\"dice\":[6,6,1,1],\"doublets_before\":2,\"game\":" + g +
+             ",\"penalty\":true,\"board_after\":\"nonsense\"}\n";
+    lines += "{\"game\":" + g + ",\"winner\":\"green\"}\n";
+    const std::string h = std::to_string(2 * rep + 1);  // four seats, no header
+    lines += b + "\"color\":\"green\",\"dice\":[3,4],\"game\":" + h + ",\"moves\":[]}\n";
+    lines += b + "\"color\":\"blue\",\"dice\":[3,4],\"game\":" + h + ",\"moves\":[[\"start\",5]]}\n";
+    lines += b + "\"color\":\"yellow\",\"dice\":[5,2],\"game\":" + h + ",\"moves\":[]}\n";
+    lines += b + "\"color\":\"green\",\"dice\":[2,4],\"moves\":[]}\n";
+    lines += b + "\"color\":\"green\",\"dice\":[2,4],\"moves\":[],\"verdict\":\"maybe\"}\n";
+    lines += "{\"board\":\"bad\",\"color\":\"green\",\"dice\":[2,4],\"moves\":[],\"verdict\":\"legal\"}\n";
+    lines += b + "\"color\":\"green\",\"dice\":[2,4],\"moves\":[],\"verdict\":\"illegal\"}\n";
+    lines += b + "\"color\":\"green\",\"dice\":[5,5],\"moves\":[],\"verdict\":\"legal\",\"board_after\":" + start + "}\n";
+    lines += b + "\"color\":\"purple\",\"dice\":[5,5],\"moves\":[],\"verdict\":\"legal\"}\n";
+    lines += "{\"game\":" + h + ",\"broken\n";
+  }
+  const auto one = tmp.write("one.jsonl", lines);
+  const auto two = tmp.write("two.jsonl", lines.substr(lines.size() / 3));
+  const auto ppn = tmp.write("not.jsonl", "[Event \"x\"]\n\n1. G 5-3: N/0 0/3\n");
+  for (const char* variant : {"hasbro-2001", "racket-nu"}) {
+    const std::string files = " '" + one + "' '" + ppn + "' '" + two + "'";
+    const Run r = same_for_any_jobs("conform", std::string("--variant ") + variant + " --per-file" + files);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.out, Catch::Contains("disagree"));
+    CHECK_THAT(r.out, Catch::Contains("unreadable"));
+    // The two-seat game's illegal roll judged under its header's seats (a four-seat judgement
+    // would name blue and yellow in the position).
+    CHECK_THAT(r.out, Catch::Contains(":2: recorded roll judged illegal; position g:N,N,N,N r:N,N,N,N / g d0"));
+    same_for_any_jobs("conform", std::string("--variant ") + variant + " --format json" + files);
+  }
+}
+
 TEST_CASE("jobs (-j): memory is bounded by the games in flight, not by the file", "[cli][jobs]") {
 #if defined(__SANITIZE_ADDRESS__)
   // AddressSanitizer keeps freed blocks in quarantine (256 MB) and shadows every byte, so peak
@@ -265,14 +318,8 @@ TEST_CASE("jobs (-j): a directory of one-game files flows through one pipeline",
     auto next = text.find("\n[Event", at + 1);
     next = next == std::string::npos ? text.size() : next + 1;
     std::string game = text.substr(at, next - at);
-    if (n == 150) {
-      const auto roll = game.find("\n20. ");
-      REQUIRE(roll != std::string::npos);
-      game.insert(game.find(": ", roll) + 2, "N/0 ");  // no longer the roll's play
-    }
-    char name[32];
-    std::snprintf(name, sizeof name, "g%03zu.ppn", n);
-    files.push_back(dir.write(name, game));
+    if (n == 150) plant_illegal_roll(game);
+    files.push_back(dir.write(one_game_file_name(n), game));
     at = next;
   }
   REQUIRE(files.size() == 300);

@@ -23,6 +23,7 @@
 #include "game_file.hpp"
 #include "db_import_process.hpp"
 #include "notation/printer.hpp"
+#include "one_game_files.hpp"
 
 
 
@@ -200,4 +201,91 @@ TEST_CASE("db import: four importers at once on the same games in four orders st
     added_by_all += n;
   }
   CHECK(added_by_all == total);
+}
+
+TEST_CASE("db import: a directory of one-game files shares transactions, each file is reported in order once "
+          "committed, and kill -9 loses none reported",
+          "[db][cli][import]") {
+  // 300 files of one game each (a server's transcripts), made from one self-play file; one of
+  // them cannot be opened and one holds an illegal roll (stored with its diagnostic under the
+  // default --on-error): their messages on standard error stay between the files' reports.
+  const auto dir = fresh_dir("one-game-files-in");  // not the databases' (fresh_db empties its directory)
+  const auto all = (dir / "all.ppn").string();
+  REQUIRE(run_ppn("selfplay --variant hasbro-2001 --games 300 --seed 29 -o " + all).code == 0);
+  const auto games = games_in(all);
+  REQUIRE(games.size() == 300);
+  std::vector<std::string> files;
+  for (std::size_t n = 0; n < games.size(); ++n) {
+    std::string text = ppn::to_ppn(games[n]);
+    if (n == 120) plant_illegal_roll(text);
+    files.push_back(write_file(dir / one_game_file_name(n), text));
+  }
+  const auto missing = (dir / "missing.ppn").string();
+  auto named = files;
+  named.insert(named.begin() + 60, missing);
+  const auto backend = GENERATE(from_range(db_backends()));
+  INFO(backend);
+  const auto db = fresh_db("one-game-files", backend);
+  std::string args;
+  for (const auto& f : named) args += " " + f;
+
+  // Every game stored; one line per file in input order, each naming its game's id; the
+  // messages in their places.
+  const auto r = run_ppn("import --db " + db + args, true);
+  CHECK(r.code == 2);  // the file that cannot be opened
+  CHECK(scalar(db, "SELECT count(*) FROM games") == 300);
+  std::size_t at = 0;
+  for (std::size_t n = 0; n < files.size(); ++n) {
+    INFO(files[n]);
+    if (n == 60) {  // the missing file, named between g059 and g060
+      const auto m = r.out.find(missing + ": error: cannot open the file", at);
+      CHECK(m != std::string::npos);
+      at = m == std::string::npos ? at : m;
+    }
+    if (n == 120) {  // the illegal game's diagnostic, before its file's report
+      const auto d = r.out.find("g120.ppn:", at);
+      CHECK(d != std::string::npos);
+      CHECK(r.out.find("[stored as game 121]", at) != std::string::npos);
+      at = d == std::string::npos ? at : d + 1;
+    }
+    const std::string line = files[n] + ": 1 game: 1 new (" + (n == 120 ? "1" : "0") +
+                             " illegal), 0 duplicates, 0 prefix duplicates, 0 syntax errors (game " +
+                             std::to_string(n + 1) + ")\n";
+    const auto l = r.out.find(line, at);
+    REQUIRE(l != std::string::npos);
+    at = l + line.size();
+  }
+  CHECK(r.out.find("import: 301 files, 300 games: 300 new (1 illegal), 0 duplicates", at) != std::string::npos);
+  check_sound(db);
+  // Again: nothing is written (the games are known), and every file is still reported, in order.
+  const auto again = run_ppn("import --db " + db + args, true);
+  CHECK(again.code == 2);
+  at = 0;
+  for (const auto& f : files) {
+    const std::string line = f + ": 1 game: 0 new (0 illegal), 1 duplicate, 0 prefix duplicates, 0 syntax errors\n";
+    const auto l = again.out.find(line, at);
+    INFO(f);
+    REQUIRE(l != std::string::npos);
+    at = l + line.size();
+  }
+  CHECK(again.out.find("import: 301 files, 300 games: 0 new (0 illegal), 300 duplicates", at) != std::string::npos);
+
+  // Killed while it runs (after some files were reported): every file reported is stored, the
+  // database holds whole games only, and a second run stores the rest.
+  const auto db2 = fresh_db("one-game-files-kill", backend);
+  const auto out = (dir / "out.txt").string();
+  const auto pid = spawn_import(db2, files, out);
+  using namespace std::chrono_literals;
+  const auto start = std::chrono::steady_clock::now();
+  while (lines_in(out) < 1 && std::chrono::steady_clock::now() - start < 60s) std::this_thread::sleep_for(2ms);
+  std::this_thread::sleep_for(30ms);
+  kill(pid, SIGKILL);
+  wait_exit(pid);
+  const auto done = reported(out);
+  CHECK(!done.empty());
+  check_sound(db2);
+  check_reported_present(db2, done);
+  CHECK(run_ppn("import -q --db " + db2 + args).code == 2);
+  CHECK(scalar(db2, "SELECT count(*) FROM games") == 300);
+  check_sound(db2);
 }
