@@ -83,6 +83,19 @@ enum class Verdict { no, yes, unknown };
 // Blocks of stratified rollouts before the spread of their means gives the standard error.
 constexpr int kMinBlocks = 16;
 
+// The rollouts per candidate as run: stratified when the budget holds a block of them, and then
+// the first round and the budget in whole blocks (--min-rollouts rounded up, --rollouts down).
+struct Rounds {
+  int strata = 1, first = 1, budget = 1;
+};
+Rounds rounds_of(const Evaluator& ev, const AnalyzeConfig& cfg) {
+  Rounds r;
+  r.strata = cfg.stratify && ev.config().rollouts >= ev.first_roll_strata() ? ev.first_roll_strata() : 1;
+  r.budget = std::max(1, ev.config().rollouts) / r.strata * r.strata;
+  r.first = std::min(r.budget, (std::max(1, cfg.min_rollouts) + r.strata - 1) / r.strata * r.strata);
+  return r;
+}
+
 // Move quality of one decision (analysis/README.md "Move quality"): the candidates' rollouts,
 // in rounds until both thresholds are resolved or the budget is spent.
 void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, const LegalPlays& lp, int made,
@@ -104,10 +117,8 @@ void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, con
     if (i != made) cands.push_back(i);
   }
   const std::uint64_t salt = static_cast<std::uint64_t>(t.roll_index) * 0x9E3779B97F4A7C15ull + st.hash;
-  // Stratified rollouts when the budget holds a block of them; rounds (and the budget) are then
-  // whole blocks.
-  const int strata = cfg.stratify && ev.config().rollouts >= ev.first_roll_strata() ? ev.first_roll_strata() : 1;
-  const int budget = std::max(1, ev.config().rollouts) / strata * strata;
+  const Rounds rounds = rounds_of(ev, cfg);
+  const int strata = rounds.strata, budget = rounds.budget;
   const std::size_t k = cands.size();
   std::vector<std::vector<double>> v(k);           // v[c][i]: rollout i of candidate c, mover's view
   std::vector<Evaluator::LuckTables> tables(k);
@@ -115,7 +126,7 @@ void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, con
   std::vector<double> mean(k, 0.0), se(k, 0.0);    // paired difference candidate - made
   std::vector<double> lo(k, 0.0), hi(k, 0.0);      // its confidence interval
   int n = 0;
-  int next = std::min(budget, (std::max(1, cfg.min_rollouts) + strata - 1) / strata * strata);
+  int next = rounds.first;
   for (;;) {
     for (std::size_t c = 0; c < k; ++c) {
       if (!active[c]) continue;
@@ -250,6 +261,10 @@ GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const Anal
   }
   const Options& o = rules.options;
   const Evaluator ev(o, cfg.eval);
+  const Rounds rounds = rounds_of(ev, cfg);
+  ga.first_rollouts = rounds.first;
+  ga.max_rollouts = rounds.budget;
+  ga.rollout_block = rounds.strata;
 
   // The replay is sequential; the rolls it passes are analysed by `threads` workers, each
   // roll on its own (its dice streams depend on the roll, not on the worker), so the figures
@@ -352,11 +367,11 @@ Game annotate_game(const Game& game, const GameAnalysis& ga, const AnalyzeConfig
   if (!ga.ok) return out;
   char head[400];
   std::snprintf(head, sizeof head,
-                "ppn: analysis under %s: %d to %d rollouts of %d rolls per candidate%s (seed %llu, common dice%s), %d "
+                "ppn: analysis under %s: %d to %d rollouts of %d %s per candidate%s (seed %llu, common dice%s), %d "
                 "candidates; ? when a loss of %.1f%%, ?? when %.1f%% winning chance is passed with %.0f%% confidence",
-                ga.profile.c_str(), std::min(cfg.min_rollouts, cfg.eval.rollouts), cfg.eval.rollouts, cfg.eval.horizon,
-                cfg.eval.leaf == Leaf::fitted ? " scored by the fitted evaluator" : "",
-                static_cast<unsigned long long>(cfg.eval.seed), cfg.stratify ? " in Latin-hypercube blocks" : "",
+                ga.profile.c_str(), ga.first_rollouts, ga.max_rollouts, cfg.eval.horizon,
+                cfg.eval.horizon == 1 ? "roll" : "rolls", cfg.eval.leaf == Leaf::fitted ? " scored by the fitted evaluator" : "",
+                static_cast<unsigned long long>(cfg.eval.seed), ga.rollout_block > 1 ? " in Latin-hypercube blocks" : "",
                 cfg.candidates, 100 * cfg.mistake, 100 * cfg.blunder,
                 100 * cfg.confidence);
   out.leading_comments.push_back(head);

@@ -104,6 +104,10 @@ struct GameAnalysis {
   bool ok = false;
   std::string error;          // why nothing was analysed
   std::string profile;
+  // Rollouts per candidate as run: the first round and the budget (whole Latin-hypercube
+  // blocks when stratified: --min-rollouts rounded up to a block, --rollouts down).
+  int first_rollouts = 0, max_rollouts = 0;
+  int rollout_block = 1;  // rollouts per Latin-hypercube block (1: not stratified)
   int rolls_analysed = 0;
   bool stopped = false;       // replay stopped at an illegal roll (analysed up to it)
   std::string stop_reason;    // then: "LINE:COL: error[CODE]: message" of that roll

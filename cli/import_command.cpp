@@ -219,10 +219,13 @@ int run_import(const ImportArgs& a) {
                                 }),
                                 db::FileEnd::keep_open);
     if (!rep.db_error.empty()) {
+      // The files before it that a commit covered (a full --batch or chunk, or a retry's, in
+      // this file) are stored: reported as such. The rest shared the rolled-back transaction.
+      report_committed(false);
       std::cerr << name << ": database error: " << rep.db_error << " (this file's uncommitted games were rolled back";
       if (!waiting.empty())
         std::cerr << ", and those of the " << plural(waiting.size(), "file", "files")
-                  << " before it that shared its transaction, not reported";
+                  << " before it that shared its transaction: not stored, not reported";
       std::cerr << ")\n";
       waiting.clear();
       db_failed = true;

@@ -42,8 +42,8 @@ void configure_connection(Database& db);
 // one): an existing database keeps its page size.
 inline constexpr const char* kPageSize = "PRAGMA page_size=16384";
 // The settings configure_connection gives a SQLite writer after WAL (and `ppn bench import`'s
-// raw baseline, so that both write under the same ones). Checkpoints every 2,048 pages (32 MiB)
-// instead of 1,000: each one writes and syncs the database file, and a bulk import would
+// raw baseline, so that both write under the same ones). Checkpoints every 2,048 pages (32 MiB at
+// kPageSize; configure_connection keeps 32 MiB for a database with smaller pages) instead of 1,000: each one writes and syncs the database file, and a bulk import would
 // otherwise sync every few hundred games. A 64 MiB page cache: the positions go in by sorted
 // walks of the B-tree (db/held_positions.hpp), which visit each page once, so a larger cache
 // buys little, and the memory goes to the positions held instead.

@@ -202,8 +202,8 @@ std::optional<std::string> store_analysis(Database& db, std::int64_t game_id, co
       ins.bind(1, game_id).bind_static(2, colour_name(static_cast<Colour>(s))).bind(3, sa.rolls);
       ins.bind(4, sa.decisions).bind(5, sa.mistakes).bind(6, sa.blunders).bind(7, sa.total_loss).bind(8, sa.luck);
       ins.bind(9, sa.result).bind(10, sa.luck_adjusted()).bind(11, ga.rolls_analysed).bind(12, ga.stopped ? 1 : 0);
-      ins.bind(13, cfg.eval.rollouts).bind(14, cfg.eval.horizon).bind(15, cfg.eval.seed).bind(16, cfg.candidates);
-      ins.bind(17, cfg.mistake).bind(18, cfg.blunder).bind(19, std::min(cfg.min_rollouts, cfg.eval.rollouts));
+      ins.bind(13, ga.max_rollouts).bind(14, cfg.eval.horizon).bind(15, cfg.eval.seed).bind(16, cfg.candidates);
+      ins.bind(17, cfg.mistake).bind(18, cfg.blunder).bind(19, ga.first_rollouts);
       ins.bind(20, cfg.confidence).bind(21, sa.unresolved).bind(22, sa.loss_se()).bind(23, sa.luck_se());
       ins.run();
     }

@@ -250,6 +250,16 @@ TEST_CASE("analyze --db: stores each seat's figures as printed, and replaces the
   CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE rollouts = 6 AND horizon = 3 AND seed = 7") == 2);
   for (const auto& l : stored_lines(1)) printed(second.out, l);
 
+  // In Latin-hypercube blocks (36 rollouts on this board) the settings stored and written in the
+  // annotated game are the rollouts as run: --min-rollouts 10 rounded up to a block, --rollouts
+  // 100 down to two (the seed of the run before, which the checks below expect).
+  const auto annotated = (dir / "annotated.ppn").string();
+  REQUIRE(run_ppn("analyze --rollouts 100 --min-rollouts 10 --horizon 1 --candidates 1 --seed 7 --db " + db + " -o " +
+                  annotated + " " + sample)
+              .code == 0);
+  CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE rollouts = 72 AND min_rollouts = 36") == 2);
+  CHECK_THAT(read_file(annotated), Catch::Contains("36 to 72 rollouts of 1 roll per candidate (seed 7, common dice in Latin-hypercube blocks)"));
+
   // A game imported earlier keeps its id; the others stay untouched.
   const auto four = source_path("samples/01-four-player-family-night.ppn").string();
   REQUIRE(run_ppn("import --db " + db + " " + four).code == 0);
