@@ -348,7 +348,7 @@ MarkAgreement mark_agreement(const std::vector<GameAnalysis>& by_seed) {
     for (std::size_t k = 0; k < by_seed.size(); ++k) {
       const auto [nag, unresolved] = verdict(by_seed[k].rolls, i);
       flagged |= nag != 0 || unresolved;
-      same &= verdict(by_seed[k].rolls, i) == verdict(first, i);
+      same &= std::pair{nag, unresolved} == verdict(first, i);
       a.marks[k] += nag != 0;
       a.unresolved[k] += unresolved;
     }

@@ -402,13 +402,18 @@ void configure_connection(Database& db) {
   // Switching a new file to WAL needs an exclusive lock and does not wait on the busy handler:
   // two importers starting on one new file would see "database is locked". WAL is persistent,
   // so only the first switch matters; retry it while another connection holds the file.
+  std::int64_t page_bytes = 0;
   for (int attempt = 0;; ++attempt) {
     try {
       db.exec(kPageSize);  // a new file only: before WAL writes its first page
       Statement mode(db, "PRAGMA journal_mode");
-      if (mode.step() && mode.get_text(0) == "wal") break;
-      mode.reset();
-      db.exec("PRAGMA journal_mode=WAL");
+      if (!mode.step() || mode.get_text(0) != "wal") {
+        mode.reset();
+        db.exec("PRAGMA journal_mode=WAL");
+      }
+      // The file's page size (kPageSize for a new file), read here, where a busy file is waited for.
+      Statement page(db, "PRAGMA page_size");
+      page_bytes = page.step() ? page.get_int(0) : 0;
       break;
     } catch (const DbError& e) {
       if ((e.code & 0xff) != 5 /* SQLITE_BUSY */ || attempt >= 6000) throw;
@@ -419,11 +424,9 @@ void configure_connection(Database& db) {
   // only writer and always inserts a game before its rows (enforcing would cost a parent
   // look-up per roll and position row); tests check that no row is orphaned.
   db.exec(kWriterPragmas);
-  // kWriterPragmas checkpoints every 2,048 pages, 32 MiB at kPageSize; a database created with
-  // smaller pages (before kPageSize) checkpoints every 32 MiB too, not every 8.
-  Statement page(db, "PRAGMA page_size");
-  if (page.step() && page.get_int(0) > 0 && page.get_int(0) != 16384)
-    db.exec("PRAGMA wal_autocheckpoint=" + std::to_string((std::int64_t{32} << 20) / page.get_int(0)));
+  // Checkpoints every 32 MiB of WAL, whatever the file's page size: kWriterPragmas' 2,048 pages
+  // at kPageSize, 8,192 of the 4 KiB pages of a database created before it.
+  if (page_bytes > 0) db.exec("PRAGMA wal_autocheckpoint=" + std::to_string((std::int64_t{32} << 20) / page_bytes));
 }
 
 std::variant<Database, std::string> open_for_writing(const std::string& path) {
