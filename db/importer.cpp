@@ -117,6 +117,7 @@ ImportOutcome Importer::store(const GameRows& g) {
   for (int attempt = 1;; ++attempt) {
     if (!tx_) tx_ = std::make_unique<Transaction>(db_);
     ImportOutcome outcome{};
+    const std::int64_t stored_before = last_added_id_;
     try {
       outcome = store_once(g);
     } catch (const DbError& e) {
@@ -127,6 +128,12 @@ ImportOutcome Importer::store(const GameRows& g) {
       // then store this game again in a new transaction: it waits holding nothing, and finds the
       // game stored by the other (a duplicate) or stores it.
       if (!e.retryable() || attempt == kStoreAttempts) throw;
+      // Not when the game's own row went in before the failure (a statement after the guarded
+      // insert failed): a commit would store the game without the rest of its rows. The error
+      // goes to the caller, which rolls the transaction back: nothing reported is lost, and a
+      // re-run stores the game whole. (One savepoint per game, the held bulk rows included,
+      // would let it retry here instead.)
+      if (last_added_id_ != stored_before) throw;
       commit();
       ++retries_;
       std::this_thread::sleep_for(retry_backoff(attempt));
