@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <random>
+#include <utility>
 
 #include "db/postgres.hpp"
 
@@ -278,7 +279,10 @@ Transaction::Transaction(Database& db) : db_(db) {
 }
 Transaction::~Transaction() {
   if (!done_) {
-    if (db_.pg()) db_.pg()->drop_bulk();
+    if (auto* pg = db_.pg()) {
+      pg->end_transaction();  // the ROLLBACK ends every savepoint
+      pg->drop_bulk();
+    }
     try {
       db_.exec("ROLLBACK");
     } catch (...) {
@@ -287,9 +291,24 @@ Transaction::~Transaction() {
   }
 }
 void Transaction::commit() {
-  db_.flush_bulk();
-  db_.exec("COMMIT");
+  if (auto* pg = db_.pg()) {
+    pg->commit();
+  } else {
+    db_.flush_bulk();
+    db_.exec("COMMIT");
+  }
   done_ = true;
+}
+
+Savepoint::Savepoint(Database& db) : pg_(db.pg()) {
+  if (pg_) pg_->begin_unit();
+}
+Savepoint::~Savepoint() { release(); }
+void Savepoint::release() {
+  if (pg_ && std::exchange(open_, false)) pg_->release_unit();
+}
+void Savepoint::undo() {
+  if (pg_ && std::exchange(open_, false)) pg_->undo_unit();
 }
 
 }  // namespace ppn::db

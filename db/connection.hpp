@@ -111,8 +111,9 @@ class Statement {
   // guarded: a write that may wait for another writer's open transaction (a unique key that
   // writer inserted, a row it updated), so that the server may end the wait with a deadlock
   // (DbError::retryable()). PostgreSQL runs it in a savepoint of its own, sent in the same round
-  // trip: when it fails, only it is undone and the transaction goes on (commit what it holds,
-  // then run the statement again: it waits holding nothing, so it cannot deadlock again).
+  // trip (or in the open Savepoint's): when it fails, only it (or the unit) is undone and the
+  // transaction goes on (commit what it holds, then run it again: it waits holding nothing, so it
+  // cannot deadlock again).
   // SQLite: plain (one writer at a time holds the whole database; it never deadlocks).
   // scan: a query whose rows may be too many to hold (a scan of a table, a copy). PostgreSQL
   // hands them over one at a time as the server sends them (libpq's single-row mode), so memory
@@ -172,11 +173,36 @@ class Transaction {
   ~Transaction();
   Transaction(const Transaction&) = delete;
   Transaction& operator=(const Transaction&) = delete;
+  // Throws DbError when it fails, and on PostgreSQL also when the server rolled the transaction
+  // back instead (a statement of it had failed): nothing it held is then stored.
   void commit();
 
  private:
   Database& db_;
   bool done_ = false;
+};
+
+// One unit of work inside the open transaction that can fail alone: undo() takes back all it
+// wrote, the rows held for bulk included, and the transaction goes on; release() (or the
+// destructor) keeps it. Importer::store stores each game in one, so that a deadlock anywhere in
+// a game undoes the whole game and nothing else.
+//   PostgreSQL: a savepoint, whose SAVEPOINT and RELEASE go with the next statement, in its
+//   round trip; a guarded statement inside runs without a savepoint of its own (after it fails,
+//   the transaction waits for undo()).
+//   SQLite: nothing (one writer at a time holds the whole database, so it never deadlocks, and a
+//   failure there rolls the whole transaction back).
+class Savepoint {
+ public:
+  explicit Savepoint(Database& db);  // inside an open Transaction
+  ~Savepoint();
+  Savepoint(const Savepoint&) = delete;
+  Savepoint& operator=(const Savepoint&) = delete;
+  void release();
+  void undo();  // throws DbError when the rollback to it fails (the caller rolls back the whole)
+
+ private:
+  PgConnection* pg_;
+  bool open_ = true;
 };
 
 }  // namespace ppn::db

@@ -3,8 +3,9 @@
 // are bulk inserts (PostgreSQL: COPY); a game is inserted unless another importer stored it
 // first (ON CONFLICT on the content checksum: the database decides, not a read then a write).
 // The writes that may wait for another importer's open transaction (the game's insert, the
-// updates that complete an older game) are guarded statements (db/connection.hpp): a deadlock
-// undoes only them, and Importer::store runs the game again.
+// updates that complete an older game) are guarded statements (db/connection.hpp); Importer::store
+// runs each game in a savepoint of its own, so that a deadlock anywhere in the game undoes the
+// whole game, and runs the game again.
 #pragma once
 
 #include "db/connection.hpp"

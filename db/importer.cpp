@@ -116,24 +116,25 @@ ImportOutcome Importer::store(const GameRows& g) {
   }
   for (int attempt = 1;; ++attempt) {
     if (!tx_) tx_ = std::make_unique<Transaction>(db_);
+    const std::int64_t added_before = last_added_id_;
+    const Completed completed_before = completed_;
     ImportOutcome outcome{};
-    const std::int64_t stored_before = last_added_id_;
+    Savepoint game(db_);
     try {
       outcome = store_once(g);
+      game.release();
     } catch (const DbError& e) {
       // Two importers each waited for a game the other's open transaction holds (PostgreSQL
-      // broke the deadlock here), or could not be serialized: the guarded statement was undone,
-      // nothing else. Commit the games before this one (whole games: this one wrote nothing the
-      // savepoint did not undo, db/import_statements.hpp), so that the other importer goes on,
-      // then store this game again in a new transaction: it waits holding nothing, and finds the
-      // game stored by the other (a duplicate) or stores it.
+      // broke the deadlock here), or could not be serialized, at any statement of this game (its
+      // own row, a player added through the other connection, rows sent for COPY). The savepoint
+      // undoes the whole game, the rows held for COPY included; then commit the games before it
+      // (whole games), so that the other importer goes on, and store this game again in a new
+      // transaction: it waits holding nothing, and finds the game stored by the other (a
+      // duplicate) or stores it.
       if (!e.retryable() || attempt == kStoreAttempts) throw;
-      // Not when the game's own row went in before the failure (a statement after the guarded
-      // insert failed): a commit would store the game without the rest of its rows. The error
-      // goes to the caller, which rolls the transaction back: nothing reported is lost, and a
-      // re-run stores the game whole. (One savepoint per game, the held bulk rows included,
-      // would let it retry here instead.)
-      if (last_added_id_ != stored_before) throw;
+      game.undo();
+      last_added_id_ = added_before;
+      completed_ = completed_before;
       commit();
       ++retries_;
       std::this_thread::sleep_for(retry_backoff(attempt));
@@ -258,8 +259,9 @@ ImportOutcome Importer::store_once(const GameRows& g) {
     }
     id_.run();
   }
-  held_.add(id, rp.positions);
   store_stats(id, g);
+  // Last: a game its savepoint undid holds no positions (Importer::store).
+  held_.add(id, rp.positions);
   ++in_tx_;
   return ImportOutcome::added;
 }

@@ -68,11 +68,13 @@ class Importer {
   static std::variant<std::unique_ptr<Importer>, std::string> open(const std::string& path, ImportOptions opts);
   ~Importer();  // an open transaction rolls back
 
-  // Stores one prepared game inside the open transaction (begun when none is open). When the
-  // server breaks off a wait for another importer's transaction (a deadlock or a serialization
-  // failure: DbError::retryable()), the games before this one are committed and this one is
-  // stored again in a new transaction (a few times, waiting longer each time): never an error,
-  // never a game lost, and the outcome returned is what the database holds. When the positions
+  // Stores one prepared game inside the open transaction (begun when none is open), in a
+  // savepoint of its own (Savepoint). When the server breaks off a wait for another importer's
+  // transaction (a deadlock or a serialization failure: DbError::retryable()) at any statement
+  // of the game, the savepoint undoes the whole game, the games before it are committed, and
+  // this one is stored again in a new transaction (a few times, waiting longer each time): never
+  // an error, never a game lost or half stored, and the outcome returned is what the database
+  // holds. When the positions
   // held reach a chunk (kPositionChunk), store() commits: the transaction's games are whole.
   ImportOutcome store(const GameRows& rows);
   // How many times store() stored a game again after a deadlock or serialization failure.

@@ -326,8 +326,94 @@ void PgConnection::fail(PGresult* res, std::string_view what) {
   throw DbError(0, msg, state);
 }
 
-void PgConnection::settle() {
+void PgConnection::settle(bool with_queued) {
   if (PgStatement* s = std::exchange(streaming_, nullptr)) s->finish_stream(true);
+  if (!with_queued || queued_.empty()) return;
+  // Sent by a command that cannot carry them: a round trip of their own.
+  std::string sql;
+  for (const char* q : take_queued()) (sql += q) += ";";
+  count_round_trip();
+  PGresult* res = PQexec(conn_, sql.c_str());
+  if (PQresultStatus(res) != PGRES_COMMAND_OK) fail(res, "savepoint");
+  PQclear(res);
+}
+
+namespace {
+constexpr const char* kUnitSavepoint = "SAVEPOINT ppn_unit";
+constexpr const char* kUnitRelease = "RELEASE SAVEPOINT ppn_unit";
+}  // namespace
+
+void PgConnection::begin_unit() {
+  if (unit_open_) throw DbError(0, "a unit of work is open already");
+  unit_marks_.clear();
+  unit_sent_.clear();
+  for (const auto& [target, rows] : bulk_)
+    if (!rows.empty()) unit_marks_[target] = rows.size();
+  queued_.push_back(kUnitSavepoint);
+  unit_open_ = unit_queued_ = true;
+}
+
+void PgConnection::release_unit() {
+  if (!unit_open_) return;
+  // A savepoint still queued was never set: nothing to release.
+  if (unit_queued_) queued_.pop_back();
+  else queued_.push_back(kUnitRelease);
+  unit_open_ = unit_queued_ = false;
+  unit_marks_.clear();
+  unit_sent_.clear();
+}
+
+void PgConnection::undo_unit() {
+  if (!unit_open_) return;
+  unit_open_ = false;
+  if (std::exchange(unit_queued_, false)) {
+    queued_.pop_back();  // never set: the unit sent nothing
+  } else {
+    settle(false);
+    count_round_trip();
+    PGresult* res = PQexec(conn_, "ROLLBACK TO SAVEPOINT ppn_unit; RELEASE SAVEPOINT ppn_unit");
+    if (PQresultStatus(res) != PGRES_COMMAND_OK) fail(res, "rollback to savepoint");
+    PQclear(res);
+  }
+  // The rows held from before the unit: those still held (up to the mark), after those a flush
+  // during the unit sent (the rollback undid them). The unit's own rows go.
+  bulk_bytes_ = 0;
+  for (auto& [target, rows] : bulk_) {
+    const auto mark = unit_marks_.find(target);
+    rows.resize(mark == unit_marks_.end() ? 0 : std::min(rows.size(), mark->second));
+    if (const auto sent = unit_sent_.find(target); sent != unit_sent_.end()) rows.insert(0, sent->second);
+    bulk_bytes_ += rows.size();
+  }
+  unit_marks_.clear();
+  unit_sent_.clear();
+}
+
+std::vector<const char*> PgConnection::take_queued() {
+  unit_queued_ = false;
+  return std::exchange(queued_, {});
+}
+
+void PgConnection::end_transaction() {
+  queued_.clear();
+  unit_open_ = unit_queued_ = false;
+  unit_marks_.clear();
+  unit_sent_.clear();
+}
+
+void PgConnection::commit() {
+  // Any unit still open is committed with the rest; what is queued is ended by the COMMIT.
+  end_transaction();
+  flush_bulk();
+  settle();
+  count_round_trip();
+  PGresult* res = PQexec(conn_, "COMMIT");
+  if (PQresultStatus(res) != PGRES_COMMAND_OK) fail(res, "commit");
+  // A transaction an error aborted answers COMMIT with ROLLBACK, and no error.
+  const bool committed = std::string_view(PQcmdStatus(res)) == "COMMIT";
+  PQclear(res);
+  if (!committed)
+    throw DbError(0, "the server rolled the transaction back instead of committing it (a statement of it had failed)",
+                  "25P02");
 }
 
 void PgConnection::exec(std::string_view sql) {
@@ -447,6 +533,11 @@ std::string PgConnection::copy_out(std::string_view table) {
 
 void PgConnection::flush_bulk() {
   if (bulk_bytes_ == 0) return;
+  if (unit_open_) {
+    // The rows of before the open unit go inside its savepoint: keep them, for undo_unit.
+    for (const auto& [target, mark] : unit_marks_) unit_sent_[target].append(bulk_[target], 0, mark);
+    unit_marks_.clear();
+  }
   for (auto& [target, rows] : bulk_) {
     if (rows.empty()) continue;
     try {
@@ -644,7 +735,7 @@ bool PgStatement::next_row() {
 void PgStatement::execute() {
   clear_result();
   if (scan_) finish_stream(false);
-  conn_.settle();
+  conn_.settle(false);
   conn_.flush_bulk_naming(tables_);
   // Run before: prepared on the server now, so that each later run skips the parsing.
   if (std::exchange(executed_, true)) prepare();
@@ -656,11 +747,17 @@ void PgStatement::execute() {
     lengths[k] = static_cast<int>(params_[k].value.size());
     formats[k] = params_[k].binary ? 1 : 0;
   }
-  if (scan_) return send_scan(values.data(), lengths.data(), formats.data());
+  if (scan_) {
+    conn_.settle();
+    return send_scan(values.data(), lengths.data(), formats.data());
+  }
   // Outside a transaction a statement is its own transaction: nothing to keep when it fails.
-  const bool guard = guarded_ && PQtransactionStatus(conn_.handle()) == PQTRANS_INTRANS;
-  if (!guard) conn_.count_round_trip();
-  PGresult* res = guard       ? execute_guarded(values.data(), lengths.data(), formats.data())
+  // Inside a unit of work the unit's savepoint undoes it with the rest (Savepoint).
+  const bool guard = guarded_ && !conn_.in_unit() && PQtransactionStatus(conn_.handle()) == PQTRANS_INTRANS;
+  const auto queued = conn_.take_queued();
+  const bool pipelined = guard || !queued.empty();
+  if (!pipelined) conn_.count_round_trip();
+  PGresult* res = pipelined   ? execute_pipelined(queued, guard, values.data(), lengths.data(), formats.data())
                   : prepared_ ? PQexecPrepared(conn_.handle(), name_.c_str(), static_cast<int>(n), values.data(),
                                                lengths.data(), formats.data(), 0)
                               : PQexecParams(conn_.handle(), sql_.c_str(), static_cast<int>(n), nullptr, values.data(),
@@ -671,25 +768,30 @@ void PgStatement::execute() {
   rows_ = PQntuples(res);
 }
 
-PGresult* PgStatement::execute_guarded(const char* const* values, const int* lengths, const int* formats) {
+PGresult* PgStatement::execute_pipelined(const std::vector<const char*>& before, bool guard,
+                                         const char* const* values, const int* lengths, const int* formats) {
   pg_conn* c = conn_.handle();
   const int n = static_cast<int>(params_.size());
   if (PQenterPipelineMode(c) != 1) conn_.fail(nullptr, "pipeline");
   conn_.count_round_trip();
-  const bool sent = PQsendQueryParams(c, "SAVEPOINT ppn_guard", 0, nullptr, nullptr, nullptr, nullptr, 0) == 1 &&
-                    (prepared_ ? PQsendQueryPrepared(c, name_.c_str(), n, values, lengths, formats, 0)
-                               : PQsendQueryParams(c, sql_.c_str(), n, nullptr, values, lengths, formats, 0)) == 1 &&
-                    PQsendQueryParams(c, "RELEASE SAVEPOINT ppn_guard", 0, nullptr, nullptr, nullptr, nullptr, 0) == 1 &&
-                    PQpipelineSync(c) == 1;
-  // The results, in order: the savepoint's, the statement's, the release's (or "aborted", after
-  // a failed statement), each followed by a null; then the sync's.
-  PGresult* savepoint = nullptr;
-  PGresult* result = nullptr;
-  PGresult* release = nullptr;
-  for (int k = 0; sent && k < 3; ++k) {
-    PGresult* r = PQgetResult(c);
-    (k == 0 ? savepoint : k == 1 ? result : release) = r;
-    if (!r) break;
+  // The commands, in order; `statement` is the index of this statement's.
+  std::vector<const char*> commands(before);
+  if (guard) commands.push_back("SAVEPOINT ppn_guard");
+  const std::size_t statement = commands.size();
+  commands.push_back(nullptr);
+  if (guard) commands.push_back("RELEASE SAVEPOINT ppn_guard");
+  bool sent = true;
+  for (const char* command : commands)
+    sent = sent && (command     ? PQsendQueryParams(c, command, 0, nullptr, nullptr, nullptr, nullptr, 0)
+                    : prepared_ ? PQsendQueryPrepared(c, name_.c_str(), n, values, lengths, formats, 0)
+                                : PQsendQueryParams(c, sql_.c_str(), n, nullptr, values, lengths, formats, 0)) == 1;
+  sent = sent && PQpipelineSync(c) == 1;
+  // The results, in order (after a failure, "aborted" for the rest), each followed by a null;
+  // then the sync's.
+  std::vector<PGresult*> results(commands.size(), nullptr);
+  for (std::size_t k = 0; sent && k < commands.size(); ++k) {
+    results[k] = PQgetResult(c);
+    if (!results[k]) break;
     while (PGresult* extra = PQgetResult(c)) PQclear(extra);
   }
   bool synced = false;
@@ -704,17 +806,23 @@ PGresult* PgStatement::execute_guarded(const char* const* values, const int* len
     const auto st = PQresultStatus(r);
     return r && (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK);
   };
-  if (sent && synced && ok(savepoint) && ok(result) && ok(release)) {
-    PQclear(savepoint);
-    PQclear(release);
-    return result;
+  PGresult* failed = nullptr;
+  for (PGresult* r : results)
+    if (!ok(r)) {
+      failed = r;
+      break;
+    }
+  if (sent && synced && !failed) {
+    for (std::size_t k = 0; k < results.size(); ++k)
+      if (k != statement) PQclear(results[k]);
+    return results[statement];
   }
-  // The first failure is the one to report; the savepoint (if it was set) is rolled back so that
-  // the transaction goes on without the statement.
-  PGresult* failed = !ok(savepoint) ? savepoint : !ok(result) ? result : release;
-  for (PGresult* r : {savepoint, result, release})
+  // The first failure is the one to report; the guard's savepoint (if it was set) is rolled back
+  // so that the transaction goes on without the statement.
+  const bool guard_set = guard && ok(results[statement - 1]);
+  for (PGresult* r : results)
     if (r != failed) PQclear(r);
-  if (ok(savepoint) && PQstatus(c) == CONNECTION_OK) {
+  if (guard_set && PQstatus(c) == CONNECTION_OK) {
     conn_.count_round_trip();
     PQclear(PQexec(c, "ROLLBACK TO SAVEPOINT ppn_guard; RELEASE SAVEPOINT ppn_guard"));
   }

@@ -7,7 +7,8 @@
 // in COPY text format and sent with `COPY t(columns) FROM STDIN` (at commit, past 8 MiB, or
 // before any other statement that names that table), and guarded statements (Statement::Kind::guarded: a
 // savepoint, the statement and the savepoint's release sent in one round trip, libpq's pipeline
-// mode). Only db/connection.cpp uses it.
+// mode), and units of work (Savepoint: a savepoint whose commands go with the next statement).
+// Only db/connection.cpp uses it.
 #pragma once
 
 #include <cstdint>
@@ -61,8 +62,27 @@ class PgConnection {
   void copy_in(const std::string& target, std::string_view rows);
 
   // Before any other command: a scan with rows still coming reads them into memory (libpq runs
-  // one command at a time on a connection). Every command of this file calls it first.
-  void settle();
+  // one command at a time on a connection), and the savepoint commands queued (begin_unit,
+  // release_unit) are sent. Every command of this file calls it first; PgStatement::execute
+  // passes with_queued = false and sends the queued commands in its own round trip.
+  void settle(bool with_queued = true);
+
+  // A unit of work inside the open transaction (Savepoint, db/connection.hpp): a savepoint named
+  // ppn_unit. Its SAVEPOINT, and the RELEASE of the unit before it, are queued and go with the
+  // next command. undo_unit rolls back to it: what the unit wrote is undone, and of the rows held
+  // for bulk, those appended since it began are dropped while those appended before it are kept
+  // (held again when a flush during the unit sent them, as the rollback undid that).
+  void begin_unit();
+  void release_unit();
+  void undo_unit();
+  bool in_unit() const { return unit_open_; }
+  // The commands queued to go before the next one, taken to be sent (PgStatement::execute).
+  std::vector<const char*> take_queued();
+  // The transaction ended (COMMIT or ROLLBACK ends every savepoint): nothing queued, no unit.
+  void end_transaction();
+  // COMMIT, refused when the server rolled the transaction back instead (an earlier statement
+  // of it failed): then a DbError, never a silent loss of what it held.
+  void commit();
   void set_streaming(PgStatement* s) { streaming_ = s; }
 
   pg_conn* handle() const { return conn_; }
@@ -78,6 +98,10 @@ class PgConnection {
   std::string name_;  // server_name
   std::map<std::string, std::string> bulk_;  // "t(columns)" -> rows in COPY text form
   std::size_t bulk_bytes_ = 0;
+  std::vector<const char*> queued_;          // savepoint commands for the next command's round trip
+  bool unit_open_ = false, unit_queued_ = false;  // a unit began; its SAVEPOINT is still queued
+  std::map<std::string, std::size_t> unit_marks_;  // the open unit: bulk_ sizes when it began
+  std::map<std::string, std::string> unit_sent_;   // rows of before the unit that a flush during it sent
   std::uint64_t statements_ = 0;
   std::int64_t version_ = 0;
   std::uint64_t round_trips_ = 0;  // user_version, once read (0: not read, or none)
@@ -113,9 +137,12 @@ class PgStatement {
   void execute();
   // Prepares the statement on the server (named), unless it is already.
   void prepare();
-  // The guarded statement's round trip: SAVEPOINT, the statement, RELEASE; on failure the
-  // savepoint is rolled back (the transaction goes on) and the statement's error thrown.
-  pg_result* execute_guarded(const char* const* values, const int* lengths, const int* formats);
+  // One round trip in libpq's pipeline mode: `before` (the queued savepoint commands, and a
+  // guarded statement's SAVEPOINT), the statement, and a guarded statement's RELEASE. On failure
+  // the guard's savepoint (if set) is rolled back, so the transaction goes on, and the first
+  // error is thrown.
+  pg_result* execute_pipelined(const std::vector<const char*>& before, bool guard, const char* const* values,
+                               const int* lengths, const int* formats);
   // A scan: sends the query in single-row mode; next_row takes the next row's result.
   void send_scan(const char* const* values, const int* lengths, const int* formats);
   bool next_row();
