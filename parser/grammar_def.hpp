@@ -11,7 +11,10 @@
 //
 // Speed (`ppn bench parse`, floor 150 MB/s): rolls and steps are built in place rather than
 // carried as attributes, the hottest leaf rules are defined by hand-written X3 primitives
-// ("tokens" below), and one ParseState and Game serve a whole stream (game_reader.hpp).
+// ("tokens" below), and one ParseState and Game serve a whole stream (game_reader.hpp). A
+// small value that an action reads back as a whole is written as a whole, or built where it
+// is kept (token_parser::store, push_step): written a byte at a time, its read waited for
+// the stores to land, which cost more than the parsing around it.
 #pragma once
 
 #include <array>
