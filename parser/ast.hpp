@@ -30,6 +30,8 @@ struct ParseState {
   // their capacity instead of being freed and allocated again for every game.
   std::size_t entry_count = 0;
   std::vector<Roll*> roll_stack;                  // rolls being parsed, innermost last
+  Roll* current_roll = nullptr;                   // roll_stack.back() (null when empty), kept
+                                                  // at hand for the actions of every token
   std::vector<std::vector<Roll>*> variation_stack;  // open variations, innermost last
   std::uint32_t roll_start = 0;                   // byte offset where the current roll began
   // Move numbers (grammar_def.hpp number_roll): the number an unnumbered roll gets, and the
@@ -43,6 +45,7 @@ struct ParseState {
   // ("((((((...") cannot exhaust the stack (notation/SPEC.md "Limits").
   static constexpr std::size_t max_variation_depth = 64;
   Square chain_from;
+  const char* square_at = nullptr;  // where the last square read began (grammar_def.hpp square_start)
   std::uint32_t chain_from_at = 0;  // byte offset of chain_from in the game text
   std::uint8_t chain_squares = 0;
   std::uint8_t bonus = 0;  // the value of the bonus move being read (10 or 20)
@@ -54,7 +57,15 @@ struct ParseState {
   std::size_t rolls_opened = 0;
   std::size_t most_steps = 0;
 
-  Roll& roll() { return *roll_stack.back(); }
+  Roll& roll() { return *current_roll; }
+  void push_roll(Roll* r) {
+    roll_stack.push_back(r);
+    current_roll = r;
+  }
+  void pop_roll() {
+    roll_stack.pop_back();
+    current_roll = roll_stack.empty() ? nullptr : roll_stack.back();
+  }
   // The owner a step gets: the prefix when it names another colour than the roll's seat.
   std::optional<Colour> foreign_owner() {
     if (owner && *owner != roll().seat) return owner;

@@ -11,13 +11,19 @@
 //
 // Speed (`ppn bench parse`, floor 150 MB/s): rolls and steps are built in place rather than
 // carried as attributes, the hottest leaf rules are defined by hand-written X3 primitives
-// ("tokens" below), and one ParseState and Game serve a whole stream (game_reader.hpp).
+// ("tokens" below), and one ParseState and Game serve a whole stream (game_reader.hpp). A
+// small value that an action reads back as a whole is written as a whole, or built where it
+// is kept (token_parser::store, push_step): written a byte at a time, its read waited for
+// the stores to land, which cost more than the parsing around it.
 #pragma once
 
+#include <array>
+#include <bit>
 #include <boost/spirit/home/x3.hpp>
 #include <cstring>
 #include <string_view>
 #include <tuple>
+#include <type_traits>
 
 #include "notation/position_id.hpp"
 #include "notation/text_util.hpp"
@@ -80,7 +86,7 @@ x3::rule<class movetext_entry_class> const movetext_entry = "movetext_entry";
 x3::rule<class roll_line_class> const roll_line = "roll_line";
 x3::rule<class move_number_class, std::uint32_t> const move_number = "move_number";
 x3::rule<class seat_class, Colour> const seat = "seat";
-x3::rule<class dice_class, std::array<std::uint8_t, 2>> const dice = "dice";
+x3::rule<class dice_class> const dice = "dice";  // (written into the roll: dice_def)
 x3::rule<class die_class, std::uint8_t> const die = "die";
 x3::rule<class play_class> const play = "play";
 x3::rule<class no_play_class> const no_play = "no_play";
@@ -159,9 +165,26 @@ struct token_parser : x3::parser<Derived> {
     It it = first;
     Value v{};
     if (!Derived::match(it, last, v)) return false;
-    x3::traits::move_to(v, attr);
+    // A square's start is kept for the step locations (token_start below).
+    if constexpr (std::is_same_v<Value, Square>) x3::get<state_tag>(ctx).square_at = first;
+    store(v, attr);
     first = it;
     return true;
+  }
+
+ private:
+  // A value of two bytes (a Square) is stored with one 16-bit write: built field by field it
+  // was written a byte at a time, and the action that reads it back whole right after (a
+  // chain's mini-move) stalled until both stores had landed (store forwarding: a third of a
+  // chain step's time in `perf annotate` of `ppn bench parse`).
+  template <typename Attr>
+  static void store(Value const& v, Attr& attr) {
+    if constexpr (std::is_same_v<Attr, Value> && sizeof(Value) == 2 && std::is_trivially_copyable_v<Value>) {
+      const auto whole = std::bit_cast<std::uint16_t>(v);
+      std::memcpy(static_cast<void*>(&attr), &whole, sizeof whole);
+    } else {
+      x3::traits::move_to(v, attr);
+    }
   }
 };
 
@@ -214,17 +237,24 @@ struct die_token : token_parser<die_token, std::uint8_t> {
     return true;
   }
 };
-// seat: 'G' | 'R' | 'B' | 'Y' (either case).
+// seat: 'G' | 'R' | 'B' | 'Y' (either case). A table rather than a switch: the seats take
+// turns, so the switch's jump mispredicted at nearly every roll.
 struct seat_token : token_parser<seat_token, Colour> {
+  static constexpr auto seats = [] {
+    std::array<std::int8_t, 256> t{};
+    t.fill(-1);
+    for (const auto& [upper, c] : {std::pair{'G', Colour::Green}, std::pair{'R', Colour::Red},
+                                   std::pair{'B', Colour::Blue}, std::pair{'Y', Colour::Yellow}}) {
+      t[static_cast<unsigned char>(upper)] = static_cast<std::int8_t>(c);
+      t[static_cast<unsigned char>(upper | 0x20)] = static_cast<std::int8_t>(c);
+    }
+    return t;
+  }();
   static bool match(const char*& it, const char* last, Colour& out) {
     if (it == last) return false;
-    switch (*it) {
-      case 'G': case 'g': out = Colour::Green; break;
-      case 'R': case 'r': out = Colour::Red; break;
-      case 'B': case 'b': out = Colour::Blue; break;
-      case 'Y': case 'y': out = Colour::Yellow; break;
-      default: return false;
-    }
+    const std::int8_t c = seats[static_cast<unsigned char>(*it)];
+    if (c < 0) return false;
+    out = static_cast<Colour>(c);
     ++it;
     return true;
   }
@@ -364,7 +394,7 @@ Roll& open_roll(Ctx const& ctx) {
   }
   std::tie(r->line, r->column) = st.locate_near(st.roll_start);
   ++st.rolls_opened;
-  st.roll_stack.push_back(r);
+  st.push_roll(r);
   return *r;
 }
 // An omitted move number is one more than the previous roll's (notation/game.hpp
@@ -380,16 +410,15 @@ auto const open_seat_roll = [](auto& ctx) {
   r.seat = _attr(ctx);
   number_roll(ctx, r, state_of(ctx).next_number);
 };
-auto const close_roll = [](auto& ctx) { state_of(ctx).roll_stack.pop_back(); };
+auto const close_roll = [](auto& ctx) { state_of(ctx).pop_roll(); };
 auto const set_seat = [](auto& ctx) { roll_of(ctx).seat = _attr(ctx); };
-auto const set_dice = [](auto& ctx) { roll_of(ctx).dice = _attr(ctx); };
 auto const push_nag = [](auto& ctx) { roll_of(ctx).nags.push_back(_attr(ctx)); };
 auto const push_roll_comment = [](auto& ctx) { roll_of(ctx).comments.push_back(std::move(_attr(ctx))); };
 auto const push_comment = [](auto& ctx) { _val(ctx).comments.push_back(std::move(_attr(ctx))); };
 
 auto const roll_line_def = eps[mark_roll_start] >>
                            (((move_number[open_numbered_roll] > seat[set_seat]) | seat[open_seat_roll])  //
-                            > dice[set_dice] > lit(':') > play)                                          //
+                            > dice > lit(':') > play)                                          //
                            >> *(&char_("!?$") >> annotation[push_nag])                                   //
                            >> *(&char_("{;(") >> (comment[push_roll_comment] | variation))               //
                            >> eps[close_roll];
@@ -397,8 +426,10 @@ auto const roll_line_def = eps[mark_roll_start] >>
 auto const move_number_def = lexeme[unsigned_token() >> +lit('.')];
 auto const seat_def = seat_token();
 
-auto const set_die0 = [](auto& ctx) { _val(ctx)[0] = _attr(ctx); };
-auto const set_die1 = [](auto& ctx) { _val(ctx)[1] = _attr(ctx); };
+// Each die goes straight into the roll (opened by then): through a dice attribute, the two
+// bytes written one by one were read back as one word at once (a store-forwarding stall).
+auto const set_die0 = [](auto& ctx) { roll_of(ctx).dice[0] = _attr(ctx); };
+auto const set_die1 = [](auto& ctx) { roll_of(ctx).dice[1] = _attr(ctx); };
 auto const dice_def = lexeme[die[set_die0] >> -(lit('-') > die[set_die1])];
 auto const die_def = die_token();
 
@@ -429,20 +460,34 @@ auto const step_def = bonus_move | move_chain;
 // Each step's source position is kept beside it (Roll::step_locations): a bonus step's at its
 // '+', a mini-move's at its FROM square (the second mini-move of `a/b/c` at b).
 // In an action, _where(ctx) begins where the match ended (see mark_roll_start): a token's start
-// is found by stepping back over its letters and digits (squares and bonus values are such).
+// is found by stepping back over its letters and digits (squares and bonus values are such),
+// together with any letters and digits that touch it in front (`4x4/7`: the second step at
+// the first 4). `from`: the token's end, or any point inside it.
 template <typename Ctx>
-std::uint32_t token_start(Ctx const& ctx) {
+std::uint32_t token_start(Ctx const& ctx, const char* from) {
   const ast::ParseState& st = state_of(ctx);
-  const char* p = x3::_where(ctx).begin();
+  const char* p = from;
   auto alnum = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
   while (p > st.begin && alnum(p[-1])) --p;
   return static_cast<std::uint32_t>(p - st.begin);
 }
+// The start of the square just read: from where its token began (ParseState::square_at), so
+// that the walk back over a one- or two-digit square, which mispredicted, is not made.
 template <typename Ctx>
-void push_step(Ctx const& ctx, Step step, std::uint32_t at) {
+std::uint32_t square_start(Ctx const& ctx) {
+  return token_start(ctx, state_of(ctx).square_at);
+}
+// The step is built where it is stored, field by field: a Step assembled on the stack and
+// copied in was written a byte at a time and read back as one word (a store-forwarding
+// stall, a third of a chain step's time in `perf annotate` of `ppn bench parse`).
+template <typename Ctx>
+void push_step(Ctx const& ctx, std::uint8_t bonus, std::optional<SquareMove> move, std::uint32_t at) {
   ast::ParseState& st = state_of(ctx);
   Roll& r = st.roll();
-  r.steps.push_back(std::move(step));
+  Step& step = r.steps.emplace_back();
+  step.bonus = bonus;
+  step.move = move;
+  step.owner = st.foreign_owner();
   r.step_locations.push_back(st.locate_near(at));
   if (r.steps.size() > st.most_steps) st.most_steps = r.steps.size();
 }
@@ -451,12 +496,12 @@ auto const set_bonus = [](auto& ctx) {
   st.bonus = _attr(ctx);
   st.owner.reset();
   // the '+' just before the value
-  st.chain_from_at = token_start(ctx);
+  st.chain_from_at = token_start(ctx, x3::_where(ctx).begin());
   if (st.chain_from_at > 0 && st.begin[st.chain_from_at - 1] == '+') --st.chain_from_at;
 };
 auto const push_bonus_step = [](auto& ctx) {
   ast::ParseState& st = state_of(ctx);
-  push_step(ctx, Step{st.bonus, _attr(ctx), st.foreign_owner()}, st.chain_from_at);
+  push_step(ctx, st.bonus, _attr(ctx), st.chain_from_at);
 };
 auto const bonus_move_def = lit('+') > bonus_value[set_bonus] > bonus_target[push_bonus_step];
 auto const bonus_value_def =
@@ -482,7 +527,7 @@ auto const bonus_target_def =
 auto const chain_first = [](auto& ctx) {
   ast::ParseState& st = state_of(ctx);
   st.chain_from = _attr(ctx);
-  st.chain_from_at = token_start(ctx);
+  st.chain_from_at = square_start(ctx);
   st.chain_squares = 1;
 };
 auto const chain_next = [](auto& ctx) {
@@ -491,9 +536,9 @@ auto const chain_next = [](auto& ctx) {
     fail_at(x3::_where(ctx).begin(), "a chained move has at most 7 mini-moves");
   }
   const Square to = _attr(ctx);
-  push_step(ctx, Step{0, SquareMove{st.chain_from, to, false}, st.foreign_owner()}, st.chain_from_at);
+  push_step(ctx, 0, SquareMove{st.chain_from, to, false}, st.chain_from_at);
   st.chain_from = to;
-  st.chain_from_at = token_start(ctx);
+  st.chain_from_at = square_start(ctx);
   ++st.chain_squares;
 };
 auto const chain_capture = [](auto& ctx) { state_of(ctx).roll().steps.back().move->capture = true; };

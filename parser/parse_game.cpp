@@ -111,6 +111,7 @@ std::optional<ParseError> GameReader::read(std::string_view text, std::span<cons
   state.entries = nullptr;
   state.entry_count = 0;
   state.roll_stack.clear();
+  state.current_roll = nullptr;
   state.variation_stack.clear();
   state.next_number = 1;
   state.number_stack.clear();

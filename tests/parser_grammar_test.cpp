@@ -206,3 +206,18 @@ TEST_CASE("parse_game never throws on arbitrary bytes", "[parser][grammar]") {
     CHECK(std::holds_alternative<parser::ParseError>(r));
   }
 }
+
+TEST_CASE("steps: each is located at its FROM square, a bonus move at its '+'", "[parser][grammar]") {
+  // Diagnostics about a step point here (replay/walk.cpp): squares of one and two digits,
+  // the nest, the home path, an owner prefix, a bonus move and a chain's second mini-move.
+  Game g = parse_one("[Event \"t\"]\n1. G 6-5: 12/18 N/0 0/5\n2. R 5-5: B:h3/H +20 35/55 5/10x/12\n");
+  REQUIRE(g.movetext.size() == 2);
+  using Loc = std::pair<std::uint32_t, std::uint32_t>;
+  const Roll& first = std::get<Roll>(g.movetext[0]);
+  CHECK(first.step_locations == std::vector<Loc>{{2, 11}, {2, 17}, {2, 21}});
+  const Roll& second = std::get<Roll>(g.movetext[1]);
+  REQUIRE(second.steps.size() == 4);
+  CHECK(second.steps[0].owner == Colour::Blue);
+  CHECK(second.steps[2] == Step::part(mm(Square::ring(5), Square::ring(10), true)));
+  CHECK(second.step_locations == std::vector<Loc>{{3, 13}, {3, 18}, {3, 28}, {3, 30}});
+}
