@@ -62,10 +62,6 @@ Vec solve(Mat a, Vec b) {
   return x;
 }
 
-}  // namespace
-
-namespace {
-
 // Runs game(i) for i = 0 .. games-1 on `threads` threads (0: every core) and hands each result
 // to deliver(i, result) in the order of i.
 template <class Result, class Game, class Deliver>
