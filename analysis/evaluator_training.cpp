@@ -1,9 +1,12 @@
 // Training the fitted evaluator (see evaluator_training.hpp).
 #include "analysis/evaluator_training.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 
+#include "parallel/ordered_work.hpp"
 #include "replay/replayer.hpp"
 
 namespace ppn::analysis {
@@ -59,6 +62,20 @@ Vec solve(Mat a, Vec b) {
   return x;
 }
 
+// Runs game(i) for i = 0 .. games-1 on `threads` threads (0: every core) and hands each result
+// to deliver(i, result) in the order of i.
+template <class Result, class Game, class Deliver>
+void for_each_game(int games, int threads, Game&& game, Deliver&& deliver) {
+  const unsigned jobs = threads > 0 ? static_cast<unsigned>(threads) : parallel::all_cores();
+  parallel::OrderedWork work(std::min<unsigned>(jobs, static_cast<unsigned>(std::max(1, games))), 1);
+  parallel::CancelOnThrow cancel(work);
+  for (int i = 0; i < games; ++i)
+    work.submit([&, i]() -> parallel::OrderedWork::Deliver {
+      return [&deliver, i, r = std::make_shared<Result>(game(i))]() { deliver(i, std::move(*r)); };
+    });
+  work.finish();
+}
+
 }  // namespace
 
 std::variant<std::vector<TrainingSample>, std::string> training_samples(const TrainingConfig& cfg) {
@@ -72,24 +89,30 @@ std::variant<std::vector<TrainingSample>, std::string> training_samples(const Tr
   replay::ReplayConfig rc;
   rc.variant = cfg.variant;
   std::vector<TrainingSample> out;
-  for (int i = 0; i < cfg.games; ++i) {
-    const Game g = sp.play_game(static_cast<std::uint64_t>(i));
-    const auto rules = replay::rules_for_game(g, rc);
-    // One game played on to the end by the greedy policy labels each position.
-    const Evaluator ev(rules.options, {.rollouts = 1, .horizon = 0, .seed = cfg.seed ^ 0x5EEDull});
-    const rules::Geometry geo = rules::geometry_of(rules.options);
-    replay::replay_game(g, rc, [&](const replay::RollEvent& e) {
-      if (e.roll_index % cfg.every != 0 || e.before.ranking_len > 0) return;
-      const WinProbs end = ev.rollout_one(e.before, static_cast<std::uint64_t>(i) * 100003u + static_cast<std::uint64_t>(e.roll_index), 0);
-      TrainingSample s;
-      s.f = seat_features(e.before, geo, ev.race(e.before));
-      if (s.f.n < 2) return;
-      s.winner = -1;
-      for (int k = 0; k < s.f.n; ++k)
-        if (end.p[static_cast<std::size_t>(s.f.seat[static_cast<std::size_t>(k)])] > 0.5) s.winner = k;
-      if (s.winner >= 0) out.push_back(s);
-    });
-  }
+  using Samples = std::vector<TrainingSample>;
+  for_each_game<Samples>(
+      cfg.games, cfg.threads,
+      [&](int i) {
+        Samples game_samples;
+        const Game g = sp.play_game(static_cast<std::uint64_t>(i));
+        const auto rules = replay::rules_for_game(g, rc);
+        // One game played on to the end by the greedy policy labels each position.
+        const Evaluator ev(rules.options, {.rollouts = 1, .horizon = 0, .seed = cfg.seed ^ 0x5EEDull});
+        const rules::Geometry geo = rules::geometry_of(rules.options);
+        replay::replay_game(g, rc, [&](const replay::RollEvent& e) {
+          if (e.roll_index % cfg.every != 0 || e.before.ranking_len > 0) return;
+          const WinProbs end = ev.rollout_one(e.before, static_cast<std::uint64_t>(i) * 100003u + static_cast<std::uint64_t>(e.roll_index), 0);
+          TrainingSample s;
+          s.f = seat_features(e.before, geo, ev.race(e.before));
+          if (s.f.n < 2) return;
+          s.winner = -1;
+          for (int k = 0; k < s.f.n; ++k)
+            if (end.p[static_cast<std::size_t>(s.f.seat[static_cast<std::size_t>(k)])] > 0.5) s.winner = k;
+          if (s.winner >= 0) game_samples.push_back(s);
+        });
+        return game_samples;
+      },
+      [&](int, Samples&& game_samples) { out.insert(out.end(), game_samples.begin(), game_samples.end()); });
   return out;
 }
 
@@ -138,7 +161,7 @@ double mean_log_likelihood(const std::vector<TrainingSample>& samples, const Fit
 }
 
 std::variant<EvaluatorCalibration, std::string> measure_calibration(const SelfplayConfig& cfg, int games, int every,
-                                                                    int playouts) {
+                                                                    int playouts, int threads) {
   auto made = make_selfplay(cfg);
   if (auto* err = std::get_if<std::string>(&made)) return *err;
   const auto& sp = std::get<Selfplay>(made);
@@ -146,28 +169,46 @@ std::variant<EvaluatorCalibration, std::string> measure_calibration(const Selfpl
   rc.variant = cfg.variant;
   rc.options = cfg.options;
   EvaluatorCalibration out;
-  for (int i = 0; i < games; ++i) {
-    const Game g = sp.play_game(static_cast<std::uint64_t>(i));
-    const auto rules = replay::rules_for_game(g, rc);
-    // Played on to the end by the greedy policy (horizon 0), each position on its own dice.
-    const Evaluator ev(rules.options, {.rollouts = playouts, .horizon = 0, .seed = cfg.seed});
-    replay::replay_game(g, rc, [&](const replay::RollEvent& e) {
-      if (e.roll_index % every != 0 || e.before.ranking_len > 0) return;
-      ++out.positions;
-      const WinProbs race = ev.race(e.before), fit = ev.fitted(e.before);
-      std::array<double, 4> won{};
-      for (int k = 0; k < playouts; ++k) {
-        const WinProbs r = ev.rollout_one(e.before, static_cast<std::uint64_t>(i) * 100003u + static_cast<std::uint64_t>(e.roll_index), k);
-        for (std::size_t s = 0; s < 4; ++s) won[s] += r.p[s] / playouts;
-      }
-      for (int s = 0; s < 4; ++s)
-        if (e.before.pos.seat_present(s)) {
-          const auto us = static_cast<std::size_t>(s);
-          out.race.add(race.p[us], won[us], playouts, cfg.players);
-          out.fitted.add(fit.p[us], won[us], playouts, cfg.players);
-        }
-    });
-  }
+  struct GameResult {
+    std::size_t positions = 0;
+    Calibration race, fitted;
+    double brier_difference = 0;  // sum over the outcomes of (fitted - o)^2 - (race - o)^2
+  };
+  for_each_game<GameResult>(
+      games, threads,
+      [&](int i) {
+        GameResult gr;
+        const Game g = sp.play_game(static_cast<std::uint64_t>(i));
+        const auto rules = replay::rules_for_game(g, rc);
+        // Played on to the end by the greedy policy (horizon 0), each position on its own dice.
+        const Evaluator ev(rules.options, {.rollouts = playouts, .horizon = 0, .seed = cfg.seed});
+        replay::replay_game(g, rc, [&](const replay::RollEvent& e) {
+          if (e.roll_index % every != 0 || e.before.ranking_len > 0) return;
+          ++gr.positions;
+          const WinProbs race = ev.race(e.before), fit = ev.fitted(e.before);
+          std::array<double, 4> won{};
+          for (int k = 0; k < playouts; ++k) {
+            const WinProbs r = ev.rollout_one(e.before, static_cast<std::uint64_t>(i) * 100003u + static_cast<std::uint64_t>(e.roll_index), k);
+            for (std::size_t s = 0; s < 4; ++s) won[s] += r.p[s] / playouts;
+          }
+          for (int s = 0; s < 4; ++s)
+            if (e.before.pos.seat_present(s)) {
+              const auto us = static_cast<std::size_t>(s);
+              gr.race.add(race.p[us], won[us], playouts, cfg.players);
+              gr.fitted.add(fit.p[us], won[us], playouts, cfg.players);
+              // The outcomes' own variance is the same for both: it cancels.
+              const double df = fit.p[us] - won[us], dr = race.p[us] - won[us];
+              gr.brier_difference += playouts * (df * df - dr * dr);
+            }
+        });
+        return gr;
+      },
+      [&](int, GameResult&& gr) {
+        out.positions += gr.positions;
+        out.race.add_game(gr.race);
+        out.fitted.add_game(gr.fitted);
+        if (gr.race.games > 0) out.brier_difference.add(gr.brier_difference, gr.race.games);
+      });
   return out;
 }
 

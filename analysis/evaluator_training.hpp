@@ -22,8 +22,10 @@ struct TrainingConfig {
   std::string variant = "hasbro-2001";
   int players = 4;
   std::uint64_t seed = 5000;  // held apart from the bench's positions (seed 1000)
-  int games = 1000;           // self-play games (ppn selfplay's bots) per board and player count
+  int games = 2000;           // self-play games (ppn selfplay's bots) per board and player count
   int every = 5;              // a position every this many rolls
+  int threads = 0;            // games played on this many threads (0: every core); the samples
+                              // are the same for any number
 };
 
 struct TrainingSample {
@@ -44,13 +46,18 @@ double mean_log_likelihood(const std::vector<TrainingSample>& samples, const Fit
 // Both evaluators against games played on (`ppn bench evaluator`, the test): from held-apart
 // self-play games of `cfg` (games 0 .. games-1), a position every `every` rolls, each seat's
 // race and fitted estimates against the share of `playouts` games played on from the position
-// to the end by the greedy policy (each on its own dice) that the seat won.
+// to the end by the greedy policy (each on its own dice) that the seat won. Each game is one
+// cluster of the standard errors. Games run on `threads` threads (0: every core), with the
+// same figures for any number.
 struct EvaluatorCalibration {
   std::size_t positions = 0;
   Calibration race, fitted;
+  // The fitted Brier score minus the race estimate's, paired seat by seat, with its standard
+  // error over the games.
+  ClusteredRatio brier_difference;
 };
 std::variant<EvaluatorCalibration, std::string> measure_calibration(const SelfplayConfig& cfg, int games, int every,
-                                                                    int playouts);
+                                                                    int playouts, int threads = 0);
 
 // The text of analysis/fitted_weights.inc for the models; `command` is the line that made it.
 std::string weights_source(const std::vector<FittedModel>& models, const std::string& command);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "analysis/game_stats.hpp"
 
@@ -21,6 +22,22 @@ const std::array<std::string_view, kFeatures> kFeatureNames = {
     "threat / 100",       // expected steps it takes from the others (capture_threats().made)
     "turn place / n",     // 0 for the seat to move, then k/n in turn order
     "blockades",          // squares holding two of its pawns
+    "pawns in the last stretch",  // within 20 steps of HOME, not HOME
+    "rearmost pawn / 100",        // steps to HOME of its pawn furthest from it
+    "sum of squared steps / 10000",  // over its pawns: the race's spread over them
+    "all left in nest",           // 1 when every pawn not HOME is in the nest
+    "gap / 100",                  // race minus the smallest race of the other seats in play
+    "leader",                     // 1 when its race is strictly the smallest
+    "gap behind / 100",           // max(0, gap)
+    "pawns on an entry",          // on the ENTER of a seat in play with pawns in its nest
+    "entry exposure / 100",       // those pawns' progress (an entering pawn captures there)
+    "log race over 1/4",          // max(0, log race estimate - log 0.25): a piecewise-linear
+    "log race over 1/2",          //   term of the first feature, knots at 1/4, 1/2, 3/4 ...
+    "log race over 3/4",          //
+    "log race under 1/10",        // max(0, log 0.1 - log race estimate), ... and 1/10, 1/20
+    "log race under 1/20",        //
+    "doublet roll to come",       // the seat to move rolls again (it threw a doublet)
+    "pawns in nest squared",      //
 };
 
 namespace {
@@ -48,9 +65,14 @@ SeatFeatures seat_features(const GameState& st, const Geometry& g, const WinProb
     const auto ui = static_cast<std::size_t>(i);
     const int s = out.seat[ui];
     const auto us = static_cast<std::size_t>(s);
-    int nest = 0, home = 0, protected_ = 0, blockades = 0;
+    int nest = 0, home = 0, protected_ = 0, blockades = 0, stretch = 0, rear = 0, on_entry = 0;
+    double squared = 0, entry_exposure = 0;
     std::array<int, kMaxRing> on{};
     for (auto b : st.pos.pawns[us]) {
+      const int to_go = b == kNest ? nest_steps(g) : g.steps_to_home(rel_of_byte(b));
+      rear = std::max(rear, to_go);
+      squared += static_cast<double>(to_go) * to_go;
+      if (to_go > 0 && to_go <= 20) ++stretch;
       if (b == kNest) {
         ++nest;
         continue;
@@ -62,8 +84,19 @@ SeatFeatures seat_features(const GameState& st, const Geometry& g, const WinProb
         const int a = g.abs_of_rel(s, rel);
         if (g.is_safe_abs(a)) ++protected_;
         if (++on[static_cast<std::size_t>(a)] == 2) ++blockades;
+        for (int j = 0; j < out.n; ++j) {
+          const int o = out.seat[static_cast<std::size_t>(j)];
+          if (o != s && a == g.abs_of(o, 0) && st.pos.count(o, kNest) > 0) {
+            ++on_entry;
+            entry_exposure += nest_steps(g) - to_go;
+          }
+        }
       }
     }
+    int best_other = std::numeric_limits<int>::max();
+    for (int j = 0; j < out.n; ++j)
+      if (j != i) best_other = std::min(best_other, steps[static_cast<std::size_t>(j)]);
+    const double gap = (steps[ui] - best_other) / 100.0;
     auto& f = out.f[ui];
     f[0] = std::log(std::max(race.p[us], 1e-4));
     f[1] = steps[ui] / 100.0;
@@ -75,6 +108,22 @@ SeatFeatures seat_features(const GameState& st, const Geometry& g, const WinProb
     f[7] = t.made[us] / 100.0;
     f[8] = static_cast<double>(i) / out.n;
     f[9] = blockades;
+    f[10] = stretch;
+    f[11] = rear / 100.0;
+    f[12] = squared / 10000.0;
+    f[13] = nest > 0 && nest + home == kPawnsPerSeat ? 1 : 0;
+    f[14] = gap;
+    f[15] = gap < 0 ? 1 : 0;
+    f[16] = std::max(0.0, gap);
+    f[17] = on_entry;
+    f[18] = entry_exposure / 100.0;
+    f[19] = std::max(0.0, f[0] - std::log(0.25));
+    f[20] = std::max(0.0, f[0] - std::log(0.5));
+    f[21] = std::max(0.0, f[0] - std::log(0.75));
+    f[22] = std::max(0.0, std::log(0.1) - f[0]);
+    f[23] = std::max(0.0, std::log(0.05) - f[0]);
+    f[24] = i == 0 && st.doublets > 0 ? 1 : 0;
+    f[25] = nest * nest;
   }
   return out;
 }

@@ -18,7 +18,7 @@
 
 namespace ppn::analysis {
 
-inline constexpr int kFeatures = 10;
+inline constexpr int kFeatures = 26;
 // The features' names, in order (for the generated weights file and the README).
 extern const std::array<std::string_view, kFeatures> kFeatureNames;
 

@@ -10,6 +10,7 @@
 #include "analysis/charts.hpp"
 #include "analysis/evaluator_training.hpp"
 #include "cli/bench_command.hpp"
+#include "cli/jobs.hpp"
 #include "cli/output.hpp"
 
 namespace ppn::cli {
@@ -18,35 +19,65 @@ namespace {
 
 struct BenchEvaluatorArgs {
   analysis::SelfplayConfig cfg{.variant = "hasbro-2001", .options = {}, .players = 4, .seed = 1000};  // held apart from the seeds of the fits (99, 5000)
-  int games = 20;
+  // 200 games of 16 play-ons: every decile's standard error about a point or less, in one to
+  // two minutes on 2 cores (analysis/README.md "Evaluator calibration").
+  int games = 200;
   int every = 10;      // a position every this many rolls
-  int playouts = 32;   // games played on from each position
+  int playouts = 16;   // games played on from each position
+  unsigned jobs = 1;   // threads (the default, every core, is set with the option)
   std::string output;  // the calibration chart (SVG), or with --train the weights file
   bool train = false;
   analysis::TrainingConfig training;
 };
 
 void print_calibration(const char* name, const analysis::Calibration& cal, int players) {
-  char buf[200];
-  std::snprintf(buf, sizeof buf, "  %-15s Brier %.4f  (ratio to 1/%d: %.3f)  distance to the share won %.4f (rms %.1f points)\n",
+  char buf[300];
+  std::snprintf(buf, sizeof buf,
+                "  %-15s Brier %.4f  (ratio to 1/%d: %.3f)  distance to the share won %.4f (rms %.1f points; less its "
+                "sampling noise %.4f)\n",
                 name, cal.brier(), players, cal.base_brier() > 0 ? cal.brier() / cal.base_brier() : 0.0, cal.mean_error(),
-                100 * std::sqrt(cal.mean_error()));
+                100 * std::sqrt(cal.mean_error()), cal.mean_excess());
   std::cout << buf;
 }
 
-// The largest |estimate - won| over the deciles, in points.
-double worst_decile(const analysis::Calibration& cal) {
-  double worst = 0;
+// A decile's cells: seats, mean estimate, share won +- its standard error (of won - estimate).
+std::string decile_cells(const analysis::Calibration::Decile& d) {
+  char buf[80];
+  if (d.weight == 0) return "                                 ";
+  const double se = d.deviation.se();
+  char se_text[16] = "    -";
+  if (se >= 0) std::snprintf(se_text, sizeof se_text, "%5.1f", 100 * se);
+  std::snprintf(buf, sizeof buf, "%7.0f  %7.1f%%  %5.1f%% +-%s", d.seats, 100 * d.predicted / d.weight,
+                100 * d.observed / d.weight, se_text);
+  return buf;
+}
+
+// The decile whose |share won - estimate| is largest, in points, with its standard error.
+std::string worst_decile(const analysis::Calibration& cal) {
+  std::size_t worst = 0;
+  double dev = -1;
+  for (std::size_t k = 0; k < cal.deciles.size(); ++k)
+    if (cal.deciles[k].weight > 0 && std::abs(cal.deciles[k].deviation.value()) > dev)
+      dev = std::abs(cal.deciles[k].deviation.value()), worst = k;
+  char buf[80];
+  std::snprintf(buf, sizeof buf, "%.1f +- %.1f points (%zu-%zu%%)", 100 * dev,
+                100 * std::max(0.0, cal.deciles[worst].deviation.se()), worst * 10, worst * 10 + 10);
+  return buf;
+}
+
+// Deciles off by more than 3 points (the goal, analysis/README.md) beyond two standard errors.
+int deciles_off(const analysis::Calibration& cal) {
+  int off = 0;
   for (const auto& d : cal.deciles)
-    if (d.weight > 0) worst = std::max(worst, 100 * std::abs(d.predicted - d.observed) / d.weight);
-  return worst;
+    if (d.weight > 0 && d.deviation.se() >= 0 && std::abs(d.deviation.value()) - 2 * d.deviation.se() > 0.03) ++off;
+  return off;
 }
 
 int run_bench_evaluator(const BenchEvaluatorArgs& a) {
   std::optional<io::OutputFile> out;
   if (!a.output.empty() && !(out = open_output("bench evaluator", a.output, {}, SameAsInput::refuse))) return 2;
   BenchTimer t;
-  auto measured = analysis::measure_calibration(a.cfg, a.games, a.every, a.playouts);
+  auto measured = analysis::measure_calibration(a.cfg, a.games, a.every, a.playouts, static_cast<int>(a.jobs));
   if (auto* err = std::get_if<std::string>(&measured)) {
     std::cerr << "bench evaluator: " << *err << "\n";
     return 2;
@@ -54,32 +85,38 @@ int run_bench_evaluator(const BenchEvaluatorArgs& a) {
   const auto& m = std::get<analysis::EvaluatorCalibration>(measured);
   const analysis::Calibration &race = m.race, &fitted = m.fitted;
   const std::size_t positions = m.positions;
-  char buf[300];
+  char buf[400];
   std::snprintf(buf, sizeof buf,
                 "bench evaluator: variant %s, %d players, %zu positions of %d self-play games (seed %llu, every %d "
-                "rolls), each played on %d times by the greedy policy (%.1f s)\n",
+                "rolls), each played on %d times by the greedy policy (%.1f s on %u threads)\n",
                 a.cfg.variant.c_str(), a.cfg.players, positions, a.games, static_cast<unsigned long long>(a.cfg.seed),
-                a.every, a.playouts, t.seconds());
+                a.every, a.playouts, t.seconds(), a.jobs);
   std::cout << buf;
   print_calibration("race estimate", race, a.cfg.players);
   print_calibration("fitted", fitted, a.cfg.players);
   std::snprintf(buf, sizeof buf,
-                "  baseline: 1/%d for every seat  Brier %.4f\n  fitted / race estimate: Brier ratio %.3f, distance ratio %.3f\n",
+                "  baseline: 1/%d for every seat  Brier %.4f\n  fitted / race estimate: Brier ratio %.3f, distance ratio "
+                "%.3f, less its noise %.3f\n  fitted - race estimate: Brier %+.4f +- %.4f (standard error over the "
+                "games)\n",
                 a.cfg.players, race.base_brier(), race.brier() > 0 ? fitted.brier() / race.brier() : 0.0,
-                race.mean_error() > 0 ? fitted.mean_error() / race.mean_error() : 0.0);
-  std::cout << buf << "  decile     race: seats  estimate    won   fitted: seats  estimate    won\n";
+                race.mean_error() > 0 ? fitted.mean_error() / race.mean_error() : 0.0,
+                race.mean_excess() > 0 ? fitted.mean_excess() / race.mean_excess() : 0.0, m.brier_difference.value(),
+                std::max(0.0, m.brier_difference.se()));
+  std::cout << buf
+            << "  decile     race:  seats  estimate     won +- SE       fitted:  seats  estimate     won +- SE\n";
   for (std::size_t d = 0; d < race.deciles.size(); ++d) {
     const auto& r = race.deciles[d];
     const auto& f = fitted.deciles[d];
     if (r.weight == 0 && f.weight == 0) continue;
-    std::snprintf(buf, sizeof buf, "  %3zu-%3zu%%  %11.0f  %7.1f%% %6.1f%%  %13.0f  %7.1f%% %6.1f%%\n", d * 10, d * 10 + 10,
-                  r.weight / a.playouts, r.weight ? 100 * r.predicted / r.weight : 0.0,
-                  r.weight ? 100 * r.observed / r.weight : 0.0, f.weight / a.playouts,
-                  f.weight ? 100 * f.predicted / f.weight : 0.0, f.weight ? 100 * f.observed / f.weight : 0.0);
+    std::snprintf(buf, sizeof buf, "  %3zu-%3zu%%  %s  %s\n", d * 10, d * 10 + 10, decile_cells(r).c_str(),
+                  decile_cells(f).c_str());
     std::cout << buf;
   }
-  std::snprintf(buf, sizeof buf, "  largest decile deviation: race estimate %.1f points, fitted %.1f points\n",
-                worst_decile(race), worst_decile(fitted));
+  std::cout << "  (SE: the standard error of won - estimate over the games, each game's positions one cluster)\n";
+  std::snprintf(buf, sizeof buf,
+                "  largest decile deviation: race estimate %s, fitted %s\n  deciles off by more than 3 points beyond "
+                "two standard errors: race estimate %d, fitted %d\n",
+                worst_decile(race).c_str(), worst_decile(fitted).c_str(), deciles_off(race), deciles_off(fitted));
   std::cout << buf;
   if (!out) return 0;
   out->stream() << analysis::calibration_chart({{"race estimate", &race}, {"fitted", &fitted}},
@@ -105,6 +142,7 @@ int run_train(const BenchEvaluatorArgs& a) {
     analysis::TrainingConfig tc = a.training;
     tc.variant = variant;
     tc.players = players;
+    tc.threads = static_cast<int>(a.jobs);
     auto samples = analysis::training_samples(tc);
     if (auto* err = std::get_if<std::string>(&samples)) {
       std::cerr << "bench evaluator: " << *err << "\n";
@@ -139,6 +177,7 @@ void add_bench_evaluator(CLI::App& bench, int& exit_code) {
   sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
   sub->add_option("--every", a->every, "A position every this many rolls")->capture_default_str()->check(CLI::Range(1, 10000));
   sub->add_option("--playouts", a->playouts, "Games played on from each position")->capture_default_str()->check(CLI::Range(1, 100000));
+  add_jobs_option(sub, a->jobs);
   sub->add_option("-o,--output", a->output, "The calibration chart (SVG); with --train the weights source to write");
   sub->add_flag("--train", a->train,
                 "Fit the evaluator (hasbro-2001 and ludo, 2-4 players) on self-play and write its weights to -o "
