@@ -111,9 +111,9 @@ class Statement {
   // guarded: a write that may wait for another writer's open transaction (a unique key that
   // writer inserted, a row it updated), so that the server may end the wait with a deadlock
   // (DbError::retryable()). PostgreSQL runs it in a savepoint of its own, sent in the same round
-  // trip (or in the open Savepoint's): when it fails, only it (or the unit) is undone and the
-  // transaction goes on (commit what it holds, then run it again: it waits holding nothing, so it
-  // cannot deadlock again).
+  // trip: when it fails, only it is undone and the transaction goes on (commit what it holds,
+  // then run it again: it waits holding nothing, so it cannot deadlock again). Inside an open
+  // Savepoint it runs plain: when it fails, Savepoint::undo() undoes the unit.
   // SQLite: plain (one writer at a time holds the whole database; it never deadlocks).
   // scan: a query whose rows may be too many to hold (a scan of a table, a copy). PostgreSQL
   // hands them over one at a time as the server sends them (libpq's single-row mode), so memory

@@ -72,9 +72,10 @@ class Importer {
   // savepoint of its own (Savepoint). When the server breaks off a wait for another importer's
   // transaction (a deadlock or a serialization failure: DbError::retryable()) at any statement
   // of the game, the savepoint undoes the whole game, the games before it are committed, and
-  // this one is stored again in a new transaction (a few times, waiting longer each time): never
-  // an error, never a game lost or half stored, and the outcome returned is what the database
-  // holds. When the positions
+  // this one is stored again in a new transaction (a few times, waiting longer each time): no
+  // error, no game lost or half stored, and the outcome returned is what the database holds.
+  // Any other error (or the last try's) is thrown, with the game's part still in the open
+  // transaction: the caller rolls the transaction back (rollback()), as import_games does. When the positions
   // held reach a chunk (kPositionChunk), store() commits: the transaction's games are whole.
   ImportOutcome store(const GameRows& rows);
   // How many times store() stored a game again after a deadlock or serialization failure.

@@ -617,7 +617,7 @@ PgStatement::~PgStatement() {
   if (described_) PQclear(described_);
   if (prepared_ && PQstatus(conn_.handle()) == CONNECTION_OK &&
       PQtransactionStatus(conn_.handle()) != PQTRANS_INERROR) {
-    conn_.settle();
+    conn_.settle(false);  // never throws: the savepoint commands queued wait for the next command
     conn_.count_round_trip();
     const std::string sql = "DEALLOCATE " + name_;
     PQclear(PQexec(conn_.handle(), sql.c_str()));
@@ -806,13 +806,9 @@ PGresult* PgStatement::execute_pipelined(const std::vector<const char*>& before,
     const auto st = PQresultStatus(r);
     return r && (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK);
   };
-  PGresult* failed = nullptr;
-  for (PGresult* r : results)
-    if (!ok(r)) {
-      failed = r;
-      break;
-    }
-  if (sent && synced && !failed) {
+  const auto first_failed = std::find_if_not(results.begin(), results.end(), ok);
+  PGresult* failed = first_failed == results.end() ? nullptr : *first_failed;
+  if (sent && synced && first_failed == results.end()) {
     for (std::size_t k = 0; k < results.size(); ++k)
       if (k != statement) PQclear(results[k]);
     return results[statement];

@@ -63,8 +63,10 @@ class PgConnection {
 
   // Before any other command: a scan with rows still coming reads them into memory (libpq runs
   // one command at a time on a connection), and the savepoint commands queued (begin_unit,
-  // release_unit) are sent. Every command of this file calls it first; PgStatement::execute
-  // passes with_queued = false and sends the queued commands in its own round trip.
+  // release_unit) are sent, in a round trip of their own. Every command of this file calls it
+  // first; PgStatement::execute passes with_queued = false and sends the queued commands in the
+  // statement's own round trip (unless a flush, a prepare or a scan before it sent them), as
+  // does ~PgStatement, which leaves them queued.
   void settle(bool with_queued = true);
 
   // A unit of work inside the open transaction (Savepoint, db/connection.hpp): a savepoint named

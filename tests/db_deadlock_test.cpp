@@ -20,48 +20,6 @@
 using namespace ppn::test;
 using ppn::db::ImportOutcome;
 
-TEST_CASE("db import (PostgreSQL): two importers each waiting for the other's game are a deadlock the server breaks, and "
-          "the importer it fails stores its game again",
-          "[db][postgresql]") {
-  const auto backends = db_backends();
-  if (backends.size() < 2) return;  // no test server
-  const auto db = fresh_db("deadlock", "postgresql");
-  const auto games = games_in(selfplay_files()[0]);
-  ppn::db::GameRows x, y;
-  ppn::db::make_game_rows(games[0], {}, x);
-  auto other = games[1];  // players of its own, whom storing it adds
-  for (const char* colour : {"Green", "Yellow", "Blue", "Red"}) other.set_tag(colour, std::string(colour) + " of y");
-  ppn::db::make_game_rows(other, {}, y);
-
-  auto open = [&] {
-    auto opened = ppn::db::Importer::open(db, {});
-    REQUIRE(std::holds_alternative<std::unique_ptr<ppn::db::Importer>>(opened));
-    return std::move(std::get<std::unique_ptr<ppn::db::Importer>>(opened));
-  };
-  auto a = open(), b = open();
-  // A holds X, B holds Y, both uncommitted.
-  CHECK(a->store(x) == ImportOutcome::added);
-  CHECK(b->store(y) == ImportOutcome::added);
-  // A stores Y: it waits for B. Then B stores X: it waits for A, a cycle.
-  ImportOutcome a_y{};
-  std::thread t([&] {
-    a_y = a->store(y);
-    a->commit();
-  });
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  const auto b_x = b->store(x);
-  b->commit();
-  t.join();
-  // Whichever the server failed committed its first game, then found the other's game stored
-  // by its owner: each game once, a duplicate for the importer that did not store it.
-  CHECK(a->retries() + b->retries() >= 1);
-  CHECK(a_y == ImportOutcome::duplicate);
-  CHECK(b_x == ImportOutcome::duplicate);
-  CHECK(scalar(db, "SELECT count(*) FROM games") == 2);
-  CHECK(scalar(db, "SELECT count(*) FROM rolls") == static_cast<std::int64_t>(x.rolls.size() + y.rolls.size()));
-  CHECK(scalar(db, "SELECT count(*) FROM game_text") == 2);
-}
-
 namespace {
 
 // From now on the server fails the `nth` row written into `table` (counted across connections
@@ -92,6 +50,42 @@ std::unique_ptr<ppn::db::Importer> open_importer(const std::string& db) {
 }
 
 }  // namespace
+
+TEST_CASE("db import (PostgreSQL): two importers each waiting for the other's game are a deadlock the server breaks, and "
+          "the importer it fails stores its game again",
+          "[db][postgresql]") {
+  const auto backends = db_backends();
+  if (backends.size() < 2) return;  // no test server
+  const auto db = fresh_db("deadlock", "postgresql");
+  const auto games = games_in(selfplay_files()[0]);
+  ppn::db::GameRows x, y;
+  ppn::db::make_game_rows(games[0], {}, x);
+  ppn::db::make_game_rows(games[1], {}, y);
+
+  auto a = open_importer(db), b = open_importer(db);
+  // A holds X, B holds Y, both uncommitted.
+  CHECK(a->store(x) == ImportOutcome::added);
+  CHECK(b->store(y) == ImportOutcome::added);
+  // A stores Y: it waits for B. Then B stores X: it waits for A, a cycle.
+  ImportOutcome a_y{};
+  std::thread t([&] {
+    a_y = a->store(y);
+    a->commit();
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const auto b_x = b->store(x);
+  b->commit();
+  t.join();
+  // Whichever the server failed committed its first game, then found the other's game stored
+  // by its owner: each game once, a duplicate for the importer that did not store it.
+  CHECK(a->retries() + b->retries() >= 1);
+  CHECK(a_y == ImportOutcome::duplicate);
+  CHECK(b_x == ImportOutcome::duplicate);
+  CHECK(scalar(db, "SELECT count(*) FROM games") == 2);
+  CHECK(scalar(db, "SELECT count(*) FROM rolls") == static_cast<std::int64_t>(x.rolls.size() + y.rolls.size()));
+  CHECK(scalar(db, "SELECT count(*) FROM game_text") == 2);
+}
+
 
 TEST_CASE("db import (PostgreSQL): a deadlock at any statement of a game undoes the whole game, rows held for COPY "
           "included, and the game is stored again whole",
@@ -153,8 +147,8 @@ TEST_CASE("db import (PostgreSQL): a deadlock at any statement of a game undoes 
     auto imp = open_importer(db);
     CHECK(imp->store(x) == ImportOutcome::added);
     fail_row(db, "game_seats", 1, "40P01");
-    // y's seats go with the commit's COPY, outside any game: the commit fails, the caller's
-    // error, and nothing of the transaction is stored (never half of it).
+    // The seats (x's first) go with the commit's COPY, outside any game: the commit fails, the
+    // caller's error, and nothing of the transaction is stored (never half of it).
     CHECK(imp->store(y) == ImportOutcome::added);
     CHECK_THROWS_AS(imp->commit(), ppn::db::DbError);
     imp->rollback();
@@ -166,4 +160,31 @@ TEST_CASE("db import (PostgreSQL): a deadlock at any statement of a game undoes 
     imp->commit();
     CHECK(table_counts(db) == expected);
   }
+}
+
+TEST_CASE("db (PostgreSQL): committing a transaction that a failed statement aborted is an error, and nothing of it is "
+          "stored",
+          "[db][postgresql]") {
+  if (db_backends().size() < 2) return;  // no test server
+  const auto db = fresh_db("aborted-commit", "postgresql");
+  ppn::db::Database d(db);
+  d.exec("CREATE TABLE t(x INTEGER PRIMARY KEY)");
+  {
+    ppn::db::Transaction tx(d);
+    d.exec("INSERT INTO t VALUES(1)");
+    CHECK_THROWS_AS(d.exec("INSERT INTO t VALUES(1)"), ppn::db::DbError);  // the server aborts the transaction
+    // The server answers this COMMIT with ROLLBACK, and no error of its own.
+    bool refused = false;
+    try {
+      tx.commit();
+    } catch (const ppn::db::DbError& e) {
+      refused = true;
+      CHECK(e.sqlstate == "25P02");
+      CHECK_THAT(e.what(), Catch::Contains("rolled the transaction back"));
+    }
+    CHECK(refused);
+  }
+  CHECK(scalar(db, "SELECT count(*) FROM t") == 0);
+  d.exec("INSERT INTO t VALUES(2)");  // the connection goes on
+  CHECK(scalar(db, "SELECT count(*) FROM t") == 1);
 }
