@@ -57,4 +57,3 @@ double ClusteredRatio::se() const {
 }
 
 }  // namespace ppn::analysis
-

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <memory>
 
 #include "parallel/ordered_work.hpp"
 #include "replay/replayer.hpp"
@@ -62,20 +61,6 @@ Vec solve(Mat a, Vec b) {
   return x;
 }
 
-// Runs game(i) for i = 0 .. games-1 on `threads` threads (0: every core) and hands each result
-// to deliver(i, result) in the order of i.
-template <class Result, class Game, class Deliver>
-void for_each_game(int games, int threads, Game&& game, Deliver&& deliver) {
-  const unsigned jobs = threads > 0 ? static_cast<unsigned>(threads) : parallel::all_cores();
-  parallel::OrderedWork work(std::min<unsigned>(jobs, static_cast<unsigned>(std::max(1, games))), 1);
-  parallel::CancelOnThrow cancel(work);
-  for (int i = 0; i < games; ++i)
-    work.submit([&, i]() -> parallel::OrderedWork::Deliver {
-      return [&deliver, i, r = std::make_shared<Result>(game(i))]() { deliver(i, std::move(*r)); };
-    });
-  work.finish();
-}
-
 }  // namespace
 
 std::variant<std::vector<TrainingSample>, std::string> training_samples(const TrainingConfig& cfg) {
@@ -90,9 +75,9 @@ std::variant<std::vector<TrainingSample>, std::string> training_samples(const Tr
   rc.variant = cfg.variant;
   std::vector<TrainingSample> out;
   using Samples = std::vector<TrainingSample>;
-  for_each_game<Samples>(
-      cfg.games, cfg.threads,
-      [&](int i) {
+  parallel::for_each_index(
+      static_cast<std::size_t>(std::max(0, cfg.games)), cfg.threads, 0,
+      [&](std::size_t i) {
         Samples game_samples;
         const Game g = sp.play_game(static_cast<std::uint64_t>(i));
         const auto rules = replay::rules_for_game(g, rc);
@@ -112,7 +97,7 @@ std::variant<std::vector<TrainingSample>, std::string> training_samples(const Tr
         });
         return game_samples;
       },
-      [&](int, Samples&& game_samples) { out.insert(out.end(), game_samples.begin(), game_samples.end()); });
+      [&](std::size_t, Samples&& game_samples) { out.insert(out.end(), game_samples.begin(), game_samples.end()); });
   return out;
 }
 
@@ -174,9 +159,9 @@ std::variant<EvaluatorCalibration, std::string> measure_calibration(const Selfpl
     Calibration race, fitted;
     double brier_difference = 0;  // sum over the outcomes of (fitted - o)^2 - (race - o)^2
   };
-  for_each_game<GameResult>(
-      games, threads,
-      [&](int i) {
+  parallel::for_each_index(
+      static_cast<std::size_t>(std::max(0, games)), threads, 0,
+      [&](std::size_t i) {
         GameResult gr;
         const Game g = sp.play_game(static_cast<std::uint64_t>(i));
         const auto rules = replay::rules_for_game(g, rc);
@@ -203,7 +188,7 @@ std::variant<EvaluatorCalibration, std::string> measure_calibration(const Selfpl
         });
         return gr;
       },
-      [&](int, GameResult&& gr) {
+      [&](std::size_t, GameResult&& gr) {
         out.positions += gr.positions;
         out.race.add_game(gr.race);
         out.fitted.add_game(gr.fitted);

@@ -286,16 +286,9 @@ GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const Anal
     // One job per roll (a roll takes milliseconds: batches of one balance the threads best),
     // every roll in flight at once (a slow decision does not hold the others up); each result
     // lands in its own slot.
-    const unsigned jobs = cfg.threads > 0 ? static_cast<unsigned>(cfg.threads) : parallel::all_cores();
-    parallel::OrderedWork work(std::min<unsigned>(jobs, static_cast<unsigned>(std::max<std::size_t>(1, tasks.size()))), 1,
-                               tasks.size() + 1);
-    parallel::CancelOnThrow cancel(work);
-    for (std::size_t i = 0; i < tasks.size(); ++i)
-      work.submit([&, i]() -> parallel::OrderedWork::Deliver {
-        RollAnalysis ra = analyze_roll(ev, cfg, tasks[i]);
-        return [&ga, i, ra = std::move(ra)]() mutable { ga.rolls[i] = std::move(ra); };
-      });
-    work.finish();
+    parallel::for_each_index(
+        tasks.size(), cfg.threads, tasks.size() + 1, [&](std::size_t i) { return analyze_roll(ev, cfg, tasks[i]); },
+        [&ga](std::size_t i, RollAnalysis&& ra) { ga.rolls[i] = std::move(ra); });
   }
   std::array<double, 4> luck_sum{};
   for (const RollAnalysis& ra : ga.rolls) {

@@ -14,13 +14,16 @@
 // code's locals. Code that submits and may itself throw holds a CancelOnThrow for the same.
 #pragma once
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace ppn::parallel {
@@ -94,5 +97,23 @@ class CancelOnThrow {
 
 // The number of jobs `-j` means by default: every core the machine has (at least 1).
 unsigned all_cores();
+
+// Runs compute(i) for i = 0 .. count-1 on `threads` threads (0: every core; no more than
+// `count`), one job each, and hands each result to deliver(i, result) on the calling thread in
+// the order of i, so that what deliver adds up is the same for any number of threads.
+// `in_flight` as OrderedWork's (0: its default).
+template <class Compute, class Deliver>
+void for_each_index(std::size_t count, int threads, std::size_t in_flight, Compute&& compute, Deliver&& deliver) {
+  using Result = std::invoke_result_t<Compute&, std::size_t>;
+  const unsigned jobs = threads > 0 ? static_cast<unsigned>(threads) : all_cores();
+  OrderedWork work(std::min<unsigned>(jobs, static_cast<unsigned>(std::max<std::size_t>(1, count))), 1, in_flight);
+  CancelOnThrow cancel(work);
+  for (std::size_t i = 0; i < count; ++i)
+    work.submit([&, i]() -> OrderedWork::Deliver {
+      // (shared: a Deliver is a std::function, which copies what it holds)
+      return [&deliver, i, r = std::make_shared<Result>(compute(i))]() { deliver(i, std::move(*r)); };
+    });
+  work.finish();
+}
 
 }  // namespace ppn::parallel

@@ -61,9 +61,7 @@ namespace {
 bool ludo_third_six(const GameState& st, int d, const Options& o) {
   return d == 6 && st.doublets >= 2 && o.repeat_penalty() == RepeatPenalty::lose_roll;
 }
-}  // namespace
 
-namespace {
 // A setup of `kind` with the given parts. On a little-endian machine its six bytes are
 // assembled in a register and copied whole: filled part by part, the setup was reloaded whole
 // on return before its byte stores had landed (a stalled load, 6% of a roll's validation;
