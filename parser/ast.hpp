@@ -45,7 +45,6 @@ struct ParseState {
   // ("((((((...") cannot exhaust the stack (notation/SPEC.md "Limits").
   static constexpr std::size_t max_variation_depth = 64;
   Square chain_from;
-  const char* square_at = nullptr;  // where the last square read began (grammar_def.hpp square_start)
   std::uint32_t chain_from_at = 0;  // byte offset of chain_from in the game text
   std::uint8_t chain_squares = 0;
   std::uint8_t bonus = 0;  // the value of the bonus move being read (10 or 20)

@@ -11,7 +11,9 @@ namespace ppn::parser {
 namespace x3 = boost::spirit::x3;
 
 // White space between tokens: space, tab, CR, LF, FF, VT. A hand-written skipper, because it
-// runs before nearly every token: one table-free test per byte.
+// runs before nearly every token: one table-free test per byte, and no test for the end of the
+// text: the grammar only ever reads a std::string's text (GameReader::read), whose terminating
+// NUL is not white space and so stops the skip there at the latest.
 inline constexpr std::uint64_t ws_mask =
     (1ULL << ' ') | (1ULL << '\n') | (1ULL << '\t') | (1ULL << '\r') | (1ULL << '\f') | (1ULL << '\v');
 constexpr bool is_ws(char c) {
@@ -22,9 +24,9 @@ struct ws_skipper : x3::parser<ws_skipper> {
   using attribute_type = x3::unused_type;
   static bool const has_attribute = false;
   template <typename It, typename Ctx, typename RCtx, typename Attr>
-  bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
+  bool parse(It& first, It const& /*last*/, Ctx const&, RCtx&, Attr&) const {
     const char* p = first;  // a local: the compiler need not store through `first` per byte
-    while (p != last && is_ws(*p)) ++p;
+    while (is_ws(*p)) ++p;  // (*last is the text's NUL, see above)
     first = p;
     // x3::skip_over calls the skipper until it fails; it has already skipped everything, so
     // it "fails" at once rather than being called a second time to find nothing.

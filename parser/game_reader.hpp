@@ -28,13 +28,15 @@ bool starts_like_ppn(std::string_view text);
 
 class GameReader {
  public:
-  // Parses `text` (one game, whose first line is file line `first_line`) into `game`.
+  // Parses `text` (one game, whose first line is file line `first_line`) into `game`. A
+  // std::string, not any view: the grammar's skipper relies on the NUL that ends its text
+  // (parser/config.hpp).
   // `line_starts` are the offsets find_line_starts gives for `text` (a caller that already
   // scanned the lines hands them over instead of having them found again). Whatever `game`
   // holds on entry, e.g. the previous game, moved-from or not, is replaced; its storage is
   // reused. Returns the error instead when the text is not a valid game (then `game` holds
   // an unspecified valid value, and the error the partial game, ParseError::partial).
-  std::optional<ParseError> read(std::string_view text, std::span<const std::uint32_t> line_starts,
+  std::optional<ParseError> read(const std::string& text, std::span<const std::uint32_t> line_starts,
                                  const std::string& filename, std::uint32_t first_line, Game& game);
   // The tag, roll and step limits read() enforces (the byte limits are the splitter's).
   void set_options(const ParseOptions& options) { options_ = options; }

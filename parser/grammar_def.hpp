@@ -11,7 +11,9 @@
 //
 // Speed (`ppn bench parse`, floor 150 MB/s): rolls and steps are built in place rather than
 // carried as attributes, the hottest leaf rules are defined by hand-written X3 primitives
-// ("tokens" below), and one ParseState and Game serve a whole stream (game_reader.hpp). A
+// ("tokens" below), the hottest composite ones (move_chain, a tag value's string_char run) by
+// primitives written over their own sub-rules, so that they are made of the same rules as
+// their EBNF, and one ParseState and Game serve a whole stream (game_reader.hpp). A
 // small value that an action reads back as a whole is written as a whole, or built where it
 // is kept (token_parser::store, push_step): written a byte at a time, its read waited for
 // the stores to land, which cost more than the parsing around it.
@@ -165,8 +167,6 @@ struct token_parser : x3::parser<Derived> {
     It it = first;
     Value v{};
     if (!Derived::match(it, last, v)) return false;
-    // A square's start is kept for the step locations (token_start below).
-    if constexpr (std::is_same_v<Value, Square>) x3::get<state_tag>(ctx).square_at = first;
     store(v, attr);
     first = it;
     return true;
@@ -332,7 +332,30 @@ auto const assign_value = [](auto& ctx) { _val(ctx) = V; };
 // ---- tags ---------------------------------------------------------------------------------
 auto const tag_pair_def = lit('[') > tag_name > tag_value > lit(']');
 auto const tag_name_def = tag_name_token();
-auto const tag_value_def = lexeme[lit('"') > *string_char > lit('"')];
+// `*string_char`, appending each run of plain bytes at once: the kleene star called the
+// string_char rule and appended its one byte for every byte of every tag value. An escape is
+// still read by string_char itself (which also reports a bad one).
+template <typename Sub>
+struct string_chars_parser : x3::parser<string_chars_parser<Sub>> {
+  using attribute_type = std::string;
+  static bool const has_attribute = true;
+  Sub sub;
+  constexpr explicit string_chars_parser(Sub s) : sub(s) {}
+  template <typename It, typename Ctx, typename RCtx>
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx& rctx, std::string& attr) const {
+    x3::skip_over(first, last, ctx);
+    for (;;) {
+      It run = first;
+      while (run != last && *run != '"' && *run != '\\' && *run != '\n') ++run;
+      attr.append(first, run);
+      first = run;
+      char escaped = 0;
+      if (first == last || *first != '\\' || !sub.parse(first, last, ctx, rctx, escaped)) return true;
+      attr.push_back(escaped);
+    }
+  }
+};
+auto const tag_value_def = lexeme[lit('"') > string_chars_parser(string_char) > lit('"')];
 // `\"` and `\\` are the only escapes; a value ends at its line (PGN export format 8.1).
 auto const string_char_def = string_char_token();
 
@@ -471,12 +494,6 @@ std::uint32_t token_start(Ctx const& ctx, const char* from) {
   while (p > st.begin && alnum(p[-1])) --p;
   return static_cast<std::uint32_t>(p - st.begin);
 }
-// The start of the square just read: from where its token began (ParseState::square_at), so
-// that the walk back over a one- or two-digit square, which mispredicted, is not made.
-template <typename Ctx>
-std::uint32_t square_start(Ctx const& ctx) {
-  return token_start(ctx, state_of(ctx).square_at);
-}
 // The step is built where it is stored, field by field: a Step assembled on the stack and
 // copied in was written a byte at a time and read back as one word (a store-forwarding
 // stall, a third of a chain step's time in `perf annotate` of `ppn bench parse`).
@@ -524,27 +541,66 @@ auto const bonus_target_def =
 // roll line) the chain fails and nothing was appended; without an owner prefix, it is not even
 // remembered then (`&lit('/')`: the move number that ends every roll's steps is read as a
 // square and given up at once). Each `/square` appends a mini-move.
-auto const chain_first = [](auto& ctx) {
-  ast::ParseState& st = state_of(ctx);
-  st.chain_from = _attr(ctx);
-  st.chain_from_at = square_start(ctx);
-  st.chain_squares = 1;
-};
-auto const chain_next = [](auto& ctx) {
-  ast::ParseState& st = state_of(ctx);
-  if (st.chain_squares == ast::ParseState::max_chain_squares) {
-    fail_at(x3::_where(ctx).begin(), "a chained move has at most 7 mini-moves");
+// The chain is hand-written over its two rules, pawn_owner and square, rather than composed
+// of X3 operators: it is the grammar's hottest rule (every mini-move is one), and X3's
+// sequence, kleene, optional and action wrappers around each `/square` cost more than the
+// parsing itself (`ppn bench parse`). It reads exactly the EBNF's sentence and fails and
+// expects as the operator form did: after a pawn owner a square is expected; after '/' a
+// square is expected; without an owner the chain fails, appending nothing, unless its first
+// square is followed by '/'.
+template <typename Owner, typename Sq>
+struct move_chain_parser : x3::parser<move_chain_parser<Owner, Sq>> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  Owner owner;
+  Sq square;
+  constexpr move_chain_parser(Owner o, Sq s) : owner(o), square(s) {}
+
+  template <typename It, typename Ctx, typename RCtx, typename Attr>
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx& rctx, Attr&) const {
+    ast::ParseState& st = state_of(ctx);
+    It it = first;
+    Colour colour{};
+    Square from{};
+    const bool owned = owner.parse(it, last, ctx, rctx, colour);
+    const It from_at = it;
+    if (owned) {
+      st.owner = colour;
+      if (!square.parse(it, last, ctx, rctx, from)) throw x3::expectation_failure<It>(it, x3::what(square));
+    } else {
+      st.owner.reset();
+      if (!square.parse(it, last, ctx, rctx, from) || it == last || *it != '/') return false;
+    }
+    st.chain_from = from;
+    st.chain_from_at = token_start(ctx, from_at);
+    st.chain_squares = 1;
+    bool chained = false;
+    while (it != last && *it == '/') {
+      ++it;
+      // A square after '/' starts where it is read (token_start would find nothing to step
+      // back over).
+      const auto to_at = static_cast<std::uint32_t>(it - st.begin);
+      Square to{};
+      if (!square.parse(it, last, ctx, rctx, to)) throw x3::expectation_failure<It>(it, x3::what(square));
+      if (st.chain_squares == ast::ParseState::max_chain_squares) {
+        fail_at(it, "a chained move has at most 7 mini-moves");
+      }
+      push_step(ctx, 0, SquareMove{st.chain_from, to, false}, st.chain_from_at);
+      st.chain_from = to;
+      st.chain_from_at = to_at;
+      ++st.chain_squares;
+      if (it != last && (*it == 'x' || *it == 'X')) {
+        ++it;
+        st.roll().steps.back().move->capture = true;
+      }
+      chained = true;
+    }
+    if (!chained) return false;
+    first = it;
+    return true;
   }
-  const Square to = _attr(ctx);
-  push_step(ctx, 0, SquareMove{st.chain_from, to, false}, st.chain_from_at);
-  st.chain_from = to;
-  st.chain_from_at = square_start(ctx);
-  ++st.chain_squares;
 };
-auto const chain_capture = [](auto& ctx) { state_of(ctx).roll().steps.back().move->capture = true; };
-auto const move_chain_def =
-    lexeme[((pawn_owner[set_owner] > square[chain_first]) | (eps[clear_owner] >> (square >> &lit('/'))[chain_first])) >>
-           +((lit('/') > square[chain_next]) >> -(x_letter[chain_capture]))];
+auto const move_chain_def = lexeme[move_chain_parser(pawn_owner, square)];
 auto const mini_move_def = lexeme[(square >> lit('/') > square) >> capture];
 auto const capture_def = x3::matches[x_letter];
 

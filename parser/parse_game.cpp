@@ -99,7 +99,7 @@ bool starts_like_ppn(std::string_view text) {
   return word == "resigns" || word == "abandons";
 }
 
-std::optional<ParseError> GameReader::read(std::string_view text, std::span<const std::uint32_t> line_starts,
+std::optional<ParseError> GameReader::read(const std::string& text, std::span<const std::uint32_t> line_starts,
                                            const std::string& filename, std::uint32_t first_line, Game& game) {
   ast::ParseState& state = state_;
   state.begin = text.data();
@@ -310,7 +310,7 @@ std::variant<Game, ParseError> parse_game(std::string_view text, const std::stri
   find_line_starts(text, line_starts);
   GameReader reader;
   Game game;
-  if (auto error = reader.read(text, line_starts, filename, first_line, game)) return std::move(*error);
+  if (auto error = reader.read(std::string(text), line_starts, filename, first_line, game)) return std::move(*error);
   return game;
 }
 

@@ -1,10 +1,14 @@
 // Splitting a PPN stream into games (SPEC.md "Files and game boundaries") and feeding each
 // game's text to parse_game. No Spirit here: the split is a cheap line scan.
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <deque>
 #include <istream>
 #include <memory>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "io/input.hpp"
 #include "notation/text_util.hpp"
@@ -34,6 +38,10 @@ class GameSplitter {
     stats_.bytes += static_cast<std::size_t>(end - p);
     while (p < end && !stopped_) {
       if (!classified_) {
+        if (has_content_ && seen_movetext_ && !oversize_ && indent_.empty()) {
+          p = movetext_lines(p, end);
+          if (p == end) break;
+        }
         while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' || *p == '\v') &&
                indent_.size() < max_indent) {
           indent_.push_back(*p++);
@@ -41,8 +49,8 @@ class GameSplitter {
         if (p == end) break;
         classify(*p);
       }
-      const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
-      const char* seg_end = nl != nullptr ? static_cast<const char*>(nl) + 1 : end;
+      const char* nl = find_newline(p, end);
+      const char* seg_end = nl != nullptr ? nl + 1 : end;
       line_bytes_ += static_cast<std::size_t>(seg_end - p);
       if (line_bytes_ > options_.max_line_bytes + 1 && !oversize_) drop_game(line_no_);  // (+1: the '\n')
       append_run(p, seg_end);
@@ -114,6 +122,44 @@ class GameSplitter {
   }
 
  private:
+  // The lines of a game's movetext that follow one another, taken in one go (most lines are
+  // such): at a line start, in a game that has movetext and is kept, every whole line that
+  // starts with a visible ASCII byte other than '[' and keeps the line and game limits. For
+  // them classify() would change nothing, so only their starts are recorded. Returns the start
+  // of the first line that needs more (a blank, indented, tag or cut line, or one over a limit).
+  const char* movetext_lines(const char* p, const char* end) {
+    const char* const start = p;
+    const std::size_t base = text_size();
+    // The game limit: the lines taken must end by here.
+    const std::size_t room = options_.max_game_bytes - std::min(base, options_.max_game_bytes);
+    const char* const limit = static_cast<std::size_t>(end - p) > room ? p + room : end;
+    while (p < limit) {
+      const auto c = static_cast<unsigned char>(*p);
+      if (c <= ' ' || c == '[' || c >= 0x7F) break;
+      const char* nl = find_newline(p, limit);
+      if (nl == nullptr || static_cast<std::size_t>(nl - p) > options_.max_line_bytes) break;
+      p = nl + 1;
+      line_starts_.push_back(static_cast<std::uint32_t>(base + static_cast<std::size_t>(p - start)));
+      ++line_no_;
+    }
+    if (p != start) append_run(start, p);
+    return p;
+  }
+
+  // The next '\n' in [p, end), or null: sixteen bytes at a time, since a line is short and
+  // memchr's set-up costs as much as the search.
+  static const char* find_newline(const char* p, const char* end) {
+#if defined(__SSE2__)
+    const __m128i newline = _mm_set1_epi8('\n');
+    for (; end - p >= 16; p += 16) {
+      const auto hits = static_cast<unsigned>(
+          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), newline)));
+      if (hits != 0) return p + std::countr_zero(hits);
+    }
+#endif
+    return static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+  }
+
   // Called with the first visible byte of a line (or its '\n' for a blank line).
   void classify(char c) {
     classified_ = true;
