@@ -324,6 +324,43 @@ struct unsigned_token : token_parser<unsigned_token, std::uint32_t> {
 
 auto const x_letter = lit('x') | lit('X');
 
+// An ordered alternative `a | b | ...` that tries only the alternatives that can start with
+// the next byte: each comes with a test of the bytes it can start with (at least those of its
+// EBNF rule), so the choices and their order are the alternative's, but the parser does not
+// enter, and fail in, every alternative before the one the byte selects. A hot alternative
+// (play, step, movetext_entry) costs one byte test instead.
+template <typename Starts, typename Subject>
+struct starting_with {
+  Starts can_start;  // bool(char)
+  Subject subject;
+};
+template <typename... Choices>
+struct byte_alternative : x3::parser<byte_alternative<Choices...>> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  std::tuple<Choices...> choices;
+  constexpr explicit byte_alternative(Choices... c) : choices(c...) {}
+  template <typename It, typename Ctx, typename RCtx, typename Attr>
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx& rctx, Attr& attr) const {
+    x3::skip_over(first, last, ctx);
+    if (first == last) return false;  // (no alternative here matches nothing)
+    const char c = *first;
+    return std::apply(
+        [&](auto const&... choice) {
+          return ((choice.can_start(c) && choice.subject.parse(first, last, ctx, rctx, attr)) || ...);
+        },
+        choices);
+  }
+};
+template <typename Starts, typename Subject>
+constexpr auto starts(Starts s, Subject p) {
+  return starting_with<Starts, Subject>{s, p};
+}
+constexpr bool is_seat_letter(char c) {
+  const char u = static_cast<char>(c & ~0x20);
+  return u == 'G' || u == 'R' || u == 'B' || u == 'Y';
+}
+
 // ---- semantic actions ---------------------------------------------------------------------
 auto const assign = [](auto& ctx) { _val(ctx) = std::move(_attr(ctx)); };
 template <auto V>
@@ -376,8 +413,11 @@ auto const game_def = *(tag_pair[push_tag] | comment[push_leading]) >> eps[open_
 auto const push_entry = [](auto& ctx) { x3::get<state_tag>(ctx).next_entry() = std::move(_attr(ctx)); };
 auto const movetext_def = *((!eoi) > movetext_entry);
 // A withdrawal is only tried on a line starting with a letter, so numbered roll lines skip it.
-auto const movetext_entry_def =
-    (&letter_char >> withdrawal[push_entry]) | roll_line | observed_position[push_entry];
+// (Each alternative is tried only where its first byte can be: byte_alternative.)
+auto const movetext_entry_def = byte_alternative(
+    starts([](char c) { return is_seat_letter(c); }, withdrawal[push_entry]),
+    starts([](char c) { return is_digit(c) || is_seat_letter(c); }, roll_line),
+    starts([](char c) { return c == '@'; }, observed_position[push_entry]));
 
 // ---- roll line ----------------------------------------------------------------------------
 // Built in place (ParseState::roll_stack) rather than through a Roll attribute: moving a
@@ -471,12 +511,32 @@ auto const penalty_prefix = [](auto& ctx) {
 };
 // Steps are appended to the roll as they are read (like the roll itself, grammar_def.hpp
 // "roll line"), not carried as attributes: step, bonus_move and move_chain have none.
-auto const play_def = no_play[set_no_play] |
-                      (penalty[set_penalty] >> -x3::omit[lexeme[seat_token() >> lit(':')]][penalty_prefix]) | +step;
+auto const play_def = byte_alternative(
+    starts([](char c) { return c == '-'; }, no_play[set_no_play]),
+    starts([](char c) { return (c | 0x20) == 'p'; },
+           penalty[set_penalty] >> -x3::omit[lexeme[seat_token() >> lit(':')]][penalty_prefix]),
+    starts([](char c) { return c != '-' && (c | 0x20) != 'p'; }, +step));
 auto const no_play_def = lit('-');
 auto const penalty_def = keyword("penalty") >> -mini_move;
 
-auto const step_def = bonus_move | move_chain;
+// `bonus_move | move_chain`, chosen by the first byte: a bonus move starts with '+', which no
+// chain does, and after its '+' it cannot fail (only throw), so this is the same alternative
+// without trying the bonus move before every mini-move of every play.
+template <typename Bonus, typename Chain>
+struct step_parser : x3::parser<step_parser<Bonus, Chain>> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  Bonus bonus;
+  Chain chain;
+  constexpr step_parser(Bonus b, Chain c) : bonus(b), chain(c) {}
+  template <typename It, typename Ctx, typename RCtx, typename Attr>
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx& rctx, Attr& attr) const {
+    x3::skip_over(first, last, ctx);
+    if (first != last && *first == '+') return bonus.parse(first, last, ctx, rctx, attr);
+    return chain.parse(first, last, ctx, rctx, attr);
+  }
+};
+auto const step_def = step_parser(bonus_move, move_chain);
 
 // After the '+' every failure is an expectation failure, so a bonus step is appended only
 // when the whole bonus move matched.

@@ -1,9 +1,11 @@
 // Runs the X3 grammar on one game's text and finishes the Game: tag checks, canonical tag
 // order and values. All X3 exceptions stop here.
+#include <array>
 #include <cstdint>
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <span>
 #include <string>
 
 #include "notation/tags.hpp"
@@ -25,18 +27,44 @@ std::pair<std::uint32_t, std::uint32_t> ast::ParseState::locate(const char* wher
 
 namespace {
 
+// The tags a game gives once (notation/SPEC.md 2; [Option] repeats, unknown tags may):
+// tag_roster's, in its order, then the others. A tag's index here is looked up once per tag
+// and serves both the duplicate check and the canonical order below.
+constexpr std::array<std::string_view, 13> single_valued_tags = {
+    "Event", "Site", "Date", "Game", "Variant", "Seats", "Result", "Green", "Red", "Blue", "Yellow", "Setup", "Observer"};
+static_assert([] {
+  for (std::size_t i = 0; i < tag_roster.size(); ++i)
+    if (single_valued_tags[i] != tag_roster[i]) return false;
+  return true;
+}());
+constexpr std::size_t not_single_valued = single_valued_tags.size();
+constexpr std::size_t single_valued_index(std::string_view name) {
+  std::size_t k = 0;
+  while (k < single_valued_tags.size() && single_valued_tags[k] != name) ++k;
+  return k;
+}
+
 // Whether sort_tags_canonically would leave the tags as they are: its order (notation/game.hpp)
 // is roster tags first in roster order, then the others, stable; so the tags are in order when
 // their ranks never decrease. Files written by ppn are, and then the sort is skipped.
-bool in_canonical_order(const std::vector<Tag>& tags) {
+bool in_canonical_order(std::span<const std::size_t> kinds) {
   std::size_t previous = 0;
-  for (const Tag& t : tags) {
-    std::size_t rank = 0;
-    while (rank < tag_roster.size() && tag_roster[rank] != t.name) ++rank;
+  for (const std::size_t kind : kinds) {
+    const std::size_t rank = std::min(kind, tag_roster.size());
     if (rank < previous) return false;
     previous = rank;
   }
   return true;
+}
+
+// Whether `word` is one of the space-separated words of `list`.
+bool has_word(std::string_view list, std::string_view word) {
+  while (!list.empty()) {
+    const auto sp = list.find(' ');
+    if (list.substr(0, sp) == word) return true;
+    list.remove_prefix(sp == std::string_view::npos ? list.size() : sp + 1);
+  }
+  return false;
 }
 
 }  // namespace
@@ -52,15 +80,6 @@ void find_line_starts(std::string_view text, std::vector<std::uint32_t>& out) {
 
 namespace {
 
-
-// Tags that a game gives once (notation/SPEC.md 2); [Option] repeats, unknown tags may.
-bool single_valued_tag(std::string_view name) {
-  static constexpr std::string_view names[] = {"Event", "Site",  "Date",   "Game",   "Variant", "Seats", "Green",
-                                               "Red",   "Blue",  "Yellow", "Result", "Setup",   "Observer"};
-  for (auto n : names)
-    if (n == name) return true;
-  return false;
-}
 
 }  // namespace
 
@@ -178,15 +197,22 @@ std::optional<ParseError> GameReader::finish(std::string_view text, const std::s
                                              std::uint32_t first_line, Game& game) {
   const ast::ParseState& state = state_;
   if (auto error = check_limits(text, filename, first_line, game)) return error;
-  for (std::size_t i = 1; i < game.tags.size(); ++i) {
-    if (!single_valued_tag(game.tags[i].name)) continue;
-    for (std::size_t j = 0; j < i; ++j) {
-      if (game.tags[j].name != game.tags[i].name) continue;
+  // Each tag's index among the single-valued ones; a second one of them is an error.
+  tag_kinds_.clear();
+  std::array<std::size_t, single_valued_tags.size()> first_at{};
+  std::uint32_t seen = 0;
+  for (std::size_t i = 0; i < game.tags.size(); ++i) {
+    const std::size_t kind = single_valued_index(game.tags[i].name);
+    tag_kinds_.push_back(kind);
+    if (kind == not_single_valued) continue;
+    if ((seen >> kind & 1U) != 0) {
       return make_parse_error(text, state.tag_positions[i],
                               "duplicate tag [" + game.tags[i].name + "] (already given on line " +
-                                  std::to_string(state.locate(state.tag_positions[j]).first) + ")",
+                                  std::to_string(state.locate(state.tag_positions[first_at[kind]]).first) + ")",
                               filename, first_line);
     }
+    seen |= 1U << kind;
+    first_at[kind] = i;
   }
 
   // Structured tag values are syntax too (SPEC.md "Tags").
@@ -197,18 +223,16 @@ std::optional<ParseError> GameReader::finish(std::string_view text, const std::s
     if (v.canonical != t.value) t.value = v.canonical;
   }
   // Tags that contradict each other: [Result] may only name colours of [Seats] (SPEC.md 2).
-  std::size_t seats_at = game.tags.size(), result_at = game.tags.size();
-  for (std::size_t i = 0; i < game.tags.size(); ++i) {
-    if (game.tags[i].name == "Seats") seats_at = i;
-    if (game.tags[i].name == "Result") result_at = i;
-  }
-  if (seats_at < game.tags.size() && result_at < game.tags.size() && game.tags[result_at].value != "*") {
-    const std::string seats = " " + game.tags[seats_at].value + " ";
+  constexpr std::uint32_t seats_bit = 1U << single_valued_index("Seats"), result_bit = 1U << single_valued_index("Result");
+  if ((seen & seats_bit) != 0 && (seen & result_bit) != 0) {
+    const std::size_t seats_at = first_at[single_valued_index("Seats")], result_at = first_at[single_valued_index("Result")];
+    const std::string_view seats = game.tags[seats_at].value;
     std::string_view result = game.tags[result_at].value;
+    if (result == "*") result = {};  // (no result yet)
     while (!result.empty()) {
       const auto sp = result.find(' ');
       const std::string_view colour = result.substr(0, sp);
-      if (!colour.empty() && seats.find(" " + std::string(colour) + " ") == std::string::npos) {
+      if (!colour.empty() && !has_word(seats, colour)) {
         return make_parse_error(text, state.tag_positions[result_at],
                                 "[Result] names " + std::string(colour) + ", which is not in [Seats \"" +
                                     game.tags[seats_at].value + "\"]",
@@ -217,10 +241,15 @@ std::optional<ParseError> GameReader::finish(std::string_view text, const std::s
       result.remove_prefix(sp == std::string_view::npos ? result.size() : sp + 1);
     }
   }
-  // Each tag's own line, for a diagnostic about it ([Result], [Variant], [Option]).
-  for (std::size_t i = 0; i < game.tags.size() && i < state.tag_positions.size(); ++i)
-    game.tags[i].line = state.locate(state.tag_positions[i]).first;
-  if (!in_canonical_order(game.tags)) sort_tags_canonically(game.tags);
+  // Each tag's own line, for a diagnostic about it ([Result], [Variant], [Option]): the tags
+  // were read in order, so one walk down the lines finds them all.
+  std::size_t line = 0;
+  for (std::size_t i = 0; i < game.tags.size() && i < state.tag_positions.size(); ++i) {
+    const auto offset = static_cast<std::uint32_t>(state.tag_positions[i] - state.begin);
+    while (line + 1 < state.line_count && state.line_starts[line + 1] <= offset) ++line;
+    game.tags[i].line = state.first_line + static_cast<std::uint32_t>(line);
+  }
+  if (!in_canonical_order(tag_kinds_)) sort_tags_canonically(game.tags);
 
   game.source_file = filename;
   const auto skip = std::find_if_not(text.begin(), text.end(), [](char c) {
