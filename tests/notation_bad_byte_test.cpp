@@ -1,7 +1,8 @@
 // find_bad_byte (notation/text_util.hpp), the check that runs over every byte the parser reads:
-// its fast paths (sixteen and eight bytes at a time) find exactly what a byte-by-byte reading of
-// the rule finds (SPEC.md "Limits": UTF-8, no control byte but the blanks), for every byte
-// value at every place of a line, and for UTF-8 sequences cut or malformed at any place.
+// its fast paths (sixty-four, sixteen and eight bytes at a time) find exactly what a byte-by-byte
+// reading of the rule finds (SPEC.md "Limits": UTF-8, no control byte but the blanks), for every
+// byte value at every place of a text long enough for two rounds of the widest path and a tail,
+// and for UTF-8 sequences cut or malformed at any place of it.
 #include <catch2/catch.hpp>
 
 #include <optional>
@@ -47,9 +48,10 @@ std::optional<std::size_t> first_bad(const std::string& s) {
 
 }  // namespace
 
-TEST_CASE("find_bad_byte: every byte value at every place of a 40-byte line", "[notation][utf8]") {
-  const std::string line = "12. G 5-3: 12/17 17/20 { fine text }\n ok";
-  REQUIRE(line.size() == 40);
+TEST_CASE("find_bad_byte: every byte value at every place of a 140-byte text", "[notation][utf8]") {
+  const std::string line = "12. G 5-3: 12/17 17/20 { fine text }\n ok\t13. R 6-6: N/0 N/0\r\n14. R 2-1: 0/2 2/3 !\f"
+                           "\v15. B 4-4: 12/16 16/20 20/24 24/28 { four }\n16. Y 1-1: -\n";
+  REQUIRE(line.size() == 140);
   REQUIRE_FALSE(ppn::find_bad_byte(line));
   for (int value = 0; value < 256; ++value) {
     for (std::size_t at = 0; at < line.size(); ++at) {
@@ -65,10 +67,11 @@ TEST_CASE("find_bad_byte: every byte value at every place of a 40-byte line", "[
 }
 
 TEST_CASE("find_bad_byte: UTF-8 sequences whole, cut and malformed at every place", "[notation][utf8]") {
-  const std::string pads = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ";
+  std::string pads;
+  while (pads.size() < 160) pads += "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ \n";
   for (const std::string seq : {"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x8E\xB2", "\xED\xA0\x80", "\xC0\xAF",
                                 "\xF4\x90\x80\x80", "\xE0\x80\xAF", "\xE2\x82", "\x80", "\xFF"}) {
-    for (std::size_t at = 0; at <= 40; ++at) {
+    for (std::size_t at = 0; at <= 140; ++at) {
       for (std::size_t tail : {std::size_t{0}, std::size_t{1}, std::size_t{17}}) {
         const std::string s = pads.substr(0, at) + seq + pads.substr(0, tail);
         const auto want = first_bad(s);
