@@ -467,21 +467,48 @@ void number_roll(Ctx const& ctx, Roll& r, std::uint32_t number) {
   r.number = number;
   state_of(ctx).next_number = number + 1;
 }
-auto const open_numbered_roll = [](auto& ctx) { number_roll(ctx, open_roll(ctx), _attr(ctx)); };
-auto const open_seat_roll = [](auto& ctx) {
-  Roll& r = open_roll(ctx);
-  r.seat = _attr(ctx);
-  number_roll(ctx, r, state_of(ctx).next_number);
-};
 auto const close_roll = [](auto& ctx) { state_of(ctx).pop_roll(); };
-auto const set_seat = [](auto& ctx) { roll_of(ctx).seat = _attr(ctx); };
 auto const push_nag = [](auto& ctx) { roll_of(ctx).nags.push_back(_attr(ctx)); };
 auto const push_roll_comment = [](auto& ctx) { roll_of(ctx).comments.push_back(std::move(_attr(ctx))); };
 auto const push_comment = [](auto& ctx) { _val(ctx).comments.push_back(std::move(_attr(ctx))); };
 
+// The head of a roll line, `((move_number > seat) | seat) > dice > ':'`, hand-written over its
+// rules: it opens the roll (open_roll) once its first token matched, and expects and fails
+// exactly as that X3 expression did, one token after another, without its wrappers.
+template <typename Number, typename Seat, typename Dice>
+struct roll_head_parser : x3::parser<roll_head_parser<Number, Seat, Dice>> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  Number number;
+  Seat seat;
+  Dice dice;
+  constexpr roll_head_parser(Number n, Seat s, Dice d) : number(n), seat(s), dice(d) {}
+  template <typename It, typename Ctx, typename RCtx, typename Attr>
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx& rctx, Attr&) const {
+    It it = first;
+    std::uint32_t n = 0;
+    Colour colour{};
+    if (number.parse(it, last, ctx, rctx, n)) {
+      Roll& r = open_roll(ctx);
+      number_roll(ctx, r, n);
+      if (!seat.parse(it, last, ctx, rctx, colour)) throw x3::expectation_failure<It>(it, x3::what(seat));
+      r.seat = colour;
+    } else {
+      it = first;
+      if (!seat.parse(it, last, ctx, rctx, colour)) return false;
+      Roll& r = open_roll(ctx);
+      r.seat = colour;
+      number_roll(ctx, r, state_of(ctx).next_number);
+    }
+    if (!dice.parse(it, last, ctx, rctx, x3::unused)) throw x3::expectation_failure<It>(it, x3::what(dice));
+    x3::skip_over(it, last, ctx);
+    if (it == last || *it != ':') throw x3::expectation_failure<It>(it, "':'");
+    first = it + 1;
+    return true;
+  }
+};
 auto const roll_line_def = eps[mark_roll_start] >>
-                           (((move_number[open_numbered_roll] > seat[set_seat]) | seat[open_seat_roll])  //
-                            > dice > lit(':') > play)                                          //
+                           (roll_head_parser(move_number, seat, dice) > play)                            //
                            >> *(&char_("!?$") >> annotation[push_nag])                                   //
                            >> *(&char_("{;(") >> (comment[push_roll_comment] | variation))               //
                            >> eps[close_roll];
