@@ -48,8 +48,15 @@ using x3::raw;
 // An error found by a semantic action (not by a failed expectation): `which` starts with '!'
 // and holds the whole message (error_handler.hpp).
 template <typename It>
-[[noreturn]] void fail_at(It where, const std::string& message) {
+[[noreturn, gnu::cold, gnu::noinline]] void fail_at(It where, const std::string& message) {
   throw x3::expectation_failure<It>(where, "!" + message);
+}
+// The expectation failure of `> subject` where `subject` failed at `where`, as X3's expect
+// directive throws it; out of line, so that the hand-written rules below keep the code that
+// builds the message out of their own.
+template <typename It, typename Subject>
+[[noreturn, gnu::cold, gnu::noinline]] void expected(It where, Subject const& subject) {
+  throw x3::expectation_failure<It>(where, x3::what(subject));
 }
 
 }  // namespace ppn::parser::grammar
@@ -491,7 +498,7 @@ struct roll_head_parser : x3::parser<roll_head_parser<Number, Seat, Dice>> {
     if (number.parse(it, last, ctx, rctx, n)) {
       Roll& r = open_roll(ctx);
       number_roll(ctx, r, n);
-      if (!seat.parse(it, last, ctx, rctx, colour)) throw x3::expectation_failure<It>(it, x3::what(seat));
+      if (!seat.parse(it, last, ctx, rctx, colour)) expected(it, seat);
       r.seat = colour;
     } else {
       it = first;
@@ -500,9 +507,9 @@ struct roll_head_parser : x3::parser<roll_head_parser<Number, Seat, Dice>> {
       r.seat = colour;
       number_roll(ctx, r, state_of(ctx).next_number);
     }
-    if (!dice.parse(it, last, ctx, rctx, x3::unused)) throw x3::expectation_failure<It>(it, x3::what(dice));
+    if (!dice.parse(it, last, ctx, rctx, x3::unused)) expected(it, dice);
     x3::skip_over(it, last, ctx);
-    if (it == last || *it != ':') throw x3::expectation_failure<It>(it, "':'");
+    if (it == last || *it != ':') expected(it, lit(':'));
     first = it + 1;
     return true;
   }
@@ -653,7 +660,7 @@ struct move_chain_parser : x3::parser<move_chain_parser<Owner, Sq>> {
     const It from_at = it;
     if (owned) {
       st.owner = colour;
-      if (!square.parse(it, last, ctx, rctx, from)) throw x3::expectation_failure<It>(it, x3::what(square));
+      if (!square.parse(it, last, ctx, rctx, from)) expected(it, square);
     } else {
       st.owner.reset();
       if (!square.parse(it, last, ctx, rctx, from) || it == last || *it != '/') return false;
@@ -668,7 +675,7 @@ struct move_chain_parser : x3::parser<move_chain_parser<Owner, Sq>> {
       // back over).
       const auto to_at = static_cast<std::uint32_t>(it - st.begin);
       Square to{};
-      if (!square.parse(it, last, ctx, rctx, to)) throw x3::expectation_failure<It>(it, x3::what(square));
+      if (!square.parse(it, last, ctx, rctx, to)) expected(it, square);
       if (st.chain_squares == ast::ParseState::max_chain_squares) {
         fail_at(it, "a chained move has at most 7 mini-moves");
       }
