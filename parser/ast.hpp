@@ -50,6 +50,9 @@ struct ParseState {
   std::uint8_t bonus = 0;  // the value of the bonus move being read (10 or 20)
   std::optional<Colour> owner;  // the `R:` prefix of the move being read (grammar_def.hpp pawn_owner)
   std::size_t line_cursor = 0;  // index into line_starts of the last located position
+  // The current roll's line, [roll_line_begin, roll_line_end) in offsets (grammar_def.hpp
+  // open_roll): its steps are nearly always on it, and are then located without a search.
+  std::uint32_t roll_line_begin = 0, roll_line_end = 0;
   // Upper bounds for the limits check (parse_game.cpp check_limits, which walks every roll
   // only when one of them is over its limit): the rolls opened, main line and variations, and
   // the most steps any of them reached.

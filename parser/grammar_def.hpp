@@ -463,6 +463,8 @@ Roll& open_roll(Ctx const& ctx) {
     r = &st.variation_stack.back()->emplace_back();
   }
   std::tie(r->line, r->column) = st.locate_near(st.roll_start);
+  st.roll_line_begin = st.line_starts[st.line_cursor];
+  st.roll_line_end = st.line_cursor + 1 < st.line_count ? st.line_starts[st.line_cursor + 1] : UINT32_MAX;
   ++st.rolls_opened;
   st.push_roll(r);
   return *r;
@@ -599,7 +601,9 @@ void push_step(Ctx const& ctx, std::uint8_t bonus, std::optional<SquareMove> mov
   step.bonus = bonus;
   step.move = move;
   step.owner = st.foreign_owner();
-  r.step_locations.push_back(st.locate_near(at));
+  const std::uint32_t column = at - st.roll_line_begin;  // (0-based, if on the roll's line)
+  r.step_locations.push_back(column < st.roll_line_end - st.roll_line_begin ? std::pair{r.line, column + 1}
+                                                                            : st.locate_near(at));
   if (r.steps.size() > st.most_steps) st.most_steps = r.steps.size();
 }
 auto const set_bonus = [](auto& ctx) {
