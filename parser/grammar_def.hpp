@@ -11,9 +11,10 @@
 //
 // Speed (`ppn bench parse`, floor 150 MB/s): rolls and steps are built in place rather than
 // carried as attributes, the hottest leaf rules are defined by hand-written X3 primitives
-// ("tokens" below), the hottest composite ones (move_chain, a tag value's string_char run) by
-// primitives written over their own sub-rules, so that they are made of the same rules as
-// their EBNF, and one ParseState and Game serve a whole stream (game_reader.hpp). A
+// ("tokens" below), the hottest composite ones (move_chain, a roll line's head, a tag value's
+// string_char run) by primitives written over their own sub-rules, so that they are made of
+// the same rules as their EBNF, the hot alternatives try only what their next byte can start
+// (byte_alternative), and one ParseState and Game serve a whole stream (game_reader.hpp). A
 // small value that an action reads back as a whole is written as a whole, or built where it
 // is kept (token_parser::store, push_step): written a byte at a time, its read waited for
 // the stores to land, which cost more than the parsing around it.
@@ -127,7 +128,6 @@ x3::rule<class withdrawal_kind_class, WithdrawalKind> const withdrawal_kind = "w
 
 // ---- character classes (ASCII only, no locale) --------------------------------------------
 auto const digit_char = char_('0', '9');
-auto const letter_char = char_('A', 'Z') | char_('a', 'z');
 
 // A keyword in any letter case that is not the prefix of a longer word (`PENALTY`, `resigns`).
 // Hand-written: x3::no_case calls the C library's toupper per character, which showed up
@@ -363,10 +363,7 @@ template <typename Starts, typename Subject>
 constexpr auto starts(Starts s, Subject p) {
   return starting_with<Starts, Subject>{s, p};
 }
-constexpr bool is_seat_letter(char c) {
-  const char u = static_cast<char>(c & ~0x20);
-  return u == 'G' || u == 'R' || u == 'B' || u == 'Y';
-}
+constexpr bool is_seat_letter(char c) { return seat_token::seats[static_cast<unsigned char>(c)] >= 0; }
 
 // ---- semantic actions ---------------------------------------------------------------------
 auto const assign = [](auto& ctx) { _val(ctx) = std::move(_attr(ctx)); };
@@ -555,24 +552,10 @@ auto const play_def = byte_alternative(
 auto const no_play_def = lit('-');
 auto const penalty_def = keyword("penalty") >> -mini_move;
 
-// `bonus_move | move_chain`, chosen by the first byte: a bonus move starts with '+', which no
-// chain does, and after its '+' it cannot fail (only throw), so this is the same alternative
-// without trying the bonus move before every mini-move of every play.
-template <typename Bonus, typename Chain>
-struct step_parser : x3::parser<step_parser<Bonus, Chain>> {
-  using attribute_type = x3::unused_type;
-  static bool const has_attribute = false;
-  Bonus bonus;
-  Chain chain;
-  constexpr step_parser(Bonus b, Chain c) : bonus(b), chain(c) {}
-  template <typename It, typename Ctx, typename RCtx, typename Attr>
-  bool parse(It& first, It const& last, Ctx const& ctx, RCtx& rctx, Attr& attr) const {
-    x3::skip_over(first, last, ctx);
-    if (first != last && *first == '+') return bonus.parse(first, last, ctx, rctx, attr);
-    return chain.parse(first, last, ctx, rctx, attr);
-  }
-};
-auto const step_def = step_parser(bonus_move, move_chain);
+// A bonus move starts with '+', which no chain does (and after its '+' it cannot fail, only
+// throw): the bonus move is not tried before every mini-move of every play.
+auto const step_def = byte_alternative(starts([](char c) { return c == '+'; }, bonus_move),
+                                       starts([](char c) { return c != '+'; }, move_chain));
 
 // After the '+' every failure is an expectation failure, so a bonus step is appended only
 // when the whole bonus move matched.
@@ -627,18 +610,15 @@ auto const bonus_value_def =
 // and given to the steps the chain (or the bonus move) appends; a prefix naming the roll's own
 // seat is dropped there (ParseState::foreign_owner), so `G:12/15` on Green's roll is `12/15`.
 auto const set_owner = [](auto& ctx) { state_of(ctx).owner = _attr(ctx); };
-auto const clear_owner = [](auto& ctx) { state_of(ctx).owner.reset(); };
 auto const pawn_owner_def = lexeme[seat >> lit(':')];
 auto const bonus_target_def =
     lit('-')[([](auto& ctx) { _val(ctx) = std::nullopt; })] |
     lexeme[(pawn_owner[set_owner] > mini_move[([](auto& ctx) { _val(ctx) = _attr(ctx); })]) |
            mini_move[([](auto& ctx) { _val(ctx) = _attr(ctx); })]];
 
-// A chain `a/b/c` is written out as the mini-moves a/b and b/c (SPEC.md "Mini-moves"). The
-// first square is only remembered: when no '/' follows (as at the move number of the next
-// roll line) the chain fails and nothing was appended; without an owner prefix, it is not even
-// remembered then (`&lit('/')`: the move number that ends every roll's steps is read as a
-// square and given up at once). Each `/square` appends a mini-move.
+// A chain `a/b/c` is written out as the mini-moves a/b and b/c (SPEC.md "Mini-moves"): each
+// `/square` appends one. When no '/' follows the first square (as at the move number of the
+// next roll line) the chain fails and nothing was appended.
 // The chain is hand-written over its two rules, pawn_owner and square, rather than composed
 // of X3 operators: it is the grammar's hottest rule (every mini-move is one), and X3's
 // sequence, kleene, optional and action wrappers around each `/square` cost more than the

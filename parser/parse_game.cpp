@@ -78,11 +78,6 @@ void find_line_starts(std::string_view text, std::vector<std::uint32_t>& out) {
   }
 }
 
-namespace {
-
-
-}  // namespace
-
 bool starts_like_ppn(std::string_view text) {
   std::size_t i = 0;
   const auto at = [&](std::size_t k) { return k < text.size() ? text[k] : '\0'; };
