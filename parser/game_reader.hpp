@@ -75,7 +75,6 @@ class GameReader {
   std::vector<TagVerdict> verdicts_;
   TagVerdict scratch_verdict_;  // when verdicts_ is full
   Game probe_;                  // a one-tag game for check_tags
-  std::vector<std::size_t> tag_kinds_;  // finish(): each tag's index among the single-valued ones
   bool recognised_ = false;
 };
 

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
-#include <span>
 #include <string>
 
 #include "notation/tags.hpp"
@@ -29,7 +28,7 @@ namespace {
 
 // The tags a game gives once (notation/SPEC.md 2; [Option] repeats, unknown tags may):
 // tag_roster's, in its order, then the others. A tag's index here is looked up once per tag
-// and serves both the duplicate check and the canonical order below.
+// and serves both the duplicate check and the canonical order (GameReader::finish).
 constexpr std::array<std::string_view, 13> single_valued_tags = {
     "Event", "Site", "Date", "Game", "Variant", "Seats", "Result", "Green", "Red", "Blue", "Yellow", "Setup", "Observer"};
 static_assert([] {
@@ -42,19 +41,6 @@ constexpr std::size_t single_valued_index(std::string_view name) {
   std::size_t k = 0;
   while (k < single_valued_tags.size() && single_valued_tags[k] != name) ++k;
   return k;
-}
-
-// Whether sort_tags_canonically would leave the tags as they are: its order (notation/game.hpp)
-// is roster tags first in roster order, then the others, stable; so the tags are in order when
-// their ranks never decrease. Files written by ppn are, and then the sort is skipped.
-bool in_canonical_order(std::span<const std::size_t> kinds) {
-  std::size_t previous = 0;
-  for (const std::size_t kind : kinds) {
-    const std::size_t rank = std::min(kind, tag_roster.size());
-    if (rank < previous) return false;
-    previous = rank;
-  }
-  return true;
 }
 
 // Whether `word` is one of the space-separated words of `list`.
@@ -192,21 +178,27 @@ std::optional<ParseError> GameReader::finish(std::string_view text, const std::s
                                              std::uint32_t first_line, Game& game) {
   const ast::ParseState& state = state_;
   if (auto error = check_limits(text, filename, first_line, game)) return error;
-  // Each tag's index among the single-valued ones; a second one of them is an error.
-  tag_kinds_.clear();
-  std::array<std::size_t, single_valued_tags.size()> first_at{};
-  std::uint32_t seen = 0;
+  // Each tag's index among the single-valued ones: a second one of them is an error. Whether
+  // sort_tags_canonically would leave the tags as they are: its order (notation/game.hpp) is
+  // roster tags first in roster order, then the others, stable; so the tags are in order when
+  // their ranks never decrease. Files written by ppn are, and then the sort is skipped.
+  constexpr std::size_t absent = SIZE_MAX;
+  std::array<std::size_t, single_valued_tags.size()> first_at;  // the index of each, or absent
+  first_at.fill(absent);
+  bool canonical_order = true;
+  std::size_t previous_rank = 0;
   for (std::size_t i = 0; i < game.tags.size(); ++i) {
     const std::size_t kind = single_valued_index(game.tags[i].name);
-    tag_kinds_.push_back(kind);
+    const std::size_t rank = std::min(kind, tag_roster.size());
+    canonical_order = canonical_order && rank >= previous_rank;
+    previous_rank = rank;
     if (kind == not_single_valued) continue;
-    if ((seen >> kind & 1U) != 0) {
+    if (first_at[kind] != absent) {
       return make_parse_error(text, state.tag_positions[i],
                               "duplicate tag [" + game.tags[i].name + "] (already given on line " +
                                   std::to_string(state.locate(state.tag_positions[first_at[kind]]).first) + ")",
                               filename, first_line);
     }
-    seen |= 1U << kind;
     first_at[kind] = i;
   }
 
@@ -218,9 +210,8 @@ std::optional<ParseError> GameReader::finish(std::string_view text, const std::s
     if (v.canonical != t.value) t.value = v.canonical;
   }
   // Tags that contradict each other: [Result] may only name colours of [Seats] (SPEC.md 2).
-  constexpr std::uint32_t seats_bit = 1U << single_valued_index("Seats"), result_bit = 1U << single_valued_index("Result");
-  if ((seen & seats_bit) != 0 && (seen & result_bit) != 0) {
-    const std::size_t seats_at = first_at[single_valued_index("Seats")], result_at = first_at[single_valued_index("Result")];
+  const std::size_t seats_at = first_at[single_valued_index("Seats")], result_at = first_at[single_valued_index("Result")];
+  if (seats_at != absent && result_at != absent) {
     const std::string_view seats = game.tags[seats_at].value;
     std::string_view result = game.tags[result_at].value;
     if (result == "*") result = {};  // (no result yet)
@@ -244,7 +235,7 @@ std::optional<ParseError> GameReader::finish(std::string_view text, const std::s
     while (line + 1 < state.line_count && state.line_starts[line + 1] <= offset) ++line;
     game.tags[i].line = state.first_line + static_cast<std::uint32_t>(line);
   }
-  if (!in_canonical_order(tag_kinds_)) sort_tags_canonically(game.tags);
+  if (!canonical_order) sort_tags_canonically(game.tags);
 
   game.source_file = filename;
   const auto skip = std::find_if_not(text.begin(), text.end(), [](char c) {
