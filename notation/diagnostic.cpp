@@ -59,6 +59,8 @@ constexpr std::array<Info, kCodeCount> kInfo = {{
     {"W-VARIANT-REJECTED", Severity::warning, "--variant auto: no profile accepts the record", ""},
     {"E-SYNTAX", Severity::error, "a syntax error in the record, a file with no game, or one that is not PPN", ""},
     {"E-IO", Severity::error, "the file cannot be opened, or its compressed data is truncated or corrupt", ""},
+    {"E-DATABASE", Severity::error, "the database cannot be opened, read or written, or a query is refused", ""},
+    {"E-ARGUMENT", Severity::error, "an argument of the call is out of range or names nothing known", ""},
 }};
 }  // namespace
 
@@ -71,6 +73,15 @@ std::optional<Code> code_from_name(std::string_view name) {
   for (int c = 0; c < kCodeCount; ++c)
     if (kInfo[c].name == name) return static_cast<Code>(c);
   return std::nullopt;
+}
+
+Diagnostic failure(Code code, std::string message) {
+  Diagnostic d;
+  d.code = code;
+  d.severity = code_class(code);
+  d.message = std::move(message);
+  d.citation = code_citation(code);
+  return d;
 }
 
 std::string cited(std::string_view message, std::string_view citation) {

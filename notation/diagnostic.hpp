@@ -81,6 +81,9 @@ enum class Code : std::uint8_t {
   // reading the input (validate --format json)
   syntax,                  // E-SYNTAX
   io,                      // E-IO
+  // calls that fail outside a record (notation/result.hpp)
+  database,                // E-DATABASE
+  argument,                // E-ARGUMENT
   count
 };
 inline constexpr int kCodeCount = static_cast<int>(Code::count);
@@ -115,5 +118,9 @@ struct Diagnostic : Location {
   // The message as printed: cited(message, citation).
   std::string text() const { return cited(message, citation); }
 };
+
+// An error of `code` with this message and the code's own citation: the diagnostic of a call
+// that fails outside a record (notation/result.hpp).
+Diagnostic failure(Code code, std::string message);
 
 }  // namespace ppn
