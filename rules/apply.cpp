@@ -8,6 +8,8 @@
 
 namespace ppn::rules {
 
+using ppn::rules::detail::rows;
+
 void settle_bonuses(Events& ev, const std::uint8_t* left, int n_left, bool won) {
   ev.bonuses_forfeited = static_cast<std::uint8_t>(n_left);
   // RULES.md Q63: the game is over with the winning move; nothing is forfeited after it.
@@ -65,7 +67,7 @@ bool RecordApplier::apply(const RecordedMove& m) {
   if (o_->ludo()) {
     flags = ludo::apply_recorded_move(*o_, p, owner, m.from, m.to, m.captures, victim, tokens);
   } else {
-    const auto& row = p.pawns[owner];
+    const auto& row = rows(p)[owner];
     const int slot = static_cast<int>(std::find(row.begin(), row.end(), m.from) - row.begin());
     detail::Board b = detail::make_board(p, owner, row, g_);
     if (m.captures) {

@@ -5,7 +5,7 @@
 //   Play p; p.push_back(MiniMove::enter()); p.push_back(MiniMove::move(0, 3));
 //   Verdict v = validate_play(o, {&st, 5, 3, &p});
 //   if (v.legal) advance_turn(st, 5, 3, v.result, o);
-//   else std::cout << v.diag.text() << " at " << v.diag.index;   // "E-...: message [citation]"
+//   else std::cout << v.diag.name() << ": " << v.diag.text() << " at " << v.diag.index;
 //   LegalPlays all = legal_plays(o, st, 5, 3);   // distinct final positions
 //
 // Roll legality follows RULES.md §procedure (hasbro-2001) with the options of options.hpp;
@@ -56,18 +56,13 @@ struct Events {
   bool penalty = false;               // the third-doublet penalty was applied
 };
 
-// The engine's verdict on an illegal play. The located, printable value every stage reports is
-// ppn::Diagnostic (notation/diagnostic.hpp); replay/ makes one of this, placing `index` on the
-// record's text and writing the alternatives as PPN, which the engine does not know.
-struct Diagnostic {
-  RuleCode code = RuleCode::ok;
+// The engine's verdict on an illegal play: the one Diagnostic (notation/diagnostic.hpp: code,
+// message, citation; the severity an error, no location: replay/ places it on the record's text
+// and writes `plays` as PPN, which the rules core does not know), the offending mini-move and
+// up to ValidateRequest::max_alternatives legal plays.
+struct Refusal : Diagnostic {
   int index = -1;                     // offending mini-move (-1: the play as a whole)
-  std::string message;                // what is wrong (neither the code nor the citation)
-  std::string_view citation;          // the rule broken (static text; the board's own for Ludo)
-  std::vector<Play> alternatives;     // up to ValidateRequest::max_alternatives legal plays
-
-  // "E-CODE: message [citation]", as a referee or a conformance report states it.
-  std::string text() const { return std::string(code_name(code)) + ": " + cited(message, citation); }
+  std::vector<Play> plays;            // legal plays of the roll
 };
 
 enum class OrderStrictness : std::uint8_t { strict, outcome };  // RULES.md §replay-settings
@@ -93,7 +88,7 @@ struct Verdict {
   bool legal = false;
   Position result{};                  // position after the roll (legal plays only)
   Events events{};
-  Diagnostic diag{};
+  Refusal diag{};
 };
 
 Verdict validate_play(const Options& o, const ValidateRequest& req);
@@ -126,6 +121,12 @@ Position apply_penalty(const Position& p, int seat, const Options& o,
 // last_moved is left as it was. Returns true when the game is over.
 bool advance_turn(GameState& st, int d1, int d2, const Position& result, const Options& o,
                   bool fully_used = true, const Play* play = nullptr);
+// The same with the relative square where the pawn moved last by the roll stands (-1: none
+// moved, last_moved left as it was).
+bool advance_turn_to(GameState& st, int d1, int d2, const Position& result, const Options& o, bool fully_used,
+                     int last_rel);
+// The relative square where a mini-move ends (an entry: the ENTER; at most HOME).
+int end_of(const MiniMove& m, const Geometry& g);
 
 bool seat_finished(const Position& p, int seat, const Geometry& g = kParcheesi68);
 

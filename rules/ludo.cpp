@@ -12,6 +12,8 @@
 #include "rules/squares.hpp"
 
 namespace ppn::rules::ludo {
+
+using ppn::rules::detail::rows;
 namespace {
 
 using Cell = std::array<std::uint8_t, kMaxSeats>;  // tokens per seat on one square
@@ -186,7 +188,7 @@ void apply_into(const Board& b, const Outcome& r, Position& p) {
   p = b.pos;
   for (int k = 0; k < r.movers; ++k) {
     const auto from = r.from < 0 ? kNest : byte_of_rel(r.from);
-    auto it = std::find(p.pawns[b.mover].begin(), p.pawns[b.mover].end(), from);
+    auto it = std::find(rows(p)[b.mover].begin(), rows(p)[b.mover].end(), from);
     *it = byte_of_rel(r.to);
   }
   p.sort_seat(b.mover);
@@ -194,7 +196,7 @@ void apply_into(const Board& b, const Outcome& r, Position& p) {
     for (int s = 0; s < kMaxSeats; ++s) {
       if (r.captured[s] == 0) continue;
       const int theirs = b.g.rel_of(s, b.g.abs_of(b.mover, r.to));
-      for (auto& t : p.pawns[s])
+      for (auto& t : rows(p)[s])
         if (t == byte_of_rel(theirs)) t = kNest;
       p.sort_seat(s);
     }
@@ -242,7 +244,7 @@ Candidates candidates(const Board& b, int d) {
   add(enter(b, d));
   std::array<std::uint8_t, kPawnsPerSeat> seen{};
   int n = 0;
-  for (auto byte : b.pos.pawns[b.mover]) {
+  for (auto byte : rows(b.pos)[b.mover]) {
     if (byte == kNest || rel_of_byte(byte) >= b.g.home) continue;
     if (std::find(seen.begin(), seen.begin() + n, byte) != seen.begin() + n) continue;
     seen[n++] = byte;
@@ -256,7 +258,7 @@ Candidates candidates(const Board& b, int d) {
 // Whether some token can move d (the empty play is legal only when none can).
 bool any_move(const Board& b, int d) {
   if (enter(b, d).code == RuleCode::ok) return true;
-  for (auto byte : b.pos.pawns[b.mover]) {
+  for (auto byte : rows(b.pos)[b.mover]) {
     if (byte == kNest || rel_of_byte(byte) >= b.g.home) continue;
     if (move(b, rel_of_byte(byte), d, 1).code == RuleCode::ok) return true;
     if (b.o->block_advance() == BlockAdvance::together && b.own_at(rel_of_byte(byte)) >= 2 &&
@@ -367,8 +369,8 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
   auto with_alternatives = [&](Verdict x) {
     v = std::move(x);
     for (const auto& c : legal(o, b, d)) {
-      if (static_cast<int>(v.diag.alternatives.size()) >= req.max_alternatives) break;
-      v.diag.alternatives.push_back(play_of(c.out, d));
+      if (static_cast<int>(v.diag.plays.size()) >= req.max_alternatives) break;
+      v.diag.plays.push_back(play_of(c.out, d));
     }
   };
   if (p.empty()) {

@@ -4,6 +4,8 @@
 // describe_options) reads it.
 #include "rules/options.hpp"
 
+#include <algorithm>
+
 #include <iterator>
 
 namespace ppn::rules {
@@ -90,22 +92,31 @@ constexpr OptionRow kOptions[] = {
 struct ProfileRow {
   std::string_view name;
   std::string_view base;
+  // Its particulars (RULES.md Q2, §profiles): the colours in the order turns pass ("gybr":
+  // green, yellow, blue, red), and which of them sit for two and for three players.
+  std::string_view turns, two, three;
 };
+// Parcheesi: "Play then continues to the left" (Hasbro 2001 rules, How to Play), the next
+// player's ENTER 17 squares behind: green, yellow, blue, red; two players sit opposite (green,
+// blue), three leave out red. racket-nu: Racket's server seats the first colours of green, red,
+// blue, yellow and plays them in that order (RULES.md Q2 [RK]). Ludo: "Players alternate turns
+// in a clockwise direction" (Ludo rules, Gameplay), the way the tokens travel: green, red, blue,
+// yellow; three players leave out yellow.
 constexpr ProfileRow kProfiles[] = {
-    {"hasbro-2001", ""},
+    {"hasbro-2001", "", "gybr", "gb", "gyb"},
     // The Winning Moves rules only clarify the Hasbro 2001 rules (RULES.md §profiles notes).
-    {"winning-moves", "hasbro-2001"},
-    {"racket-nu", ""},
-    {"k14", ""},
-    {"wikipedia-house", ""},
+    {"winning-moves", "hasbro-2001", "gybr", "gb", "gyb"},
+    {"racket-nu", "", "grby", "gr", "grb"},
+    {"k14", "", "gybr", "gb", "gyb"},
+    {"wikipedia-house", "", "gybr", "gb", "gyb"},
     // Two-dice Parchís (RULES.md §profiles parchis-es column). Re-roll and third-doublet penalty
     // follow doublets.
-    {"parchis-es", ""},
+    {"parchis-es", "", "gybr", "gb", "gyb"},
     // Ludo (board=ludo52, rules/ludo.cpp). Classic [LU-W] (RULES.md §profiles ludo column): no
     // rewards, no safe squares, no shared squares.
-    {"ludo", ""},
-    {"ludo-seed", "ludo"},    // the Ludo rules text as written
-    {"ludo-modern", "ludo"},  // app-style [LU-UK]
+    {"ludo", "", "grby", "gb", "grb"},
+    {"ludo-seed", "ludo", "grby", "gb", "grb"},    // the Ludo rules text as written
+    {"ludo-modern", "ludo", "grby", "gb", "grb"},  // app-style [LU-UK]
 };
 
 // ---- What the compiler checks of the table ----
@@ -313,6 +324,28 @@ std::optional<std::string> check_override_known(std::string_view assignment) {
   if (!err) return std::nullopt;
   if (!apply_override(ludo, assignment)) return std::nullopt;
   return err;
+}
+
+namespace {
+std::vector<Colour> colours_of(std::string_view letters) {
+  std::vector<Colour> out;
+  for (char c : letters) out.push_back(*colour_from_letter(c));
+  return out;
+}
+}  // namespace
+
+std::optional<Seating> profile_seating(std::string_view profile) {
+  for (const auto& p : kProfiles)
+    if (p.name == profile) return Seating{colours_of(p.turns), colours_of(p.two), colours_of(p.three)};
+  return std::nullopt;
+}
+
+std::vector<Colour> Seating::seats(int players) const {
+  const std::vector<Colour>& taking_part = players == 2 ? two : players == 3 ? three : turns;
+  std::vector<Colour> out;
+  for (Colour c : turns)
+    if (std::find(taking_part.begin(), taking_part.end(), c) != taking_part.end()) out.push_back(c);
+  return out;
 }
 
 OptionsResult profile_options(std::string_view profile) {

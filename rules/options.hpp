@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "notation/colour.hpp"
 #include "rules/geometry.hpp"
 
 namespace ppn::rules {
@@ -172,6 +173,21 @@ std::string describe_options(const Options& opts);
 Geometry geometry_of(const Options& opts);
 // Whether a profile name is one of the Ludo family's.
 bool is_ludo_profile(std::string_view profile);
+
+// The profile a record of the board plays when it names none: hasbro-2001 on the Parcheesi
+// board, ludo on Ludo's (notation/SPEC.md [Variant]).
+inline constexpr std::string_view kDefaultParcheesiProfile = "hasbro-2001";
+inline constexpr std::string_view kDefaultLudoProfile = "ludo";
+constexpr std::string_view default_profile(bool ludo) { return ludo ? kDefaultLudoProfile : kDefaultParcheesiProfile; }
+
+// A profile's seating (its row's particulars, RULES.md Q2): the colours in the order turns
+// pass, and those that sit for two and three players.
+struct Seating {
+  std::vector<Colour> turns, two, three;
+  // The colours of a game of `players` (2..4), in the order turns pass.
+  std::vector<Colour> seats(int players) const;
+};
+std::optional<Seating> profile_seating(std::string_view profile);
 
 // Comma-separated list of profile names (for messages and --help).
 std::string profile_names();

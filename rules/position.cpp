@@ -7,10 +7,18 @@
 
 namespace ppn::rules {
 
+using ppn::rules::detail::rows;
+
 Position initial_position(unsigned seats_mask) {
   Position p;
   for (int s = 0; s < kMaxSeats; ++s)
-    p.pawns[s].fill(((seats_mask >> s) & 1u) ? kNest : kAbsent);
+    rows(p)[s].fill(((seats_mask >> s) & 1u) ? kNest : kAbsent);
+  return p;
+}
+
+Position Position::empty() {
+  Position p;
+  for (auto& row : p.pawns_) row.fill(kAbsent);
   return p;
 }
 
@@ -41,7 +49,7 @@ std::uint64_t compute_hash(const Position& p) {
   const auto& t = zobrist();  // one look at the table's guard, not sixteen
   std::uint64_t h = 0;
   for (int s = 0; s < kMaxSeats; ++s)
-    for (auto b : p.pawns[s]) h += t.key[s][b];
+    for (auto b : rows(p)[s]) h += t.key[s][b];
   return h;
 }
 
@@ -84,7 +92,7 @@ PositionProblem check(const Position& p, const Geometry& g, const Options& o) {
   const bool shared_safeties = g.ludo || o.safety_sharing() == SafetySharing::two_any_colours;
   int present = 0;
   for (int s = 0; s < g.num_seats; ++s) {
-    const auto& q = p.pawns[s];
+    const auto& q = rows(p)[s];
     if (!std::is_sorted(q.begin(), q.end())) return fail(PositionFault::seat_sorted, s);
     if (q[0] == kAbsent) continue;
     if (q[3] == kAbsent) return fail(PositionFault::absent_seat_partial, s);

@@ -1,6 +1,6 @@
 // The position (where every pawn is) and the turn state beside it.
 //
-// Position layout: exactly 16 bytes, pawns[seat][k] for 4 seats x 4 pawns. Pawns of one
+// Position layout (private: callers see Place, below): exactly 16 bytes, 4 seats x 4 pawns. Pawns of one
 // colour are interchangeable, so each seat's 4 bytes are kept sorted ascending; one byte:
 //   0          kNest    in the START circle (nest)
 //   1 .. 72    rel+1    relative square rel = byte-1: 0 = own ENTER .. 63 = turn-off,
@@ -31,22 +31,70 @@ namespace ppn::rules {
 
 inline constexpr std::uint8_t kNest = 0;
 inline constexpr std::uint8_t kAbsent = 0xFF;
+// The byte of a relative square, and back: the encoding above, for the rules core only.
 constexpr std::uint8_t byte_of_rel(int rel) { return static_cast<std::uint8_t>(rel + 1); }
 constexpr int rel_of_byte(std::uint8_t b) { return int(b) - 1; }
 
-struct Position {
-  std::array<std::array<std::uint8_t, kPawnsPerSeat>, kMaxSeats> pawns{};
+// Where one pawn stands, in its own seat's coordinates (geometry.hpp): the nest, or relative
+// square rel (0 = own ENTER .. last_ring, the home path, HOME = Geometry::home, lap squares).
+// What callers outside the rules core see of a pawn; the byte above stays inside.
+class Place {
+ public:
+  constexpr Place() = default;
+  static constexpr Place nest() { return Place(); }
+  static constexpr Place at(int rel) { return Place(static_cast<std::int8_t>(rel)); }
+  constexpr bool in_nest() const { return rel_ < 0; }
+  constexpr int rel() const { return rel_; }  // -1 in the nest
+  constexpr bool home(const Geometry& g) const { return rel_ == g.home; }
+  // On the ring (a first-pass or a lap square): where captures and blockades happen.
+  constexpr bool on_track(const Geometry& g) const { return rel_ >= 0 && g.on_track(rel_); }
+  friend constexpr auto operator<=>(Place, Place) = default;
 
-  bool seat_present(int s) const { return pawns[s][0] != kAbsent; }
+ private:
+  explicit constexpr Place(std::int8_t rel) : rel_(rel) {}
+  std::int8_t rel_ = -1;
+};
+using Pawns = std::array<Place, kPawnsPerSeat>;  // a seat's pawns, nearest the nest first
+
+class Position;
+namespace detail {
+using Rows = std::array<std::array<std::uint8_t, kPawnsPerSeat>, kMaxSeats>;
+// The bytes of a position, for the engine's own code (rules/*.cpp) only.
+Rows& rows(Position& p);
+const Rows& rows(const Position& p);
+}  // namespace detail
+
+class Position {
+ public:
+  // No seat takes part; `initial_position` and `place` fill it.
+  static Position empty();
+
+  bool seat_present(int s) const { return pawns_[s][0] != kAbsent; }
+  // A seat's pawns, sorted (nest first, then by relative square; lap squares last).
+  Pawns pawns(int s) const {
+    Pawns out;
+    for (int k = 0; k < kPawnsPerSeat; ++k) out[k] = pawns_[s][k] == kNest ? Place::nest() : Place::at(rel_of_byte(pawns_[s][k]));
+    return out;
+  }
+  Place pawn(int s, int k) const { return pawns_[s][k] == kNest ? Place::nest() : Place::at(rel_of_byte(pawns_[s][k])); }
+  // How many of seat s's pawns stand on `at`.
+  int count(int s, Place at) const { return count(s, byte_of(at)); }
+  // Seat s takes part with these pawns (any order), or (`remove`) takes no part.
+  void place(int s, const Pawns& pawns) {
+    for (int k = 0; k < kPawnsPerSeat; ++k) pawns_[s][k] = byte_of(pawns[k]);
+    sort_seat(s);
+  }
+  void remove(int s) { pawns_[s].fill(kAbsent); }
+
+  // For the rules core: the count of a byte, and the sorted invariant restored after an edit
+  // (a sorting network of five compare-exchanges: a position is sorted after every roll).
   int count(int s, std::uint8_t b) const {
     int n = 0;
-    for (auto p : pawns[s]) n += (p == b);
+    for (auto p : pawns_[s]) n += (p == b);
     return n;
   }
-  // Restores the sorted invariant after an edit: a sorting network of five compare-exchanges
-  // (a position is sorted after every roll, so std::sort's call was a cost of its own).
   void sort_seat(int s) {
-    auto& r = pawns[s];
+    auto& r = pawns_[s];
     const auto cx = [&r](int i, int j) {
       const std::uint8_t lo = r[i] < r[j] ? r[i] : r[j], hi = r[i] < r[j] ? r[j] : r[i];
       r[i] = lo;
@@ -59,7 +107,17 @@ struct Position {
     cx(1, 2);
   }
   friend bool operator==(const Position&, const Position&) = default;
+
+ private:
+  static constexpr std::uint8_t byte_of(Place p) { return p.in_nest() ? kNest : byte_of_rel(p.rel()); }
+  friend detail::Rows& detail::rows(Position& p);
+  friend const detail::Rows& detail::rows(const Position& p);
+  detail::Rows pawns_{};
 };
+namespace detail {
+inline Rows& rows(Position& p) { return p.pawns_; }
+inline const Rows& rows(const Position& p) { return p.pawns_; }
+}  // namespace detail
 static_assert(sizeof(Position) == 16, "a position packs into 16 bytes");
 
 // Start of a game: the given seats (bit s of `seats`) have four pawns in the nest.

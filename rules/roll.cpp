@@ -5,6 +5,8 @@
 
 namespace ppn::rules::detail {
 
+using ppn::rules::detail::rows;
+
 namespace {
 
 // The ring occupancy map of a position, from scratch (16 pawns).
@@ -14,7 +16,7 @@ std::array<std::uint8_t, kMaxRing> build_ring(const Position& p, int mover, cons
   for (int s = 0; s < g.num_seats; ++s) {
     if (!p.seat_present(s)) continue;
     for (int k = 0; k < kPawnsPerSeat; ++k) {
-      const auto byte = (s == mover) ? me[k] : p.pawns[s][k];
+      const auto byte = (s == mover) ? me[k] : rows(p)[s][k];
       if (byte == kNest) continue;
       const int rel = rel_of_byte(byte);
       if (!g.on_track(rel)) continue;
@@ -88,7 +90,7 @@ void init_pairs(RollCtx& c, const Board& b) {
 
 Position finish(const Board& b, int mover) {
   Position p = b.pos;
-  p.pawns[mover] = b.me;
+  rows(p)[mover] = b.me;
   p.sort_seat(mover);
   return p;
 }
@@ -97,7 +99,7 @@ const char* board_check(const Board& b, int mover, const Geometry& g, bool share
   const Position p = finish(b, mover);
   if (const char* bad = position_check(p, g, shared_safeties)) return bad;
   // Built from scratch, never the remembered map (make_board), which this check vouches for.
-  if (build_ring(p, mover, p.pawns[mover], g) != b.ring) return "board-ring-map";
+  if (build_ring(p, mover, rows(p)[mover], g) != b.ring) return "board-ring-map";
   return nullptr;
 }
 
@@ -110,7 +112,7 @@ void ring_add(Board& b, int a, int seat) { b.ring[a] = cell_add(b.ring[a], seat)
 void capture_at(Board& b, const Geometry& g, int a, int seat) {
   // A pawn can only stand on its own squares 64..67 on a lap (Geometry: lap squares).
   const auto byte = byte_of_rel(g.rel_of_track(g.rel_of(seat, a)));
-  auto& row = b.pos.pawns[seat];
+  auto& row = rows(b.pos)[seat];
   for (auto& x : row)
     if (x == byte) {
       x = kNest;

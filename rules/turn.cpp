@@ -15,10 +15,12 @@
 
 namespace ppn::rules {
 
+using ppn::rules::detail::rows;
+
 std::array<Colour, 4> turn_direction(std::string_view profile) {
-  if (is_ludo_profile(profile) || profile == "racket-nu")
-    return {Colour::Green, Colour::Red, Colour::Blue, Colour::Yellow};
-  return {Colour::Green, Colour::Yellow, Colour::Blue, Colour::Red};
+  const auto seating = profile_seating(profile);
+  const auto& turns = seating ? seating->turns : profile_seating(kDefaultParcheesiProfile)->turns;
+  return {turns[0], turns[1], turns[2], turns[3]};
 }
 
 bool finish_seat(GameState& st, int seat, const Options& o) {
@@ -51,8 +53,8 @@ SeatOrder seat_order_of(std::span<const Colour> seats) {
 
 bool seat_finished(const Position& p, int seat, const Geometry& g) {
   // Sorted bytes; lap squares (second laps) sort above HOME, so test both ends.
-  return p.seat_present(seat) && p.pawns[seat][0] == byte_of_rel(g.home) &&
-         p.pawns[seat][kPawnsPerSeat - 1] == byte_of_rel(g.home);
+  return p.seat_present(seat) && rows(p)[seat][0] == byte_of_rel(g.home) &&
+         rows(p)[seat][kPawnsPerSeat - 1] == byte_of_rel(g.home);
 }
 
 namespace {
@@ -97,7 +99,7 @@ RollSetup roll_setup(const GameState& st, int d1, int d2, const Options& o) {
   // Hasbro 2001 rules, Doublets Penalty "The third consecutive time you roll doublets, you may not
   // move forward" (Q46, Q47).
   if (doublet && st.doublets >= 2 && o.repeat_penalty() != RepeatPenalty::off) return made(RollKind::penalty, {});
-  const auto& row = st.pos.pawns[seat];
+  const auto& row = rows(st.pos)[seat];
   const bool in_nest = std::find(row.begin(), row.end(), kNest) != row.end();
   bool bonus = false;
   switch (o.doubles_bonus_when()) {
@@ -130,7 +132,7 @@ Position apply_penalty(const Position& p, int seat, const Options& o, const Geom
     // in the pasillo (home path) or llegada (HOME). No piece moved this turn: nothing goes
     // back (rules/README.md "Decisions", like Q49).
     if (last_moved == kNest || !g.on_track(rel_of_byte(last_moved))) return q;
-    for (auto& b : q.pawns[seat])
+    for (auto& b : rows(q)[seat])
       if (b == last_moved) {
         b = kNest;
         q.sort_seat(seat);
@@ -145,13 +147,13 @@ Position apply_penalty(const Position& p, int seat, const Options& o, const Geom
   // (homepath_mandatory=no) has to go round again, so it is the farthest.
   int pick = -1;
   for (int k = 0; k < kPawnsPerSeat; ++k) {
-    const auto b = q.pawns[seat][k];
+    const auto b = rows(q)[seat][k];
     if (b == kNest || rel_of_byte(b) == g.home) continue;
-    if (pick < 0 || g.steps_to_home(rel_of_byte(b)) < g.steps_to_home(rel_of_byte(q.pawns[seat][pick])))
+    if (pick < 0 || g.steps_to_home(rel_of_byte(b)) < g.steps_to_home(rel_of_byte(rows(q)[seat][pick])))
       pick = k;
   }
   if (pick >= 0) {
-    q.pawns[seat][pick] = kNest;
+    rows(q)[seat][pick] = kNest;
     q.sort_seat(seat);
   }
   return q;
@@ -162,7 +164,7 @@ namespace {
 std::array<std::uint8_t, 2> blockades_of(const Position& p, int seat, const Geometry& g) {
   std::array<std::uint8_t, 2> out{};
   int n = 0;
-  const auto& row = p.pawns[seat];
+  const auto& row = rows(p)[seat];
   for (int k = 0; k + 1 < kPawnsPerSeat; ++k)
     if (row[k] == row[k + 1] && row[k] != kNest && rel_of_byte(row[k]) != g.home && n < 2 &&
         (k == 0 || row[k - 1] != row[k]))
@@ -250,8 +252,18 @@ bool advance_ludo_turn(GameState& st, int d, const Position& result, const Optio
 
 }  // namespace
 
+int end_of(const MiniMove& m, const Geometry& g) {
+  return m.kind == MiniKind::enter ? 0 : g.dest_at_most_home(m.from, m.value, m.around);
+}
+
 bool advance_turn(GameState& st, int d1, int d2, const Position& result, const Options& o,
                   bool fully_used, const Play* play) {
+  return advance_turn_to(st, d1, d2, result, o, fully_used,
+                         play && !play->empty() ? end_of((*play)[play->size() - 1], kParcheesi68) : -1);
+}
+
+bool advance_turn_to(GameState& st, int d1, int d2, const Position& result, const Options& o, bool fully_used,
+                     int last_rel) {
   if (o.ludo()) return advance_ludo_turn(st, d1, result, o);
   const int seat = st.to_move;
   const bool doublet = d1 == d2;
@@ -259,12 +271,7 @@ bool advance_turn(GameState& st, int d1, int d2, const Position& result, const O
   st.set_position(result);
   // repeat_penalty=last_moved_except_homepath (Q46): the square of the pawn moved by the
   // roll's last mini-move (an entry: the ENTER; a move: where it ends, at most HOME).
-  if (play && !play->empty()) {
-    const MiniMove& m = (*play)[play->size() - 1];
-    const int to =
-        m.kind == MiniKind::enter ? 0 : kParcheesi68.dest_at_most_home(m.from, m.value, m.around);
-    st.last_moved = byte_of_rel(to);
-  }
+  if (last_rel >= 0) st.last_moved = byte_of_rel(last_rel);
 #ifndef NDEBUG
   assert(position_check(st.pos, kParcheesi68, o.safety_sharing() == SafetySharing::two_any_colours) == nullptr);
 #endif

@@ -11,6 +11,8 @@
 #include "rules/ludo.hpp"
 
 namespace ppn::rules {
+
+using ppn::rules::detail::rows;
 namespace detail {
 
 RollKind make_roll(const Options& o, const GameState& st, int d1, int d2,
@@ -21,12 +23,12 @@ RollKind make_roll(const Options& o, const GameState& st, int d1, int d2,
   c.mover = st.to_move;
   c.d1 = d1;
   c.d2 = d2;
-  const auto& me = ids ? *ids : st.pos.pawns[c.mover];
+  const auto& me = ids ? *ids : rows(st.pos)[c.mover];
 #ifndef NDEBUG
   {
     auto sorted = me;
     std::sort(sorted.begin(), sorted.end());
-    assert(sorted == st.pos.pawns[c.mover] && "ids must name the mover's pawns");
+    assert(sorted == rows(st.pos)[c.mover] && "ids must name the mover's pawns");
   }
 #endif
   s = State{};
@@ -325,7 +327,7 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
   if (!r.v.legal && req.max_alternatives > 0) {
     LegalPlays all = legal_plays(o, *req.state, req.d1, req.d2, req.parts);
     for (int i = 0; i < static_cast<int>(all.plays.size()) && i < req.max_alternatives; ++i)
-      r.v.diag.alternatives.push_back(all.plays[i]);
+      r.v.diag.plays.push_back(all.plays[i]);
   }
   return std::move(r.v);  // (`return r.v` copied it: a member is not moved implicitly)
 }
