@@ -9,12 +9,13 @@
 
 #include <optional>
 #include <string>
-#include <variant>
+#include <string_view>
 #include <vector>
 
 #include "notation/game.hpp"
 #include "notation/position_id.hpp"
-#include "rules/engine.hpp"
+#include "notation/result.hpp"
+#include "rules/game.hpp"
 #include "rules/squares.hpp"
 
 namespace ppn::replay {
@@ -52,15 +53,19 @@ std::vector<Step> steps_from_play(const rules::Play& p, const rules::Events& ev,
                                   const rules::Geometry& g = rules::kParcheesi68);
 // The same as one line of PPN ("N/0 0/3", "-" for the empty play).
 std::string play_text(const rules::Play& p, const rules::Events& ev, const rules::Geometry& g = rules::kParcheesi68);
-// A position ID (notation) as an engine state. Every listed seat needs exactly four pawns;
-// mid-roll IDs (pending parts) are refused. Error: a message.
-std::variant<rules::GameState, std::string> state_from_desc(const PositionDesc& d,
-                                                     const rules::Geometry& g = rules::kParcheesi68);
-// The same under the rules of a profile: the position must be one its plays can produce
-// (rules::position_check with the options; a record's [Setup], an observed position).
-std::variant<rules::GameState, std::string> state_from_desc(const PositionDesc& d, const rules::Options& o);
-PositionDesc desc_from_state(const rules::GameState& st, const rules::Geometry& g = rules::kParcheesi68);
-// The position ID text of a state, e.g. "g:N,N,0,3 r:N,N,N,N / r d0".
-std::string position_id(const rules::GameState& st, const rules::Geometry& g = rules::kParcheesi68);
+// The position a position ID gives, judged by the rules of a profile: one its plays can produce
+// (rules::position_check with the options; a record's [Setup], an observed position). Every
+// listed seat needs exactly four pawns; mid-roll IDs (pending parts) are refused (E-SETUP,
+// the message in the board's words).
+Result<rules::Position> position_from_desc(const PositionDesc& d, const rules::Options& o);
+// The same judged only by the board's invariants (any profile of the board).
+Result<rules::Position> position_from_desc(const PositionDesc& d, const rules::Geometry& g);
+// The game a position ID gives: its position (as above), the seat to move and its doublets; the
+// colours in the order turns pass under the profile `o` came from (rules::turn_direction).
+Result<rules::Game> game_from_desc(const PositionDesc& d, const rules::Options& o, std::string_view profile);
+// A game's position as a position ID (notation), and as its text, e.g. "g:N,N,0,3 r:N,N,N,N / r d0".
+PositionDesc desc_of(const rules::Game& game);
+PositionDesc desc_of(const rules::Position& p, Colour to_move, int doublets, const rules::Geometry& g);
+std::string position_id(const rules::Game& game);
 
 }  // namespace ppn::replay

@@ -17,7 +17,7 @@
 
 #include "notation/diagnostic.hpp"
 #include "notation/game.hpp"
-#include "rules/engine.hpp"
+#include "rules/game.hpp"
 #include "replay/variant_inference.hpp"
 
 namespace ppn::replay {
@@ -66,10 +66,12 @@ struct ReplayDiagnostic : Diagnostic {
 struct RollEvent {
   int roll_index = 0;
   const Roll* roll = nullptr;
-  rules::GameState before;
-  rules::GameState after;
+  rules::Game before;
+  rules::Game after;
   bool legal = true;
-  rules::Events events;
+  // What the roll did (rules/game.hpp): its events (none for an illegal roll carried out as
+  // played: its account is not kept), the pawn a penalty sent back, each capture's victim.
+  rules::RollResult result;
 };
 using RollVisitor = std::function<void(const RollEvent&)>;
 
@@ -84,7 +86,7 @@ struct ReplayResult {
   int illegal = 0;                  // rolls found illegal
   bool game_over = false;
   std::vector<Colour> ranking;      // finishers, best first
-  rules::GameState final_state;
+  rules::Game final_game;
   std::vector<ReplayDiagnostic> diagnostics;
   std::optional<VariantInference> inference;  // --variant auto: the profiles tried and the pick
 

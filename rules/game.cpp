@@ -53,7 +53,21 @@ Game::SetUp Game::set_up(const Options& o, const Position& p, std::span<const Co
   return out;
 }
 
-int Game::seats_playing() const { return std::popcount(static_cast<unsigned>(st_.seats_mask & ~st_.finished_mask & 0xFu)); }
+Game Game::at(const Options& o, const Position& p, std::span<const Colour> seats, Colour to_move, int doublets) {
+  GameState st = state_for(seats, to_move);
+  st.set_position(p);
+  st.doublets = static_cast<std::uint8_t>(doublets);
+  const Geometry g = geometry_of(o);
+  for (int s = 0; s < kMaxSeats; ++s)
+    if ((st.seats_mask >> s & 1u) && seat_finished(p, s, g)) st.finished_mask |= static_cast<std::uint8_t>(1u << s);
+  return Game(o, st);
+}
+
+int Game::seats_playing() const {
+  // (a table, not std::popcount: without -mpopcnt that is a library call on every roll)
+  static constexpr std::uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+  return kBits[st_.seats_mask & ~st_.finished_mask & 0xFu];
+}
 
 std::vector<Colour> Game::turn_order() const {
   std::vector<Colour> out;

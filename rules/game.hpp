@@ -81,6 +81,8 @@ class Played {
 
 class Game {
  public:
+  // No game yet (no seat takes part), to be assigned.
+  Game() : Game(Options{}, GameState{}) {}
   // A new game: every seat of `seats` (in the order turns pass, RULES.md Q2) with four pawns in
   // the nest, the first of them to throw.
   static Game start(const Options& o, std::span<const Colour> seats);
@@ -91,6 +93,9 @@ class Game {
   struct SetUp;
   static SetUp set_up(const Options& o, const Position& p, std::span<const Colour> seats, Colour to_move,
                       int doublets = 0);
+  // The same without judging (a position already checked, position_check): seats whose pawns
+  // are all HOME are finished, none ranked.
+  static Game at(const Options& o, const Position& p, std::span<const Colour> seats, Colour to_move, int doublets = 0);
 
   // ---- Queries ----
   const Options& options() const { return o_; }
