@@ -14,10 +14,10 @@ std::pair<double, double> BotMatch::interval() const {
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
-std::variant<BotMatch, std::string> play_match(const SelfplayConfig& cfg, BotKind hero, BotKind field, int games) {
+Result<BotMatch> play_match(const SelfplayConfig& cfg, BotKind hero, BotKind field, int games) {
   auto made = make_selfplay(cfg);
-  if (auto* err = std::get_if<std::string>(&made)) return *err;
-  const auto& sp = std::get<Selfplay>(made);
+  if (!made) return std::move(made).error();
+  const Selfplay& sp = *made;
   BotMatch m;
   std::vector<int> ranking;
   for (int i = 0; i < games; ++i) {

@@ -10,9 +10,9 @@
 #include <array>
 #include <string>
 #include <utility>
-#include <variant>
 
 #include "analysis/selfplay.hpp"
+#include "notation/result.hpp"
 
 namespace ppn::analysis {
 
@@ -27,7 +27,7 @@ struct BotMatch {
 };
 
 // Games 0 .. games-1 of cfg.seed; game i seats the hero i-th mod cfg.players in the turn order.
-// The dice are those of `ppn selfplay --seed` for the same games. Error: a message.
-std::variant<BotMatch, std::string> play_match(const SelfplayConfig& cfg, BotKind hero, BotKind field, int games);
+// The dice are those of `ppn selfplay --seed` for the same games. E-ARGUMENT for an unusable config.
+Result<BotMatch> play_match(const SelfplayConfig& cfg, BotKind hero, BotKind field, int games);
 
 }  // namespace ppn::analysis

@@ -33,22 +33,15 @@ constexpr int kHitWays[13] = {0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3};
 
 double normal_cdf(double x) { return 0.5 * std::erfc(-x * M_SQRT1_2); }
 
-int dice_used(const Play& play) {
-  int n = 0;
-  for (const auto& mm : play)
-    if (!mm.is_bonus()) n += mm.kind == MiniKind::enter && (mm.flags & kEnterBySum) ? 2 : 1;
-  return n;
-}
-
 }  // namespace
 
 Threats capture_threats(const Position& p, const Geometry& g) {
   Threats t;
   for (int seat = 0; seat < kMaxSeats; ++seat) {
     if (!p.seat_present(seat)) continue;
-    for (auto b : p.pawns[seat]) {
-      if (b == kNest) continue;
-      const int rel = rel_of_byte(b);
+    for (const Place pawn : p.pawns(seat)) {
+      if (pawn.in_nest()) continue;
+      const int rel = pawn.rel();
       if (!g.on_track(rel)) continue;
       const int a = g.abs_of_rel(seat, rel);
       if (g.is_safe_abs(a)) continue;
@@ -57,9 +50,9 @@ Threats capture_threats(const Position& p, const Geometry& g) {
       for (int o = 0; o < kMaxSeats; ++o) {
         if (o == seat || !p.seat_present(o)) continue;
         double safe_from_o = 1.0;
-        for (auto ob : p.pawns[o]) {
-          if (ob == kNest) continue;
-          const int orel = rel_of_byte(ob);
+        for (const Place attacker : p.pawns(o)) {
+          if (attacker.in_nest()) continue;
+          const int orel = attacker.rel();
           if (!g.on_track(orel)) continue;
           const int d = (a - g.abs_of_rel(o, orel) + g.ring_len) % g.ring_len;
           // Only squares the attacker still passes before its turn-off (rel 63).
@@ -75,35 +68,28 @@ Threats capture_threats(const Position& p, const Geometry& g) {
   return t;
 }
 
-int seats_in_play(const GameState& st, std::array<int, kMaxSeats>& order) {
-  int start = 0, n = 0;
-  for (int i = 0; i < kMaxSeats; ++i)
-    if (st.turn_order[i] == st.to_move) start = i;
-  for (int i = 0; i < kMaxSeats; ++i) {
-    const int s = st.turn_order[(start + i) % kMaxSeats];
-    if ((st.seats_mask >> s & 1) && !(st.finished_mask >> s & 1) && st.pos.seat_present(s)) order[static_cast<std::size_t>(n++)] = s;
+int seats_in_play(const rules::Game& g, std::array<int, kMaxSeats>& order) {
+  const std::vector<Colour> turns = g.turn_order();
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < turns.size(); ++i)
+    if (turns[i] == g.to_move()) start = i;
+  int n = 0;
+  for (std::size_t i = 0; i < turns.size(); ++i) {
+    const Colour c = turns[(start + i) % turns.size()];
+    if (g.playing(c)) order[static_cast<std::size_t>(n++)] = seat_of(c);
   }
   return n;
 }
 
-GameState state_after(const GameState& st, int d1, int d2, const Position& result, const Play* play,
-                      const Options& o) {
-  GameState s = st;
-  bool fully_used = true;
-  if (play) fully_used = dice_used(*play) >= roll_setup(st, d1, d2, o).parts.size();
-  advance_turn(s, d1, d2, result, o, fully_used, play);
-  return s;
-}
-
-WinProbs Evaluator::race(const GameState& st) const {
+WinProbs Evaluator::race(const rules::Game& g) const {
   WinProbs w;
-  if (st.ranking_len > 0) {
-    w.p[st.ranking[0]] = 1.0;
+  if (const auto ranking = g.ranking(); !ranking.empty()) {
+    w.p[static_cast<std::size_t>(seat_of(ranking.front()))] = 1.0;
     return w;
   }
   // Seats still playing, in turn order from the one to move.
   std::array<int, kMaxSeats> order{};
-  const int n = seats_in_play(st, order);
+  const int n = seats_in_play(g, order);
   if (n == 0) return w;
   if (n == 1) {
     w.p[order[0]] = 1.0;
@@ -111,12 +97,12 @@ WinProbs Evaluator::race(const GameState& st) const {
   }
   double mu[kMaxSeats], sigma[kMaxSeats];
   double lo = 1e9, hi = -1e9;
-  const Threats threats = capture_threats(st.pos, g_);
+  const Threats threats = capture_threats(g.position(), g_);
   for (int i = 0; i < n; ++i) {
     const int s = order[i];
-    const int steps = race_steps(st.pos, s, g_);
+    const int steps = g.race(colour_of(s));
     bool on_board = false;
-    for (auto b : st.pos.pawns[s]) on_board |= b != kNest && rel_of_byte(b) != g_.home;
+    for (const Place pawn : g.pawns(colour_of(s))) on_board |= !pawn.in_nest() && !pawn.home(g_);
     // Ludo: one die, 3.5 a throw and another throw after a 6 (3.5 * 36/30 = 4.2 a turn); a
     // token waits six throws on average for the 6 that enters it (Ludo rules, Gameplay).
     const double per_turn = g_.ludo ? 4.2 : kStepsPerTurn, wait = g_.ludo ? 6.0 : kNestWait;
@@ -163,8 +149,8 @@ WinProbs Evaluator::race(const GameState& st) const {
   return w;
 }
 
-WinProbs Evaluator::rollout(const GameState& start, std::uint64_t salt) const {
-  if (start.ranking_len > 0) return race(start);
+WinProbs Evaluator::rollout(const rules::Game& start, std::uint64_t salt) const {
+  if (!start.ranking().empty()) return race(start);
   WinProbs sum;
   const int runs = std::max(1, cfg_.rollouts);
   for (int i = 0; i < runs; ++i) {
@@ -199,46 +185,36 @@ int throw_index(bool ludo, int d1, int d2) {
 
 }  // namespace
 
-bool Evaluator::rollout_step(GameState& st, int d1, int d2) const {
-  const int seat = st.to_move;
-  const RollSetup setup = roll_setup(st, d1, d2, o_);
-  if (setup.kind == RollKind::penalty) return advance_turn(st, d1, d2, apply_penalty(st.pos, seat, o_, g_, st.last_moved), o_);
-  const LegalPlays lp = legal_plays(o_, st, d1, d2);
+bool Evaluator::rollout_step(rules::Game& g, Dice d) const {
+  const LegalPlays lp = g.legal_plays(d);
   if (lp.plays.empty()) return true;  // cannot happen: the empty play is legal when nothing else is
-  std::size_t pick = 0;
-  if (lp.plays.size() > 1) {
-    int best = greedy_score(lp.results[0], seat, g_);
-    for (std::size_t j = 1; j < lp.results.size(); ++j)
-      if (const int sc = greedy_score(lp.results[j], seat, g_); sc > best) best = sc, pick = j;
-  }
-  const Play& play = lp.plays[pick];
-  return advance_turn(st, d1, d2, lp.results[pick], o_, dice_used(play) >= setup.parts.size(), &play);
+  return g.play_legal(d, lp, greedy_choice(g, lp)).over;
 }
 
-WinProbs Evaluator::rollout_one(const GameState& start, std::uint64_t salt, int i) const {
-  if (start.ranking_len > 0) return race(start);
+WinProbs Evaluator::rollout_one(const rules::Game& start, std::uint64_t salt, int i) const {
+  if (!start.ranking().empty()) return race(start);
   Rng rng = rollout_rng(cfg_.seed, salt, i);
-  GameState st = start;
+  rules::Game g = start;
   bool over = false;
   for (int k = 0; (cfg_.horizon <= 0 || k < cfg_.horizon) && !over; ++k) {
     const int d1 = rng.die(), d2 = g_.ludo ? 0 : rng.die();
-    over = rollout_step(st, d1, d2);
+    over = rollout_step(g, {d1, d2});
   }
-  return estimate(st);
+  return estimate(g);
 }
 
-double Evaluator::rollout_reduced(const GameState& start, std::uint64_t salt, int i, int seat, int luck_rolls,
+double Evaluator::rollout_reduced(const rules::Game& start, std::uint64_t salt, int i, int seat, int luck_rolls,
                                   LuckTables& tables) const {
-  if (start.ranking_len > 0) return race(start).p[seat];
+  if (!start.ranking().empty()) return race(start).p[seat];
   std::array<std::array<int, 3>, 21> throws{};
   const int nt = canonical_throws(g_.ludo, throws);
-  // The estimate after every throw from `st`, and their mean.
-  auto table_of = [&](const GameState& st) {
+  // The estimate after every throw from `from`, and their mean.
+  auto table_of = [&](const rules::Game& from) {
     std::pair<std::array<double, 21>, double> t{};
     double total = 0;
     for (int j = 0; j < nt; ++j) {
-      GameState s = st;
-      rollout_step(s, throws[j][0], throws[j][1]);
+      rules::Game s = from;
+      rollout_step(s, {throws[j][0], throws[j][1]});
       t.first[static_cast<std::size_t>(j)] = estimate(s).p[seat];
       total += throws[j][2] * t.first[static_cast<std::size_t>(j)];
     }
@@ -246,7 +222,7 @@ double Evaluator::rollout_reduced(const GameState& start, std::uint64_t salt, in
     return t;
   };
   Rng rng = rollout_rng(cfg_.seed, salt, i);
-  GameState st = start;
+  rules::Game g = start;
   bool over = false;
   double luck = 0;
   int first = -1;
@@ -254,22 +230,22 @@ double Evaluator::rollout_reduced(const GameState& start, std::uint64_t salt, in
     const int d1 = rng.die(), d2 = g_.ludo ? 0 : rng.die();
     if (k < std::min(luck_rolls, 2)) {
       auto& slot = tables.t[k == 0 ? 0u : 1u + static_cast<std::size_t>(first)];
-      if (!slot) slot = table_of(st);
+      if (!slot) slot = table_of(g);
       const int j = throw_index(g_.ludo, d1, d2);
       luck += slot->first[static_cast<std::size_t>(j)] - slot->second;
       if (k == 0) first = j;
     }
-    over = rollout_step(st, d1, d2);
+    over = rollout_step(g, {d1, d2});
   }
-  return estimate(st).p[seat] - luck;
+  return estimate(g).p[seat] - luck;
 }
 
-double Evaluator::rollout_stratified(const GameState& start, std::uint64_t salt, int i, int seat) const {
-  if (start.ranking_len > 0) return race(start).p[seat];
+double Evaluator::rollout_stratified(const rules::Game& start, std::uint64_t salt, int i, int seat) const {
+  if (!start.ranking().empty()) return race(start).p[seat];
   const int strata = first_roll_strata();
   const int block = i / strata, j = i % strata;
   Rng rng = rollout_rng(cfg_.seed, salt, i);
-  GameState st = start;
+  rules::Game g = start;
   bool over = false;
   for (int k = 0; (cfg_.horizon <= 0 || k < cfg_.horizon) && !over; ++k) {
     int h = j;  // the first roll: the rollout's stratum
@@ -285,9 +261,9 @@ double Evaluator::rollout_stratified(const GameState& start, std::uint64_t salt,
     }
     int d1 = g_.ludo ? 1 + h : 1 + h / 6, d2 = g_.ludo ? 0 : 1 + h % 6;
     if (k >= kLatinRolls) d1 = rng.die(), d2 = g_.ludo ? 0 : rng.die();
-    over = rollout_step(st, d1, d2);
+    over = rollout_step(g, {d1, d2});
   }
-  return estimate(st).p[seat];
+  return estimate(g).p[seat];
 }
 
 }  // namespace ppn::analysis

@@ -1,13 +1,13 @@
-// Position evaluation: each seat's probability of winning from a game state (issue 7
-// "Evaluation, luck and move quality"; methods in analysis/README.md).
+// Position evaluation: each seat's probability of winning from a game (rules::Game, between
+// rolls; methods in analysis/README.md "Evaluator").
 //
 //   Evaluator ev(options, {.rollouts = 64, .horizon = 8, .seed = 1});
-//   WinProbs w = ev.race(st);                  // cheap race-based estimate
-//   WinProbs f = ev.fitted(st);                // the fitted model over position features
-//   WinProbs r = ev.rollout(st, salt);         // Monte-Carlo rollouts, deterministic
-//   double mine = r.p[st.to_move];
+//   WinProbs w = ev.race(game);                // cheap race-based estimate
+//   WinProbs f = ev.fitted(game);              // the fitted model over position features
+//   WinProbs r = ev.rollout(game, salt);       // Monte-Carlo rollouts, deterministic
+//   double mine = r.p[seat_of(game.to_move())];
 //
-// * race(): every seat's turns still needed to bring its pawns HOME ((race_steps + expected
+// * race(): every seat's turns still needed to bring its pawns HOME ((Game::race + expected
 //   steps lost to captures) / an average advance per turn, plus a wait for a five while all
 //   its pawns are in the nest) as a normal distribution; a seat wins when its finishing time,
 //   shifted by its place in the turn order, comes first. A game already won is exact.
@@ -23,7 +23,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "rules/engine.hpp"
+#include "rules/game.hpp"
 
 namespace ppn::analysis {
 
@@ -52,17 +52,17 @@ class Evaluator {
   const EvalConfig& config() const { return cfg_; }
 
   // The race-based estimate (cheap; exact once the game is won).
-  WinProbs race(const rules::GameState& st) const;
+  WinProbs race(const rules::Game& g) const;
   // The fitted model over position features (fitted_evaluator.hpp); the race estimate where
   // no model was fitted for the board and number of players.
-  WinProbs fitted(const rules::GameState& st) const;
+  WinProbs fitted(const rules::Game& g) const;
   // The leaf estimate of the config: race() or fitted().
-  WinProbs estimate(const rules::GameState& st) const { return cfg_.leaf == Leaf::fitted ? fitted(st) : race(st); }
+  WinProbs estimate(const rules::Game& g) const { return cfg_.leaf == Leaf::fitted ? fitted(g) : race(g); }
   // Monte-Carlo rollouts (see above); `salt` picks the dice streams.
-  WinProbs rollout(const rules::GameState& st, std::uint64_t salt) const;
+  WinProbs rollout(const rules::Game& g, std::uint64_t salt) const;
   // Rollout number `i` alone (the mean of i = 0 .. rollouts-1 is rollout()): its dice depend
   // only on (seed, salt, i), so rollout i of two states of one roll shares their dice.
-  WinProbs rollout_one(const rules::GameState& st, std::uint64_t salt, int i) const;
+  WinProbs rollout_one(const rules::Game& g, std::uint64_t salt, int i) const;
 
   // Variance reduction (analysis/README.md "Move quality"): rollout i (the same dice as
   // rollout_one) scored for `seat` with the luck of its first `luck_rolls` rolls (at most 2)
@@ -75,7 +75,7 @@ class Evaluator {
     // after every throw (canonical order) and their mean.
     std::array<std::optional<std::pair<std::array<double, 21>, double>>, 22> t;
   };
-  double rollout_reduced(const rules::GameState& st, std::uint64_t salt, int i, int seat, int luck_rolls,
+  double rollout_reduced(const rules::Game& g, std::uint64_t salt, int i, int seat, int luck_rolls,
                          LuckTables& tables) const;
 
   // Stratified sampling (analysis/README.md "Move quality"): rollout i scored for `seat`, in
@@ -89,11 +89,11 @@ class Evaluator {
   // error. The rollouts of two states of one roll share their dice.
   static constexpr int kLatinRolls = 8;
   int first_roll_strata() const { return g_.ludo ? 6 : 36; }
-  double rollout_stratified(const rules::GameState& st, std::uint64_t salt, int i, int seat) const;
+  double rollout_stratified(const rules::Game& g, std::uint64_t salt, int i, int seat) const;
 
  private:
-  // One roll of a rollout: the greedy play of (d1, d2) from `st`; true when the game is over.
-  bool rollout_step(rules::GameState& st, int d1, int d2) const;
+  // One roll of a rollout: the greedy play of the throw `d` in `g`; true when the game is over.
+  bool rollout_step(rules::Game& g, rules::Dice d) const;
   rules::Options o_;
   rules::Geometry g_;  // the board of o_ (Ludo: one die, rules/ludo.hpp)
   EvalConfig cfg_;
@@ -109,13 +109,8 @@ struct Threats {
 };
 Threats capture_threats(const rules::Position& p, const rules::Geometry& g);
 
-// The seats still playing (present, not finished), in turn order from the one to move;
-// returns how many.
-int seats_in_play(const rules::GameState& st, std::array<int, 4>& order);
-
-// The state after `result` of a roll (d1, d2) was played from `st` (turn machinery included:
-// a doublet gives the mover another roll). `play` may be null.
-rules::GameState state_after(const rules::GameState& st, int d1, int d2, const rules::Position& result,
-                              const rules::Play* play, const rules::Options& o);
+// The seats still playing (present, taking part, not finished), in turn order from the one to
+// move; returns how many.
+int seats_in_play(const rules::Game& g, std::array<int, 4>& order);
 
 }  // namespace ppn::analysis

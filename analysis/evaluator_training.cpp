@@ -63,14 +63,14 @@ Vec solve(Mat a, Vec b) {
 
 }  // namespace
 
-std::variant<std::vector<TrainingSample>, std::string> training_samples(const TrainingConfig& cfg) {
+Result<std::vector<TrainingSample>> training_samples(const TrainingConfig& cfg) {
   SelfplayConfig sc;
   sc.variant = cfg.variant;
   sc.players = cfg.players;
   sc.seed = cfg.seed;
   auto made = make_selfplay(sc);
-  if (auto* err = std::get_if<std::string>(&made)) return *err;
-  const auto& sp = std::get<Selfplay>(made);
+  if (!made) return std::move(made).error();
+  const Selfplay& sp = *made;
   replay::ReplayConfig rc;
   rc.variant = cfg.variant;
   std::vector<TrainingSample> out;
@@ -83,12 +83,11 @@ std::variant<std::vector<TrainingSample>, std::string> training_samples(const Tr
         const auto rules = replay::rules_for_game(g, rc);
         // One game played on to the end by the greedy policy labels each position.
         const Evaluator ev(rules.options, {.rollouts = 1, .horizon = 0, .seed = cfg.seed ^ 0x5EEDull});
-        const rules::Geometry geo = rules::geometry_of(rules.options);
         replay::replay_game(g, rc, [&](const replay::RollEvent& e) {
-          if (e.roll_index % cfg.every != 0 || e.before.ranking_len > 0) return;
+          if (e.roll_index % cfg.every != 0 || !e.before.ranking().empty()) return;
           const WinProbs end = ev.rollout_one(e.before, static_cast<std::uint64_t>(i) * 100003u + static_cast<std::uint64_t>(e.roll_index), 0);
           TrainingSample s;
-          s.f = seat_features(e.before, geo, ev.race(e.before));
+          s.f = seat_features(e.before, ev.race(e.before));
           if (s.f.n < 2) return;
           s.winner = -1;
           for (int k = 0; k < s.f.n; ++k)
@@ -145,11 +144,11 @@ double mean_log_likelihood(const std::vector<TrainingSample>& samples, const Fit
   return samples.empty() ? 0.0 : objective(samples, m.w, 0) / static_cast<double>(samples.size());
 }
 
-std::variant<EvaluatorCalibration, std::string> measure_calibration(const SelfplayConfig& cfg, int games, int every,
-                                                                    int playouts, int threads) {
+Result<EvaluatorCalibration> measure_calibration(const SelfplayConfig& cfg, int games, int every, int playouts,
+                                                 int threads) {
   auto made = make_selfplay(cfg);
-  if (auto* err = std::get_if<std::string>(&made)) return *err;
-  const auto& sp = std::get<Selfplay>(made);
+  if (!made) return std::move(made).error();
+  const Selfplay& sp = *made;
   replay::ReplayConfig rc;
   rc.variant = cfg.variant;
   rc.options = cfg.options;
@@ -168,7 +167,7 @@ std::variant<EvaluatorCalibration, std::string> measure_calibration(const Selfpl
         // Played on to the end by the greedy policy (horizon 0), each position on its own dice.
         const Evaluator ev(rules.options, {.rollouts = playouts, .horizon = 0, .seed = cfg.seed});
         replay::replay_game(g, rc, [&](const replay::RollEvent& e) {
-          if (e.roll_index % every != 0 || e.before.ranking_len > 0) return;
+          if (e.roll_index % every != 0 || !e.before.ranking().empty()) return;
           ++gr.positions;
           const WinProbs race = ev.race(e.before), fit = ev.fitted(e.before);
           std::array<double, 4> won{};
@@ -177,7 +176,7 @@ std::variant<EvaluatorCalibration, std::string> measure_calibration(const Selfpl
             for (std::size_t s = 0; s < 4; ++s) won[s] += r.p[s] / playouts;
           }
           for (int s = 0; s < 4; ++s)
-            if (e.before.pos.seat_present(s)) {
+            if (e.before.position().seat_present(s)) {
               const auto us = static_cast<std::size_t>(s);
               gr.race.add(race.p[us], won[us], playouts, cfg.players);
               gr.fitted.add(fit.p[us], won[us], playouts, cfg.players);

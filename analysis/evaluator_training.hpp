@@ -2,24 +2,24 @@
 // self-play games, each labelled with the winner of one game played on from it to the end by
 // the greedy policy, and a conditional-logit fit of the weights by Newton's method.
 //
-//   auto samples = training_samples({.variant = "hasbro-2001", .players = 4, .seed = 5000, .games = 1000});
-//   FittedModel m = fit_model(std::get<std::vector<TrainingSample>>(samples), false, 4);
+//   auto samples = training_samples({.players = 4, .seed = 5000, .games = 1000});   // Result<...>
+//   FittedModel m = fit_model(*samples, false, 4);
 //   std::string source = weights_source({m, ...}, "ppn bench evaluator --train ...");
 #pragma once
 
 #include <cstdint>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "analysis/calibration.hpp"
 #include "analysis/fitted_evaluator.hpp"
 #include "analysis/selfplay.hpp"
+#include "notation/result.hpp"
 
 namespace ppn::analysis {
 
 struct TrainingConfig {
-  std::string variant = "hasbro-2001";
+  std::string variant{rules::kDefaultParcheesiProfile};
   int players = 4;
   std::uint64_t seed = 5000;  // held apart from the bench's positions (seed 1000)
   int games = 2000;           // self-play games (ppn selfplay's bots) per board and player count
@@ -33,8 +33,8 @@ struct TrainingSample {
   int winner = 0;  // index into f.seat
 };
 
-// The labelled positions (deterministic for the config), or an error message.
-std::variant<std::vector<TrainingSample>, std::string> training_samples(const TrainingConfig& cfg);
+// The labelled positions (deterministic for the config); E-ARGUMENT for an unusable config.
+Result<std::vector<TrainingSample>> training_samples(const TrainingConfig& cfg);
 
 // Maximum likelihood with an L2 penalty `l2` / 2 |w|^2 (Newton's method with step halving,
 // from w = 0, until no weight moves by 1e-10).
@@ -56,8 +56,9 @@ struct EvaluatorCalibration {
   // error over the games.
   ClusteredRatio brier_difference;
 };
-std::variant<EvaluatorCalibration, std::string> measure_calibration(const SelfplayConfig& cfg, int games, int every,
-                                                                    int playouts, int threads = 0);
+// E-ARGUMENT for an unusable config.
+Result<EvaluatorCalibration> measure_calibration(const SelfplayConfig& cfg, int games, int every, int playouts,
+                                                 int threads = 0);
 
 // The text of analysis/fitted_weights.inc for the models; `command` is the line that made it.
 std::string weights_source(const std::vector<FittedModel>& models, const std::string& command);

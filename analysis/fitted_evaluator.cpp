@@ -48,16 +48,18 @@ constexpr FittedModel kModels[] = {
 
 }  // namespace
 
-SeatFeatures seat_features(const GameState& st, const Geometry& g, const WinProbs& race) {
+SeatFeatures seat_features(const rules::Game& game, const WinProbs& race) {
   SeatFeatures out;
-  out.n = seats_in_play(st, out.seat);
+  const Geometry& g = game.geometry();
+  out.n = seats_in_play(game, out.seat);
   if (out.n == 0) return out;
-  const Threats t = capture_threats(st.pos, g);
+  const Position& pos = game.position();
+  const Threats t = capture_threats(pos, g);
   double mean_race = 0;
   std::array<int, 4> steps{};
   for (int i = 0; i < out.n; ++i) {
     const auto ui = static_cast<std::size_t>(i);
-    steps[ui] = race_steps(st.pos, out.seat[ui], g);
+    steps[ui] = game.race(colour_of(out.seat[ui]));
     mean_race += steps[ui];
   }
   mean_race = std::max(1.0, mean_race / out.n);
@@ -68,16 +70,16 @@ SeatFeatures seat_features(const GameState& st, const Geometry& g, const WinProb
     int nest = 0, home = 0, protected_ = 0, blockades = 0, stretch = 0, rear = 0, on_entry = 0;
     double squared = 0, entry_exposure = 0;
     std::array<int, kMaxRing> on{};
-    for (auto b : st.pos.pawns[us]) {
-      const int to_go = b == kNest ? nest_steps(g) : g.steps_to_home(rel_of_byte(b));
+    for (const Place pawn : pos.pawns(s)) {
+      const int to_go = pawn.in_nest() ? nest_steps(g) : g.steps_to_home(pawn.rel());
       rear = std::max(rear, to_go);
       squared += static_cast<double>(to_go) * to_go;
       if (to_go > 0 && to_go <= 20) ++stretch;
-      if (b == kNest) {
+      if (pawn.in_nest()) {
         ++nest;
         continue;
       }
-      const int rel = rel_of_byte(b);
+      const int rel = pawn.rel();
       if (rel == g.home) ++home;
       else if (g.on_home_path(rel)) ++protected_;
       else if (g.on_track(rel)) {
@@ -86,7 +88,7 @@ SeatFeatures seat_features(const GameState& st, const Geometry& g, const WinProb
         if (++on[static_cast<std::size_t>(a)] == 2) ++blockades;
         for (int j = 0; j < out.n; ++j) {
           const int o = out.seat[static_cast<std::size_t>(j)];
-          if (o != s && a == g.abs_of(o, 0) && st.pos.count(o, kNest) > 0) {
+          if (o != s && a == g.abs_of(o, 0) && pos.count(o, Place::nest()) > 0) {
             ++on_entry;
             entry_exposure += nest_steps(g) - to_go;
           }
@@ -122,7 +124,7 @@ SeatFeatures seat_features(const GameState& st, const Geometry& g, const WinProb
     f[21] = std::max(0.0, f[0] - std::log(0.75));
     f[22] = std::max(0.0, std::log(0.1) - f[0]);
     f[23] = std::max(0.0, std::log(0.05) - f[0]);
-    f[24] = i == 0 && st.doublets > 0 ? 1 : 0;
+    f[24] = i == 0 && game.doublets() > 0 ? 1 : 0;
     f[25] = nest * nest;
   }
   return out;
@@ -152,10 +154,10 @@ WinProbs fitted_estimate(const SeatFeatures& f, const FittedModel& m) {
   return w;
 }
 
-WinProbs Evaluator::fitted(const GameState& st) const {
-  const WinProbs r = race(st);
-  if (st.ranking_len > 0) return r;
-  const SeatFeatures f = seat_features(st, g_, r);
+WinProbs Evaluator::fitted(const rules::Game& g) const {
+  const WinProbs r = race(g);
+  if (!g.ranking().empty()) return r;
+  const SeatFeatures f = seat_features(g, r);
   if (f.n < 2) return r;
   const FittedModel* m = fitted_model(g_.ludo, f.n);
   return m ? fitted_estimate(f, *m) : r;

@@ -5,7 +5,7 @@
 // (evaluator_training.hpp; the weights are in fitted_weights.inc, written by `ppn bench
 // evaluator --train -o analysis/fitted_weights.inc`).
 //
-//   SeatFeatures f = seat_features(st, g, race_estimate);   // the features of every seat in play
+//   SeatFeatures f = seat_features(game, race_estimate);     // the features of every seat in play
 //   const FittedModel* m = fitted_model(g.ludo, f.n);        // null: no model for the board/players
 //   WinProbs w = fitted_estimate(f, *m);
 #pragma once
@@ -14,7 +14,7 @@
 #include <string_view>
 
 #include "analysis/evaluator.hpp"
-#include "rules/engine.hpp"
+#include "rules/game.hpp"
 
 namespace ppn::analysis {
 
@@ -28,8 +28,8 @@ struct SeatFeatures {
   std::array<int, 4> seat{};                            // engine seats, in turn order from the mover
   std::array<std::array<double, kFeatures>, 4> f{};     // f[i]: the features of seat[i]
 };
-// `race`: the race estimate of the same state (Evaluator::race), itself a feature.
-SeatFeatures seat_features(const rules::GameState& st, const rules::Geometry& g, const WinProbs& race);
+// `race`: the race estimate of the same game (Evaluator::race), itself a feature.
+SeatFeatures seat_features(const rules::Game& game, const WinProbs& race);
 
 struct FittedModel {
   bool ludo = false;  // the board: Ludo's 52-square track, else the Parcheesi board

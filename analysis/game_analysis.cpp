@@ -11,7 +11,6 @@
 #include "notation/tags.hpp"
 #include "parallel/ordered_work.hpp"
 #include "replay/bridge.hpp"
-#include "rules/apply.hpp"
 
 namespace ppn::analysis {
 
@@ -20,18 +19,21 @@ using namespace ppn::rules;
 
 namespace {
 
-// The mover's race-evaluator value after the best play of (d1, d2) from `st`.
-double best_static(const Evaluator& ev, const GameState& st, int d1, int d2) {
-  const int m = st.to_move;
-  const Options& o = ev.options();
-  const RollSetup setup = roll_setup(st, d1, d2, o);
-  if (setup.kind == RollKind::penalty)
-    return ev.race(state_after(st, d1, d2, apply_penalty(st.pos, m, o, geometry_of(o), st.last_moved), nullptr, o)).p[m];
-  const LegalPlays lp = legal_plays(o, st, d1, d2);
+// The game after play `i` of `plays` (the legal plays of the throw `d` in `g`).
+rules::Game after_play(const rules::Game& g, Dice d, const LegalPlays& plays, std::size_t i) {
+  rules::Game after = g;
+  after.play_legal(d, plays, i);
+  return after;
+}
+
+// The mover's race-evaluator value after the best play of the throw `d` in `g` (a third
+// doublet: after its penalty).
+double best_static(const Evaluator& ev, const rules::Game& g, Dice d) {
+  const auto m = static_cast<std::size_t>(seat_of(g.to_move()));
+  const LegalPlays lp = g.legal_plays(d);
   double best = -1;
-  for (std::size_t i = 0; i < lp.results.size(); ++i)
-    best = std::max(best, ev.race(state_after(st, d1, d2, lp.results[i], &lp.plays[i], o)).p[m]);
-  return best < 0 ? ev.race(st).p[m] : best;
+  for (std::size_t i = 0; i < lp.results.size(); ++i) best = std::max(best, ev.race(after_play(g, d, lp, i)).p[m]);
+  return best < 0 ? ev.race(g).p[m] : best;
 }
 
 std::string percent(double v) {
@@ -70,8 +72,8 @@ namespace {
 // One roll of the main line, as the replay saw it: what a worker analyses.
 struct RollTask {
   int roll_index = 0;
-  GameState before;
-  int d1 = 0, d2 = 0;
+  rules::Game before;
+  Dice dice;
   Position after;
   bool legal = false;
 };
@@ -100,14 +102,14 @@ Rounds rounds_of(const Evaluator& ev, const AnalyzeConfig& cfg) {
 // in rounds until both thresholds are resolved or the budget is spent.
 void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, const LegalPlays& lp, int made,
            RollAnalysis& ra) {
-  const Options& o = ev.options();
-  const GameState& st = t.before;
-  const int m = st.to_move;
+  const rules::Game& st = t.before;
+  const int m = seat_of(st.to_move());
   // Candidates: the play made and the best `candidates` plays by the race evaluator.
-  std::vector<GameState> after(lp.results.size());
+  std::vector<rules::Game> after;
   std::vector<std::pair<double, int>> ranked;
+  after.reserve(lp.results.size());
   for (std::size_t i = 0; i < lp.results.size(); ++i) {
-    after[i] = state_after(st, t.d1, t.d2, lp.results[i], &lp.plays[i], o);
+    after.push_back(after_play(st, t.dice, lp, i));
     ranked.push_back({-ev.estimate(after[i]).p[m], static_cast<int>(i)});
   }
   std::stable_sort(ranked.begin(), ranked.end());
@@ -116,7 +118,7 @@ void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, con
     if (static_cast<int>(cands.size()) > cfg.candidates) break;
     if (i != made) cands.push_back(i);
   }
-  const std::uint64_t salt = static_cast<std::uint64_t>(t.roll_index) * 0x9E3779B97F4A7C15ull + st.hash;
+  const std::uint64_t salt = static_cast<std::uint64_t>(t.roll_index) * 0x9E3779B97F4A7C15ull + st.hash();
   const Rounds rounds = rounds_of(ev, cfg);
   const int strata = rounds.strata, budget = rounds.budget;
   const std::size_t k = cands.size();
@@ -130,7 +132,7 @@ void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, con
   for (;;) {
     for (std::size_t c = 0; c < k; ++c) {
       if (!active[c]) continue;
-      const GameState& from = after[static_cast<std::size_t>(cands[c])];
+      const rules::Game& from = after[static_cast<std::size_t>(cands[c])];
       for (int i = n; i < next; ++i)
         v[c].push_back(strata > 1 ? ev.rollout_stratified(from, salt, i, m)
                                   : ev.rollout_reduced(from, salt, i, m, cfg.luck_rolls, tables[c]));
@@ -206,18 +208,19 @@ void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, con
   ra.loss_se = best == 0 ? 0.0 : se[best];
   ra.best = ra.played + ra.loss;
   if (best != 0) {
-    const Play& bp = lp.plays[static_cast<std::size_t>(cands[best])];
-    ra.best_play = play_text(bp, apply_play(o, st.pos, m, bp).events, geometry_of(o));
+    const auto b = static_cast<std::size_t>(cands[best]);
+    rules::Game g = st;
+    ra.best_play = play_text(lp.plays[b], g.play_legal(t.dice, lp, b).events, st.geometry());
   }
 }
 
 RollAnalysis analyze_roll(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t) {
   const Options& o = ev.options();
-  const GameState& st = t.before;
+  const rules::Game& st = t.before;
   RollAnalysis ra;
   ra.roll_index = t.roll_index;
-  ra.seat = st.to_move;
-  const int d1 = t.d1, d2 = t.d2;
+  ra.seat = seat_of(st.to_move());
+  const int d1 = t.dice.d1, d2 = t.dice.d2;
   ra.before = ev.race(st).p[ra.seat];
   if (cfg.luck) {
     // The luck of every throw and its spread over fair dice. Ludo: one die, its six faces;
@@ -227,16 +230,15 @@ RollAnalysis analyze_roll(const Evaluator& ev, const AnalyzeConfig& cfg, const R
     for (int a = 1; a <= 6; ++a)
       for (int b = o.ludo() ? 0 : a; b <= (o.ludo() ? 0 : 6); ++b) {
         const double w = o.ludo() ? 1.0 / 6.0 : (a == b ? 1.0 : 2.0) / 36.0;
-        const double x = table[a][b] = best_static(ev, st, a, b);
+        const double x = table[a][b] = best_static(ev, st, {a, b});
         avg += w * x;
         sq += w * x * x;
       }
     ra.luck = (o.ludo() ? table[d1][0] : table[std::min(d1, d2)][std::max(d1, d2)]) - avg;
     ra.luck_sd = std::sqrt(std::max(0.0, sq - avg * avg));
   }
-  const RollSetup setup = roll_setup(st, d1, d2, o);
-  if (cfg.quality && t.legal && setup.kind != RollKind::penalty) {
-    const LegalPlays lp = legal_plays(o, st, d1, d2);
+  if (cfg.quality && t.legal && st.parts(t.dice).kind != RollKind::penalty) {
+    const LegalPlays lp = st.legal_plays(t.dice);
     ra.distinct_plays = static_cast<int>(lp.plays.size());
     int made = -1;
     for (std::size_t i = 0; i < lp.results.size(); ++i)
@@ -251,7 +253,7 @@ RollAnalysis analyze_roll(const Evaluator& ev, const AnalyzeConfig& cfg, const R
 
 }  // namespace
 
-GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const AnalyzeConfig& cfg) {
+GameAnalysis analyze_game(const ppn::Game& game, const ReplayConfig& rcfg, const AnalyzeConfig& cfg) {
   GameAnalysis ga;
   const GameRules rules = rules_for_game(game, rcfg);
   ga.profile = rules.profile;
@@ -271,7 +273,7 @@ GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const Anal
   // are the same for any number of threads.
   std::vector<RollTask> tasks;
   const ReplayResult res = replay_game(game, rcfg, [&](const RollEvent& e) {
-    tasks.push_back({e.roll_index, e.before, e.roll->dice[0], e.roll->dice[1], e.after.pos, e.legal});
+    tasks.push_back({e.roll_index, e.before, {e.roll->dice[0], e.roll->dice[1]}, e.after.position(), e.legal});
   });
   if (!res.setup_ok) {
     for (const auto& d : res.diagnostics) ga.error += (ga.error.empty() ? "" : "; ") + std::string(d.name()) + ": " + d.text();
@@ -311,10 +313,10 @@ GameAnalysis analyze_game(const Game& game, const ReplayConfig& rcfg, const Anal
   ga.stopped = res.stopped;
   if (res.stopped) ga.stop_reason = stop_reason(res);
   ga.rolls_analysed = static_cast<int>(ga.rolls.size());
-  const WinProbs fin = res.game_over && !res.ranking.empty() ? WinProbs{} : ev.race(res.final_state);
+  const WinProbs fin = res.game_over && !res.ranking.empty() ? WinProbs{} : ev.race(res.final_game);
   for (int s = 0; s < kMaxSeats; ++s) {
     SeatAnalysis& sa = ga.seats[s];
-    sa.present = res.final_state.pos.seat_present(s);
+    sa.present = res.final_game.position().seat_present(s);
     if (!sa.present) continue;
     sa.games = 1;
     if (res.game_over && !res.ranking.empty()) sa.result = seat_of(res.ranking.front()) == s ? 1.0 : 0.0;
@@ -354,8 +356,8 @@ MarkAgreement mark_agreement(const std::vector<GameAnalysis>& by_seed) {
   return a;
 }
 
-Game annotate_game(const Game& game, const GameAnalysis& ga, const AnalyzeConfig& cfg) {
-  Game out = game;
+ppn::Game annotate_game(const ppn::Game& game, const GameAnalysis& ga, const AnalyzeConfig& cfg) {
+  ppn::Game out = game;
   std::erase_if(out.leading_comments, is_ours);
   if (!ga.ok) return out;
   char head[400];

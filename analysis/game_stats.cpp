@@ -14,49 +14,24 @@ using namespace ppn::rules;
 
 namespace {
 
-// Blockade squares of a seat (Ludo: blocks), as engine-absolute ring squares (bit set).
-std::array<std::uint64_t, 2> blockades_of(const Position& p, int seat, const Geometry& g) {
-  std::array<std::uint64_t, 2> bits{};
-  if (!p.seat_present(seat)) return bits;
-  const auto& pw = p.pawns[seat];
-  for (int k = 0; k + 1 < kPawnsPerSeat; ++k) {
-    const auto b = pw[k];
-    if (b == kNest || b != pw[k + 1]) continue;
-    const int rel = rel_of_byte(b);
-    if (!g.on_track(rel)) continue;
-    const int a = g.abs_of_rel(seat, rel);
-    bits[a >> 6] |= std::uint64_t{1} << (a & 63);
-  }
-  return bits;
+// The blockades of `c` (Ludo: blocks) on the ring: the squares where a blockade is formed
+// (those of the home path block only their owner).
+std::vector<Place> ring_blockades(const rules::Game& g, Colour c) {
+  std::vector<Place> out = g.blockades(c);
+  std::erase_if(out, [&](Place p) { return !p.on_track(g.geometry()); });
+  return out;
 }
 
-bool has_bit(const std::array<std::uint64_t, 2>& bits, int a) { return (bits[a >> 6] >> (a & 63)) & 1u; }
+int nest_count(const Pawns& pawns) {
+  int n = 0;
+  for (const Place p : pawns) n += p.in_nest();
+  return n;
+}
 
-// Whether `mover`'s roll with these parts has a move that a blockade in `bits` stops.
-// `passing`: a blockade stops the moves that pass it (Parcheesi; Ludo block_stops=
-// landing_and_passing), else only the moves that would land on it (a Ludo block).
-bool roll_blocked_by(const Position& p, int mover, const FixedVec<std::uint8_t, 4>& parts,
-                     const std::array<std::uint64_t, 2>& bits, const Geometry& g, bool passing) {
-  if ((bits[0] | bits[1]) == 0) return false;
-  const int entry_value = g.ludo ? 6 : 5;  // Ludo enters on a 6 (Ludo rules, Gameplay), Parcheesi on a 5
-  bool can_enter = false;
-  for (auto v : parts) can_enter |= v == entry_value;
-  for (auto b : p.pawns[mover]) {
-    if (b == kNest) {
-      if (can_enter && has_bit(bits, g.abs_of(mover, 0))) return true;
-      continue;
-    }
-    const int rel = rel_of_byte(b);
-    if (!g.on_track(rel)) continue;
-    const int t = g.track(rel);
-    for (auto v : parts)
-      for (int k = passing ? 1 : v; k <= v; ++k) {
-        const int tt = t + k;
-        if (!g.is_lap(rel) && tt > g.last_ring) break;  // turns into the home path
-        if (has_bit(bits, g.abs_of(mover, tt % g.ring_len))) return true;
-      }
-  }
-  return false;
+int count_at(const Pawns& pawns, Place at) {
+  int n = 0;
+  for (const Place p : pawns) n += p == at;
+  return n;
 }
 
 CaptureWhere where_of(int seat, int rel, const Geometry& g) {
@@ -64,8 +39,6 @@ CaptureWhere where_of(int seat, int rel, const Geometry& g) {
   if (a % g.arm_spacing == 0) return CaptureWhere::entry;
   return g.is_safe_abs(a) ? CaptureWhere::safe : CaptureWhere::unsafe;
 }
-
-int nest_count(const Position& p, int seat) { return p.count(seat, kNest); }
 
 }  // namespace
 
@@ -79,13 +52,6 @@ std::string_view capture_where_name(CaptureWhere w) {
 }
 
 int nest_steps(const Geometry& g) { return g.ludo ? g.home + 6 : kNestSteps; }
-
-int race_steps(const Position& p, int seat, const Geometry& g) {
-  if (!p.seat_present(seat)) return 0;
-  int n = 0;
-  for (auto b : p.pawns[seat]) n += b == kNest ? nest_steps(g) : g.steps_to_home(rel_of_byte(b));
-  return n;
-}
 
 std::string stop_reason(const ReplayResult& res) {
   for (const auto& d : res.diagnostics)
@@ -105,7 +71,7 @@ namespace {
 // The statistics of one replay, which `on_roll` (may be empty) also watches: it sees every roll
 // event after it was counted. `*result` (may be null) receives the replay's result; with a
 // result wanted, a game whose rules cannot be set up is replayed for its diagnostics.
-GameStats count_replay(const Game& game, const ReplayConfig& cfg, const RollVisitor& on_roll, ReplayResult* result) {
+GameStats count_replay(const ppn::Game& game, const ReplayConfig& cfg, const RollVisitor& on_roll, ReplayResult* result) {
   GameStats gs;
   const GameRules rules = rules_for_game(game, cfg);
   gs.profile = rules.profile;
@@ -117,20 +83,19 @@ GameStats count_replay(const Game& game, const ReplayConfig& cfg, const RollVisi
     return gs;
   }
   const Geometry g = geometry_of(rules.options);
-  const bool passing = !rules.options.ludo() || rules.options.block_stops() == BlockStops::landing_and_passing;
   std::vector<const Roll*> rolls;
   for (const auto& e : game.movetext)
     if (const Roll* r = std::get_if<Roll>(&e)) rolls.push_back(r);
 
   int leader = -1;
   bool started = false;
-  auto note_race = [&](const Position& p, int number) {
+  auto note_race = [&](const rules::Game& at, int number) {
     std::array<int, 4> r{};
     int best = -1, best_v = 1 << 30;
     bool tie = false;
     for (int s = 0; s < kMaxSeats; ++s) {
-      if (!p.seat_present(s)) continue;
-      r[s] = race_steps(p, s, g);
+      if (!at.position().seat_present(s)) continue;
+      r[s] = at.race(colour_of(s));
       if (r[s] < best_v) best_v = r[s], best = s, tie = false;
       else if (r[s] == best_v) tie = true;
     }
@@ -145,56 +110,58 @@ GameStats count_replay(const Game& game, const ReplayConfig& cfg, const RollVisi
   ReplayResult own;
   ReplayResult& res = result ? *result : own;
   res = replay_game(game, cfg, [&](const RollEvent& e) {
-    const Position& before = e.before.pos;
-    const Position& after = e.after.pos;
+    const Position& before = e.before.position();
+    const Position& after = e.after.position();
     if (!started) {
       started = true;
-      note_race(before, 0);
+      note_race(e.before, 0);
     }
-    const int m = seat_of(e.roll->seat);
+    const Colour mc = e.roll->seat;
+    const int m = seat_of(mc);
     SeatStats& me = gs.seats[m];
     ++me.rolls;
-    const int d1 = e.roll->dice[0], d2 = e.roll->dice[1];
-    if (g.ludo ? d1 == 6 : d1 == d2) ++me.doublets;
-    const RollSetup setup = roll_setup(e.before, d1, d2, rules.options);
-    if (setup.kind == RollKind::four_part && e.roll->kind == PlayKind::Moves) ++me.four_part;
-    if (setup.kind == RollKind::penalty || e.events.penalty) ++me.penalties;
+    const Dice dice{e.roll->dice[0], e.roll->dice[1]};
+    if (g.ludo ? dice.d1 == 6 : dice.d1 == dice.d2) ++me.doublets;
+    const RollKind kind = e.before.parts(dice).kind;
+    if (kind == RollKind::four_part && e.roll->kind == PlayKind::Moves) ++me.four_part;
+    if (kind == RollKind::penalty || e.result.events.penalty) ++me.penalties;
     if (e.roll->kind == PlayKind::NoPlay) ++me.no_play;
+    const Pawns mine_before = before.pawns(m);
     {
-      const int in_nest = nest_count(before, m);
       bool on_board = false;
-      for (auto b : before.pawns[m]) on_board |= b != kNest && rel_of_byte(b) != g.home;
-      if (in_nest > 0 && !on_board) ++me.nest_rolls;
+      for (const Place p : mine_before) on_board |= !p.in_nest() && !p.home(g);
+      if (nest_count(mine_before) > 0 && !on_board) ++me.nest_rolls;
     }
-    if (setup.kind != RollKind::penalty) {
-      me.pawns_entered += std::max(0, nest_count(before, m) - nest_count(after, m));
-      me.bonuses_earned += e.events.bonuses_earned;
-      me.bonuses_played += e.events.bonuses_used;
+    if (kind != RollKind::penalty) {
+      me.pawns_entered += std::max(0, nest_count(mine_before) - nest_count(after.pawns(m)));
+      me.bonuses_earned += e.result.events.bonuses_earned;
+      me.bonuses_played += e.result.events.bonuses_used;
       // A bonus left over by the roll that wins is void, not forfeited (rules/apply.hpp).
-      me.bonuses_forfeited += e.events.bonuses_forfeited - e.events.bonuses_void;
+      me.bonuses_forfeited += e.result.events.bonuses_forfeited - e.result.events.bonuses_void;
       // Captures: opponent pawns that left a board square for their nest.
       for (int o = 0; o < kMaxSeats; ++o) {
         if (o == m || !before.seat_present(o)) continue;
+        const Pawns theirs = before.pawns(o), theirs_after = after.pawns(o);
         for (int k = 0; k < kPawnsPerSeat; ++k) {
-          const auto b = before.pawns[o][k];
-          if (b == kNest || (k > 0 && before.pawns[o][k - 1] == b)) continue;
-          const int lost = before.count(o, b) - after.count(o, b);
+          const Place p = theirs[k];
+          if (p.in_nest() || (k > 0 && theirs[k - 1] == p)) continue;
+          const int lost = count_at(theirs, p) - count_at(theirs_after, p);
           if (lost <= 0) continue;
-          const auto w = static_cast<int>(where_of(o, rel_of_byte(b), g));
+          const auto w = static_cast<int>(where_of(o, p.rel(), g));
           me.captures_made.by_where[w] += lost;
           gs.seats[o].captures_suffered.by_where[w] += lost;
         }
       }
-      // Blockades that stopped this roll.
+      // Blockades that stopped this roll (rules::Game::stopped_by_blockade: on a part's way, or
+      // on the ENTER when the dice can enter a pawn, by a 5 or a total of 5).
       for (int o = 0; o < kMaxSeats; ++o)
-        if (o != m && before.seat_present(o) &&
-            roll_blocked_by(before, m, setup.parts, blockades_of(before, o, g), g, passing))
+        if (o != m && before.seat_present(o) && e.before.stopped_by_blockade(colour_of(o), dice))
           ++gs.seats[o].opponent_rolls_blocked;
     }
     // Blockades formed by this roll.
-    const auto was = blockades_of(before, m, g), now = blockades_of(after, m, g);
-    me.blockades_formed += __builtin_popcountll(now[0] & ~was[0]) + __builtin_popcountll(now[1] & ~was[1]);
-    note_race(after, static_cast<int>(e.roll->number.value_or(static_cast<std::uint32_t>(e.roll_index + 1))));
+    const std::vector<Place> was = ring_blockades(e.before, mc);
+    for (const Place p : ring_blockades(e.after, mc)) me.blockades_formed += std::find(was.begin(), was.end(), p) == was.end();
+    note_race(e.after, static_cast<int>(e.roll->number.value_or(static_cast<std::uint32_t>(e.roll_index + 1))));
     if (on_roll) on_roll(e);
   });
 
@@ -212,15 +179,12 @@ GameStats count_replay(const Game& game, const ReplayConfig& cfg, const RollVisi
   if (res.stopped) gs.stop_reason = stop_reason(res);
   gs.game_over = res.game_over;
   gs.ranking = finishing_order(res, game.tag_value("Result"));
-  const GameState& fin = res.final_state;
-  if (!started) note_race(fin.pos, 0);
-  for (int i = 0; i < kMaxSeats; ++i) {
-    const int s = fin.turn_order[i];
-    if (fin.pos.seat_present(s)) gs.seat_order.push_back(colour_of(s));
-  }
+  const rules::Game& fin = res.final_game;
+  if (!started) note_race(fin, 0);
+  gs.seat_order = fin.turn_order();
   for (int s = 0; s < kMaxSeats; ++s) {
     SeatStats& st = gs.seats[s];
-    st.present = fin.pos.seat_present(s);
+    st.present = fin.position().seat_present(s);
     if (!st.present) continue;
     const Colour c = colour_of(s);
     std::string tag(colour_name(c));
@@ -228,7 +192,7 @@ GameStats count_replay(const Game& game, const ReplayConfig& cfg, const RollVisi
     st.player = std::string(game.tag_value(tag));
     for (const Roll* r : rolls) st.observed |= r->seat == c;
     st.race_start = gs.race.front()[s];
-    st.race_end = race_steps(fin.pos, s, g);
+    st.race_end = fin.race(c);
     for (std::size_t k = 0; k < gs.ranking.size(); ++k)
       if (gs.ranking[k] == c) st.place = static_cast<int>(k) + 1;
   }
@@ -241,9 +205,9 @@ GameStats count_replay(const Game& game, const ReplayConfig& cfg, const RollVisi
 
 }  // namespace
 
-GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg) { return count_replay(game, cfg, {}, nullptr); }
+GameStats compute_game_stats(const ppn::Game& game, const ReplayConfig& cfg) { return count_replay(game, cfg, {}, nullptr); }
 
-GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg, ReplayOutcome& out) {
+GameStats compute_game_stats(const ppn::Game& game, const ReplayConfig& cfg, ReplayOutcome& out) {
   std::size_t main_rolls = 0;
   for (const auto& e : game.movetext) main_rolls += std::holds_alternative<Roll>(e);
   out.rolls.assign(main_rolls, RollOutcome{});
@@ -253,13 +217,13 @@ GameStats compute_game_stats(const Game& game, const ReplayConfig& cfg, ReplayOu
   GameStats gs = count_replay(game, cfg, [&](const RollEvent& e) {
     auto& roll = out.rolls[static_cast<std::size_t>(e.roll_index)];
     roll.legal = e.legal;
-    roll.events = e.events;
+    roll.events = e.result.events;
     PositionAfter p;
     p.roll_index = e.roll_index;
-    p.pos = e.after.pos;
-    p.hash = compute_hash(e.after.pos);
-    p.to_move = e.after.to_move;
-    p.doublets = e.after.doublets;
+    p.pos = e.after.position();
+    p.hash = e.after.hash();
+    p.to_move = static_cast<std::uint8_t>(seat_of(e.after.to_move()));
+    p.doublets = static_cast<std::uint8_t>(e.after.doublets());
     out.positions.push_back(p);
   }, &res);
   out.profile = res.profile.empty() ? std::string(game.tag_value("Variant")) : res.profile;

@@ -7,9 +7,9 @@
 //   StatsByPlayer t;  t.add(gs, game_number);       // sums over games, keyed by player and profile
 //
 // Definitions (analysis/README.md "Statistics"):
-//   race      steps to HOME per seat, summed over its four pawns; a pawn in the nest counts
-//             kNestSteps (71 steps from its ENTER plus the five that enters it), a pawn at
-//             HOME 0. Recorded for the start and after every replayed roll.
+//   race      steps to HOME per seat, summed over its four pawns (rules::Game::race); a pawn
+//             in the nest counts kNestSteps (71 steps from its ENTER plus the five that enters
+//             it; Ludo 62), a pawn at HOME 0. Recorded for the start and after every replayed roll.
 //   leader    the seat with the strictly smallest race; a lead change is a new strict leader
 //             (ties keep the previous one; the first strict leader is no change).
 //   capture   where the captured pawn stood: on an ENTER space (`entry`, the entry captures
@@ -18,8 +18,9 @@
 //   blockade  two pawns of one seat on one ring square. Formed: a blockade square present
 //             after its owner's roll and not before it. It stops an opponent roll when some
 //             dice part of that roll would have carried one of the roller's pawns onto or past
-//             it (or a five entered a pawn onto a blockaded ENTER); each roll counts once per
-//             blockading seat.
+//             it, or when it stands on the roller's ENTER and the dice could enter a pawn of
+//             the nest (a 5 or a total of 5, Hasbro 2001 rules, Entering; Ludo: a 6):
+//             rules::Game::stopped_by_blockade. Each roll counts once per blockading seat.
 //   nest roll a roll thrown while none of the mover's pawns was on the board (all in the nest
 //             or HOME, at least one in the nest).
 #pragma once
@@ -103,7 +104,7 @@ struct GameStats {
 
 // Replays `game` under `cfg` (on_error is honoured as in validate; keep-prefix counts the
 // rolls before the first illegal one) and counts everything above.
-GameStats compute_game_stats(const Game& game, const replay::ReplayConfig& cfg);
+GameStats compute_game_stats(const ppn::Game& game, const replay::ReplayConfig& cfg);
 
 // What the same single replay yields besides the statistics, for a caller that keeps the game
 // (the db importer stores these facts as they are: db/SCHEMA.md rolls, positions, game_seats,
@@ -143,7 +144,7 @@ struct ReplayOutcome {
 
 // Both from one replay of `game` (its vectors are reused): the statistics, returned, and the
 // outcome of every roll, in `out`.
-GameStats compute_game_stats(const Game& game, const replay::ReplayConfig& cfg, ReplayOutcome& out);
+GameStats compute_game_stats(const ppn::Game& game, const replay::ReplayConfig& cfg, ReplayOutcome& out);
 
 // The finishing order of a replayed game, best first; empty when the game did not finish.
 // The one ranking behind every place, win and "finished" (seat_stats, game_seats, games, every
@@ -158,8 +159,6 @@ std::vector<Colour> finishing_order(const replay::ReplayResult& res, std::string
 // "LINE:COL: error[CODE]: message" of the first error of a replay ("" when none).
 std::string stop_reason(const replay::ReplayResult& res);
 
-// Race of one seat in a position (see the definitions above).
-int race_steps(const rules::Position& p, int seat, const rules::Geometry& g = rules::kParcheesi68);
 // Steps a pawn in the nest still has to go: the route plus the entering throw (Parcheesi
 // kNestSteps; Ludo 56 + 6 = 62).
 int nest_steps(const rules::Geometry& g);

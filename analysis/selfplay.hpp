@@ -1,9 +1,9 @@
 // Self-play: simple bots play whole games under a rule profile and record them as PPN games.
 // Every roll is chosen among the engine's legal plays, so every game written validates.
 //
-//   SelfplayConfig cfg;  cfg.variant = "hasbro-2001"; cfg.seed = 7; cfg.players = 4;
-//   auto made = make_selfplay(cfg);            // error text or a Selfplay
-//   ppn::Game g = std::get<Selfplay>(made).play_game(0);
+//   SelfplayConfig cfg;  cfg.seed = 7; cfg.players = 4;   // cfg.variant: the Parcheesi default
+//   Result<Selfplay> made = make_selfplay(cfg);            // E-ARGUMENT or a Selfplay
+//   ppn::Game g = made->play_game(0);
 #pragma once
 
 #include <cstddef>
@@ -12,11 +12,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 #include "notation/game.hpp"
-#include "rules/engine.hpp"
+#include "notation/result.hpp"
+#include "rules/game.hpp"
 
 namespace ppn::analysis {
 
@@ -32,36 +32,24 @@ std::string_view bot_kind_name(BotKind k);
 std::optional<BotKind> bot_kind_of(std::string_view name);
 
 struct SelfplayConfig {
-  std::string variant = "hasbro-2001";
+  std::string variant{rules::kDefaultParcheesiProfile};
   std::vector<std::string> options;  // "name=value" overrides
-  int players = 4;                   // 2..4; seats green, red, blue, yellow in that order
+  int players = 4;                   // 2..4; the profile's seating (rules::profile_seating)
   std::uint64_t seed = 1;
   int max_rolls = 3000;              // a game still running after this many rolls is left unfinished
 };
 
-// The choices of one roll: the engine's distinct legal plays (LegalPlays: the first found
-// of each resulting position), or, on a third doublet (Ludo: third six), the one PENALTY
-// (`penalty`, one empty play whose result is the penalty's position). Every roll has at least
-// one choice (the empty play `-` when nothing can move).
-struct RollChoices {
-  bool penalty = false;
-  int parts = 0;  // dice parts of the roll (rules::roll_setup): a play using them all used the roll fully
-  rules::LegalPlays plays;
-};
-RollChoices roll_choices(const rules::Options& o, const rules::GameState& st, int d1, int d2);
-// Carries out choice `i` of `c` on `st` (the roll d1-d2 of st.to_move): installs its position,
-// counts the doublets, passes the turn (rules::advance_turn). Returns whether the game is over.
-bool take_choice(const rules::Options& o, rules::GameState& st, int d1, int d2, const RollChoices& c,
-                 std::size_t i);
 
-// What a seat's bot is shown when a roll gives it a choice (two or more legal plays).
+// What a seat's bot is shown when a roll gives it a choice (two or more legal plays): the
+// game before the roll, the dice and the roll's legal plays (rules::Game::legal_plays: one
+// per distinct resulting position; a third doublet's is the one empty play of the penalty).
 struct Decision {
-  const rules::GameState& state;  // before the roll
-  int d1, d2;                     // d2 == 0: one die (Ludo)
-  const RollChoices& choices;
+  const rules::Game& game;        // before the roll; game.to_move() throws
+  rules::Dice dice;               // dice.d2 == 0: one die (Ludo)
+  const rules::LegalPlays& plays;
 };
 // A bot of the caller's (the Python module's): returns the index of its choice among
-// choices.plays.plays; an index out of range is an error the caller reports by throwing.
+// plays.plays; an index out of range is an error the caller reports by throwing.
 using Chooser = std::function<std::size_t(const Decision&)>;
 struct SeatBot {
   BotKind kind = BotKind::random;  // used when `choose` is empty
@@ -85,16 +73,19 @@ class Selfplay {
   rules::Options opts_;
 };
 
-// Checks the config (profile, options, players) and makes the generator; error: a message.
-std::variant<Selfplay, std::string> make_selfplay(const SelfplayConfig& cfg);
+// Checks the config (profile, options, players) and makes the generator; E-ARGUMENT when one
+// of them is unusable.
+Result<Selfplay> make_selfplay(const SelfplayConfig& cfg);
 
-// The eval bot's choice among `c` (the roll d1-d2 of st.to_move): the index of the play after
-// which `ev.fitted` gives the mover the best winning chance.
+// The eval bot's choice among `plays` (the legal plays of the throw `d` in `g`): the index of
+// the play after which `ev.fitted` gives the mover the best winning chance.
 class Evaluator;
-std::size_t eval_choice(const rules::Options& o, const Evaluator& ev, const rules::GameState& st, int d1, int d2,
-                        const RollChoices& c);
+std::size_t eval_choice(const Evaluator& ev, const rules::Game& g, rules::Dice d, const rules::LegalPlays& plays);
 
 // Score of a position for `seat` as the greedy bot sees it (higher is better).
 int greedy_score(const rules::Position& p, int seat, const rules::Geometry& g = rules::kParcheesi68);
+// The greedy bot's choice among `plays` for the seat to move in `g`: the first play whose
+// resulting position scores best.
+std::size_t greedy_choice(const rules::Game& g, const rules::LegalPlays& plays);
 
 }  // namespace ppn::analysis
