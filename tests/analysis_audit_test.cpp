@@ -42,7 +42,7 @@ TEST_CASE("audit: counts of a small hand-made sample", "[analysis][audit]") {
 TEST_CASE("audit: fair self-play dice are judged fair", "[analysis][audit][selfplay]") {
   SelfplayConfig cfg;
   cfg.seed = 21;
-  auto sp = std::get<Selfplay>(make_selfplay(cfg));
+  const Selfplay sp = *make_selfplay(cfg);
   DiceSample s;
   for (int i = 0; i < 12; ++i) {
     const Game g = sp.play_game(static_cast<std::uint64_t>(i));

@@ -20,16 +20,21 @@ using namespace ppn::rules;
 namespace {
 
 const Options& hasbro() {
-  static const Options o = *profile_options("hasbro-2001").options;
+  static const Options o = *profile_options(kDefaultParcheesiProfile).options;
   return o;
 }
 
-GameState state(const std::string& id) {
+rules::Game state(const std::string& id) {
   auto d = parse_position_id(id);
   REQUIRE(std::holds_alternative<PositionDesc>(d));
-  auto made = state_from_desc(std::get<PositionDesc>(d));
-  REQUIRE(std::holds_alternative<GameState>(made));
-  return std::get<GameState>(made);
+  auto made = game_from_desc(std::get<PositionDesc>(d), hasbro(), kDefaultParcheesiProfile);
+  REQUIRE(made);
+  return *made;
+}
+
+rules::Game start(const Options& o, std::initializer_list<Colour> seats) {
+  const std::vector<Colour> v(seats);
+  return rules::Game::start(o, v);
 }
 
 }  // namespace
@@ -37,7 +42,7 @@ GameState state(const std::string& id) {
 TEST_CASE("evaluator: a symmetric start is an even race", "[analysis][eval]") {
   const Evaluator ev(hasbro(), {.rollouts = 200, .horizon = 0, .seed = 3});
   SECTION("two players") {
-    const GameState st = initial_state(0b0101, {0, 2, 1, 3}, 0);
+    const rules::Game st = start(hasbro(), {Colour::Green, Colour::Blue});
     const auto w = ev.race(st);
     CHECK(w.p[0] + w.p[2] == Approx(1.0));
     CHECK(w.p[0] == Approx(0.5).margin(0.03));  // moving first is a small edge
@@ -47,7 +52,7 @@ TEST_CASE("evaluator: a symmetric start is an even race", "[analysis][eval]") {
     CHECK(r.p[0] == Approx(0.5).margin(0.1));
   }
   SECTION("four players") {
-    const GameState st = initial_state(0b1111, {0, 3, 2, 1}, 0);
+    const rules::Game st = start(hasbro(), {Colour::Green, Colour::Yellow, Colour::Blue, Colour::Red});
     const auto w = ev.race(st);
     for (int s = 0; s < 4; ++s) CHECK(w.p[s] == Approx(0.25).margin(0.03));
     const auto r = ev.rollout(st, 1);
@@ -57,29 +62,36 @@ TEST_CASE("evaluator: a symmetric start is an even race", "[analysis][eval]") {
 
 TEST_CASE("evaluator: a won race", "[analysis][eval]") {
   // Green needs 2 steps with one pawn; Red has everything in the nest.
-  const GameState st = state("g:h5,H,H,H r:N,N,N,N / g d0");
+  const rules::Game st = state("g:h5,H,H,H r:N,N,N,N / g d0");
   const Evaluator ev(hasbro(), {.rollouts = 50, .horizon = 0, .seed = 1});
   CHECK(ev.race(st).p[0] > 0.99);
   CHECK(ev.rollout(st, 7).p[0] > 0.99);
-  // The game already won is exact.
-  GameState over = st;
-  over.ranking[0] = 0;
-  over.ranking_len = 1;
-  CHECK(ev.race(over).p[0] == 1.0);
-  CHECK(ev.race(over).p[1] == 0.0);
+  // The game already won is exact: a throw that brings the last pawn HOME.
+  std::optional<rules::Game> over;
+  for (int a = 1; a <= 6 && !over; ++a)
+    for (int b = 1; b <= 6 && !over; ++b) {
+      const LegalPlays lp = st.legal_plays({a, b});
+      for (std::size_t i = 0; i < lp.plays.size() && !over; ++i) {
+        rules::Game g = st;
+        if (g.play_legal({a, b}, lp, i).over) over = g;
+      }
+    }
+  REQUIRE(over);
+  CHECK(ev.race(*over).p[0] == 1.0);
+  CHECK(ev.race(*over).p[1] == 0.0);
 }
 
 TEST_CASE("evaluator: a race far ahead beats one far behind, both ways round", "[analysis][eval]") {
   const Evaluator ev(hasbro(), {.rollouts = 40, .horizon = 16, .seed = 1});
-  const GameState a = state("g:60,62,h2,H r:N,N,5,20 / r d0");
+  const rules::Game a = state("g:60,62,h2,H r:N,N,5,20 / r d0");
   CHECK(ev.race(a).p[0] > 0.8);
   CHECK(ev.rollout(a, 1).p[0] > 0.8);
-  const GameState b = state("g:N,N,5,20 r:60,62,h2,H / g d0");
+  const rules::Game b = state("g:N,N,5,20 r:60,62,h2,H / g d0");
   CHECK(ev.race(b).p[1] > 0.8);
 }
 
 TEST_CASE("evaluator: rollouts are deterministic for a seed", "[analysis][eval]") {
-  const GameState st = state("g:N,N,10,30 r:N,5,40,50 / g d0");
+  const rules::Game st = state("g:N,N,10,30 r:N,5,40,50 / g d0");
   const Evaluator a(hasbro(), {.rollouts = 16, .horizon = 12, .seed = 9});
   const Evaluator b(hasbro(), {.rollouts = 16, .horizon = 12, .seed = 9});
   const Evaluator c(hasbro(), {.rollouts = 16, .horizon = 12, .seed = 10});
@@ -92,7 +104,7 @@ TEST_CASE("evaluator: rollouts with their first rolls' luck taken out keep the m
   // A pawn exposed in front of the opponent: the first roll (a hit or not) makes most of a
   // short rollout's spread. The luck taken out has mean zero, so the mean stays (within the
   // plain rollouts' sampling error) and the spread shrinks.
-  const GameState st = state("g:N,N,10,30 r:N,5,40,50 / r d0");
+  const rules::Game st = state("g:N,N,10,30 r:N,5,40,50 / r d0");
   const Evaluator ev(hasbro(), {.rollouts = 1, .horizon = 4, .seed = 4});
   const int n = 2000;
   double sum[3] = {}, sq[3] = {};
@@ -121,8 +133,8 @@ TEST_CASE("evaluator: Ludo rollouts with their first roll's luck taken out keep 
   // Every token at home: only a six enters, so the first roll makes most of the spread. The
   // six faces weigh one sixth each (a luck table weighted as Parcheesi's 36 throws would shift
   // every value by five times the mean).
-  static const Options ludo = *profile_options("ludo").options;
-  const GameState st = initial_state(0b1111, {0, 1, 2, 3}, 0);
+  static const Options ludo = *profile_options(kDefaultLudoProfile).options;
+  const rules::Game st = start(ludo, {Colour::Green, Colour::Red, Colour::Blue, Colour::Yellow});
   const Evaluator ev(ludo, {.rollouts = 1, .horizon = 6, .seed = 5});
   const int n = 2000;
   double sum[2] = {}, sq[2] = {};
@@ -141,7 +153,7 @@ TEST_CASE("evaluator: Latin-hypercube rollouts keep the mean and their blocks' m
           "[analysis][eval]") {
   // The exposed pawn of the test above. One roll: a block throws each of the 36 throws once,
   // so every block's mean is the exact expectation, whatever the block and the seed.
-  const GameState st = state("g:N,N,10,30 r:N,5,40,50 / r d0");
+  const rules::Game st = state("g:N,N,10,30 r:N,5,40,50 / r d0");
   auto block_mean = [&](const Evaluator& ev, int b) {
     const int s = ev.first_roll_strata();
     double sum = 0;
@@ -195,7 +207,7 @@ TEST_CASE("luck and move quality over self-play: luck averages zero, the random 
   SelfplayConfig sc;
   sc.seed = 5;
   sc.players = 2;
-  auto sp = std::get<Selfplay>(make_selfplay(sc));
+  const Selfplay sp = *make_selfplay(sc);
   AnalyzeConfig cfg;
   cfg.eval = {.rollouts = 128, .horizon = 2, .seed = 1};
   cfg.candidates = 3;
@@ -204,7 +216,7 @@ TEST_CASE("luck and move quality over self-play: luck averages zero, the random 
   int dec[2] = {0, 0}, err[2] = {0, 0};
   double loss[2] = {0, 0};
   for (int i = 0; i < 4; ++i) {
-    const Game g = sp.play_game(static_cast<std::uint64_t>(i));
+    const ppn::Game g = sp.play_game(static_cast<std::uint64_t>(i));
     const auto ga = analyze_game(g, {}, cfg);
     REQUIRE(ga.ok);
     for (const auto& ra : ga.rolls) {
@@ -240,14 +252,14 @@ TEST_CASE("analyze: the annotated game re-parses, re-validates and is stable", "
   SelfplayConfig sc;
   sc.seed = 2;
   sc.players = 2;
-  auto sp = std::get<Selfplay>(make_selfplay(sc));
-  const Game g = sp.play_game(0);
+  const Selfplay sp = *make_selfplay(sc);
+  const ppn::Game g = sp.play_game(0);
   AnalyzeConfig cfg;
   cfg.eval = {.rollouts = 16, .horizon = 8, .seed = 1};
   cfg.candidates = 2;
   const auto ga = analyze_game(g, {}, cfg);
   REQUIRE(ga.ok);
-  const Game out = annotate_game(g, ga, cfg);
+  const ppn::Game out = annotate_game(g, ga, cfg);
   const std::string text = to_ppn(out);
   auto parsed = parser::parse_all(text, "annotated.ppn");
   REQUIRE(parsed.errors.empty());
@@ -291,7 +303,7 @@ TEST_CASE("analyze: the marks are the same under rollout seeds 1, 2 and 3 (two s
 #endif
   MarkAgreement total;
   for (const auto& rel : samples) {
-    const Game game = ppn::test::read_first_game(rel);
+    const ppn::Game game = ppn::test::read_first_game(rel);
     std::vector<GameAnalysis> by_seed;
     for (std::uint64_t seed : {1, 2, 3}) {
       cfg.eval.seed = seed;
@@ -318,7 +330,7 @@ TEST_CASE("analyze: the marks are the same under rollout seeds 1, 2 and 3 (two s
 }
 
 TEST_CASE("analyze: the figures are the same on any number of threads", "[analysis][quality]") {
-  const Game game = ppn::test::read_first_game("samples/10-two-player-snow-day.ppn");
+  const ppn::Game game = ppn::test::read_first_game("samples/10-two-player-snow-day.ppn");
   AnalyzeConfig cfg;
   cfg.eval.rollouts = 64;
   cfg.threads = 1;

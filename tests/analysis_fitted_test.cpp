@@ -21,8 +21,8 @@ constexpr int kScale = 4;
 EvaluatorCalibration measured(const std::string& variant, int players, int games) {
   SelfplayConfig cfg{.variant = variant, .options = {}, .players = players, .seed = 1000};  // held apart: trained on 5000
   auto r = measure_calibration(cfg, games, 10, 16);
-  REQUIRE(std::holds_alternative<EvaluatorCalibration>(r));
-  return std::get<EvaluatorCalibration>(r);
+  REQUIRE(r);
+  return *r;
 }
 
 }  // namespace
@@ -83,49 +83,58 @@ TEST_CASE("fitted evaluator: the weights cover both boards and 2-4 players, a wo
           "[analysis][eval][fitted]") {
   for (bool ludo : {false, true})
     for (int players = 2; players <= 4; ++players) CHECK(fitted_model(ludo, players) != nullptr);
-  const rules::Options o = *rules::profile_options("hasbro-2001").options;
+  const rules::Options o = *rules::profile_options(rules::kDefaultParcheesiProfile).options;
   const Evaluator ev(o, {});
-  rules::GameState st = rules::initial_state(0b1111, {0, 1, 2, 3}, 0);
-  const WinProbs start = ev.fitted(st);
+  const std::vector<Colour> seats{Colour::Green, Colour::Red, Colour::Blue, Colour::Yellow};
+  const WinProbs start = ev.fitted(rules::Game::start(o, seats));
   double sum = 0;
   for (double p : start.p) sum += p;
   CHECK(sum == Approx(1.0));
   for (double p : start.p) CHECK(p == Approx(0.25).margin(0.06));  // the mover's edge is small
-  st.ranking[0] = 2;
-  st.ranking_len = 1;
-  CHECK(ev.fitted(st).p[2] == 1.0);
+  // Blue has brought every pawn HOME: the game is won.
+  rules::Position won = rules::Position::empty();
+  for (Colour c : seats) {
+    rules::Pawns pawns;
+    pawns.fill(c == Colour::Blue ? rules::Place::at(rules::kParcheesi68.home) : rules::Place::nest());
+    won.place(static_cast<int>(c), pawns);
+  }
+  const auto set = rules::Game::set_up(o, won, seats, Colour::Green);
+  REQUIRE(set.game);
+  CHECK(ev.fitted(*set.game).p[2] == 1.0);
 }
 
 TEST_CASE("fitted evaluator: training is deterministic for a seed and fits its data", "[analysis][eval][fitted]") {
-  const TrainingConfig tc{.variant = "hasbro-2001", .players = 2, .seed = 77, .games = 2 * kScale, .every = 5};
+  const TrainingConfig tc{.variant = std::string(rules::kDefaultParcheesiProfile), .players = 2, .seed = 77, .games = 2 * kScale, .every = 5};
   const auto a = training_samples(tc), b = training_samples(tc);
-  REQUIRE(std::holds_alternative<std::vector<TrainingSample>>(a));
-  const auto& sa = std::get<std::vector<TrainingSample>>(a);
+  REQUIRE(a);
+  REQUIRE(b);
+  const auto& sa = *a;
   REQUIRE(sa.size() > 20u);
-  const FittedModel ma = fit_model(sa, false, 2), mb = fit_model(std::get<std::vector<TrainingSample>>(b), false, 2);
+  const FittedModel ma = fit_model(sa, false, 2), mb = fit_model(*b, false, 2);
   CHECK(ma.w == mb.w);
   // The same samples on one thread as on three.
   TrainingConfig one = tc, three = tc;
   one.threads = 1;
   three.threads = 3;
-  CHECK(fit_model(std::get<std::vector<TrainingSample>>(training_samples(one)), false, 2).w ==
-        fit_model(std::get<std::vector<TrainingSample>>(training_samples(three)), false, 2).w);
+  CHECK(fit_model(*training_samples(one), false, 2).w == fit_model(*training_samples(three), false, 2).w);
   FittedModel uniform{false, 2, {}};
   CHECK(mean_log_likelihood(sa, ma) > mean_log_likelihood(sa, uniform));
   const std::string src = weights_source({ma}, "test");
   CHECK(src.find("{false, 2, {") != std::string::npos);
   TrainingConfig bad = tc;
   bad.variant = "no-such-profile";
-  CHECK(std::holds_alternative<std::string>(training_samples(bad)));
+  const auto refused = training_samples(bad);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().code == Code::argument);
 }
 
 TEST_CASE("eval bot: one eval seat beats three greedy bots", "[analysis][bot]") {
   // The bench figure (`ppn bench bot`, 400 games) is in analysis/README.md; a loose floor here.
-  SelfplayConfig cfg{.variant = "hasbro-2001", .options = {}, .players = 4, .seed = 2000};
+  SelfplayConfig cfg{.options = {}, .players = 4, .seed = 2000};
   const int games = 12 * kScale;
   auto r = play_match(cfg, BotKind::eval, BotKind::greedy, games);
-  REQUIRE(std::holds_alternative<BotMatch>(r));
-  const auto& m = std::get<BotMatch>(r);
+  REQUIRE(r);
+  const BotMatch& m = *r;
   CHECK(m.games == games);
   CHECK(m.unfinished == 0);
   CHECK(m.win_rate() > 0.30);
@@ -133,5 +142,5 @@ TEST_CASE("eval bot: one eval seat beats three greedy bots", "[analysis][bot]") 
   CHECK(lo < m.win_rate());
   CHECK(hi > m.win_rate());
   // The same games again: the same result.
-  CHECK(std::get<BotMatch>(play_match(cfg, BotKind::eval, BotKind::greedy, games)).wins == m.wins);
+  CHECK(play_match(cfg, BotKind::eval, BotKind::greedy, games)->wins == m.wins);
 }

@@ -78,6 +78,21 @@ TEST_CASE("stats: a blockade stops an opponent roll", "[analysis][stats]") {
   CHECK(gs.seats[R].nest_rolls == 0);
 }
 
+TEST_CASE("stats: a blockade on the ENTER stops an entry by a total of 5", "[analysis][stats]") {
+  // Green's pair on 17 stands on Red's ENTER. Red throws 2-3 with pawns in the nest: the total
+  // of 5 would enter one (Hasbro 2001 rules, Entering; RULES.md Q7), the blockade stops it, and
+  // Red plays the dice with its pawn on 30 instead.
+  const auto gs = compute_game_stats(parse_one(header("g:N,N,17,17 r:N,N,N,30 / r d0") + "1. R 2-3: 30/32 32/35\n"), {});
+  REQUIRE(gs.replayed);
+  CHECK(gs.complete);
+  CHECK(gs.seats[R].pawns_entered == 0);
+  CHECK(gs.seats[G].opponent_rolls_blocked == 1);
+  // With every pawn out of the nest the same throw enters nothing: the blockade stops nothing.
+  const auto out = compute_game_stats(parse_one(header("g:N,N,17,17 r:30,40,50,60 / r d0") + "1. R 2-3: 30/32 32/35\n"), {});
+  REQUIRE(out.complete);
+  CHECK(out.seats[G].opponent_rolls_blocked == 0);
+}
+
 TEST_CASE("stats: forming a blockade, doublets and lead changes", "[analysis][stats]") {
   const auto gs = compute_game_stats(parse_one(header("g:N,N,8,10 r:N,N,N,30 / g d0") +
                                                "1. G 1-1: 8/9 9/10\n2. G 2-3: N/0\n3. R 6-6: 30/36 36/42\n"),
@@ -132,7 +147,9 @@ TEST_CASE("stats: the hand-annotated four-player sample", "[analysis][stats][sam
 TEST_CASE("stats: self-play games balance captures, bonuses and entries", "[analysis][stats][selfplay]") {
   SelfplayConfig cfg;
   cfg.seed = 11;
-  auto sp = std::get<Selfplay>(make_selfplay(cfg));
+  auto made = make_selfplay(cfg);
+  REQUIRE(made);
+  const Selfplay& sp = *made;
   for (int i = 0; i < 3; ++i) {
     const auto gs = compute_game_stats(sp.play_game(static_cast<std::uint64_t>(i)), {});
     REQUIRE(gs.complete);
