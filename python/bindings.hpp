@@ -13,7 +13,7 @@
 #include "notation/diagnostic.hpp"
 #include "parser/parser.hpp"
 #include "replay/replayer.hpp"
-#include "rules/engine.hpp"
+#include "rules/game.hpp"
 
 namespace ppn::python {
 
@@ -26,9 +26,10 @@ struct Profile {
   rules::Options rules;
 };
 
-// A position with the rules it is played under: the engine's state and the profile.
+// A position with the rules it is played under: the game (rules::Game, played under the
+// profile's options) and the profile.
 struct PyPosition {
-  rules::GameState state;
+  rules::Game game;
   std::shared_ptr<const Profile> profile;
   const rules::Options& rules() const { return profile->rules; }
   std::string id() const;

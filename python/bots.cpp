@@ -24,10 +24,10 @@ analysis::SeatBot seat_bot(const py::object& bot, int seat_number, const std::sh
   b.name += " " + std::to_string(seat_number);
   const py::object turn_class = py::module_::import("ppn.bots").attr("Turn");
   b.choose = [bot, profile, turn_class](const analysis::Decision& d) -> std::size_t {
-    PyPosition pos{d.state, profile};
-    const py::object dice = d.d2 ? py::make_tuple(d.d1, d.d2) : py::make_tuple(d.d1);
-    const py::list plays = legal_play_list(pos, d.d1, d.d2);
-    const auto turn = turn_class(pos, dice, plays, std::string(colour_name(rules::colour_of(d.state.to_move))));
+    PyPosition pos{d.game, profile};
+    const py::object dice = d.dice.d2 ? py::make_tuple(d.dice.d1, d.dice.d2) : py::make_tuple(d.dice.d1);
+    const py::list plays = legal_play_list(pos, d.dice.d1, d.dice.d2);
+    const auto turn = turn_class(pos, dice, plays, std::string(colour_name(d.game.to_move())));
     const py::object pick = bot(turn);
     if (py::isinstance<py::int_>(pick)) {
       const auto i = pick.cast<long long>();
@@ -54,9 +54,9 @@ void bind_bots(py::module_& m) {
           cfg.seed = seed;
           cfg.max_rolls = max_rolls;
           auto made = analysis::make_selfplay(cfg);
-          if (auto* e = std::get_if<std::string>(&made))
-            throw py::value_error(cfg.players < 2 || cfg.players > 4 ? "play: 2, 3 or 4 bots, one per seat" : *e);
-          const auto& sp = std::get<analysis::Selfplay>(made);
+          if (!made)
+            throw py::value_error(cfg.players < 2 || cfg.players > 4 ? "play: 2, 3 or 4 bots, one per seat" : made.error().message);
+          const analysis::Selfplay& sp = *made;
           const auto profile = make_profile(variant, cfg.options);
           const int n = cfg.players;
           std::vector<analysis::SeatBot> given;

@@ -1,13 +1,12 @@
 // ppn.Position and ppn.Play: a position under a rule profile, its legal plays and their
-// application (the rules core through analysis/selfplay.hpp's roll step, the same one
-// `ppn selfplay` plays with), its picture (render/), and plays typed as text, judged by the
-// referee behind `ppn legal` (replay/referee.hpp).
+// application (rules::Game's legal_plays and play_legal, the roll step `ppn selfplay` plays
+// with), its picture (render/), and plays typed as text, judged by the referee behind
+// `ppn legal` (replay/referee.hpp).
 #include <pybind11/stl.h>
 
 #include <cctype>
 #include <optional>
 
-#include "analysis/selfplay.hpp"
 #include "notation/game.hpp"
 #include "notation/position_id.hpp"
 #include "python/bindings.hpp"
@@ -15,7 +14,6 @@
 #include "render/timeline.hpp"
 #include "replay/bridge.hpp"
 #include "replay/referee.hpp"
-#include "rules/apply.hpp"
 #include "rules/squares.hpp"
 
 namespace ppn::python {
@@ -58,27 +56,33 @@ std::pair<int, int> read_dice(const py::object& dice) {
 
 std::string dice_text(int d1, int d2) { return d2 == 0 ? std::to_string(d1) : std::to_string(d1) + "-" + std::to_string(d2); }
 
+// The same game under other rules: its whole state (turn, doublets, finishers, blockade ages)
+// carried over through its byte form.
 PyPosition with_rules(const PyPosition& p, const std::optional<std::string>& variant, const py::object& options) {
   if (!variant && options.is_none()) return p;
-  return PyPosition{p.state, make_profile(variant.value_or(p.profile->variant),
-                                          options.is_none() ? p.profile->options : option_list(options))};
+  auto profile = make_profile(variant.value_or(p.profile->variant), options.is_none() ? p.profile->options : option_list(options));
+  auto game = rules::Game::from_bytes(p.game.bytes(), profile->rules);
+  if (!game) throw py::value_error("the position is not one of the board of " + profile->variant);
+  return PyPosition{*game, profile};
 }
 
-// Every choice of a roll, each carried out (analysis/selfplay.hpp roll_choices, take_choice).
+// Every choice of a roll (rules::Game::legal_plays: a third doublet's is the penalty), each
+// carried out once (play_legal), which gives its events.
 std::vector<PyPlay> legal(const PyPosition& p, int d1, int d2) {
   const rules::Options& o = p.rules();
   if (o.ludo() != (d2 == 0))
     throw py::value_error(o.ludo() ? "a Ludo roll is one die" : "a Parcheesi roll is two dice");
-  if (p.state.finished_mask & (1u << p.state.to_move))
-    throw py::value_error("the seat to move has finished");
-  const auto choices = analysis::roll_choices(o, p.state, d1, d2);
+  if (p.game.finished(p.game.to_move())) throw py::value_error("the seat to move has finished");
+  const rules::Dice dice{d1, d2};
+  const rules::LegalPlays all = p.game.legal_plays(dice);
   std::vector<PyPlay> out;
-  out.reserve(choices.plays.plays.size());
-  for (std::size_t i = 0; i < choices.plays.plays.size(); ++i) {
-    PyPlay pl{p, d1, d2, choices.plays.plays[i], choices.penalty, p, {}};
-    pl.game_over = analysis::take_choice(o, pl.after.state, d1, d2, choices, i);
-    if (choices.penalty) pl.events.penalty = true;
-    else pl.events = rules::apply_play(o, p.state.pos, p.state.to_move, pl.play).events;
+  out.reserve(all.plays.size());
+  for (std::size_t i = 0; i < all.plays.size(); ++i) {
+    PyPlay pl{p, d1, d2, all.plays[i], false, p, {}};
+    const rules::RollResult r = pl.after.game.play_legal(dice, all, i);
+    pl.penalty = r.kind == rules::RollKind::penalty;
+    pl.events = r.events;
+    pl.game_over = r.over && !p.game.over();  // this play ends the game
     out.push_back(std::move(pl));
   }
   return out;
@@ -86,7 +90,7 @@ std::vector<PyPlay> legal(const PyPosition& p, int d1, int d2) {
 
 py::dict pawns(const PyPosition& p) {
   py::dict d;
-  const auto desc = replay::desc_from_state(p.state, rules::geometry_of(p.rules()));
+  const auto desc = replay::desc_of(p.game);
   for (const auto& s : desc.seats) {
     py::list l;
     for (auto sq : s.pawns) l.append(to_string(sq));
@@ -106,15 +110,13 @@ std::string svg(const PyPosition& p) {
 }
 
 PyPosition from_id(const std::string& id, const std::optional<std::string>& variant, const py::object& options) {
-  PyPosition p;
-  p.profile = make_profile(variant.value_or("hasbro-2001"), option_list(options));
+  auto profile = make_profile(variant.value_or(std::string(rules::kDefaultParcheesiProfile)), option_list(options));
   auto desc = parse_position_id(id);
   if (auto* e = std::get_if<PositionIdError>(&desc))
     throw py::value_error("position ID, column " + std::to_string(e->offset + 1) + ": " + e->message);
-  auto st = replay::state_from_desc(std::get<PositionDesc>(desc), p.rules());
-  if (auto* e = std::get_if<std::string>(&st)) throw py::value_error("position ID: " + *e);
-  p.state = std::get<rules::GameState>(st);
-  return p;
+  auto game = replay::game_from_desc(std::get<PositionDesc>(desc), profile->rules, profile->variant);
+  if (!game) throw py::value_error("position ID: " + game.error().message);
+  return PyPosition{std::move(*game), std::move(profile)};
 }
 
 py::tuple apply_text(const PyPosition& p, const std::string& play, const py::object& dice) {
@@ -127,7 +129,12 @@ py::tuple apply_text(const PyPosition& p, const std::string& play, const py::obj
   if (!j.legal) {
     for (const auto& d : j.diagnostics)
       if (d.severity == Severity::error) {
-        auto diag = replay_diagnostic_object(d);
+        // Located in the play as typed (its column, 0: the play as a whole), not in a file.
+        replay::ReplayDiagnostic at = d;
+        at.file.clear();
+        at.line = 0;
+        at.column = static_cast<std::uint32_t>(std::max(0, j.column));
+        auto diag = replay_diagnostic_object(at);
         raise_error("IllegalPlayError", diag, py::str(diag).cast<std::string>());
       }
   }
@@ -140,7 +147,7 @@ py::tuple apply_text(const PyPosition& p, const std::string& play, const py::obj
 
 py::list legal_play_list(const PyPosition& p, int d1, int d2) { return py::cast(legal(p, d1, d2)); }
 
-std::string PyPosition::id() const { return replay::position_id(state, rules::geometry_of(rules())); }
+std::string PyPosition::id() const { return replay::position_id(game); }
 
 void bind_positions(py::module_& m) {
   py::class_<PyPlay>(m, "Play", "One legal play of a roll, carried out: its text, the position after it, its events.")
@@ -168,14 +175,14 @@ void bind_positions(py::module_& m) {
             }
             if (first.empty()) throw py::value_error("no seats");
             return from_id(id + "/ " + first + " d0", variant, options);
-          }, py::arg("variant") = "hasbro-2001", py::arg("seats") = std::vector<std::string>{"green", "red"},
+          }, py::arg("variant") = std::string(rules::kDefaultParcheesiProfile), py::arg("seats") = std::vector<std::string>{"green", "red"},
           py::arg("options") = py::none(), "The start of a game: every pawn in its nest, the first seat to move.")
       .def_property_readonly("id", &PyPosition::id, "The position ID (notation/SPEC.md 7).")
       .def_property_readonly("variant", [](const PyPosition& p) { return p.profile->variant; }, "The rule profile.")
       .def_property_readonly("options", [](const PyPosition& p) { return p.profile->options; }, "Its overrides, \"name=value\".")
-      .def_property_readonly("to_move", [](const PyPosition& p) { return std::string(colour_name(rules::colour_of(p.state.to_move))); },
+      .def_property_readonly("to_move", [](const PyPosition& p) { return std::string(colour_name(p.game.to_move())); },
                              "The colour to throw next.")
-      .def_property_readonly("doublets", [](const PyPosition& p) { return int(p.state.doublets); },
+      .def_property_readonly("doublets", [](const PyPosition& p) { return p.game.doublets(); },
                              "Doublets (Ludo: sixes) already thrown in this turn.")
       .def_property_readonly("pawns", &pawns, "Each seat's pawns in its own coordinates: {\"green\": [\"N\", \"12\", \"h3\", \"H\"]}.")
       .def("legal_plays", [](const PyPosition& p, const py::object& dice, const std::optional<std::string>& variant,
@@ -187,7 +194,7 @@ void bind_positions(py::module_& m) {
       .def("apply", [](const PyPosition& p, const py::object& play, const py::object& dice) -> py::tuple {
              if (py::isinstance<PyPlay>(play)) {
                const auto& pl = play.cast<const PyPlay&>();
-               if (!(pl.before.state.pos == p.state.pos) || pl.before.state.to_move != p.state.to_move)
+               if (!(pl.before.game.position() == p.game.position()) || pl.before.game.to_move() != p.game.to_move())
                  throw py::value_error("that play is of another position");
                return py::make_tuple(pl.after, events_dict(pl.events));
              }

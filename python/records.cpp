@@ -196,7 +196,7 @@ py::object roll_object(const Roll& r) {
 struct RollRecord {
   int index = 0;
   const Roll* roll = nullptr;  // into the Game the Replay keeps alive
-  rules::GameState before, after;
+  rules::Game before, after;
   bool legal = true;
   rules::Events events;
 };
@@ -265,13 +265,13 @@ Replay replay(const py::object& self, const std::optional<std::string>& variant,
   }
   out.records.reserve(g.movetext.size());
   const auto r = replay::replay_game(g, cfg, [&](const replay::RollEvent& e) {
-    out.records.push_back(RollRecord{e.roll_index, e.roll, e.before, e.after, e.legal, e.events});
+    out.records.push_back(RollRecord{e.roll_index, e.roll, e.before, e.after, e.legal, e.result.events});
   });
   out.profile_name = r.profile;
   out.game_over = r.game_over;
   out.illegal = r.illegal;
   for (auto c : r.ranking) out.ranking.emplace_back(colour_name(c));
-  if (out.profile) out.final_position = PyPosition{r.final_state, out.profile};
+  if (out.profile) out.final_position = PyPosition{r.final_game, out.profile};
   for (auto d : r.diagnostics) {
     if (d.file.empty()) d.file = g.source_file;  // as the CLI names the file it read
     auto obj = replay_diagnostic_object(d);

@@ -32,7 +32,12 @@ class Diagnostic:
         if self.code in ("E-SYNTAX", "E-IO"):
             where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
             return f"{where}: {self.severity}: {self.message}"
-        text = f"{self.file}:{self.line}:{self.column}: {self.severity}[{self.code}]: {self.message}"
+        if self.line or self.file:
+            text = f"{self.file}:{self.line}:{self.column}: {self.severity}[{self.code}]: {self.message}"
+        elif self.column:  # a play typed at the table (Position.apply): the column in its text
+            text = f"play, column {self.column}: {self.severity}[{self.code}]: {self.message}"
+        else:
+            text = f"{self.severity}[{self.code}]: {self.message}"
         if self.step is not None:
             text += f" (mini-move {self.step})"
         return text
