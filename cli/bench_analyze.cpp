@@ -78,11 +78,11 @@ int stability(const std::string& dir, const analysis::AnalyzeConfig& acfg) {
 
 int run_bench_analyze(const BenchAnalyzeArgs& a) {
   auto made = analysis::make_selfplay(a.cfg);
-  if (auto* err = std::get_if<std::string>(&made)) {
-    std::cerr << "bench analyze: " << *err << "\n";
+  if (!made) {
+    std::cerr << "bench analyze: " << made.error().message << "\n";
     return 2;
   }
-  const auto& sp = std::get<analysis::Selfplay>(made);
+  const analysis::Selfplay& sp = *made;
   std::vector<Game> games;
   std::size_t rolls = 0;
   for (int i = 0; i < a.games; ++i) {
@@ -104,7 +104,7 @@ int run_bench_analyze(const BenchAnalyzeArgs& a) {
     for (const auto& g : games)
       replay::replay_game(g, rc, [&](const replay::RollEvent& e) {
         ++positions;
-        plays += rules::legal_plays(rules.options, e.before, e.roll->dice[0], e.roll->dice[1]).plays.size();
+        plays += e.before.legal_plays({e.roll->dice[0], e.roll->dice[1]}).plays.size();
       });
     base_s = std::min(base_s, t.seconds());
   }

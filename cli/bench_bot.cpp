@@ -26,11 +26,11 @@ int run_bench_bot(const BenchBotArgs& a) {
   }
   BenchTimer t;
   auto r = analysis::play_match(a.cfg, *hero, *field, a.games);
-  if (auto* err = std::get_if<std::string>(&r)) {
-    std::cerr << "bench bot: " << *err << "\n";
+  if (!r) {
+    std::cerr << "bench bot: " << r.error().message << "\n";
     return 2;
   }
-  const auto& m = std::get<analysis::BotMatch>(r);
+  const analysis::BotMatch& m = *r;
   const auto [lo, hi] = m.interval();
   char buf[400];
   std::snprintf(buf, sizeof buf,

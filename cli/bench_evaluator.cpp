@@ -80,11 +80,11 @@ int run_bench_evaluator(const BenchEvaluatorArgs& a) {
   if (!a.output.empty() && !(out = open_output("bench evaluator", a.output, {}, SameAsInput::refuse))) return 2;
   BenchTimer t;
   auto measured = analysis::measure_calibration(a.cfg, a.games, a.every, a.playouts, static_cast<int>(a.jobs));
-  if (auto* err = std::get_if<std::string>(&measured)) {
-    std::cerr << "bench evaluator: " << *err << "\n";
+  if (!measured) {
+    std::cerr << "bench evaluator: " << measured.error().message << "\n";
     return 2;
   }
-  const auto& m = std::get<analysis::EvaluatorCalibration>(measured);
+  const analysis::EvaluatorCalibration& m = *measured;
   const analysis::Calibration &race = m.race, &fitted = m.fitted;
   const std::size_t positions = m.positions;
   char buf[400];
@@ -146,11 +146,11 @@ int run_train(const BenchEvaluatorArgs& a) {
     tc.players = players;
     tc.threads = static_cast<int>(a.jobs);
     auto samples = analysis::training_samples(tc);
-    if (auto* err = std::get_if<std::string>(&samples)) {
-      std::cerr << "bench evaluator: " << *err << "\n";
+    if (!samples) {
+      std::cerr << "bench evaluator: " << samples.error().message << "\n";
       return 2;
     }
-    const auto& s = std::get<std::vector<analysis::TrainingSample>>(samples);
+    const std::vector<analysis::TrainingSample>& s = *samples;
     const auto m = analysis::fit_model(s, variant == std::string("ludo"), players);
     analysis::FittedModel race_only{m.ludo, players, {}};
     race_only.w[0] = 1;  // the race estimate itself

@@ -225,11 +225,11 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
 
 int run_bench_import(const BenchImportArgs& a) {
   auto made = analysis::make_selfplay(a.cfg);
-  if (auto* err = std::get_if<std::string>(&made)) {
-    std::cerr << "bench import: " << *err << "\n";
+  if (!made) {
+    std::cerr << "bench import: " << made.error().message << "\n";
     return 2;
   }
-  const auto& sp = std::get<analysis::Selfplay>(made);
+  const analysis::Selfplay& sp = *made;
   if (!a.db.empty() && !db::is_server_target(a.db)) {  // before any scratch file is written
     std::cerr << "bench import: --db takes a PostgreSQL server (postgresql://...); without it the bench uses SQLite\n";
     return 2;

@@ -60,11 +60,11 @@ ReplayPass validate_all(const std::vector<Game>& games, const replay::ReplayConf
 
 int run_bench_replay(const BenchReplayArgs& a) {
   auto made = analysis::make_selfplay(a.cfg);
-  if (auto* err = std::get_if<std::string>(&made)) {
-    std::cerr << "bench replay: " << *err << "\n";
+  if (!made) {
+    std::cerr << "bench replay: " << made.error().message << "\n";
     return 2;
   }
-  const auto& sp = std::get<analysis::Selfplay>(made);
+  const analysis::Selfplay& sp = *made;
 
   // Baseline: self-play generation itself (legal-play generation + bot choice per roll).
   std::vector<Game> games;

@@ -26,11 +26,11 @@ int run_selfplay(SelfplayArgs& a) {
   a.cfg.variant = a.flags.variant;
   a.cfg.options = a.flags.options;
   auto made = analysis::make_selfplay(a.cfg);
-  if (auto* err = std::get_if<std::string>(&made)) {
-    std::cerr << "selfplay: " << *err << "\n";
+  if (!made) {
+    std::cerr << "selfplay: " << made.error().message << "\n";
     return 2;
   }
-  const auto& sp = std::get<analysis::Selfplay>(made);
+  const analysis::Selfplay& sp = *made;
   std::vector<analysis::SeatBot> bots;
   if (!a.bots.empty() && static_cast<int>(a.bots.size()) != a.cfg.players) {
     std::cerr << "selfplay: --bots names " << a.bots.size() << " bots for " << a.cfg.players << " players\n";

@@ -34,9 +34,9 @@ TEST_CASE("db import_games: games handed over by any reader stage are stored as 
   cfg.players = 4;
   cfg.seed = 11;
   auto made = analysis::make_selfplay(cfg);
-  REQUIRE(std::holds_alternative<analysis::Selfplay>(made));
+  REQUIRE(made);
   std::string text;
-  for (std::uint64_t i = 0; i < 12; ++i) append_ppn(text, std::get<analysis::Selfplay>(made).play_game(i));
+  for (std::uint64_t i = 0; i < 12; ++i) append_ppn(text, made->play_game(i));
   text += "\n" + kIllegalGame;
   const auto file = write_file(dir / "games.ppn", text);
   const auto from_text = (dir / "text.sqlite").string();

@@ -215,8 +215,8 @@ TEST_CASE("parchis-es self-play games use the Parchís rules and replay cleanly"
   cfg.players = 4;
   cfg.seed = 4242;
   auto made = ppn::analysis::make_selfplay(cfg);
-  REQUIRE(std::holds_alternative<ppn::analysis::Selfplay>(made));
-  const auto& sp = std::get<ppn::analysis::Selfplay>(made);
+  REQUIRE(made);
+  const ppn::analysis::Selfplay& sp = *made;
   int shared = 0, penalties_differ = 0, stack_entries = 0;
   for (int i = 0; i < 200; ++i) {
     const ppn::Game g = sp.play_game(static_cast<std::uint64_t>(i));
