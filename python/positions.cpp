@@ -9,6 +9,7 @@
 
 #include "notation/game.hpp"
 #include "notation/position_id.hpp"
+#include "parser/parser.hpp"
 #include "python/bindings.hpp"
 #include "render/svg_board.hpp"
 #include "render/timeline.hpp"
@@ -119,13 +120,22 @@ PyPosition from_id(const std::string& id, const std::optional<std::string>& vari
   return PyPosition{std::move(*game), std::move(profile)};
 }
 
+// A play typed as text, judged by the referee (replay/referee.hpp) on this position's game:
+// IllegalPlayError located in the play's text when it is illegal; else the legal play it is,
+// carried out.
 py::tuple apply_text(const PyPosition& p, const std::string& play, const py::object& dice) {
   if (dice.is_none()) throw py::type_error("apply(\"PLAY\") needs the dice: apply(\"12/18 18/21\", dice=\"6-3\")");
   const auto [d1, d2] = read_dice(dice);
   auto q = replay::make_question(p.id(), dice_text(d1, d2), p.profile->variant, p.profile->options);
   if (auto* e = std::get_if<replay::QuestionError>(&q)) throw py::value_error(e->message);
-  const auto j = replay::judge_play(std::get<replay::Question>(q), play);
-  if (j.error) throw py::value_error("play, column " + std::to_string(j.error->column) + ": " + j.error->message);
+  // The referee's settings (profile, options, every alternative listed), on this very game:
+  // its turn order and turn state as they are, not as its position ID would give them.
+  replay::Question& question = std::get<replay::Question>(q);
+  question.game = p.game;
+  auto parsed = parser::parse_play(play, question.mover());
+  if (auto* e = std::get_if<parser::ParseError>(&parsed))
+    throw py::value_error("play, column " + std::to_string(e->column) + ": " + e->message);
+  const auto j = replay::judge_play(question, std::get<Roll>(parsed));
   if (!j.legal) {
     for (const auto& d : j.diagnostics)
       if (d.severity == Severity::error) {
