@@ -1,10 +1,13 @@
 #include "db/search.hpp"
 
+#include <array>
 #include <charconv>
-#include <cstring>
 #include <map>
 #include <optional>
+#include <span>
+#include <unordered_map>
 
+#include "db/position_blob.hpp"
 #include "db/schema.hpp"
 #include "notation/position_id.hpp"
 #include "replay/bridge.hpp"
@@ -68,18 +71,21 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
       const int at = ludo ? 4 : 1;
       // Ludo: the board with the most safe squares, where tokens of two colours may share one
       // (the bytes of a position do not depend on which squares are safe).
-      auto st = replay::state_from_desc(desc, ludo ? rules::make_ludo52(rules::LudoSafes::starts_and_stars)
-                                                   : rules::kParcheesi68);
-      if (auto* e = std::get_if<std::string>(&st)) {
-        if (first_error.empty()) first_error = "position ID: " + *e;
+      const auto pos = replay::position_from_desc(desc, ludo ? rules::make_ludo52(rules::LudoSafes::starts_and_stars)
+                                                             : rules::kParcheesi68);
+      std::string error;
+      if (!pos) error = pos.error().message;
+      else if (!desc.find(desc.to_move))
+        error = "the seat to move (" + std::string(colour_name(desc.to_move)) + ") has no pawns in the position";
+      if (!error.empty()) {
+        if (first_error.empty()) first_error = "position ID: " + error;
         q.bind_null(at).bind_null(at + 1).bind_null(at + 2);
         continue;
       }
-      const auto& gs = std::get<rules::GameState>(st);
       any = true;
-      q.bind(at, rules::compute_hash(gs.pos));
-      q.bind_blob(at + 1, std::span<const std::uint8_t>(&gs.pos.pawns[0][0], sizeof gs.pos));
-      q.bind(at + 2, gs.to_move * 16 + gs.doublets);
+      q.bind(at, rules::compute_hash(*pos));
+      q.bind_blob(at + 1, position_blob(*pos));
+      q.bind(at + 2, rules::seat_of(desc.to_move) * 16 + desc.rerolls);
     }
     if (!any) return first_error;
     return collect(q);
@@ -119,35 +125,31 @@ std::variant<Pattern, std::string> parse_pattern(std::string_view text) {
   return p;
 }
 
-bool matches(const Pattern& p, const rules::Position& pos) {
-  const auto& g = rules::kParcheesi68;
-  const int seat = static_cast<int>(p.colour);
+bool matches(const Pattern& p, const rules::Game& game) {
+  const rules::Geometry& g = game.geometry();
+  const rules::Position& pos = game.position();
+  const int seat = rules::seat_of(p.colour);
   switch (p.kind) {
     case Pattern::Kind::blockade_on_enter: {
+      // A blockade of any colour on the ring square that is the pattern colour's ENTER.
       const int enter_abs = g.abs_of(seat, 0);
       for (int s = 0; s < rules::kMaxSeats; ++s) {
         if (!pos.seat_present(s)) continue;
-        int here = 0;
-        for (auto b : pos.pawns[s]) {
-          const int rel = rules::rel_of_byte(b);
-          if (b != rules::kNest && g.on_track(rel) && g.abs_of_rel(s, rel) == enter_abs) ++here;
-        }
-        if (here >= 2) return true;
+        for (const rules::Place at : game.blockades(rules::colour_of(s)))
+          if (at.on_track(g) && g.abs_of_rel(s, at.rel()) == enter_abs) return true;
       }
       return false;
     }
     case Pattern::Kind::home_path: {
       if (!pos.seat_present(seat)) return false;
       int n = 0;
-      for (auto b : pos.pawns[seat]) n += b != rules::kNest && g.on_home_path(rules::rel_of_byte(b));
+      for (const rules::Place at : game.pawns(p.colour)) n += !at.in_nest() && g.on_home_path(at.rel());
       return n >= p.n;
     }
     case Pattern::Kind::near_home: {
       if (!pos.seat_present(seat)) return false;
-      for (auto b : pos.pawns[seat]) {
-        const int rel = rules::rel_of_byte(b);
-        if (b != rules::kNest && rel != g.home && g.steps_to_home(rel) <= p.n) return true;
-      }
+      for (const rules::Place at : game.pawns(p.colour))
+        if (!at.in_nest() && !at.home(g) && g.steps_to_home(at.rel()) <= p.n) return true;
       return false;
     }
   }
@@ -160,20 +162,48 @@ std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pa
       std::int64_t first = 0, last = 0, count = 0;
     };
     std::map<std::int64_t, Hit> hits;
-    Statement scan(db, "SELECT game_id, roll_index, pos FROM positions", Statement::Kind::scan);
+    // The rules each game was replayed under (its profile, games.variant): the board its
+    // positions are judged on. A profile this build does not know is read as the Parcheesi
+    // default's.
+    std::map<std::string, rules::Options, std::less<>> profiles;
+    std::unordered_map<std::int64_t, const rules::Options*> rules_of;
+    const rules::Options fallback{};
+    {
+      Statement games(db, "SELECT id, variant FROM games");
+      while (games.step()) {
+        const std::string_view variant = games.get_text(1);
+        auto it = profiles.find(variant);
+        if (it == profiles.end()) {
+          auto o = rules::profile_options(variant);
+          it = profiles.emplace(std::string(variant), o.ok() ? *o.options : fallback).first;
+        }
+        rules_of[games.get_int(0)] = &it->second;
+      }
+    }
+    Statement scan(db, "SELECT game_id, roll_index, pos, turn FROM positions", Statement::Kind::scan);
     while (scan.step()) {
-      const auto blob = scan.get_blob(2);
-      if (blob.size() != sizeof(rules::Position)) continue;
-      rules::Position pos;
-      std::memcpy(&pos, blob.data(), sizeof pos);
+      const auto pos = position_of_blob(scan.get_blob(2));
+      if (!pos) continue;
+      const auto game = scan.get_int(0);
+      const auto known = rules_of.find(game);
+      // positions.turn: the seat to move * 16 + the doublets thrown in its turn.
+      const auto turn = scan.get_int(3);
+      std::array<Colour, rules::kMaxSeats> seats{};
+      std::size_t n = 0;
+      for (int s = 0; s < rules::kMaxSeats; ++s)
+        if (pos->seat_present(s)) seats[n++] = rules::colour_of(s);
+      const rules::Game at = rules::Game::at(known == rules_of.end() ? fallback : *known->second, *pos,
+                                             std::span<const Colour>(seats.data(), n),
+                                             rules::colour_of(static_cast<int>(turn / 16 % rules::kMaxSeats)),
+                                             static_cast<int>(turn % 16));
       bool all = true;
       for (const auto& p : patterns)
-        if (!matches(p, pos)) {
+        if (!matches(p, at)) {
           all = false;
           break;
         }
       if (!all) continue;
-      const auto game = scan.get_int(0), roll = scan.get_int(1) + 1;
+      const auto roll = scan.get_int(1) + 1;
       auto [it, fresh] = hits.try_emplace(game, Hit{roll, roll, 0});
       auto& h = it->second;
       h.first = std::min(h.first, roll);
