@@ -546,4 +546,14 @@ TEST_CASE("db patterns: one hand-made position per pattern and its edge", "[db]"
   CHECK(matches(pat("near-home:green:5"), pos("g:N,N,N,h3 r:N,N,N,N / g d0")));
   CHECK_FALSE(matches(pat("near-home:green:4"), pos("g:N,N,h3,H r:N,N,N,N / g d0")));
   CHECK_FALSE(matches(pat("near-home:blue:70"), pos("g:N,N,N,h3 r:N,N,N,N / g d0")));  // absent seat
+  // The same questions on the Ludo board (ludo-seed: blocks of two): red's start square is
+  // green's 13, the home column h1-h5, the finish 5 steps past h1.
+  auto ludo = [&](const char* id) { return game(id, "ludo-seed"); };
+  CHECK(matches(pat("blockade-on-enter:red"), ludo("g:N,N,13,13 r:N,N,N,N / g d0")));
+  CHECK_FALSE(matches(pat("blockade-on-enter:red"), ludo("g:N,N,17,17 r:N,N,N,N / g d0")));
+  CHECK(matches(pat("blockade-on-enter:yellow"), ludo("g:N,N,N,N y:N,N,0,0 / g d0")));
+  CHECK(matches(pat("home-path:green:2"), ludo("g:N,h1,h5,H r:N,N,N,N / g d0")));
+  CHECK_FALSE(matches(pat("home-path:green:3"), ludo("g:N,h1,h5,H r:N,N,N,N / g d0")));
+  CHECK(matches(pat("near-home:green:5"), ludo("g:N,N,N,h1 r:N,N,N,N / g d0")));
+  CHECK_FALSE(matches(pat("near-home:green:4"), ludo("g:N,N,N,h1 r:N,N,N,N / g d0")));
 }
