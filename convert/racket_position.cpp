@@ -27,9 +27,9 @@ rules::Position any_position_of_board(const nu::Board& b) {
   rules::Position p = rules::Position::empty();
   for (int s = 0; s < kMaxSeats; ++s) {
     const Colour c = colour_of(s);
-    Pawns pawns;
-    for (int id = 0; id < kPawnsPerSeat; ++id) pawns[id] = place_of_loc(c, b.at(nu::Pawn{c, static_cast<std::uint8_t>(id)}));
-    p.place(s, pawns);
+    Pawns places;
+    for (int id = 0; id < kPawnsPerSeat; ++id) places[id] = place_of_loc(c, b.at(nu::Pawn{c, static_cast<std::uint8_t>(id)}));
+    p.place(s, places);
   }
   return p;
 }

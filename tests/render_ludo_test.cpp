@@ -41,7 +41,7 @@ namespace {
 
 constexpr int kYard = -1;    // a token in its yard
 constexpr int kFinish = 56;  // rel 56: the finish (HOME)
-constexpr int kAbsent = -2;  // the seat is not in the game
+constexpr int kNoSeat = -2;  // the seat is not in the game
 
 // A Ludo game (under ludo-modern's rules) from each seat's four tokens in its own relative
 // squares, `to_move` to throw.
@@ -49,10 +49,10 @@ rules::Game ludo_game(const std::array<std::array<int, 4>, 4>& rels, int to_move
   rules::Position pos = rules::Position::empty();
   std::vector<Colour> seats;
   for (int s = 0; s < 4; ++s) {
-    if (rels[s][0] == kAbsent) continue;
-    rules::Pawns pawns;
-    for (int k = 0; k < 4; ++k) pawns[k] = rels[s][k] == kYard ? rules::Place::nest() : rules::Place::at(rels[s][k]);
-    pos.place(s, pawns);
+    if (rels[s][0] == kNoSeat) continue;
+    rules::Pawns places;
+    for (int k = 0; k < 4; ++k) places[k] = rels[s][k] == kYard ? rules::Place::nest() : rules::Place::at(rels[s][k]);
+    pos.place(s, places);
     seats.push_back(rules::colour_of(s));
   }
   static const rules::Options o = *rules::profile_options("ludo-modern").options;
@@ -359,8 +359,8 @@ TEST_CASE("render ludo SVG: the board, blocks, safe squares by option, a shared 
   CHECK(on_star == std::set<std::string>{"red:8", "blue:47"});
   // Three tokens of one colour on a square (a bigger block): three discs inside the cell.
   const auto three = discs(svg_pawn_layer(
-      ludo_game({{{7, 7, 7, kYard}, {kAbsent, kAbsent, kAbsent, kAbsent}, {kYard, kYard, kYard, kYard},
-                  {kAbsent, kAbsent, kAbsent, kAbsent}}}).position(),
+      ludo_game({{{7, 7, 7, kYard}, {kNoSeat, kNoSeat, kNoSeat, kNoSeat}, {kYard, kYard, kYard, kYard},
+                  {kNoSeat, kNoSeat, kNoSeat, kNoSeat}}}).position(),
       g));
   int on7 = 0;
   for (const auto& d : three)
