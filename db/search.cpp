@@ -1,5 +1,6 @@
 #include "db/search.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <map>
@@ -125,9 +126,12 @@ std::variant<Pattern, std::string> parse_pattern(std::string_view text) {
   return p;
 }
 
-bool matches(const Pattern& p, const rules::Game& game) {
-  const rules::Geometry& g = game.geometry();
-  const rules::Position& pos = game.position();
+namespace {
+
+// A pattern on a position of a game on board `g`. Only blockade-on-enter asks the game itself
+// (its blockades): the scan of find_pattern sets up a game for a stored position only when a
+// pattern needs one (`game` null otherwise).
+bool holds(const Pattern& p, const rules::Position& pos, const rules::Geometry& g, const rules::Game* game) {
   const int seat = rules::seat_of(p.colour);
   switch (p.kind) {
     case Pattern::Kind::blockade_on_enter: {
@@ -135,7 +139,7 @@ bool matches(const Pattern& p, const rules::Game& game) {
       const int enter_abs = g.abs_of(seat, 0);
       for (int s = 0; s < rules::kMaxSeats; ++s) {
         if (!pos.seat_present(s)) continue;
-        for (const rules::Place at : game.blockades(rules::colour_of(s)))
+        for (const rules::Place at : game->blockades(rules::colour_of(s)))
           if (at.on_track(g) && g.abs_of_rel(s, at.rel()) == enter_abs) return true;
       }
       return false;
@@ -143,12 +147,12 @@ bool matches(const Pattern& p, const rules::Game& game) {
     case Pattern::Kind::home_path: {
       if (!pos.seat_present(seat)) return false;
       int n = 0;
-      for (const rules::Place at : game.pawns(p.colour)) n += !at.in_nest() && g.on_home_path(at.rel());
+      for (const rules::Place at : pos.pawns(seat)) n += !at.in_nest() && g.on_home_path(at.rel());
       return n >= p.n;
     }
     case Pattern::Kind::near_home: {
       if (!pos.seat_present(seat)) return false;
-      for (const rules::Place at : game.pawns(p.colour))
+      for (const rules::Place at : pos.pawns(seat))
         if (!at.in_nest() && !at.home(g) && g.steps_to_home(at.rel()) <= p.n) return true;
       return false;
     }
@@ -156,49 +160,61 @@ bool matches(const Pattern& p, const rules::Game& game) {
   return false;
 }
 
+}  // namespace
+
+bool matches(const Pattern& p, const rules::Game& game) { return holds(p, game.position(), game.geometry(), &game); }
+
 std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pattern>& patterns) {
   try {
     struct Hit {
       std::int64_t first = 0, last = 0, count = 0;
     };
     std::map<std::int64_t, Hit> hits;
-    // The rules each game was replayed under (its profile, games.variant): the board its
-    // positions are judged on. A profile this build does not know is read as the Parcheesi
+    // The rules each game was replayed under (its profile, games.variant) and their board: what
+    // its positions are judged on. A profile this build does not know is read as the Parcheesi
     // default's.
-    std::map<std::string, rules::Options, std::less<>> profiles;
-    std::unordered_map<std::int64_t, const rules::Options*> rules_of;
-    const rules::Options fallback{};
+    struct Board {
+      rules::Options options;
+      rules::Geometry geometry;
+    };
+    const Board fallback{rules::Options{}, rules::geometry_of(rules::Options{})};
+    std::map<std::string, Board, std::less<>> profiles;
+    std::unordered_map<std::int64_t, const Board*> board_of;
     {
       Statement games(db, "SELECT id, variant FROM games");
       while (games.step()) {
         const std::string_view variant = games.get_text(1);
         auto it = profiles.find(variant);
         if (it == profiles.end()) {
-          auto o = rules::profile_options(variant);
-          it = profiles.emplace(std::string(variant), o.ok() ? *o.options : fallback).first;
+          const auto o = rules::profile_options(variant);
+          it = profiles.emplace(std::string(variant), o.ok() ? Board{*o.options, rules::geometry_of(*o.options)} : fallback).first;
         }
-        rules_of[games.get_int(0)] = &it->second;
+        board_of[games.get_int(0)] = &it->second;
       }
     }
+    const bool needs_game = std::any_of(patterns.begin(), patterns.end(),
+                                        [](const Pattern& p) { return p.kind == Pattern::Kind::blockade_on_enter; });
     Statement scan(db, "SELECT game_id, roll_index, pos, turn FROM positions", Statement::Kind::scan);
     while (scan.step()) {
       const auto pos = position_of_blob(scan.get_blob(2));
       if (!pos) continue;
       const auto game = scan.get_int(0);
-      const auto known = rules_of.find(game);
-      // positions.turn: the seat to move * 16 + the doublets thrown in its turn.
-      const auto turn = scan.get_int(3);
-      std::array<Colour, rules::kMaxSeats> seats{};
-      std::size_t n = 0;
-      for (int s = 0; s < rules::kMaxSeats; ++s)
-        if (pos->seat_present(s)) seats[n++] = rules::colour_of(s);
-      const rules::Game at = rules::Game::at(known == rules_of.end() ? fallback : *known->second, *pos,
-                                             std::span<const Colour>(seats.data(), n),
-                                             rules::colour_of(static_cast<int>(turn / 16 % rules::kMaxSeats)),
-                                             static_cast<int>(turn % 16));
+      const auto known = board_of.find(game);
+      const Board& board = known == board_of.end() ? fallback : *known->second;
+      std::optional<rules::Game> at;
+      if (needs_game) {
+        // positions.turn: the seat to move * 16 + the doublets thrown in its turn.
+        const auto turn = scan.get_int(3);
+        std::array<Colour, rules::kMaxSeats> seats{};
+        std::size_t n = 0;
+        for (int s = 0; s < rules::kMaxSeats; ++s)
+          if (pos->seat_present(s)) seats[n++] = rules::colour_of(s);
+        at = rules::Game::at(board.options, *pos, std::span<const Colour>(seats.data(), n),
+                             rules::colour_of(static_cast<int>(turn / 16 % rules::kMaxSeats)), static_cast<int>(turn % 16));
+      }
       bool all = true;
       for (const auto& p : patterns)
-        if (!matches(p, at)) {
+        if (!holds(p, *pos, board.geometry, at ? &*at : nullptr)) {
           all = false;
           break;
         }
