@@ -8,6 +8,7 @@
 
 #include "cli/replay_options.hpp"
 #include "notation/colour.hpp"
+#include "parser/parser.hpp"
 #include "replay/bridge.hpp"
 #include "replay/referee.hpp"
 #include "notation/text_util.hpp"
@@ -47,12 +48,10 @@ void print_question_error(const replay::QuestionError& e, const LegalArgs& a) {
 }
 
 std::string dice_text(const replay::Question& q) {
-  return q.d2 ? std::to_string(q.d1) + "-" + std::to_string(q.d2) : std::to_string(q.d1);
+  return q.dice.d2 ? std::to_string(q.dice.d1) + "-" + std::to_string(q.dice.d2) : std::to_string(q.dice.d1);
 }
 
-std::string mover_name(const replay::Question& q) {
-  return std::string(colour_name(static_cast<Colour>(q.state.to_move)));
-}
+std::string mover_name(const replay::Question& q) { return std::string(colour_name(q.mover())); }
 
 int list_plays(const replay::Question& q, const LegalArgs& a) {
   const auto groups = replay::legal_groups(q);
@@ -62,7 +61,7 @@ int list_plays(const replay::Question& q, const LegalArgs& a) {
       plays.push_back({{"play", g.plays.front()}, {"orders", g.plays}, {"after", g.after_id},
                        {"entries", g.events.entries}, {"captures", g.events.captures},
                        {"arrivals", g.events.arrivals}, {"bonuses_forfeited", g.events.bonuses_forfeited}});
-    std::cout << nlohmann::json{{"position", replay::position_id(q.state, q.geometry)}, {"profile", q.profile}, {"to_move", mover_name(q)},
+    std::cout << nlohmann::json{{"position", replay::position_id(q.game)}, {"profile", q.profile}, {"to_move", mover_name(q)},
                                 {"dice", dice_text(q)}, {"count", groups.size()}, {"plays", plays}}
                      .dump()
               << "\n";
@@ -87,11 +86,12 @@ int list_plays(const replay::Question& q, const LegalArgs& a) {
 }
 
 int judge(const replay::Question& q, const LegalArgs& a) {
-  const replay::PlayJudgement j = replay::judge_play(q, a.play);
-  if (j.error) {
-    print_question_error(*j.error, a);
+  auto parsed = parser::parse_play(a.play, q.mover());
+  if (auto* e = std::get_if<parser::ParseError>(&parsed)) {
+    print_question_error({replay::QuestionError::Arg::play, e->column, e->message}, a);
     return 2;
   }
+  const replay::PlayJudgement j = replay::judge_play(q, std::get<Roll>(parsed));
   if (a.format == "json") {
     nlohmann::json diags = nlohmann::json::array();
     for (const auto& d : j.diagnostics) {
@@ -102,7 +102,7 @@ int judge(const replay::Question& q, const LegalArgs& a) {
       if (!d.alternatives.empty()) e["alternatives"] = d.alternatives;
       diags.push_back(std::move(e));
     }
-    nlohmann::json out{{"position", replay::position_id(q.state, q.geometry)}, {"profile", q.profile}, {"to_move", mover_name(q)},
+    nlohmann::json out{{"position", replay::position_id(q.game)}, {"profile", q.profile}, {"to_move", mover_name(q)},
                        {"dice", dice_text(q)}, {"play", j.canonical}, {"legal", j.legal}, {"diagnostics", diags}};
     if (j.legal) out["after"] = j.after_id;
     std::cout << out.dump() << "\n";

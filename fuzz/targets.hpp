@@ -66,7 +66,7 @@ inline Finding check_replay(const Game& g, bool all_profiles) {
   const rules::Geometry board = rules.error.empty() ? rules::geometry_of(rules.options) : rules::kParcheesi68;
   const auto own = replay::replay_game(g, cfg, [&](const replay::RollEvent& e) {
     if (bad) return;
-    if (const char* why = rules::position_check(e.after.pos, board, true))
+    if (const char* why = rules::position_check(e.after.position(), board, true))
       bad = "replay: impossible position after roll " + std::to_string(e.roll_index + 1) + ": " + why;
   });
   if (bad) return bad;

@@ -2,6 +2,7 @@
 #include "replay/bridge.hpp"
 
 #include "notation/printer.hpp"
+#include "rules/turn_direction.hpp"
 
 #include <algorithm>
 
@@ -111,69 +112,74 @@ std::string play_text(const Play& p, const Events& ev, const Geometry& g) {
 
 namespace {
 
-// The state a position ID describes, its position not yet checked (the callers check it, by
-// the board's invariants or by the rules of a profile). Error: a message in the board's words.
-std::variant<GameState, std::string> read_state(const PositionDesc& d, const Geometry& g) {
-  if (!d.pending.empty()) return std::string("a position in the middle of a roll (pending parts) cannot start a replay");
-  Position pos{};
-  for (auto& row : pos.pawns) row.fill(kAbsent);
-  unsigned mask = 0;
+// The position a position ID describes, not yet checked (the callers check it, by the board's
+// invariants or by the rules of a profile). Error: a message in the board's words.
+Result<Position> read_position(const PositionDesc& d, const Geometry& g) {
+  const auto fail = [](std::string m) { return failure(Code::setup, std::move(m)); };
+  if (!d.pending.empty()) return fail("a position in the middle of a roll (pending parts) cannot start a replay");
+  Position pos = Position::empty();
   for (const auto& sp : d.seats) {
-    const int s = seat_of(sp.seat);
     if (sp.pawns.size() != kPawnsPerSeat)
-      return std::string(colour_name(sp.seat)) + " has " + std::to_string(sp.pawns.size()) +
-             (g.ludo ? " tokens; a Ludo seat has 4" : " pawns; a Parcheesi seat has 4");
-    for (int k = 0; k < kPawnsPerSeat; ++k) {
-      const auto rel = rel_of_square(sp.pawns[k], g);
-      if (!rel) return "square " + to_string(sp.pawns[k]) + " is not on this board";
-      pos.pawns[s][k] = *rel < 0 ? kNest : byte_of_rel(*rel);
+      return fail(std::string(colour_name(sp.seat)) + " has " + std::to_string(sp.pawns.size()) +
+                  (g.ludo ? " tokens; a Ludo seat has 4" : " pawns; a Parcheesi seat has 4"));
+    Pawns pawns;
+    int k = 0;
+    for (const Square& sq : sp.pawns) {
+      const auto rel = rel_of_square(sq, g);
+      if (!rel) return fail("square " + to_string(sq) + " is not on this board");
+      pawns[k++] = *rel < 0 ? Place::nest() : Place::at(*rel);
     }
-    pos.sort_seat(s);
-    mask |= 1u << s;
+    pos.place(seat_of(sp.seat), pawns);
   }
-  if (!d.find(d.to_move)) return std::string("the seat to move (") + std::string(colour_name(d.to_move)) + ") has no pawns in the position";
-  std::array<std::uint8_t, kMaxSeats> order{0, 1, 2, 3};
-  GameState st = initial_state(mask, order, static_cast<std::uint8_t>(seat_of(d.to_move)));
-  st.set_position(pos);
-  st.doublets = d.rerolls;
-  for (int s = 0; s < kMaxSeats; ++s)
-    if ((mask >> s & 1u) && seat_finished(pos, s, g)) st.finished_mask |= 1u << s;
-  return st;
+  if (!d.find(d.to_move))
+    return fail(std::string("the seat to move (") + std::string(colour_name(d.to_move)) + ") has no pawns in the position");
+  return pos;
 }
 
 }  // namespace
 
-std::variant<GameState, std::string> state_from_desc(const PositionDesc& d, const Geometry& g) {
-  auto made = read_state(d, g);
-  if (auto* st = std::get_if<GameState>(&made))
-    if (const char* bad = position_check(st->pos, g)) return "impossible position: " + position_problem(bad);
+Result<Position> position_from_desc(const PositionDesc& d, const Geometry& g) {
+  auto made = read_position(d, g);
+  if (made)
+    if (const char* bad = position_check(*made, g)) return failure(Code::setup, "impossible position: " + position_problem(bad));
   return made;
 }
 
-std::variant<GameState, std::string> state_from_desc(const PositionDesc& d, const Options& o) {
-  auto made = read_state(d, geometry_of(o));
-  if (auto* st = std::get_if<GameState>(&made))
-    if (const PositionProblem pr = position_check(st->pos, o)) return position_problem(pr, o);
+Result<Position> position_from_desc(const PositionDesc& d, const Options& o) {
+  auto made = read_position(d, geometry_of(o));
+  if (made)
+    if (const PositionProblem pr = position_check(*made, o)) return failure(Code::setup, position_problem(pr, o));
   return made;
 }
 
-PositionDesc desc_from_state(const GameState& st, const Geometry& g) {
+Result<rules::Game> game_from_desc(const PositionDesc& d, const Options& o, std::string_view profile) {
+  auto pos = position_from_desc(d, o);
+  if (!pos) return std::move(pos).error();
+  std::vector<Colour> seats;
+  for (Colour c : turn_direction(profile))
+    if (d.find(c)) seats.push_back(c);
+  return rules::Game::at(o, *pos, seats, d.to_move, d.rerolls);
+}
+
+PositionDesc desc_of(const Position& p, Colour to_move, int doublets, const Geometry& g) {
   PositionDesc d;
   for (int s = 0; s < kMaxSeats; ++s) {
-    if (!st.pos.seat_present(s)) continue;
+    if (!p.seat_present(s)) continue;
     SeatPawns sp;
     sp.seat = colour_of(s);
-    for (auto b : st.pos.pawns[s]) sp.pawns.push_back(b == kNest ? Square::nest() : square_of_rel(rel_of_byte(b), g));
+    for (const Place at : p.pawns(s)) sp.pawns.push_back(at.in_nest() ? Square::nest() : square_of_rel(at.rel(), g));
     d.seats.push_back(std::move(sp));
   }
-  d.to_move = colour_of(st.to_move);
-  d.rerolls = st.doublets;
+  d.to_move = to_move;
+  d.rerolls = static_cast<std::uint8_t>(doublets);
   canonicalize(d);
   return d;
 }
 
-std::string position_id(const GameState& st, const Geometry& g) {
-  return format_position_id(desc_from_state(st, g));
+PositionDesc desc_of(const rules::Game& game) {
+  return desc_of(game.position(), game.to_move(), game.doublets(), game.geometry());
 }
+
+std::string position_id(const rules::Game& game) { return format_position_id(desc_of(game)); }
 
 }  // namespace ppn::replay

@@ -5,6 +5,9 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "notation/position_id.hpp"
 
 namespace ppn::replay {
 
@@ -13,18 +16,25 @@ using namespace ppn::rules;
 namespace {
 
 // Progress of a pawn along its route, for the plausibility of an unobserved stretch: -1 the
-// nest, then the engine's rel (ring 0..63, home path 64..70, HOME 71; second-lap squares,
+// nest, then its rel (ring 0..63, home path 64..70, HOME 71; second-lap squares,
 // homepath_mandatory=no, are rel 72..75).
-int progress_of(std::uint8_t b) { return b == kNest ? -1 : rel_of_byte(b); }
+int progress_of(Place p) { return p.rel(); }
 
 std::string seat_squares(const Position& p, int seat, const Geometry& g) {
   std::string s;
-  for (auto b : p.pawns[seat]) {
+  for (const Place at : p.pawns(seat)) {
     if (!s.empty()) s += ',';
-    s += b == kNest ? "N" : to_string(square_of_rel(rel_of_byte(b), g));
+    s += at.in_nest() ? "N" : to_string(square_of_rel(at.rel(), g));
   }
   return s;
 }
+
+// An observed position: the board, who throws next and after how many doublets.
+struct Observed {
+  Position pos;
+  Colour to_move;
+  int doublets;
+};
 
 // What a seat may have done during a stretch of unseen plays (notation/SPEC.md 3.4).
 struct StretchRole {
@@ -39,9 +49,9 @@ struct StretchRole {
 // HOME is final. With second laps (homepath_mandatory=no) ring squares are not ordered.
 bool stretch_plausible(const Position& before, const Position& after, int seat, const StretchRole& role, bool laps,
                        const Geometry& g) {
-  std::array<std::uint8_t, kPawnsPerSeat> a = after.pawns[seat];
+  Pawns a = after.pawns(seat);
   std::sort(a.begin(), a.end());
-  const auto& b = before.pawns[seat];
+  const Pawns b = before.pawns(seat);
   auto on_ring = [&](int p) { return (p >= 0 && p <= g.last_ring) || p > g.home; };
   auto allowed = [&](int pb, int pa) {
     if (pb == g.home) return pa == g.home;
@@ -62,28 +72,33 @@ bool stretch_plausible(const Position& before, const Position& after, int seat, 
 
 // Why the stretch of unseen plays between the replayed state and an observed one is
 // implausible (notation/SPEC.md 3.4), or nullopt.
-std::optional<std::string> implausible(const Walk& walk, const GameState& ns) {
+std::optional<std::string> implausible(const Walk& walk, const Observed& ns) {
+  const Position& now = walk.st.position();
   // the colours with pawns on the board: a withdrawn seat's pawns stay there (withdraw)
-  unsigned on_board = 0;
-  for (int s = 0; s < kMaxSeats; ++s)
-    if (walk.st.pos.seat_present(s)) on_board |= 1u << s;
-  if (ns.seats_mask != on_board) return std::string("it lists other colours than the board holds");
-  const int mover = walk.st.to_move;
+  unsigned on_board = 0, listed = 0;
+  for (int s = 0; s < kMaxSeats; ++s) {
+    if (now.seat_present(s)) on_board |= 1u << s;
+    if (ns.pos.seat_present(s)) listed |= 1u << s;
+  }
+  if (listed != on_board) return std::string("it lists other colours than the board holds");
+  const int mover = seat_of(walk.st.to_move());
+  const int doublets = walk.st.doublets();
+  const int ns_to_move = seat_of(ns.to_move);
   const bool mover_observed = walk.observer_mask >> mover & 1;
   // A doublet's re-roll comes at once: nobody else can have moved.
-  if (ns.to_move == mover && ns.doublets == walk.st.doublets && walk.st.doublets > 0) {
-    if (!(ns.pos == walk.st.pos))
+  if (ns_to_move == mover && ns.doublets == doublets && doublets > 0) {
+    if (!(ns.pos == now))
       return std::string(colour_name(colour_of(mover))) + " re-rolls after its doublet (d" +
-             std::to_string(walk.st.doublets) + "), so nothing can have changed, but the position did: replayed " +
-             position_id(walk.st, walk.g) + ", observed " + position_id(ns, walk.g);
+             std::to_string(doublets) + "), so nothing can have changed, but the position did: replayed " +
+             position_id(walk.st) + ", observed " + format_position_id(desc_of(ns.pos, ns.to_move, ns.doublets, walk.g));
     return std::nullopt;
   }
   // An observed seat's re-roll is recorded; only the third doublet's penalty may go unseen.
-  if (mover_observed && walk.st.doublets == 1 && !walk.res.game_over)
+  if (mover_observed && doublets == 1 && !walk.res.game_over)
     return std::string(colour_name(colour_of(mover))) +
            "'s re-roll after its doublet is missing (every roll of an [Observer] seat is recorded)";
-  if ((walk.observer_mask >> ns.to_move & 1) && ns.doublets > 0)
-    return std::string(colour_name(colour_of(ns.to_move))) + " is to move with d" + std::to_string(ns.doublets) +
+  if ((walk.observer_mask >> ns_to_move & 1) && ns.doublets > 0)
+    return std::string(colour_name(ns.to_move)) + " is to move with d" + std::to_string(ns.doublets) +
            ", but its doublets would be recorded rolls";
   const bool laps = walk.opts.homepath_mandatory() == HomepathMandatory::no;
   // Who threw the dice in the stretch. When the observed seat to move is an [Observer]
@@ -91,25 +106,29 @@ std::optional<std::string> implausible(const Walk& walk, const GameState& ns) {
   // the one to move now up to it, in turn order; the mover's third doublet (d2) may add its
   // penalty. Otherwise any number of rounds may have passed: every seat may have played.
   std::array<StretchRole, kMaxSeats> roles{};
-  const unsigned active = walk.st.seats_mask & ~walk.st.finished_mask & 0xFu;
-  if (walk.observer_mask >> ns.to_move & 1) {
+  unsigned active = 0;
+  for (int s = 0; s < kMaxSeats; ++s)
+    if (walk.st.playing(colour_of(s))) active |= 1u << s;
+  if (walk.observer_mask >> ns_to_move & 1) {
+    const std::vector<Colour> order = walk.st.turn_order();
+    const int n = static_cast<int>(order.size());
     int idx = 0;
-    for (int i = 0; i < kMaxSeats; ++i)
-      if (walk.st.turn_order[i] == mover) idx = i;
+    for (int i = 0; i < n; ++i)
+      if (seat_of(order[i]) == mover) idx = i;
     bool someone_before = false;
-    for (int step = 0; step < kMaxSeats; ++step) {
-      const int s = walk.st.turn_order[(idx + step) % kMaxSeats];
+    for (int step = 0; step < n; ++step) {
+      const int s = seat_of(order[(idx + step) % n]);
       if (!(active >> s & 1)) continue;
-      if (step > 0 && s == ns.to_move) break;
-      if (step == 0 && s == ns.to_move) {
+      if (step > 0 && s == ns_to_move) break;
+      if (step == 0 && s == ns_to_move) {
         // the mover again: only after its third doublet's penalty and a whole round
-        if (walk.st.doublets < 2) break;
+        if (doublets < 2) break;
         roles[s].penalty = true;
         someone_before = true;
         continue;
       }
       if (walk.observer_mask >> s & 1) {
-        roles[s].penalty = step == 0 && walk.st.doublets == 2;
+        roles[s].penalty = step == 0 && doublets == 2;
       } else {
         roles[s].had_turn = true;
         roles[s].reenter = someone_before;
@@ -117,7 +136,7 @@ std::optional<std::string> implausible(const Walk& walk, const GameState& ns) {
       }
       someone_before = true;
     }
-    if (ns.to_move == mover && walk.st.doublets == 2)
+    if (ns_to_move == mover && doublets == 2)
       for (int s = 0; s < kMaxSeats; ++s)
         if ((active >> s & 1) && s != mover && !(walk.observer_mask >> s & 1)) roles[s] = {true, true, true};
   } else {
@@ -125,18 +144,18 @@ std::optional<std::string> implausible(const Walk& walk, const GameState& ns) {
       roles[s] = (walk.observer_mask >> s & 1) ? StretchRole{false, false, true} : StretchRole{true, true, true};
   }
   for (int s = 0; s < kMaxSeats; ++s)
-    if (!(walk.st.seats_mask >> s & 1)) roles[s] = StretchRole{};  // withdrawn: no more turns
+    if (!walk.st.takes_part(colour_of(s))) roles[s] = StretchRole{};  // withdrawn: no more turns
   std::string why;
   for (int s = 0; s < kMaxSeats; ++s) {
     // a withdrawn seat (replay/README.md "Withdrawals") throws no more: like a seat without
     // a turn, its pawns can only be sent back to the nest
     if (!(on_board >> s & 1)) continue;
-    if (stretch_plausible(walk.st.pos, ns.pos, s, roles[s], laps, walk.g)) continue;
+    if (stretch_plausible(now, ns.pos, s, roles[s], laps, walk.g)) continue;
     if (!why.empty()) why += "; ";
     const bool observed = walk.observer_mask >> s & 1;
-    why += std::string(colour_name(colour_of(s))) + " went from " + seat_squares(walk.st.pos, s, walk.g) + " to " +
+    why += std::string(colour_name(colour_of(s))) + " went from " + seat_squares(now, s, walk.g) + " to " +
            seat_squares(ns.pos, s, walk.g) +
-           (!(walk.st.seats_mask >> s & 1) ? " (it withdrew: its pawns can only be sent back to the nest)"
+           (!walk.st.takes_part(colour_of(s)) ? " (it withdrew: its pawns can only be sent back to the nest)"
             : observed ? " (an [Observer] seat's pawns can only be sent back to the nest)"
             : !roles[s].had_turn ? " (it had no turn in between: its pawns can only be sent back to the nest)"
             : !roles[s].reenter ? " (its turn came first: pawns advance, or go back to the nest and stay there)"
@@ -149,40 +168,30 @@ std::optional<std::string> implausible(const Walk& walk, const GameState& ns) {
 }  // namespace
 
 void observe(Walk& walk, const ObservedPosition& o) {
-  auto made = state_from_desc(o.position, walk.opts);  // judged by the profile's rules, as a [Setup]
-  if (auto* err = std::get_if<std::string>(&made)) {
+  auto made = position_from_desc(o.position, walk.opts);  // judged by the profile's rules, as a [Setup]
+  if (!made) {
     ReplayDiagnostic d;
     d.code = Code::observed;
-    d.message = "observed position: " + *err;
+    d.message = "observed position: " + made.error().message;
     d.line = o.line;
     d.column = o.column;
     walk.res.diagnostics.push_back(std::move(d));  // a record error, not a roll's (roll_index -1)
     return;
   }
-  const auto& ns = std::get<GameState>(made);
+  const Observed ns{*made, o.position.to_move, o.position.rerolls};
   if (auto why = implausible(walk, ns)) {
     ReplayDiagnostic d;
     d.code = Code::implausible_stretch;
     // A record error of its own (roll_index -1), not a roll's: the replayed position it is
     // compared with is in the message.
-    d.message = "the observed position cannot follow from the replayed one (" + position_id(walk.st, walk.g) +
+    d.message = "the observed position cannot follow from the replayed one (" + position_id(walk.st) +
                 ") by unseen plays: " + *why + " (notation/SPEC.md 3.4)";
     d.line = o.line;
     d.column = o.column;
-    d.position_id = position_id(walk.st, walk.g);
+    d.position_id = position_id(walk.st);
     walk.res.diagnostics.push_back(std::move(d));
   }
-  const auto order = walk.st.turn_order;
-  const auto mask = walk.st.seats_mask;
-  const auto finished = walk.st.finished_mask;
-  const auto ranking = walk.st.ranking;
-  const auto ranking_len = walk.st.ranking_len;
-  walk.st = ns;
-  walk.st.turn_order = order;
-  walk.st.seats_mask = mask;
-  walk.st.finished_mask = finished | ns.finished_mask;
-  walk.st.ranking = ranking;
-  walk.st.ranking_len = ranking_len;
+  walk.st.replace_position(ns.pos, ns.to_move, ns.doublets);
 }
 
 }  // namespace ppn::replay

@@ -6,7 +6,8 @@
 
 #include "notation/position_id.hpp"
 #include "notation/printer.hpp"
-#include "parser/parser.hpp"
+#include "replay/roll_replay.hpp"
+#include "replay/walk.hpp"
 #include "replay/bridge.hpp"
 #include "rules/turn_direction.hpp"
 
@@ -16,33 +17,8 @@ using namespace ppn::rules;
 
 namespace {
 
-// The line of the one-roll record that holds the roll (after [Game], [Variant], [Seats], [Setup]).
-constexpr std::uint32_t kRollLine = 5;
-
-// The roll line's text before the dice: "1. G ".
-std::string roll_prefix(Colour mover) { return std::string("1. ") + colour_letter(mover) + " "; }
-
-// A play as PPN text, its forfeited bonuses as the engine's verdict `ev` counts them.
-std::string text_of(const Question& q, const Play& p, const Events& ev) { return play_text(p, ev, q.geometry); }
-
-// The engine's verdict on an engine play of the question's roll (its events, its result).
-Verdict verdict(const Question& q, const Play& p) {
-  ValidateRequest req;
-  req.state = &q.state;
-  req.d1 = q.d1;
-  req.d2 = q.d2;
-  req.play = &p;
-  return validate_play(q.options, req);
-}
-
-// The position ID after a legal roll with this result: who throws next and the doublets
-// (Ludo: sixes) count come from advance_turn, as in a replay.
-std::string after_id(const Question& q, const Position& result, const Events& ev, const Play* play) {
-  GameState after = q.state;
-  const int parts = roll_setup(q.state, q.d1, q.d2, q.options).parts.size();
-  advance_turn(after, q.d1, q.d2, result, q.options, ev.dice_parts_used >= parts, play);
-  return position_id(after, q.geometry);
-}
+// A play as PPN text, its forfeited bonuses as the engine's account `ev` counts them.
+std::string text_of(const Question& q, const Play& p, const Events& ev) { return play_text(p, ev, q.game.geometry()); }
 
 // The other orders of a play's mini-moves that are legal and end in the same position: the
 // mini-moves are permuted, each pawn (by its slot: MiniMove::pawn, the engine's sorted order
@@ -54,15 +30,13 @@ std::vector<Play> other_orders(const Question& q, const Play& rep, const Positio
   if (n < 2 || n > 6 || q.options.ludo()) return out;
   for (const auto& m : rep)
     if (m.pawn == kAnyPawn) return out;
-  const Geometry& g = q.geometry;
+  const Geometry& g = q.game.geometry();
+  const Pawns start = q.game.pawns(q.mover());
   std::array<int, kMaxPlayLen> order{};
   std::iota(order.begin(), order.begin() + n, 0);
   while (std::next_permutation(order.begin(), order.begin() + n)) {
     std::array<int, kPawnsPerSeat> at{};
-    for (int k = 0; k < kPawnsPerSeat; ++k) {
-      const auto b = q.state.pos.pawns[q.state.to_move][k];
-      at[k] = b == kNest ? -1 : rel_of_byte(b);
-    }
+    for (int k = 0; k < kPawnsPerSeat; ++k) at[k] = start[k].rel();
     Play p;
     bool ok = true;
     for (int i = 0; i < n && ok; ++i) {
@@ -81,10 +55,24 @@ std::vector<Play> other_orders(const Question& q, const Play& rep, const Positio
       at[m.pawn] = g.dest(from, m.value, around);
     }
     if (!ok) continue;
-    const Verdict v = verdict(q, p);
-    if (v.legal && v.result == result) out.push_back(p);
+    const Played v = q.game.judge(q.dice, p, {});
+    if (v && v.result().after == result) out.push_back(p);
   }
   return out;
+}
+
+// The dice as a roll line writes them: one die 1-6, or two joined by '-'. The column of the
+// first character that is not where it should be (1-based), or 0 when they read.
+std::uint32_t read_dice(std::string_view text, Dice& d) {
+  const auto die = [](char c) { return c >= '1' && c <= '6'; };
+  if (text.empty() || !die(text[0])) return 1;
+  d.d1 = text[0] - '0';
+  if (text.size() == 1) return 0;
+  if (text[1] != '-') return 2;
+  if (text.size() < 3 || !die(text[2])) return 3;
+  if (text.size() > 3) return 4;
+  d.d2 = text[2] - '0';
+  return 0;
 }
 
 }  // namespace
@@ -102,129 +90,89 @@ std::variant<Question, QuestionError> make_question(std::string_view position_id
                          "the position is taken in the middle of a roll (pending parts in [...]): give the "
                          "position before the roll and the roll's dice"};
   if (desc.seats.size() < 2) return QuestionError{Arg::position, 0, "a game needs at least two seats"};
-  // The dice are read by the PPN parser below; only characters that cannot leave the roll
-  // line's dice field are let through to it.
-  const bool dice_chars = !dice.empty() && dice.size() <= 3 &&
-                          std::all_of(dice.begin(), dice.end(), [](char c) { return (c >= '0' && c <= '9') || c == '-'; });
-  if (!dice_chars)
-    return QuestionError{Arg::dice, 0, "expected the dice: one die 1-6 (Ludo, e.g. 6), or two joined by '-' (e.g. 5-3)"};
-  const bool one_die = dice.find('-') == std::string_view::npos;
-
   Question q;
-  q.profile = !variant.empty() ? variant : one_die ? "ludo" : "hasbro-2001";
+  if (const std::uint32_t col = read_dice(dice, q.dice))
+    return QuestionError{Arg::dice, col,
+                         col == 1 || col == 3 ? "expected a die value 1-6"
+                                              : "expected the dice: one die 1-6, or two joined by '-' (e.g. 6-3)"};
+  const bool one_die = q.dice.d2 == 0;
+  q.profile = !variant.empty() ? variant : std::string(default_profile(one_die));
+  q.config.variant = q.profile;
   q.config.options = options;
   q.config.max_alternatives = 1000;  // every legal play, as a referee lists them
-  const bool ludo = is_ludo_profile(q.profile);
-  // The position ID does not give the turn order: the colours sit in the order turns pass
-  // under the profile (rules/turn_direction.hpp), for listing (turn_order below) and judging
-  // ([Seats]) alike.
-  std::string seats;
-  std::array<std::uint8_t, kMaxSeats> order{};
-  int n = 0;
-  for (Colour c : turn_direction(q.profile))
-    if (desc.find(c)) {
-      seats += (seats.empty() ? "" : " ") + std::string(colour_name(c));
-      order[n++] = static_cast<std::uint8_t>(seat_of(c));
-    }
-  for (Colour c : turn_direction(q.profile))
-    if (!desc.find(c)) order[n++] = static_cast<std::uint8_t>(seat_of(c));
-  q.record_head = "[Game \"" + std::string(ludo ? "ludo" : "parcheesi") + "\"]\n[Variant " +
-                  quote_tag_value(q.profile) + "]\n[Seats \"" + seats + "\"]\n[Setup \"" + format_position_id(desc) + "\"]\n";
-  const std::string prefix = roll_prefix(desc.to_move);
-  const std::string text = q.record_head + prefix + std::string(dice) + ": -\n";
-  q.record_head += prefix + std::string(dice) + ": ";
-
-  auto game = parser::parse_game(text, "<question>");
-  if (auto* e = std::get_if<parser::ParseError>(&game)) {
-    // Tags are made here from checked values: an error lies in the dice (or the profile name).
-    if (e->line == kRollLine && e->column > prefix.size())
-      return QuestionError{Arg::dice, static_cast<std::uint32_t>(e->column - prefix.size()), e->message};
-    return QuestionError{Arg::rules, 0, e->message};
-  }
-  const Game& g = std::get<Game>(game);
-  const GameRules rules = rules_for_game(g, q.config);
-  if (!rules.error.empty()) return QuestionError{Arg::rules, 0, rules.error};
-  q.options = rules.options;
-  q.geometry = geometry_of(q.options);
-  const Roll& roll = std::get<Roll>(g.movetext.front());
-  if (roll.dice_count() != (q.options.ludo() ? 1 : 2))
+  // The profile and its options, as a record's [Variant] and --option give them.
+  auto r = profile_options(q.profile);
+  if (!r.ok()) return QuestionError{Arg::rules, 0, r.error};
+  q.options = *r.options;
+  for (const auto& o : options)
+    if (auto err = apply_override(q.options, o)) return QuestionError{Arg::rules, 0, "--option " + o + ": " + *err};
+  if (one_die != q.options.ludo())
     return QuestionError{Arg::dice, 0,
                          q.options.ludo() ? "Ludo (profile " + q.profile + ") is played with one die: give e.g. 6"
                                           : "Parcheesi (profile " + q.profile + ") is played with two dice: give e.g. 5-3"};
-  // The replayer's own checks of a [Setup] (seats, an impossible position, a pawn past its
-  // turn-off where the profile has no second laps) judge the position as in a record.
-  const ReplayResult probe = replay_game(g, q.config);
-  if (!probe.setup_ok)
-    for (const auto& d : probe.diagnostics)
-      if (d.severity == Severity::error) return QuestionError{Arg::position, 0, d.text()};
-  auto made = state_from_desc(desc, q.geometry);
-  if (auto* err = std::get_if<std::string>(&made)) return QuestionError{Arg::position, 0, *err};
-  q.state = std::get<GameState>(made);
-  q.state.turn_order = order;
-  if (seat_finished(q.state.pos, q.state.to_move, q.geometry))
+  // The position is judged as a record's [Setup] is (replay/setup.cpp): by the rules of the
+  // profile, its finished seats ranked. The position ID does not give the turn order: the
+  // colours sit in the order turns pass under the profile (rules::profile_seating).
+  auto pos = position_from_desc(desc, q.options);
+  if (!pos) return QuestionError{Arg::position, 0, "[Setup]: " + pos.error().message};
+  std::vector<Colour> seats;
+  for (Colour c : turn_direction(q.profile))
+    if (desc.find(c)) seats.push_back(c);
+  auto made = rules::Game::set_up(q.options, *pos, seats, desc.to_move, desc.rerolls);
+  if (!made.game) return QuestionError{Arg::position, 0, "[Setup]: " + position_problem(made.problem, q.options)};
+  q.game = *made.game;
+  if (q.game.finished(desc.to_move))
     return QuestionError{Arg::position, 0,
                          std::string(colour_name(desc.to_move)) + " has every pawn HOME and throws no more"};
-  q.d1 = roll.dice[0];
-  q.d2 = q.options.ludo() ? 0 : roll.dice[1];
   return q;
 }
 
 std::vector<PlayGroup> legal_groups(const Question& q) {
   std::vector<PlayGroup> out;
-  const LegalPlays all = legal_plays(q.options, q.state, q.d1, q.d2);
-  const bool penalty = roll_setup(q.state, q.d1, q.d2, q.options).kind == RollKind::penalty;
+  const LegalPlays all = q.game.legal_plays(q.dice);
+  const bool penalty = q.game.parts(q.dice).kind == RollKind::penalty;
   for (std::size_t i = 0; i < all.plays.size(); ++i) {
     const Play& play = all.plays[i];
-    const Position& result = all.results[i];
-    const Verdict v = verdict(q, play);
+    rules::Game after = q.game;
+    const RollResult done = after.play_legal(q.dice, all, i);
     PlayGroup group;
-    group.events = v.events;
-    group.plays.push_back(penalty ? "PENALTY" : text_of(q, play, v.events));
+    group.events = done.events;
+    group.plays.push_back(penalty ? "PENALTY" : text_of(q, play, done.events));
     if (!penalty)
-      for (const Play& other : other_orders(q, play, result)) {
-        std::string t = text_of(q, other, v.events);
+      for (const Play& other : other_orders(q, play, all.results[i])) {
+        std::string t = text_of(q, other, done.events);
         if (std::find(group.plays.begin(), group.plays.end(), t) == group.plays.end())
           group.plays.push_back(std::move(t));
       }
-    group.after_id = after_id(q, result, v.events, penalty ? nullptr : &play);
+    group.after_id = position_id(after);
     out.push_back(std::move(group));
   }
   return out;
 }
 
-PlayJudgement judge_play(const Question& q, std::string_view play) {
-  using Arg = QuestionError::Arg;
+PlayJudgement judge_play(const Question& q, const Roll& play) {
   PlayJudgement j;
-  // One roll's play: nothing that could end the roll line or open a comment or a variation.
-  if (play.find_first_of("\n\r{};()") != std::string_view::npos) {
-    j.error = QuestionError{Arg::play, static_cast<std::uint32_t>(play.find_first_of("\n\r{};()") + 1),
-                            "a play is one line of mini-moves (no comments or variations)"};
-    return j;
-  }
-  const std::string text = q.record_head + std::string(play) + "\n";
-  const auto line_start = q.record_head.rfind('\n') + 1;
-  const std::size_t head = q.record_head.size() - line_start;  // "1. G 5-3: "
-  auto parsed = parser::parse_game(text, "<play>");
-  if (auto* e = std::get_if<parser::ParseError>(&parsed)) {
-    const std::uint32_t col = e->line == kRollLine && e->column > head ? static_cast<std::uint32_t>(e->column - head) : 0;
-    j.error = QuestionError{Arg::play, col, e->message};
-    return j;
-  }
-  const Game& g = std::get<Game>(parsed);
-  if (g.movetext.size() != 1 || !std::holds_alternative<Roll>(g.movetext.front())) {
-    j.error = QuestionError{Arg::play, 0, "the play holds more than one roll"};
-    return j;
-  }
-  const Roll& roll = std::get<Roll>(g.movetext.front());
+  Roll roll = play;
+  roll.number = 1;
+  roll.seat = q.mover();
+  roll.dice = {static_cast<std::uint8_t>(q.dice.d1), static_cast<std::uint8_t>(q.dice.d2)};
+  roll.line = 0;
+  roll.column = 0;
   j.canonical = play_to_ppn(roll);
-  GameState after;
-  const ReplayResult r = replay_game(g, q.config, [&](const RollEvent& e) { after = e.after; });
-  j.diagnostics = r.diagnostics;
-  j.legal = r.errors() == 0 && r.rolls_replayed == 1;
-  if (j.legal) j.after_id = position_id(after, q.geometry);
-  for (const auto& d : r.diagnostics)
+  // The replayer's roll step on the question's game: a walk of no record but this roll.
+  static const ppn::Game kNoRecord;
+  ReplayResult res;
+  res.profile = q.profile;
+  rules::Game after;
+  const RollVisitor visit = [&](const RollEvent& e) { after = e.after; };
+  Walk walk{kNoRecord, q.config, visit, res, q.options, q.game.geometry(), q.game, 0, 0, std::nullopt, false, 0, {}};
+  replay_roll(walk, roll);
+  j.diagnostics = std::move(res.diagnostics);
+  j.legal = res.errors() == 0 && res.rolls_replayed == 1;
+  if (j.legal) j.after_id = position_id(after);
+  for (const auto& d : j.diagnostics)
     if (d.severity == Severity::error) {
-      if (d.step_index >= 0 && d.line == kRollLine && d.column > head) j.column = static_cast<int>(d.column - head);
+      if (d.step_index >= 0 && d.line == 1) j.column = static_cast<int>(d.column);
       break;
     }
   return j;

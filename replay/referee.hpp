@@ -4,11 +4,12 @@
 //   auto q = make_question("g:N,N,12,40 r:N,N,N,N / g d0", "5-3", "hasbro-2001", {});
 //   if (auto* err = std::get_if<QuestionError>(&q)) ...;
 //   for (const auto& group : legal_groups(std::get<Question>(q))) ... group.plays, group.after_id
-//   PlayJudgement j = judge_play(std::get<Question>(q), "12/17 17/20");
+//   PlayJudgement j = judge_play(std::get<Question>(q), roll);   // roll: parser::parse_play's
 //
-// The question is put as a one-roll PPN record (`[Setup "ID"]`, then `1. G 5-3: PLAY`) read by
-// the PPN parser and judged by the replayer, so a play typed at the table is read and judged
-// exactly as the same play in a game record; nothing here parses plays or re-implements a rule.
+// The play is judged by the replayer's own roll step (replay/roll_replay.hpp) on the question's
+// game (rules::Game), so a play typed at the table is judged exactly as the same play in a game
+// record; the caller reads the play's text with the PPN parser (parser::parse_play). Nothing
+// here parses plays or re-implements a rule.
 #pragma once
 
 #include <cstdint>
@@ -18,7 +19,7 @@
 #include <vector>
 
 #include "notation/game.hpp"
-#include "rules/engine.hpp"
+#include "rules/game.hpp"
 #include "replay/replayer.hpp"
 
 namespace ppn::replay {
@@ -34,11 +35,10 @@ struct QuestionError {
 struct Question {
   std::string profile;       // the profile used (given, or the default for the dice: see make_question)
   rules::Options options;
-  rules::Geometry geometry = rules::kParcheesi68;
-  rules::GameState state;           // the position, the seat to move and its doublets (sixes) so far
-  int d1 = 0, d2 = 0;        // d2 == 0: one die (Ludo)
+  rules::Game game;          // the position, the seat to move and its doublets (sixes) so far
+  rules::Dice dice;          // d2 == 0: one die (Ludo)
   ReplayConfig config;       // variant and options as given, for the replayer
-  std::string record_head;   // the one-roll record up to the play: tags and "1. G 5-3: "
+  Colour mover() const { return game.to_move(); }
 };
 
 // `position_id`: notation/SPEC.md "Position ID", taken before the roll (no pending parts).
@@ -61,15 +61,15 @@ struct PlayGroup {
 };
 std::vector<PlayGroup> legal_groups(const Question& q);
 
-// One play judged as the replayer judges it in a record.
+// One play judged as the replayer judges it in a record. `play` is the roll's play as the
+// parser read it (kind, steps, penalty move), its steps located on line 1 of the play's text.
 struct PlayJudgement {
   bool legal = false;
-  std::optional<QuestionError> error;         // the play text does not parse (nothing judged)
   std::vector<ReplayDiagnostic> diagnostics;  // errors (illegal) and warnings (e.g. W-CAPTURE-MARK)
   int column = 0;             // illegal: 1-based column of the faulty step in the play text, 0: the play as a whole
   std::string after_id;       // legal: the position ID after the roll
   std::string canonical;      // the play as parsed, in canonical PPN
 };
-PlayJudgement judge_play(const Question& q, std::string_view play);
+PlayJudgement judge_play(const Question& q, const Roll& play);
 
 }  // namespace ppn::replay

@@ -19,24 +19,6 @@ using namespace ppn::rules;
 
 namespace {
 
-constexpr std::string_view kDefaultProfile = "hasbro-2001";
-
-// Applies a recorded play without checking it (on_error=as_played), through the rules core's
-// applier (rules/apply.hpp apply_recorded): each mini-move moves a pawn of the mover from its
-// square by its part; a landing the record marks `x` sends the lone pawn of another colour on
-// that ring square back to its nest (a step of another colour's pawn, `R:N/0`, moves that
-// colour's pawn). nullopt when a mini-move names a square where that colour has no pawn, or
-// overshoots HOME, so the play cannot even be carried out.
-std::optional<Position> apply_as_recorded(const Options& o, const Position& before, int seat,
-                                          const PlayConversion& conv, const Geometry& g) {
-  RecordedPlay rp;
-  for (int i = 0; i < conv.play.size(); ++i)
-    rp.push_back(RecordedMove::of(conv.play[i], g, conv.owner_of_move[i], conv.capture_marks[i]));
-  const Outcome out = apply_recorded(o, before, seat, rp);
-  if (out.failed >= 0) return std::nullopt;
-  return out.after;
-}
-
 // Replays the record: its setup, then each roll, withdrawal and observed position in order,
 // then the [Result] check.
 void run(Walk& walk) {
@@ -70,8 +52,8 @@ void run(Walk& walk) {
     }
   }
   walk.res.rolls = static_cast<int>(walk.game.roll_count());
-  walk.res.final_state = walk.st;
-  for (int i = 0; i < walk.st.ranking_len; ++i) walk.res.ranking.push_back(colour_of(walk.st.ranking[i]));
+  walk.res.final_game = walk.st;
+  walk.res.ranking = walk.st.ranking();
   check_result(walk);
 }
 
@@ -85,28 +67,31 @@ bool on_illegal(Walk& walk, ReplayDiagnostic d, const Roll& r, const PlayConvers
     d.as_played = true;
     walk.res.diagnostics.push_back(std::move(d));
     if (conv) {
-      auto p = apply_as_recorded(walk.opts, walk.st.pos, walk.st.to_move, *conv, walk.g);
-      if (!p) {
+      // Carried out as recorded (rules::Game::play_recorded): each mini-move moves a pawn of
+      // the mover from its square by its part; a landing the record marks `x` sends the lone
+      // pawn of another colour on that ring square back to its nest (a step of another
+      // colour's pawn, `R:N/0`, moves that colour's pawn).
+      RecordedPlay rp;
+      for (int i = 0; i < conv->play.size(); ++i)
+        rp.push_back(RecordedMove::of(conv->play[i], walk.g, conv->owner_of_move[i], conv->capture_marks[i]));
+      const rules::Game before = walk.st;
+      auto done = walk.st.play_recorded(dice_of(walk, r), rp);
+      if (auto* no = std::get_if<rules::Game::NotCarried>(&done)) {
+        // A play that leaves a position no game can reach would break the engine's
+        // invariants: the game stops here (found by fuzzing,
+        // tests/fuzz_regressions/replayer/as_played_impossible_position).
         walk.res.diagnostics.push_back(walk.roll_diag(r, Severity::error, Code::unplayable,
-                                            "the play cannot be carried out even as recorded"));
+                                            no->impossible ? "the play as recorded leaves an impossible position (" +
+                                                                 position_problem(no->impossible) + ")"
+                                                           : std::string("the play cannot be carried out even as recorded")));
         walk.res.stopped = true;
         return false;
       }
-      // A play carried out as recorded may leave a position no game can reach (three pawns
-      // on a square, two colours on a safety): replaying on from it would break the
-      // engine's invariants (position_check), so the game stops here (found by fuzzing,
-      // tests/fuzz_regressions/replayer/as_played_impossible_position).
-      if (const char* bad =
-              position_check(*p, walk.g, walk.opts.safety_sharing() == SafetySharing::two_any_colours)) {
-        walk.res.diagnostics.push_back(walk.roll_diag(r, Severity::error, Code::unplayable,
-                                            "the play as recorded leaves an impossible position (" +
-                                                position_problem(bad) + ")"));
-        walk.res.stopped = true;
-        return false;
-      }
-      // (the pawn "moved last" for the penalty rule is the mover's: not one of another colour)
-      finish_roll(walk, r, *p, Events{}, false, r.dice[0] == r.dice[1],
-                  conv->first_foreign >= 0 ? nullptr : &conv->play);
+      // The applier's account of such a roll is not kept: the statistics count none of it.
+      RollResult result = std::get<RollResult>(std::move(done));
+      result.events = Events{};
+      result.victims.clear();
+      roll_done(walk, r, before, result, false);
     }
     return true;
   }
@@ -141,7 +126,7 @@ std::size_t ReplayResult::errors() const {
 }
 std::size_t ReplayResult::warnings() const { return diagnostics.size() - errors(); }
 
-GameRules rules_for_game(const Game& game, const ReplayConfig& cfg) {
+GameRules rules_for_game(const ppn::Game& game, const ReplayConfig& cfg) {
   if (cfg.variant == kAutoVariant) {
     // the profile replay_game would pick (variant_inference.hpp)
     ReplayConfig picked = cfg;
@@ -157,7 +142,7 @@ GameRules rules_for_game(const Game& game, const ReplayConfig& cfg) {
   const auto kind_tag = game.tag_value("Game");
   const std::optional<GameKind> kind = parse_game_kind(kind_tag);
   // A Ludo record without [Variant] is classic Ludo; the default profile is Parcheesi's.
-  if (profile.empty()) profile = kind == GameKind::Ludo ? "ludo" : kDefaultProfile;
+  if (profile.empty()) profile = default_profile(kind == GameKind::Ludo);
   out.profile = std::string(profile);
   auto r = profile_options(profile);
   if (!r.ok()) {
@@ -191,7 +176,7 @@ GameRules rules_for_game(const Game& game, const ReplayConfig& cfg) {
   return out;
 }
 
-ReplayResult replay_game(const Game& game, const ReplayConfig& cfg, const RollVisitor& visit) {
+ReplayResult replay_game(const ppn::Game& game, const ReplayConfig& cfg, const RollVisitor& visit) {
   if (cfg.variant == kAutoVariant) {
     VariantInference inference = infer_variant(game, cfg);
     ReplayConfig picked = cfg;
@@ -213,7 +198,7 @@ ReplayResult replay_game(const Game& game, const ReplayConfig& cfg, const RollVi
   ReplayResult res;
   const GameRules rules = rules_for_game(game, cfg);
   res.profile = rules.profile;
-  Walk w{game, cfg, visit, res, rules.options, geometry_of(rules.options), GameState{}, 0, 0, std::nullopt};
+  Walk w{game, cfg, visit, res, rules.options, geometry_of(rules.options), rules::Game{}, 0, 0, std::nullopt, false, 0, {}};
   if (!rules.error.empty()) {
     res.setup_ok = false;
     w.game_diag(Severity::error, Code::rules, rules.error, rules.line);

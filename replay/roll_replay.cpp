@@ -12,24 +12,14 @@ namespace ppn::replay {
 
 using namespace ppn::rules;
 
-void finish_roll(Walk& walk, const Roll& r, const Position& result, const Events& ev, bool legal, bool fully_used,
-                 const Play* play) {
-  const auto advance = [&] {
-    walk.res.game_over =
-        advance_turn(walk.st, r.dice[0], r.dice[1], result, walk.opts, fully_used, play) || walk.res.game_over;
-    if (active_seats(walk.st) <= 1 && walk.st.ranking_len > 0) walk.res.game_over = true;
-    ++walk.res.rolls_replayed;
-  };
-  // The event (two copies of the state) is made only for a visitor: validation has none (an
-  // empty std::optional<RollEvent> still cleared its storage, 9% of a Ludo roll).
-  if (!walk.visit) {
-    advance();
-    return;
-  }
-  RollEvent e{walk.roll_index, &r, walk.st, {}, legal, ev};
-  advance();
-  e.after = walk.st;
-  walk.visit(e);
+rules::Dice dice_of(const Walk& walk, const Roll& r) {
+  return {r.dice[0], walk.opts.ludo() ? 0 : r.dice_count() == 2 ? r.dice[1] : r.dice[0]};
+}
+
+void roll_done(Walk& walk, const Roll& r, const rules::Game& before, const RollResult& result, bool legal) {
+  walk.res.game_over = result.over || walk.res.game_over;
+  ++walk.res.rolls_replayed;
+  if (walk.visit) walk.visit(RollEvent{walk.roll_index, &r, before, walk.st, legal, result});
 }
 
 bool replay_roll(Walk& walk, const Roll& r) {
@@ -72,22 +62,21 @@ bool replay_roll(Walk& walk, const Roll& r) {
                                             : "Parcheesi is played with two dice"),
                       r, nullptr);
   }
-  if (seat_of(r.seat) != walk.st.to_move) {
+  if (r.seat != walk.st.to_move()) {
     auto d = walk.roll_diag(r, Severity::error, Code::turn_order,
-                       std::string("it is ") + std::string(colour_name(colour_of(walk.st.to_move))) +
+                       std::string("it is ") + std::string(colour_name(walk.st.to_move())) +
                            "'s roll (turn order from the record, RULES.md Q2; a doublet gives the "
                            "same seat another roll, Q41), not " + std::string(colour_name(r.seat)) + "'s");
-    if (walk.cfg.on_error != OnError::as_played || !(walk.st.seats_mask >> seat_of(r.seat) & 1))
+    if (walk.cfg.on_error != OnError::as_played || !walk.st.takes_part(r.seat))
       return on_illegal(walk, std::move(d), r, nullptr);
     ++walk.res.illegal;
     d.severity = Severity::warning;
     walk.res.diagnostics.push_back(std::move(d));
-    walk.st.to_move = static_cast<std::uint8_t>(seat_of(r.seat));
-    walk.st.doublets = 0;
+    walk.st.hand_turn_to(r.seat);
   }
-  const int d1 = r.dice[0], d2 = walk.opts.ludo() ? 0 : r.dice_count() == 2 ? r.dice[1] : r.dice[0];
-  RollSetup setup = roll_setup(walk.st, d1, d2, walk.opts);
-  if (given_parts) setup = RollSetup{RollKind::normal, *given_parts};
+  const Dice dice = dice_of(walk, r);
+  RollParts setup = walk.st.parts(dice);
+  if (given_parts) setup = RollParts{RollKind::normal, *given_parts, false};
 
   if (setup.kind == RollKind::penalty) {
     // Hasbro 2001 rules, Doublets Penalty: "The third consecutive time you roll doublets, you may not
@@ -101,13 +90,11 @@ bool replay_roll(Walk& walk, const Roll& r) {
                                                 "to HOME goes back to the nest (Hasbro 2001 rules, Doublets Penalty; "
                                                 "RULES.md Q46); write `PENALTY`"),
                         r, nullptr);
-    const Position after = apply_penalty(walk.st.pos, walk.st.to_move, walk.opts, walk.g, walk.st.last_moved);
+    rules::Game after = walk.st;
+    const RollResult result = after.play_penalty(dice);
     if (r.penalty_move) {
-      // Which pawn went back: the square whose count dropped.
-      int removed = -1;
-      const int seat = walk.st.to_move;
-      for (auto b : walk.st.pos.pawns[seat])
-        if (b != kNest && after.count(seat, b) < walk.st.pos.count(seat, b)) removed = rel_of_byte(b);
+      // Which pawn went back.
+      const int removed = result.penalty_pawn ? result.penalty_pawn->rel() : -1;
       const auto from = rel_of_square(r.penalty_move->from, walk.g);
       const bool last = walk.opts.repeat_penalty() == RepeatPenalty::last_moved_except_homepath;
       if (!from || *from != removed)
@@ -125,9 +112,8 @@ bool replay_roll(Walk& walk, const Roll& r) {
                                                  "home path\"; RULES.md Q48)"),
                           r, nullptr);
     }
-    Events ev;
-    ev.penalty = true;
-    finish_roll(walk, r, after, ev, true, true);
+    std::swap(walk.st, after);
+    roll_done(walk, r, after, result, true);
     return true;
   }
   if (r.kind == PlayKind::Penalty)
@@ -158,51 +144,54 @@ bool replay_roll(Walk& walk, const Roll& r) {
                            std::string(colour_name(r.seat)) +
                            "'s roll: a player moves only the pawns of his own colour (Hasbro 2001 rules, Setup \"Each player "
                            "takes four matching animal pawns\", \"Move your entered pawns\")" +
-                           (walk.st.pos.seat_present(seat_of(*s.owner)) ? "" : "; " + owner + " is not even in this game"));
+                           (walk.st.position().seat_present(seat_of(*s.owner)) ? "" : "; " + owner + " is not even in this game"));
     walk.at_step(d, r, conv.first_foreign);
     return on_illegal(walk, std::move(d), r, &conv);
   }
-  ValidateRequest req;
-  req.state = &walk.st;
-  req.d1 = d1;
-  req.d2 = d2;
-  req.play = &conv.play;
-  req.order = walk.cfg.order;
-  req.max_alternatives = walk.cfg.max_alternatives;
-  if (given_parts) req.parts = &*given_parts;
-  const Verdict v = validate_play(walk.opts, req);
-  if (!v.legal) {
-    auto d = walk.roll_diag(r, Severity::error, v.diag.code, v.diag.message);
-    d.citation = v.diag.citation;
-    if (v.diag.index >= 0 && v.diag.index < static_cast<int>(conv.step_of_move.size()))
-      walk.at_step(d, r, conv.step_of_move[v.diag.index]);
-    for (const auto& alt : v.diag.alternatives) {
+  rules::Game::PlayRules how;
+  how.order = walk.cfg.order;
+  how.max_alternatives = walk.cfg.max_alternatives;
+  if (given_parts) how.parts = &*given_parts;
+  const Played v = walk.st.judge(dice, conv.play, how);
+  if (!v) {
+    const Refusal& no = v.refusal();
+    auto d = walk.roll_diag(r, Severity::error, no.code, no.message);
+    d.citation = no.citation;
+    if (no.index >= 0 && no.index < static_cast<int>(conv.step_of_move.size()))
+      walk.at_step(d, r, conv.step_of_move[no.index]);
+    rules::Game::PlayRules alone = how;
+    alone.max_alternatives = 0;
+    for (const auto& alt : no.plays) {
       // The alternative's own verdict counts the bonuses it forfeits (rules/apply.hpp).
-      ValidateRequest areq = req;
-      areq.play = &alt;
-      areq.max_alternatives = 0;
-      const Verdict av = validate_play(walk.opts, areq);
-      d.alternatives.push_back(play_text(alt, av.legal ? av.events : Events{}, walk.g));
+      const Played av = walk.st.judge(dice, alt, alone);
+      d.alternatives.push_back(play_text(alt, av ? av.result().events : Events{}, walk.g));
     }
     return on_illegal(walk, std::move(d), r, &conv);
   }
   // The play is legal; the record's own marks must agree with what happened.
+  const Events& ev = v.result().events;
   const int marked = static_cast<int>(std::count(conv.capture_marks.begin(), conv.capture_marks.end(), true));
-  if (marked != v.events.captures)
+  if (marked != ev.captures)
     walk.res.diagnostics.push_back(walk.roll_diag(
         r, Severity::warning, Code::capture_mark,
-        "the play captures " + plural(v.events.captures, "pawn", "pawns") + " but " +
+        "the play captures " + plural(ev.captures, "pawn", "pawns") + " but " +
             plural(static_cast<std::size_t>(marked), "landing is", "landings are") + " marked `x`"));
   // The engine's events say which bonuses the play forfeits (rules/apply.hpp settle_bonuses:
   // none on the winning roll, whose left-over bonuses are void); after the win the record
   // may write them either way.
-  if (conv.forfeits != v.events.bonuses_forfeited && !seat_finished(v.result, walk.st.to_move, walk.g))
+  if (conv.forfeits != ev.bonuses_forfeited && !seat_finished(v.result().after, seat_of(walk.st.to_move()), walk.g))
     walk.res.diagnostics.push_back(walk.roll_diag(
         r, Severity::warning, Code::forfeit_mark,
-        plural(v.events.bonuses_forfeited, "bonus is", "bonuses are") + " forfeited by this play but " +
+        plural(ev.bonuses_forfeited, "bonus is", "bonuses are") + " forfeited by this play but " +
             plural(static_cast<std::size_t>(conv.forfeits), "is", "are") + " recorded as `+20 -`/`+10 -`"));
-  const int parts = setup.parts.size();
-  finish_roll(walk, r, v.result, v.events, true, v.events.dice_parts_used >= parts, &conv.play);
+  if (!walk.visit) {
+    const RollResult result = walk.st.carry_out(dice, conv.play, v, how);
+    roll_done(walk, r, walk.st, result, true);
+    return true;
+  }
+  const rules::Game before = walk.st;
+  const RollResult result = walk.st.carry_out(dice, conv.play, v, how);
+  roll_done(walk, r, before, result, true);
   return true;
 }
 

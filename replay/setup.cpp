@@ -46,7 +46,7 @@ bool set_up_game(Walk& walk) {
               "a game needs at least two seats: give them in [Seats \"green red ...\"]");
     return false;
   }
-  const auto [mask, order] = seat_order_of(seats);
+  const unsigned mask = seat_order_of(seats).mask;
 
   if (auto v = walk.game.tag_value("Observer"); !v.empty()) {
     auto parsed = parse_seats(v);
@@ -75,34 +75,35 @@ bool set_up_game(Walk& walk) {
   if (setup_desc) {
     // Judged by the rules of the record's profile: a position its plays could never produce
     // is refused, in the words of its board (rules::position_check).
-    auto made = state_from_desc(*setup_desc, walk.opts);
-    if (auto* err = std::get_if<std::string>(&made)) {
-      walk.game_diag(Severity::error, Code::setup, "[Setup]: " + *err);
+    auto pos = position_from_desc(*setup_desc, walk.opts);
+    if (!pos) {
+      walk.game_diag(Severity::error, Code::setup, "[Setup]: " + pos.error().message);
       return false;
     }
-    walk.st = std::get<GameState>(made);
-    if (walk.st.seats_mask != mask) {
-      walk.game_diag(Severity::error, Code::setup, "[Setup] and [Seats] list different colours");
-      return false;
-    }
-    walk.st.turn_order = order;
+    for (int s = 0; s < kMaxSeats; ++s)
+      if (pos->seat_present(s) != static_cast<bool>(mask >> s & 1u)) {
+        walk.game_diag(Severity::error, Code::setup, "[Setup] and [Seats] list different colours");
+        return false;
+      }
     // Seats that have finished already: out of the turn order, ranked, and the game over when
-    // the rules stop there (rules::setup_state).
-    bool over = false;
-    if (const PositionProblem pr = setup_state(walk.st, walk.opts, over)) {
-      walk.game_diag(Severity::error, Code::setup, "[Setup]: " + position_problem(pr, walk.opts));
+    // the rules stop there (rules::Game::set_up).
+    auto made = rules::Game::set_up(walk.opts, *pos, seats, setup_desc->to_move, setup_desc->rerolls);
+    if (!made.game) {
+      walk.game_diag(Severity::error, Code::setup, "[Setup]: " + position_problem(made.problem, walk.opts));
       return false;
     }
-    walk.res.game_over = over;
-    walk.setup_finished = __builtin_popcount(walk.st.finished_mask);
+    walk.st = *made.game;
+    walk.res.game_over = made.over;
+    walk.setup_finished = 0;
+    for (Colour c : seats) walk.setup_finished += walk.st.finished(c);
   } else {
     // Q1: the first player comes from the record. A record that starts with an observed
     // position (`@`, a log joined mid-game) does not show the first throw: [Seats] names
     // the first roller then (SPEC.md 2, 3.4).
     const bool starts_observed =
         !walk.game.movetext.empty() && std::holds_alternative<ObservedPosition>(walk.game.movetext.front());
-    const int first = first_roller && !(starts_observed && seats_from_tag) ? seat_of(*first_roller) : order[0];
-    walk.st = initial_state(mask, order, static_cast<std::uint8_t>(first));
+    const Colour first = first_roller && !(starts_observed && seats_from_tag) ? *first_roller : seats.front();
+    walk.st = rules::Game::start(walk.opts, seats, first);
   }
   return true;
 }

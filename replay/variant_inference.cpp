@@ -15,7 +15,7 @@ namespace {
 
 // The board a record is played on: its [Game] tag, else the dice of its first roll (one die:
 // Ludo), else Parcheesi.
-bool ludo_record(const Game& game) {
+bool ludo_record(const ppn::Game& game) {
   if (auto kind = parse_game_kind(game.tag_value("Game"))) return *kind == GameKind::Ludo;
   for (const auto& e : game.movetext)
     if (const Roll* r = std::get_if<Roll>(&e)) return r->dice_count() == 1;
@@ -64,7 +64,7 @@ std::string VariantInference::summary() const {
   return s;
 }
 
-VariantInference infer_variant(const Game& game, const ReplayConfig& cfg) {
+VariantInference infer_variant(const ppn::Game& game, const ReplayConfig& cfg) {
   VariantInference out;
   ReplayConfig trial = cfg;
   trial.on_error = OnError::keep_prefix;  // the first error is all a trial needs

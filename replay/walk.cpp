@@ -28,7 +28,7 @@ ReplayDiagnostic Walk::roll_diag(const Roll& r, Severity sev, Code code, std::st
   d.column = r.column;
   d.roll_index = roll_index;
   d.roll_text = to_ppn(r, static_cast<std::uint32_t>(roll_index + 1));
-  d.position_id = position_id(st, g);
+  d.position_id = position_id(st);
   return d;
 }
 
@@ -38,10 +38,5 @@ void Walk::at_step(ReplayDiagnostic& d, const Roll& r, int step) {
     std::tie(d.line, d.column) = r.step_locations[static_cast<std::size_t>(step)];
 }
 
-int active_seats(const GameState& st) {
-  // (a table, not __builtin_popcount: without -mpopcnt that is a library call per roll)
-  static constexpr std::uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-  return kBits[st.seats_mask & ~st.finished_mask & 0xF];
-}
 
 }  // namespace ppn::replay

@@ -21,7 +21,7 @@ struct Walk {
   ReplayResult& res;
   rules::Options opts;
   rules::Geometry g = rules::kParcheesi68;  // geometry_of(opts)
-  rules::GameState st;
+  rules::Game st;  // the game reached so far
   int roll_index = 0;
   unsigned observer_mask = 0;  // [Observer]: seats whose every roll is recorded
   // [Setup] taken in the middle of a roll: the parts its first roll plays (SPEC.md 2, 7)
@@ -43,9 +43,6 @@ struct Walk {
   // position when the parser kept it (Roll::step_locations).
   static void at_step(ReplayDiagnostic& d, const Roll& r, int step);
 };
-
-// The seats still playing (neither finished nor withdrawn).
-int active_seats(const rules::GameState& st);
 
 // Handles an illegal roll according to the policy. Returns true to go on replaying.
 // The policy (ReplayConfig::on_error) lives with the loop, in replayer.cpp.

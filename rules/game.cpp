@@ -32,9 +32,9 @@ bool parts_enter(const FixedVec<std::uint8_t, 4>& parts, bool ludo) {
 
 Game::Game(const Options& o, const GameState& st) : o_(o), g_(geometry_of(o)), st_(st) {}
 
-Game Game::start(const Options& o, std::span<const Colour> seats) {
+Game Game::start(const Options& o, std::span<const Colour> seats, std::optional<Colour> first) {
   assert(!seats.empty());
-  return Game(o, state_for(seats, seats.front()));
+  return Game(o, state_for(seats, first.value_or(seats.front())));
 }
 
 Game::SetUp Game::set_up(const Options& o, const Position& p, std::span<const Colour> seats, Colour to_move,
@@ -202,12 +202,17 @@ Played Game::judge(Dice d, const Play& p, const PlayRules& how) const {
 Played Game::play(Dice d, const Play& p, const PlayRules& how) {
   Played j = judge(d, p, how);
   if (!j) return j;
+  return Played(carry_out(d, p, j, how));
+}
+
+RollResult Game::carry_out(Dice d, const Play& p, const Played& judged, const PlayRules& how) {
+  assert(judged.legal());
   const Position before = st_.pos;
   const int seat = st_.to_move;
   const RollSetup setup = roll_setup(st_, d.d1, d.d2, o_);
   const int parts = how.parts ? how.parts->size() : setup.parts.size();
-  const Events ev = j.result().events;
-  RollResult r = advance(d, j.result().after, ev, ev.dice_parts_used >= parts,
+  const Events& ev = judged.result().events;
+  RollResult r = advance(d, judged.result().after, ev, ev.dice_parts_used >= parts,
                          p.empty() ? -1 : end_of(p[p.size() - 1], g_), how.parts ? RollKind::normal : setup.kind);
   // Who was captured: the engine's applier says (the same primitive), only on rolls that capture.
   if (ev.captures > 0) {
@@ -216,7 +221,7 @@ Played Game::play(Dice d, const Play& p, const PlayRules& how) {
   } else {
     for (int i = 0; i < p.size(); ++i) r.victims.push_back(-1);
   }
-  return Played(std::move(r));
+  return r;
 }
 
 RollResult Game::play_legal(Dice d, const LegalPlays& all, std::size_t i) {

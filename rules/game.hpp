@@ -84,8 +84,8 @@ class Game {
   // No game yet (no seat takes part), to be assigned.
   Game() : Game(Options{}, GameState{}) {}
   // A new game: every seat of `seats` (in the order turns pass, RULES.md Q2) with four pawns in
-  // the nest, the first of them to throw.
-  static Game start(const Options& o, std::span<const Colour> seats);
+  // the nest, `first` to throw (the first of them when not given; a record's first roll says).
+  static Game start(const Options& o, std::span<const Colour> seats, std::optional<Colour> first = std::nullopt);
   // A game from a given position (a [Setup], a position ID, an observed board), `to_move` to
   // throw after `doublets` doublets (Ludo: sixes) of its turn. Seats whose pawns are all HOME
   // count as finished. The position is judged by the profile's own rules (position_check,
@@ -148,8 +148,10 @@ class Game {
   // The play judged; when legal, carried out.
   Played play(Dice d, const Play& play, const PlayRules& how) ;
   Played play(Dice d, const Play& p) { return play(d, p, PlayRules{}); }
-  // The judgement alone, the game unchanged.
+  // The judgement alone, the game unchanged; then, when legal, `carry_out` plays it (the two
+  // halves of `play`, for a caller that reports on the position before the roll).
   Played judge(Dice d, const Play& p, const PlayRules& how) const;
+  RollResult carry_out(Dice d, const Play& p, const Played& judged, const PlayRules& how);
   // Play `i` of `all` (this throw's legal_plays), carried out without judging it again.
   RollResult play_legal(Dice d, const LegalPlays& all, std::size_t i);
   // The penalty of a third doublet (Ludo: third six), which the throw must be (parts().kind).

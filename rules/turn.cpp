@@ -18,9 +18,8 @@ namespace ppn::rules {
 using ppn::rules::detail::rows;
 
 std::array<Colour, 4> turn_direction(std::string_view profile) {
-  const auto seating = profile_seating(profile);
-  const auto& turns = seating ? seating->turns : profile_seating(kDefaultParcheesiProfile)->turns;
-  return {turns[0], turns[1], turns[2], turns[3]};
+  const Seating seating = profile_seating(profile).value_or(*profile_seating(kDefaultParcheesiProfile));
+  return {seating.turns[0], seating.turns[1], seating.turns[2], seating.turns[3]};
 }
 
 bool finish_seat(GameState& st, int seat, const Options& o) {

@@ -2,7 +2,7 @@
 // the rules core's position (convert/racket_position.hpp).
 #include <catch2/catch.hpp>
 
-#include "tests/replay_helpers.hpp"
+#include "tests/rules_helpers.hpp"
 #include <nlohmann/json.hpp>
 #include <set>
 

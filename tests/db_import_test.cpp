@@ -12,7 +12,7 @@
 #include "game_file.hpp"
 #include "notation/printer.hpp"
 #include "notation/tags.hpp"
-#include "tests/replay_helpers.hpp"
+#include "tests/rules_helpers.hpp"
 #include "parser/parser.hpp"
 #include "replay/bridge.hpp"
 #include "replay/replayer.hpp"

@@ -9,7 +9,7 @@
 
 using namespace ppn;
 using namespace ppn::replay;
-using namespace ppn::rules;
+using ppn::rules::Position;
 
 namespace {
 
@@ -75,7 +75,7 @@ TEST_CASE("replayer: the third doublet is a penalty", "[replay][replayer]") {
     const Game g = parse_one(kHeader + moves + "3. G 2-2: PENALTY 6/N\n4. B 6-1: -\n");
     const auto r = replay_game(g, {});
     CHECK(r.errors() == 0);
-    CHECK(position_id(r.final_state) == "g:N,N,N,0 b:N,N,N,N / g d0");
+    CHECK(position_id(r.final_game) == "g:N,N,N,0 b:N,N,N,N / g d0");
   }
   SECTION("the wrong pawn sent back") {
     const Game g = parse_one(kHeader + moves + "3. G 2-2: PENALTY 0/N\n");
@@ -134,7 +134,7 @@ TEST_CASE("replayer: as-played applies an illegal but possible play and goes on"
   CHECK(r.warnings() >= 1);
   CHECK(r.illegal == 1);
   CHECK(r.rolls_replayed == 5);
-  CHECK(position_id(r.final_state) == "g:N,N,N,9 b:N,N,N,N / g d0");
+  CHECK(position_id(r.final_game) == "g:N,N,N,9 b:N,N,N,N / g d0");
 }
 
 TEST_CASE("replayer: another colour's pawn is E-WRONG-COLOUR, carried out only as played", "[replay][replayer]") {

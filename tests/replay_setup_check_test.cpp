@@ -223,7 +223,7 @@ TEST_CASE("rules::position_check under a profile names each failed check", "[rep
   auto opts = [](const char* profile) { return *profile_options(profile).options; };
   Position p = initial_position(0b0101);
   CHECK_FALSE(position_check(p, opts("hasbro-2001")));
-  p.pawns[0] = {kNest, kNest, byte_of_rel(10), byte_of_rel(10)};
+  p.place(0, {Place::nest(), Place::nest(), Place::at(10), Place::at(10)});
   CHECK_FALSE(position_check(p, opts("hasbro-2001")));
   const PositionProblem single = position_check(p, opts("ludo"));
   CHECK(single.fault == PositionFault::ring_capacity);
@@ -234,7 +234,7 @@ TEST_CASE("rules::position_check under a profile names each failed check", "[rep
   CHECK_FALSE(position_check(p, opts("ludo-modern")));
   // the engine's invariants of the Ludo board allow blocks of two, whatever the profile
   CHECK(position_check(p, geometry_of(opts("ludo"))) == nullptr);
-  p.pawns[0] = {kNest, kNest, kNest, byte_of_rel(kParcheesi68.rel_of_track(65))};
+  p.place(0, {Place::nest(), Place::nest(), Place::nest(), Place::at(kParcheesi68.rel_of_track(65))});
   CHECK(position_check(p, opts("hasbro-2001")).fault == PositionFault::lap_square);
   CHECK_FALSE(position_check(p, opts("wikipedia-house")));
 }
@@ -249,7 +249,7 @@ TEST_CASE("an observed position is judged by the profile's rules too", "[replay]
   };
   const auto shared = observed("parchis-es");
   CHECK(shared.errors() == 0);
-  CHECK(position_id(shared.final_state) == "g:N,N,N,7 b:N,N,N,41 / g d0");
+  CHECK(position_id(shared.final_game) == "g:N,N,N,7 b:N,N,N,41 / g d0");
   const auto hasbro = observed("hasbro-2001");
   REQUIRE(hasbro.errors() == 1);
   CHECK(hasbro.diagnostics.front().code == ppn::Code::observed);

@@ -73,8 +73,8 @@ TEST_CASE("samples: determinism signature over every replayed position", "[repla
   for (const auto& f : sample_files()) {
     for (const auto& g : games_in(f))
       ppn::replay::replay_game(g, {}, [&](const ppn::replay::RollEvent& e) {
-        sig = mix(sig, e.after.hash);
-        sig = mix(sig, (std::uint64_t{e.after.to_move} << 8) | e.after.doublets);
+        sig = mix(sig, e.after.hash());
+        sig = mix(sig, (std::uint64_t(ppn::rules::seat_of(e.after.to_move())) << 8) | std::uint64_t(e.after.doublets()));
         ++positions;
       });
   }

@@ -6,10 +6,11 @@
 #include "notation/printer.hpp"
 #include "replay/bridge.hpp"
 #include "rules/apply.hpp"
-#include "tests/replay_helpers.hpp"
+#include "tests/rules_helpers.hpp"
 
 using namespace ppn::rules;
 using namespace ppn::test;
+using ppn::rules::detail::rows;
 
 namespace {
 
@@ -200,10 +201,10 @@ TEST_CASE("apply_recorded on the Ludo board: a marked landing sends the lone tok
   const auto o = profile("ludo");
   const Geometry g = geometry_of(o);
   Position p{};
-  for (auto& row : p.pawns) row.fill(kNest);
-  p.pawns[0][3] = byte_of_rel(10);
+  for (auto& row : rows(p)) row.fill(kNest);
+  rows(p)[0][3] = byte_of_rel(10);
   // seat 1's token on the square seat 0 calls 14
-  p.pawns[1][3] = byte_of_rel(g.rel_of(1, g.abs_of(0, 14)));
+  rows(p)[1][3] = byte_of_rel(g.rel_of(1, g.abs_of(0, 14)));
   p.sort_seat(0);
   p.sort_seat(1);
   const auto out = apply_recorded(o, p, 0, recorded({RecordedMove::of(MiniMove::move(10, 4), g, -1, true)}));
@@ -216,8 +217,8 @@ TEST_CASE("apply_recorded on the Ludo board: a marked landing sends the lone tok
   CHECK(out.events.bonuses_earned == 0);  // Ludo rewards are extra rolls, not bonus moves
   // a token reaching the finish
   Position q{};
-  for (auto& row : q.pawns) row.fill(kNest);
-  q.pawns[0][3] = byte_of_rel(g.home - 2);
+  for (auto& row : rows(q)) row.fill(kNest);
+  rows(q)[0][3] = byte_of_rel(g.home - 2);
   q.sort_seat(0);
   const auto home = apply_recorded(o, q, 0, recorded({RecordedMove::of(MiniMove::move(g.home - 2, 2), g)}));
   REQUIRE(home.failed == -1);
@@ -249,7 +250,7 @@ TEST_CASE("apply_play: an entry onto a salida of two colours takes the pawn the 
   // seats 1 and 2 share the mover's salida (a seguro: two colours may stand there, Q25)
   auto st = state("g:N,N,N,30 r:N,N,N," + std::to_string(own_rel(1, 0)) + " b:N,N,N,N y:N,N,N,N / g d0");
   Position pos = st.pos;
-  pos.pawns[2][0] = byte_of_rel(own_rel(2, 0));
+  rows(pos)[2][0] = byte_of_rel(own_rel(2, 0));
   pos.sort_seat(2);
   st.set_position(pos);
   const auto v = check(o, st, 5, 1, play({E(), M(30, 1), M(31, 20)}));

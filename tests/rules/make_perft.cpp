@@ -1,6 +1,6 @@
-// Generator of tests/replay/perft.txt (not part of the build; compile by hand against the
+// Generator of tests/replay/perft.txt: the rules core's own tool, on its internal turn state (not part of the build; compile by hand against the
 // convert, replay, rules and notation libraries:
-//   g++ -std=c++20 -O2 -I. tests/replay/make_perft.cpp build/convert/libppn_convert.a build/replay/libppn_replay.a \
+//   g++ -std=c++20 -O2 -I. tests/rules/make_perft.cpp build/convert/libppn_convert.a build/replay/libppn_replay.a \
 //       build/rules/libppn_rules.a build/notation/libppn_notation.a build/io/libppn_io.a \
 //       -lz -lzstd -o /tmp/make_perft && /tmp/make_perft ../shared > tests/replay/perft.txt
 // It samples roll positions from the reference corpora, adds hand-picked ones, and prints
@@ -22,7 +22,8 @@ namespace {
 const char* kProfiles[] = {"hasbro-2001", "racket-nu"};
 
 void emit(const GameState& st, int d1, int d2, const std::string& note) {
-  std::cout << position_id(st) << " | dice=" << d1 << "," << d2 << " |";
+  std::cout << ppn::format_position_id(ppn::replay::desc_of(st.pos, colour_of(st.to_move), st.doublets, kParcheesi68))
+            << " | dice=" << d1 << "," << d2 << " |";
   for (const char* prof : kProfiles) {
     const Options o = *profile_options(prof).options;
     std::cout << " " << prof << "=" << legal_plays(o, st, d1, d2).plays.size();
@@ -55,12 +56,16 @@ int main(int argc, char** argv) {
   const std::string shared = argc > 1 ? argv[1] : "../shared";
   std::cout << "# Perft-style counts: position (the PPN position ID: pawns, seat to move, doublets already\n"
                "# thrown this turn) | dice | number of distinct legal plays (distinct resulting positions) per\n"
-               "# profile. Made by tests/replay/make_perft.cpp after the corpora agreed; checked by\n"
-               "# tests/replay_perft.cpp.\n";
+               "# profile. Made by tests/rules/make_perft.cpp after the corpora agreed; checked by\n"
+               "# tests/rules_perft_test.cpp.\n";
   std::cout << "# hand-picked\n";
   const char* all_nest = "g:N,N,N,N r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0";
   auto S = [](const char* id) {
-    return std::get<GameState>(state_from_desc(std::get<ppn::PositionDesc>(ppn::parse_position_id(id))));
+    const auto desc = std::get<ppn::PositionDesc>(ppn::parse_position_id(id));
+    GameState st = initial_state(0b1111, {0, 1, 2, 3}, static_cast<std::uint8_t>(seat_of(desc.to_move)));
+    st.set_position(*ppn::replay::position_from_desc(desc, kParcheesi68));
+    st.doublets = desc.rerolls;
+    return st;
   };
   emit(S(all_nest), 5, 3, "enter, then the 3 by the new pawn: 1 play");
   emit(S(all_nest), 6, 4, "no move: the empty play");

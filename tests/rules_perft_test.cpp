@@ -10,7 +10,7 @@
 #include "rules/engine.hpp"
 #include "convert/racket_position.hpp"
 #include "convert/reference_jsonl.hpp"
-#include "tests/replay_helpers.hpp"
+#include "tests/rules_helpers.hpp"
 #include "tests/shared_data.hpp"
 
 using namespace ppn::convert;

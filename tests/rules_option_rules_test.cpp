@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "rules/engine.hpp"
-#include "tests/replay_helpers.hpp"
+#include "tests/rules_helpers.hpp"
 
 using namespace ppn::rules;
 using namespace ppn::test;

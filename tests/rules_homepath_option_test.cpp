@@ -7,7 +7,7 @@
 #include "parser/parser.hpp"
 #include "rules/engine.hpp"
 #include "replay/replayer.hpp"
-#include "tests/replay_helpers.hpp"
+#include "tests/rules_helpers.hpp"
 
 using namespace ppn::replay;
 using namespace ppn::rules;
@@ -138,7 +138,7 @@ TEST_CASE("second laps in PPN: ring squares 64-67 and the wrap to the ENTER",
     if (std::string(variant) == "wikipedia-house") {
       CHECK(r.errors() == 0);
       CHECK(r.rolls_replayed == 5);
-      CHECK(id_of(r.final_state.pos) == "g:2,5,H,H y:N,N,N,N / g d0");
+      CHECK(id_of(r.final_game.position()) == "g:2,5,H,H y:N,N,N,N / g d0");
     } else {
       REQUIRE(r.errors() >= 1);
       CHECK(r.diagnostics.front().code == ppn::Code::second_lap);
@@ -163,7 +163,7 @@ TEST_CASE("a [Setup] with a pawn on ring square 64-67 needs homepath_mandatory=n
       CHECK(r.diagnostics.front().message.find("ring square 65") != std::string::npos);
     } else {
       CHECK(r.errors() == 0);
-      CHECK(id_of(r.final_state.pos) == "g:0,H,H,H y:N,N,N,N / g d0");
+      CHECK(id_of(r.final_game.position()) == "g:0,H,H,H y:N,N,N,N / g d0");
     }
   }
 }

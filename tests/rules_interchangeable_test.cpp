@@ -7,7 +7,7 @@
 #include "parser/parser.hpp"
 #include "rules/engine.hpp"
 #include "replay/replayer.hpp"
-#include "tests/replay_helpers.hpp"
+#include "tests/rules_helpers.hpp"
 
 using namespace ppn::replay;
 using namespace ppn::rules;

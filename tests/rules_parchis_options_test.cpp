@@ -8,11 +8,12 @@
 #include "parser/parser.hpp"
 #include "rules/engine.hpp"
 #include "replay/replayer.hpp"
-#include "tests/replay_helpers.hpp"
+#include "tests/rules_helpers.hpp"
 
 using namespace ppn::replay;
 using namespace ppn::rules;
 using namespace ppn::test;
+using ppn::rules::detail::rows;
 
 TEST_CASE("option repeat_penalty=last_moved_except_homepath (Parchís [ES-B], Q46)",
           "[replay][options][parchis]") {
@@ -91,7 +92,7 @@ TEST_CASE("option safety_sharing=two_any_colours (Parchís [ES-V], [ES-JCF], Q25
   for (int from : {1, 4}) {
     auto st3 = st2;
     Position p = v2.result;  // g:N,N,7,43
-    p.pawns[0][0] = byte_of_rel(from);
+    rows(p)[0][0] = byte_of_rel(from);
     p.sort_seat(0);
     st3.set_position(p);
     const auto v3 = check(o, st3, 6, 3, play({M(from, 6), M(43, 3)}));
@@ -128,7 +129,7 @@ TEST_CASE("option entry_vs_stack=capture_last_arrival (Parchís [ES-JCF], Q11)",
   // One own and one foreign pawn: the foreign one is taken, a blockade stands on the ENTER.
   auto mixed = state("g:N,N,0,30 r:N,N,N,N / g d0");
   Position pm = mixed.pos;
-  pm.pawns[1][3] = byte_of_rel(enter1);
+  rows(pm)[1][3] = byte_of_rel(enter1);
   mixed.set_position(pm);
   const auto vm = check(o, mixed, 5, 1, play({E(), M(30, 1), M(31, 20)}));
   REQUIRE(vm.legal);
@@ -136,8 +137,8 @@ TEST_CASE("option entry_vs_stack=capture_last_arrival (Parchís [ES-JCF], Q11)",
   CHECK(vm.result.count(1, byte_of_rel(enter1)) == 0);
   // Two foreign colours: the pawn of the seat next after the mover (seat 1) is taken.
   Position p3 = position_of("g:N,N,N,30 r:N,N,N,N b:N,N,N,N / g d0");
-  p3.pawns[1][3] = byte_of_rel(enter1);
-  p3.pawns[2][3] = byte_of_rel(enter2);
+  rows(p3)[1][3] = byte_of_rel(enter1);
+  rows(p3)[2][3] = byte_of_rel(enter2);
   auto three = state("g:N,N,N,30 r:N,N,N,N b:N,N,N,N / g d0");
   three.set_position(p3);
   const auto v3 = check(o, three, 5, 1, play({E(), M(30, 1), M(31, 20)}));
@@ -221,17 +222,17 @@ TEST_CASE("parchis-es self-play games use the Parchís rules and replay cleanly"
   for (int i = 0; i < 200; ++i) {
     const ppn::Game g = sp.play_game(static_cast<std::uint64_t>(i));
     const auto r = replay_game(g, {}, [&](const RollEvent& e) {
-      if (position_check(e.after.pos) != nullptr) ++shared;
-      const int s = e.before.to_move;
-      if (e.events.penalty &&
-          apply_penalty(e.before.pos, s, closest) != e.after.pos)
+      if (position_check(e.after.position()) != nullptr) ++shared;
+      const int s = seat_of(e.before.to_move());
+      if (e.result.events.penalty &&
+          apply_penalty(e.before.position(), s, closest) != e.after.position())
         ++penalties_differ;
-      if (e.events.entries > 0 && e.events.captures > 0) {
+      if (e.result.events.entries > 0 && e.result.events.captures > 0) {
         int on_enter = 0;
         const int a = kParcheesi68.abs_of(s, 0);
         for (int t = 0; t < kMaxSeats; ++t)
-          if (e.before.pos.seat_present(t))
-            on_enter += e.before.pos.count(t, byte_of_rel(kParcheesi68.rel_of(t, a)));
+          if (e.before.position().seat_present(t))
+            on_enter += e.before.position().count(t, byte_of_rel(kParcheesi68.rel_of(t, a)));
         stack_entries += on_enter == 2;
       }
     });
