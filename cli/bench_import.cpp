@@ -329,11 +329,10 @@ int run_bench_import(const BenchImportArgs& a) {
     const auto& positions = g.replay.positions;
     if (positions.empty()) continue;
     const auto& p = positions[positions.size() / 2];
-    rules::GameState st;
-    st.set_position(p.pos);
-    st.to_move = p.to_move;
-    st.doublets = p.doublets;
-    ids.push_back(replay::position_id(st));
+    // On the board of the game's rules.
+    const auto o = rules::profile_options(g.replay.profile);
+    const rules::Geometry board = o.ok() ? rules::geometry_of(*o.options) : rules::kParcheesi68;
+    ids.push_back(format_position_id(replay::desc_of(p.pos, rules::colour_of(p.to_move), p.doublets, board)));
   }
   double worst_ms = 0, total_ms = 0;
   std::size_t found = 0, positions = 0;

@@ -16,6 +16,7 @@
 
 #include "cli/bench_command.hpp"
 #include "db/connection.hpp"
+#include "db/position_blob.hpp"
 #include "db/schema.hpp"
 #include "db/search.hpp"
 #include "replay/bridge.hpp"
@@ -144,18 +145,16 @@ int run_bench_import_server(const ServerBench& b) {
       db::Database d(one, db::Database::Mode::read_only);
       positions = static_cast<std::size_t>(d.scalar("SELECT count(*) FROM positions"));
       const auto step = std::max<std::size_t>(1, positions / static_cast<std::size_t>(b.lookups));
-      db::Statement q(d, "SELECT pos, turn FROM positions WHERE id % " + std::to_string(step) + " = 0 LIMIT " +
-                             std::to_string(b.lookups));
+      db::Statement q(d, "SELECT p.pos, p.turn, g.variant FROM positions p JOIN games g ON g.id = p.game_id "
+                         "WHERE p.id % " + std::to_string(step) + " = 0 LIMIT " + std::to_string(b.lookups));
       while (q.step()) {
-        rules::Position pos;
-        const auto blob = q.get_blob(0);
-        if (blob.size() != sizeof pos) continue;
-        std::memcpy(&pos, blob.data(), sizeof pos);
-        rules::GameState st;
-        st.set_position(pos);
-        st.to_move = static_cast<int>(q.get_int(1) / 16);
-        st.doublets = static_cast<int>(q.get_int(1) % 16);
-        ids.push_back(replay::position_id(st));
+        const auto pos = db::position_of_blob(q.get_blob(0));
+        if (!pos) continue;
+        // positions.turn: the seat to move * 16 + the doublets; the board of the game's rules.
+        const auto o = rules::profile_options(q.get_text(2));
+        const rules::Geometry board = o.ok() ? rules::geometry_of(*o.options) : rules::kParcheesi68;
+        ids.push_back(format_position_id(replay::desc_of(*pos, rules::colour_of(static_cast<int>(q.get_int(1) / 16)),
+                                                         static_cast<int>(q.get_int(1) % 16), board)));
       }
     }
     // The lookup alone, on one open connection (a new connection costs the server a process).

@@ -35,8 +35,8 @@ Game synthetic_game(std::mt19937& rng, std::size_t index) {
             {"Red", "Ben"},
             {"Blue", "Cy"},
             {"Yellow", "Dee"}};
-  std::array<std::array<int, 4>, 4> pawns{};  // -1 nest, 0..63 ring, 64..70 home path, 71 HOME
-  for (auto& seat : pawns) seat.fill(-1);
+  std::array<std::array<int, 4>, 4> rel_of_pawn{};  // -1 nest, 0..63 ring, 64..70 home path, 71 HOME
+  for (auto& seat : rel_of_pawn) seat.fill(-1);
   auto square_of = [](int rel) {
     if (rel < 0) return Square::nest();
     if (rel <= 63) return Square::ring(static_cast<std::uint8_t>(rel));
@@ -50,7 +50,7 @@ Game synthetic_game(std::mt19937& rng, std::size_t index) {
     r.number = static_cast<std::uint32_t>(n + 1);
     r.seat = static_cast<Colour>(seat);
     r.dice = {die(), die()};
-    auto& mine = pawns[static_cast<std::size_t>(seat)];
+    auto& mine = rel_of_pawn[static_cast<std::size_t>(seat)];
     // Each die goes to a pawn that can use it: an entry on a 5 when a pawn is in the nest,
     // else a pawn on the board, preferring the one the previous die moved (as players do).
     int last = -1;

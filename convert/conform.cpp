@@ -1,15 +1,20 @@
 #include "convert/conform.hpp"
 
+#include <array>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 
 #include "convert/racket_position.hpp"
 #include "convert/reference_jsonl.hpp"
+#include "notation/position_id.hpp"
 #include "replay/bridge.hpp"
+#include "rules/game.hpp"
 
 namespace ppn::convert {
 
 using namespace ppn::rules;
+using rules::Game;
 
 std::string ConformDisagreement::text() const {
   std::string s = path + ":" + std::to_string(line) + ": " + what;
@@ -49,6 +54,19 @@ unsigned seats_of(const json& rec) {
   return mask ? mask : 0b1111u;  // header-style "players" lists bot names: all four play
 }
 
+// The colours of a seat mask, in seat order (a verdict does not depend on the turn order).
+struct Seats {
+  std::array<Colour, kMaxSeats> colours{};
+  int n = 0;
+  std::span<const Colour> span() const { return {colours.data(), static_cast<std::size_t>(n)}; }
+};
+Seats seats_of_mask(unsigned mask) {
+  Seats out;
+  for (int s = 0; s < kMaxSeats; ++s)
+    if (mask >> s & 1u) out.colours[static_cast<std::size_t>(out.n++)] = colour_of(s);
+  return out;
+}
+
 // A record's board, read by the one JSONL reader and taken to the rules core's position.
 std::optional<std::string> read_position(const json& j, unsigned seats, racket::PawnPosition& out) {
   nu::Board b;
@@ -56,16 +74,15 @@ std::optional<std::string> read_position(const json& j, unsigned seats, racket::
   return racket::position_of_board(b, seats, out);
 }
 
-// A board in the one text form of positions, the PPN position ID (`to_move` to move, no
-// doublets thrown: the comparison is of the pawns).
-std::string board_text(const Position& p, int to_move) {
-  GameState s{};
-  s.set_position(p);
-  s.to_move = static_cast<std::uint8_t>(to_move);
-  return replay::position_id(s);
+// A board in the one text form of positions, the PPN position ID on Racket's board (`to_move`
+// to move after `doublets` doublets; the comparisons are of the pawns).
+std::string board_text(const Position& p, Colour to_move, int doublets = 0) {
+  return format_position_id(replay::desc_of(p, to_move, doublets, racket::kBoard));
 }
+// The same with a game's mover and doublets.
+std::string board_text(const Position& p, const Game& like) { return board_text(p, like.to_move(), like.doublets()); }
 
-std::string penalty_note(const Position& record, const Position& engine, int mover) {
+std::string penalty_note(const Position& record, const Position& engine, Colour mover) {
   return "board_after of the third doublet differs from the penalty's outcome: record " + board_text(record, mover) +
          ", engine " + board_text(engine, mover);
 }
@@ -73,7 +90,7 @@ std::string penalty_note(const Position& record, const Position& engine, int mov
 // A self-play roll whose successor board has not been seen yet.
 struct Pending {
   long line = 0;
-  Position expected{};
+  Position expected = Position::empty();
   bool ok = true;
 };
 
@@ -92,8 +109,9 @@ struct ConformJudgement {
   // counted, and a self-play game's previous roll is not judged against it.
   std::string early_error;
   bool penalty = false;  // a self-play third-doublet line: judged in order (the board the roll before left)
-  int mover = 0;
-  GameState st{};  // the board before the roll (self-play: the previous roll's board must be it)
+  Colour mover = Colour::Green;
+  Dice dice;
+  Game before;  // the board before the roll (self-play: the previous roll's board must be it)
   // After the record is counted (and, in self-play, the previous roll judged against `st`):
   enum class Outcome : std::uint8_t {
     unreadable,            // `text` (self-play: the record stays counted)
@@ -103,7 +121,7 @@ struct ConformJudgement {
     pending,               // a legal self-play roll: `result` must be the next board
   } outcome = Outcome::agree;
   std::string text, diag;
-  Position result{};
+  Position result = Position::empty();
 };
 
 namespace {
@@ -130,7 +148,7 @@ Judgement judge(const json& rec, unsigned seats, const ConformConfig& cfg) {
   const auto mover_colour = colour_from_name(rec["color"].get<std::string>());
   if (!mover_colour) return early("unknown colour");
   const int mover = seat_of(*mover_colour);
-  j.mover = mover;
+  j.mover = *mover_colour;
   if (!rec.contains("dice") || !rec["dice"].is_array()) return early("no dice");
   std::vector<int> dice;
   for (const auto& d : rec["dice"]) {
@@ -139,11 +157,12 @@ Judgement judge(const json& rec, unsigned seats, const ConformConfig& cfg) {
   }
   // "dice_are_parts": true: the list is the parts exactly as a referee handed them to the
   // mover (Racket take-turn's dice list, 1..4 values: the NU course tests,
-  // convert/nu_test.hpp). They are played as given, not compared with roll_setup().
+  // convert/nu_test.hpp). They are played as given, not compared with Game::parts().
   const bool given_parts = rec.contains("dice_are_parts") && rec["dice_are_parts"] == true;
   if (given_parts ? dice.empty() || dice.size() > 4 : dice.size() != 2 && dice.size() != 4)
     return early(given_parts ? "dice: expected 1 to 4 values" : "dice: expected 2 or 4 values");
   const int d2 = dice.size() > 1 ? dice[1] : dice[0];
+  j.dice = Dice{dice[0], d2};
 
   if (selfplay && rec.contains("penalty") && rec["penalty"] == true) {
     // third doublet: the penalty applies to the position the previous roll left (in order)
@@ -159,49 +178,50 @@ Judgement judge(const json& rec, unsigned seats, const ConformConfig& cfg) {
   if (auto err = reference::read_moves(rec["moves"], recorded)) return early(*err);
   const racket::EnginePlay moves = racket::play_of_moves(recorded, *mover_colour);
 
-  GameState& st = j.st;
-  st.seats_mask = static_cast<std::uint8_t>(seats);
-  st.set_position(board.pos);
-  st.to_move = static_cast<std::uint8_t>(mover);
+  int doublets = 0;
   if (rec.contains("doublets_before") && rec["doublets_before"].is_number_integer())
-    st.doublets = static_cast<std::uint8_t>(rec["doublets_before"].get<int>());
+    doublets = static_cast<std::uint8_t>(rec["doublets_before"].get<int>());
+  j.before = Game::at(cfg.rules, board.pos, seats_of_mask(seats).span(), *mover_colour, doublets);
+  const Game& st = j.before;
   FixedVec<std::uint8_t, 4> parts;
   for (int d : dice) parts.push_back(static_cast<std::uint8_t>(std::clamp(d, 0, 255)));
   // The record's part list must be the one the rules give (two parts, or the four-part
   // doublets bonus: RULES.md Q42).
-  const RollSetup setup = roll_setup(st, dice[0], d2, cfg.rules);
+  const RollParts setup = st.parts(j.dice);
   std::string parts_note;
   if (!given_parts && setup.kind != RollKind::penalty &&
       (setup.parts.size() != static_cast<int>(dice.size()) ||
        !std::equal(setup.parts.begin(), setup.parts.end(), parts.begin())))
     parts_note = "the rules give " + std::to_string(setup.parts.size()) + " parts for these dice";
 
-  Verdict v;
+  // The game's verdict on the play (Game::judge), or the refusal of a play the rules core
+  // cannot express.
+  struct {
+    bool legal = false;
+    Position result = Position::empty();
+    Refusal diag;
+    // As a conformance report states it: "E-CODE: message [citation]".
+    std::string text() const { return std::string(diag.name()) + ": " + diag.text(); }
+  } v;
   if (moves.forced) {
-    v.legal = false;
     v.diag.code = *moves.forced;
     v.diag.index = moves.forced_index;
     v.diag.message = moves.forced_detail;
   } else {
-    ValidateRequest req;
-    req.state = &st;
-    req.d1 = dice[0];
-    req.d2 = d2;
-    req.play = &moves.play;
-    req.ids = &board.ids[mover];
-    req.order = cfg.order;
-    req.parts = setup.kind == RollKind::penalty ? nullptr : &parts;
-    v = validate_play(cfg.rules, req);
+    Game::PlayRules how;
+    how.ids = &board.ids[mover];
+    how.order = cfg.order;
+    how.parts = setup.kind == RollKind::penalty ? nullptr : &parts;
+    const Played played = st.judge(j.dice, moves.play, how);
+    v.legal = played.legal();
+    if (played) v.result = played.result().after;
+    else v.diag = played.refusal();
   }
 
-  const std::string where_pos = replay::position_id(st);
+  const std::string where_pos = board_text(board.pos, st);
   // A board after the roll, in the one text form of positions (the PPN position ID; its
   // mover part repeats the roll's, the comparison is of the pawns).
-  auto board_id = [&](const Position& p) {
-    GameState s = st;
-    s.set_position(p);
-    return replay::position_id(s);
-  };
+  auto board_id = [&](const Position& p) { return board_text(p, st); };
   if (selfplay) {
     std::string what;
     if (!parts_note.empty()) what = "dice " + rec["dice"].dump() + ": " + parts_note;
@@ -212,7 +232,7 @@ Judgement judge(const json& rec, unsigned seats, const ConformConfig& cfg) {
       if (!(after.pos == v.result))
         what = "board_after differs: record " + board_id(after.pos) + ", engine " + board_id(v.result);
     }
-    if (!what.empty()) return done(Outcome::disagree, what + "; position " + where_pos, v.diag.text());
+    if (!what.empty()) return done(Outcome::disagree, what + "; position " + where_pos, v.text());
     j.result = v.result;
     return done(Outcome::pending, {});
   }
@@ -238,8 +258,9 @@ Judgement judge(const json& rec, unsigned seats, const ConformConfig& cfg) {
     racket::PawnPosition after;
     if (auto err = read_position(rec["board_after"], seats, after)) return done(Outcome::unreadable_uncounted, *err);
     if (third_doublet) {
-      const Position penalised = apply_penalty(st.pos, mover, cfg.rules, geometry_of(cfg.rules), st.last_moved);
-      if (!(after.pos == penalised)) after_note = penalty_note(after.pos, penalised, mover);
+      Game penalty = st;
+      const Position penalised = penalty.play_penalty(j.dice).after;
+      if (!(after.pos == penalised)) after_note = penalty_note(after.pos, penalised, *mover_colour);
     } else if (!(after.pos == v.result)) {
       after_note = "board_after differs: record " + board_id(after.pos) + ", engine " + board_id(v.result);
     }
@@ -250,7 +271,7 @@ Judgement judge(const json& rec, unsigned seats, const ConformConfig& cfg) {
   if (!after_note.empty()) what = after_note;
   return done(Outcome::disagree,
               what + "; dice " + rec["dice"].dump() + ", moves " + rec["moves"].dump() + "; position " + where_pos,
-              v.legal ? std::string() : v.diag.text());
+              v.legal ? std::string() : v.text());
 }
 
 }  // namespace
@@ -294,7 +315,7 @@ class ConformFile::FileRun {
     if (!judged || judged->seats != seats) judged = std::make_shared<const Judgement>(judge(rec, seats, cfg_));
     const Judgement& j = *judged;
     if (!j.early_error.empty()) return error(no, j.early_error);
-    const int mover = j.mover;
+    const Colour mover = j.mover;
 
     if (j.penalty) {
       // third doublet: the penalty applies to the position the previous roll left
@@ -303,7 +324,9 @@ class ConformFile::FileRun {
       // the previous roll's result is consumed here: that roll agrees; the penalty line is
       // judged by the next board
       ++stats_.agree;
-      const Position penalised = apply_penalty(pending_->expected, mover, cfg_.rules, geometry_of(cfg_.rules));
+      // (the game as the previous roll left it: its mover's third doublet, no pawn moved this turn)
+      Game before = Game::at(cfg_.rules, pending_->expected, seats_of_mask(seats).span(), mover, 2);
+      const Position penalised = before.play_penalty(j.dice).after;
       // A board_after on the penalty line is the reference's outcome of the penalty: it must
       // be the engine's. When it is not, the line disagrees and the next board is not judged.
       if (rec.contains("board_after")) {
@@ -322,7 +345,7 @@ class ConformFile::FileRun {
       return;
     }
 
-    if (selfplay) check_successor(no, j.st);
+    if (selfplay) check_successor(no, j.before);
     ++stats_.records;
     switch (j.outcome) {
       case Outcome::unreadable: return error(no, j.text);
@@ -354,14 +377,12 @@ class ConformFile::FileRun {
  private:
   // `next`: this line's board, mover and doublets (position IDs: the expected board with the same
   // mover part, so that only the pawns differ).
-  void check_successor(long no, const GameState& next) {
+  void check_successor(long no, const Game& next) {
     if (!pending_) return;
-    if (!(pending_->expected == next.pos)) {
+    if (!(pending_->expected == next.position())) {
       const long at = pending_->line;
-      GameState expected = next;
-      expected.set_position(pending_->expected);
       const std::string what = "next board (line " + std::to_string(no) + ") differs: record " +
-                               replay::position_id(next) + ", engine " + replay::position_id(expected);
+                               board_text(next.position(), next) + ", engine " + board_text(pending_->expected, next);
       pending_.reset();
       ++stats_.disagree;
       rep_.disagreements.push_back({path_, at, what, {}});

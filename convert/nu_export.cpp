@@ -29,7 +29,6 @@ int write_game(const Game& g, std::ostream& out, std::ostream& err) {
   // and reported; replay goes on from the play as recorded (OnError::as_played).
   replay::ReplayConfig cfg;
   cfg.on_error = replay::OnError::as_played;
-  const auto rules = replay::rules_for_game(g, cfg);
   std::optional<std::vector<std::uint8_t>> pending;
   if (auto setup = game_setup(g); setup && !setup->pending.empty()) {
     std::vector<std::uint8_t> p;
@@ -41,7 +40,10 @@ int write_game(const Game& g, std::ostream& out, std::ostream& err) {
   std::string error;
   const auto res = replay::replay_game(g, cfg, [&](const replay::RollEvent& e) {
     if (!error.empty()) return;
-    const auto before = board_of_desc(with_all_colours(replay::desc_from_state(e.before)), board);
+    // The position in the Racket board's squares (racket_coords.hpp).
+    const auto before = board_of_desc(
+        with_all_colours(replay::desc_of(e.before.position(), e.before.to_move(), e.before.doublets(), racket::kBoard)),
+        board);
     if (!before) {
       error = "roll " + std::to_string(e.roll_index + 1) + ": the position is not a Racket board";
       return;
@@ -65,8 +67,7 @@ int write_game(const Game& g, std::ostream& out, std::ostream& err) {
       for (auto v : rest) dice.values.push_back(v);
       pending.reset();
     } else {
-      const auto setup = rules::roll_setup(e.before, r.dice[0], r.dice[1], rules.options);
-      for (auto v : setup.parts) dice.values.push_back(v);
+      for (auto v : e.before.parts(rules::Dice{r.dice[0], r.dice[1]}).parts) dice.values.push_back(v);
     }
     static const std::vector<Step> kNone;
     auto moves = moves_of_steps(board, r.seat, r.kind == PlayKind::Moves ? r.steps : kNone);

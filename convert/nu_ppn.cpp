@@ -11,7 +11,6 @@ namespace {
 
 // Racket's coordinates (racket_coords.hpp, racket_position.hpp) and the notation's squares
 // (rules/squares.hpp).
-using racket::byte_of_loc;
 using racket::kFirstRow;
 using racket::kLastRing;
 using racket::loc_of_rel;  // the location `rel` steps from the colour's ENTER
@@ -63,13 +62,14 @@ class BoardApplier {
       if (dest > kHomeSteps)
         return "pawn " + pawn_name(mv.pawn) + " would move " + std::to_string(dest - kHomeSteps) + " past HOME";
     }
-    // The named pawn moves from wherever it stands to the square the move gives.
-    rules::RecordedMove rm;
-    rm.owner = static_cast<std::int8_t>(c);
-    rm.from = byte_of_loc(c, board_.at(mv.pawn));
+    // The named pawn moves from wherever it stands to the square the move gives: the rules
+    // core's recorded move from its place (RecordedMove::of, a move of one step from there or an
+    // entry), taken to `dest` by the move's part.
+    const rules::Place at = racket::place_of_loc(c, board_.at(mv.pawn));
+    rules::RecordedMove rm = rules::RecordedMove::of(
+        at.in_nest() ? rules::MiniMove::enter() : rules::MiniMove::move(at.rel(), 1), racket::kBoard, rules::seat_of(c), true);
     rm.to = static_cast<std::uint8_t>(dest);
     rm.part = static_cast<std::uint8_t>(mv.kind == MoveKind::enter ? 5 : mv.distance);
-    rm.captures = true;
     if (!rules_.apply(rm)) return "pawn " + pawn_name(mv.pawn) + " cannot be moved";
     const int k = rules_.moves() - 1;
     const rules::Outcome out = rules_.outcome();

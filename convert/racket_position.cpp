@@ -6,14 +6,14 @@ namespace ppn::convert::racket {
 
 using namespace ppn::rules;
 
-std::uint8_t byte_of_loc(Colour c, nu::Loc loc) {
+Place place_of_loc(Colour c, nu::Loc loc) {
   switch (loc.kind) {
-    case nu::LocKind::start: return kNest;
-    case nu::LocKind::home: return byte_of_rel(kHome);
-    case nu::LocKind::row: return byte_of_rel(rel_of_row(loc.index));
-    case nu::LocKind::main: return byte_of_rel(kBoard.rel_of_track(rel_of_ring(c, loc.index)));
+    case nu::LocKind::start: return Place::nest();
+    case nu::LocKind::home: return Place::at(kHome);
+    case nu::LocKind::row: return Place::at(rel_of_row(loc.index));
+    case nu::LocKind::main: return Place::at(kBoard.rel_of_track(rel_of_ring(c, loc.index)));
   }
-  return kNest;
+  return Place::nest();
 }
 
 nu::Loc loc_of_rel(Colour c, int rel) {
@@ -24,16 +24,17 @@ nu::Loc loc_of_rel(Colour c, int rel) {
 }
 
 rules::Position any_position_of_board(const nu::Board& b) {
-  rules::Position p{};
+  rules::Position p = rules::Position::empty();
   for (int s = 0; s < kMaxSeats; ++s) {
     const Colour c = colour_of(s);
-    for (int id = 0; id < kPawnsPerSeat; ++id) p.pawns[s][id] = byte_of_loc(c, b.at(nu::Pawn{c, static_cast<std::uint8_t>(id)}));
-    p.sort_seat(s);
+    Pawns places;
+    for (int id = 0; id < kPawnsPerSeat; ++id) places[id] = place_of_loc(c, b.at(nu::Pawn{c, static_cast<std::uint8_t>(id)}));
+    p.place(s, places);
   }
   return p;
 }
 
-std::optional<std::string> position_of_board(const nu::Board& b, unsigned seats_mask, PawnPosition& out) {
+std::optional<std::string> position_of_board(const nu::Board& b, unsigned seats, PawnPosition& out) {
   for (int s = 0; s < kMaxSeats; ++s) {
     const Colour c = colour_of(s);
     for (int id = 0; id < kPawnsPerSeat; ++id) {
@@ -41,10 +42,10 @@ std::optional<std::string> position_of_board(const nu::Board& b, unsigned seats_
       if (loc.kind == nu::LocKind::main && rel_of_ring(c, loc.index) > kLastRing)
         return "board: " + std::string(colour_name(c)) + " pawn on square " + std::to_string(loc.index) +
                ", behind its ENTER";
-      out.ids[s][id] = ((seats_mask >> s) & 1u) ? byte_of_loc(c, loc) : kAbsent;
+      out.ids[s][id] = ((seats >> s) & 1u) ? place_of_loc(c, loc) : Place::nest();
     }
-    out.pos.pawns[s] = out.ids[s];
-    out.pos.sort_seat(s);
+    if ((seats >> s) & 1u) out.pos.place(s, out.ids[s]);
+    else out.pos.remove(s);
   }
   if (const char* bad = position_check(out.pos, kBoard)) return std::string("board: inconsistent (") + bad + ")";
   return std::nullopt;
@@ -54,9 +55,9 @@ std::optional<nu::Board> board_of_position(const PawnPosition& p) {
   nu::Board b;
   for (int s = 0; s < kMaxSeats; ++s)
     for (int id = 0; id < kPawnsPerSeat; ++id) {
-      const std::uint8_t byte = p.ids[s][id];
-      if (byte == kNest || byte == kAbsent) continue;  // start
-      const int rel = rel_of_byte(byte);
+      const Place at = p.ids[s][id];
+      if (at.in_nest()) continue;  // start (a colour not taking part too)
+      const int rel = at.rel();
       if (rel > kHome) return std::nullopt;  // a lap square
       b.at(nu::Pawn{colour_of(s), static_cast<std::uint8_t>(id)}) = loc_of_rel(colour_of(s), rel);
     }

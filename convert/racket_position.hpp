@@ -5,7 +5,6 @@
 #pragma once
 
 #include <array>
-#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -14,17 +13,17 @@
 
 namespace ppn::convert::racket {
 
-// A position with pawn identities: `pos` is the rules core's (sorted) position, `ids[s][k]`
-// the square byte of the pawn that Racket calls (colour of seat s, id k).
+// A position with pawn identities: `pos` is the rules core's position, `ids[s][k]` where the
+// pawn stands that Racket calls (colour of seat s, id k) (the nest for a colour not taking part).
 struct PawnPosition {
-  rules::Position pos{};
-  std::array<std::array<std::uint8_t, rules::kPawnsPerSeat>, rules::kMaxSeats> ids{};
+  rules::Position pos = rules::Position::empty();
+  std::array<rules::Pawns, rules::kMaxSeats> ids{};
 };
 
-// One pawn's square byte (rules/position.hpp) from its Racket location; a ring square behind
-// the colour's own ENTER (rel 64..67) is read as the lap square there (Geometry::rel_of_track),
-// which position_of_board refuses.
-std::uint8_t byte_of_loc(Colour c, nu::Loc loc);
+// Where one pawn stands (rules/position.hpp Place) from its Racket location; a ring square
+// behind the colour's own ENTER (rel 64..67) is read as the lap square there
+// (Geometry::rel_of_track), which position_of_board refuses.
+rules::Place place_of_loc(Colour c, nu::Loc loc);
 // The Racket location `rel` steps from the colour's ENTER (rel 0..71; start for the nest).
 nu::Loc loc_of_rel(Colour c, int rel);
 
@@ -33,10 +32,10 @@ nu::Loc loc_of_rel(Colour c, int rel);
 // a Racket board starts from (nu_ppn.cpp).
 rules::Position any_position_of_board(const nu::Board& b);
 
-// Reads a board; `seats_mask` marks the colours taking part (the others' pawns, listed in
+// Reads a board; `seats` marks the colours taking part (the others' pawns, listed in
 // their start areas, become absent). Error: a ring pawn behind its own ENTER, or a position
 // the rules core calls inconsistent.
-std::optional<std::string> position_of_board(const nu::Board& b, unsigned seats_mask, PawnPosition& out);
+std::optional<std::string> position_of_board(const nu::Board& b, unsigned seats, PawnPosition& out);
 // Writes a position back (absent colours in their start areas); nullopt when a pawn stands
 // where Racket's board has no square (a second-lap square).
 std::optional<nu::Board> board_of_position(const PawnPosition& p);

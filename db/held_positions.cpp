@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <span>
 
+#include "db/position_blob.hpp"
 #include "db/schema.hpp"
 
 namespace ppn::db {
@@ -61,7 +62,7 @@ void HeldPositions::insert(Statement& ip) {
   sort_by_key(held_);
   for (const auto& p : held_) {
     ip.bind(1, p.hash).bind(2, p.id);
-    ip.bind_blob_static(3, std::span<const std::uint8_t>(&p.pos.pawns[0][0], sizeof p.pos)).bind(4, static_cast<int>(p.turn));
+    ip.bind_blob_static(3, position_blob(p.pos)).bind(4, static_cast<int>(p.turn));
     ip.run();
   }
   drop();

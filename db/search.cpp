@@ -1,10 +1,14 @@
 #include "db/search.hpp"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
-#include <cstring>
 #include <map>
 #include <optional>
+#include <span>
+#include <unordered_map>
 
+#include "db/position_blob.hpp"
 #include "db/schema.hpp"
 #include "notation/position_id.hpp"
 #include "replay/bridge.hpp"
@@ -68,18 +72,21 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
       const int at = ludo ? 4 : 1;
       // Ludo: the board with the most safe squares, where tokens of two colours may share one
       // (the bytes of a position do not depend on which squares are safe).
-      auto st = replay::state_from_desc(desc, ludo ? rules::make_ludo52(rules::LudoSafes::starts_and_stars)
-                                                   : rules::kParcheesi68);
-      if (auto* e = std::get_if<std::string>(&st)) {
-        if (first_error.empty()) first_error = "position ID: " + *e;
+      const auto pos = replay::position_from_desc(desc, ludo ? rules::make_ludo52(rules::LudoSafes::starts_and_stars)
+                                                             : rules::kParcheesi68);
+      std::string error;
+      if (!pos) error = pos.error().message;
+      else if (!desc.find(desc.to_move))
+        error = "the seat to move (" + std::string(colour_name(desc.to_move)) + ") has no pawns in the position";
+      if (!error.empty()) {
+        if (first_error.empty()) first_error = "position ID: " + error;
         q.bind_null(at).bind_null(at + 1).bind_null(at + 2);
         continue;
       }
-      const auto& gs = std::get<rules::GameState>(st);
       any = true;
-      q.bind(at, rules::compute_hash(gs.pos));
-      q.bind_blob(at + 1, std::span<const std::uint8_t>(&gs.pos.pawns[0][0], sizeof gs.pos));
-      q.bind(at + 2, gs.to_move * 16 + gs.doublets);
+      q.bind(at, rules::compute_hash(*pos));
+      q.bind_blob(at + 1, position_blob(*pos));
+      q.bind(at + 2, rules::seat_of(desc.to_move) * 16 + desc.rerolls);
     }
     if (!any) return first_error;
     return collect(q);
@@ -119,40 +126,43 @@ std::variant<Pattern, std::string> parse_pattern(std::string_view text) {
   return p;
 }
 
-bool matches(const Pattern& p, const rules::Position& pos) {
-  const auto& g = rules::kParcheesi68;
-  const int seat = static_cast<int>(p.colour);
+namespace {
+
+// A pattern on a position of a game on board `g`. Only blockade-on-enter asks the game itself
+// (its blockades): the scan of find_pattern sets up a game for a stored position only when a
+// pattern needs one (`game` null otherwise).
+bool holds(const Pattern& p, const rules::Position& pos, const rules::Geometry& g, const rules::Game* game) {
+  const int seat = rules::seat_of(p.colour);
   switch (p.kind) {
     case Pattern::Kind::blockade_on_enter: {
+      // A blockade of any colour on the ring square that is the pattern colour's ENTER.
       const int enter_abs = g.abs_of(seat, 0);
       for (int s = 0; s < rules::kMaxSeats; ++s) {
         if (!pos.seat_present(s)) continue;
-        int here = 0;
-        for (auto b : pos.pawns[s]) {
-          const int rel = rules::rel_of_byte(b);
-          if (b != rules::kNest && g.on_track(rel) && g.abs_of_rel(s, rel) == enter_abs) ++here;
-        }
-        if (here >= 2) return true;
+        for (const rules::Place at : game->blockades(rules::colour_of(s)))
+          if (at.on_track(g) && g.abs_of_rel(s, at.rel()) == enter_abs) return true;
       }
       return false;
     }
     case Pattern::Kind::home_path: {
       if (!pos.seat_present(seat)) return false;
       int n = 0;
-      for (auto b : pos.pawns[seat]) n += b != rules::kNest && g.on_home_path(rules::rel_of_byte(b));
+      for (const rules::Place at : pos.pawns(seat)) n += !at.in_nest() && g.on_home_path(at.rel());
       return n >= p.n;
     }
     case Pattern::Kind::near_home: {
       if (!pos.seat_present(seat)) return false;
-      for (auto b : pos.pawns[seat]) {
-        const int rel = rules::rel_of_byte(b);
-        if (b != rules::kNest && rel != g.home && g.steps_to_home(rel) <= p.n) return true;
-      }
+      for (const rules::Place at : pos.pawns(seat))
+        if (!at.in_nest() && !at.home(g) && g.steps_to_home(at.rel()) <= p.n) return true;
       return false;
     }
   }
   return false;
 }
+
+}  // namespace
+
+bool matches(const Pattern& p, const rules::Game& game) { return holds(p, game.position(), game.geometry(), &game); }
 
 std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pattern>& patterns) {
   try {
@@ -160,20 +170,56 @@ std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pa
       std::int64_t first = 0, last = 0, count = 0;
     };
     std::map<std::int64_t, Hit> hits;
-    Statement scan(db, "SELECT game_id, roll_index, pos FROM positions", Statement::Kind::scan);
+    // The rules each game was replayed under (its profile, games.variant) and their board: what
+    // its positions are judged on. A profile this build does not know is read as the Parcheesi
+    // default's.
+    struct Board {
+      rules::Options options;
+      rules::Geometry geometry;
+    };
+    const Board fallback{rules::Options{}, rules::geometry_of(rules::Options{})};
+    std::map<std::string, Board, std::less<>> profiles;
+    std::unordered_map<std::int64_t, const Board*> board_of;
+    {
+      Statement games(db, "SELECT id, variant FROM games");
+      while (games.step()) {
+        const std::string_view variant = games.get_text(1);
+        auto it = profiles.find(variant);
+        if (it == profiles.end()) {
+          const auto o = rules::profile_options(variant);
+          it = profiles.emplace(std::string(variant), o.ok() ? Board{*o.options, rules::geometry_of(*o.options)} : fallback).first;
+        }
+        board_of[games.get_int(0)] = &it->second;
+      }
+    }
+    const bool needs_game = std::any_of(patterns.begin(), patterns.end(),
+                                        [](const Pattern& p) { return p.kind == Pattern::Kind::blockade_on_enter; });
+    Statement scan(db, "SELECT game_id, roll_index, pos, turn FROM positions", Statement::Kind::scan);
     while (scan.step()) {
-      const auto blob = scan.get_blob(2);
-      if (blob.size() != sizeof(rules::Position)) continue;
-      rules::Position pos;
-      std::memcpy(&pos, blob.data(), sizeof pos);
+      const auto pos = position_of_blob(scan.get_blob(2));
+      if (!pos) continue;
+      const auto game = scan.get_int(0);
+      const auto known = board_of.find(game);
+      const Board& board = known == board_of.end() ? fallback : *known->second;
+      std::optional<rules::Game> at;
+      if (needs_game) {
+        // positions.turn: the seat to move * 16 + the doublets thrown in its turn.
+        const auto turn = scan.get_int(3);
+        std::array<Colour, rules::kMaxSeats> seats{};
+        std::size_t n = 0;
+        for (int s = 0; s < rules::kMaxSeats; ++s)
+          if (pos->seat_present(s)) seats[n++] = rules::colour_of(s);
+        at = rules::Game::at(board.options, *pos, std::span<const Colour>(seats.data(), n),
+                             rules::colour_of(static_cast<int>(turn / 16 % rules::kMaxSeats)), static_cast<int>(turn % 16));
+      }
       bool all = true;
       for (const auto& p : patterns)
-        if (!matches(p, pos)) {
+        if (!holds(p, *pos, board.geometry, at ? &*at : nullptr)) {
           all = false;
           break;
         }
       if (!all) continue;
-      const auto game = scan.get_int(0), roll = scan.get_int(1) + 1;
+      const auto roll = scan.get_int(1) + 1;
       auto [it, fresh] = hits.try_emplace(game, Hit{roll, roll, 0});
       auto& h = it->second;
       h.first = std::min(h.first, roll);

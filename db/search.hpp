@@ -11,7 +11,7 @@
 #include "db/connection.hpp"
 #include "db/table.hpp"
 #include "notation/colour.hpp"
-#include "rules/position.hpp"
+#include "rules/game.hpp"
 
 namespace ppn::db {
 
@@ -22,16 +22,18 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
 
 // A structural pattern (all given patterns must hold in one position):
 //   blockade-on-enter:C   two pawns of one colour stand on C's ENTER space
-//   home-path:C:N         at least N pawns of C on C's home path (h1-h7, HOME not counted)
+//   home-path:C:N         at least N pawns of C on C's home path (h1-h7, Ludo's home column
+//                         h1-h5; HOME not counted)
 //   near-home:C:K         a pawn of C within K squares of HOME (on the board, not at HOME)
-// C is a colour name or letter.
+// C is a colour name or letter. A pattern is judged on the game's own board: a stored
+// position by the rules of its game's profile (games.variant).
 struct Pattern {
   enum class Kind : std::uint8_t { blockade_on_enter, home_path, near_home } kind{};
   Colour colour = Colour::Green;
   int n = 0;
 };
 std::variant<Pattern, std::string> parse_pattern(std::string_view text);
-bool matches(const Pattern& p, const rules::Position& pos);
+bool matches(const Pattern& p, const rules::Game& game);
 
 // One row per game with a position matching every pattern: game, file, line, first_roll,
 // last_roll, rolls (how many of its positions match). The positions are read one at a time

@@ -151,16 +151,17 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
   const int n = static_cast<int>(t.frames.size());
   for (int i = 0; i < n; ++i) {
     const Frame& f = t.frames[static_cast<std::size_t>(i)];
-    const auto& st = f.state;
+    const rules::Game& st = f.game;
+    const std::vector<Colour> ranking = st.ranking();
     std::string next;
-    if (i == n - 1 && t.game_over && st.ranking_len)
-      next = "Game over: " + std::string(colour_name(static_cast<Colour>(st.ranking[0]))) + " wins";
+    if (i == n - 1 && t.game_over && !ranking.empty())
+      next = "Game over: " + std::string(colour_name(ranking.front())) + " wins";
     else if (is_ludo_board(t.geometry))  // one die: the same seat rolls again after a 6 (Ludo rules, Gameplay)
-      next = std::string(colour_name(static_cast<Colour>(st.to_move))) + " to roll" +
-             (f.roll && static_cast<int>(f.roll->seat) == st.to_move ? " again" : "");
+      next = std::string(colour_name(st.to_move())) + " to roll" +
+             (f.roll && f.roll->seat == st.to_move() ? " again" : "");
     else
-      next = std::string(colour_name(static_cast<Colour>(st.to_move))) + " to roll" +
-             (st.doublets ? " again (doublet " + std::to_string(st.doublets) + ")" : "");
+      next = std::string(colour_name(st.to_move())) + " to roll" +
+             (st.doublets() ? " again (doublet " + std::to_string(st.doublets()) + ")" : "");
     nlohmann::json diags = nlohmann::json::array();
     auto add = [&](const replay::ReplayDiagnostic& d) {
       std::string msg = cited(d.message, d.citation) + (d.as_played ? " (shown as played)" : "");
@@ -182,8 +183,8 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
                       {"number", f.number},
                       {"label", label},
                       {"next", next},
-                      {"position", replay::position_id(st, t.geometry)},
-                      {"pawns", svg_pawn_layer(st, t.geometry)},
+                      {"position", replay::position_id(st)},
+                      {"pawns", svg_pawn_layer(st.position(), t.geometry)},
                       {"lastPlay", svg_last_play_layer(f, t.geometry)},
                       {"captures", svg_capture_layer(f, t.geometry)},
                       {"faces", f.roll ? std::vector<int>(f.roll->dice.begin(), f.roll->dice.begin() + f.roll->dice_count())
@@ -212,7 +213,7 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
          std::to_string(kSvgHeight) + "\" viewBox=\"0 0 " + std::to_string(kSvgWidth) + " " +
          std::to_string(kSvgHeight) + "\" data-position=\"\">";
   unsigned seats = 0;
-  for (int s = 0; s < rules::kMaxSeats; ++s) seats |= t.frames.front().state.pos.seat_present(s) ? 1u << s : 0u;
+  for (int s = 0; s < rules::kMaxSeats; ++s) seats |= t.frames.front().game.position().seat_present(s) ? 1u << s : 0u;
   std::array<std::string, 4> names;
   for (int s = 0; s < 4; ++s) names[static_cast<std::size_t>(s)] = nest_label(game, s);
   out += svg_board_layer(seats, t.geometry) + svg_names_layer(names, seats, t.geometry) +

@@ -118,10 +118,10 @@ CellInfo cell_info(Cell c, const rules::Geometry& g) {
   return info;
 }
 
-Spot spot_of(int seat, std::uint8_t byte, const rules::Geometry& g) {
+Spot spot_of(int seat, rules::Place place, const rules::Geometry& g) {
   Spot s;
-  if (byte == rules::kNest) return s;
-  const int rel = rules::rel_of_byte(byte);
+  if (place.in_nest()) return s;
+  const int rel = place.rel();
   if (rel == g.home) s.kind = SpotKind::home;
   else if (g.on_home_path(rel)) {
     s.kind = SpotKind::home_path;

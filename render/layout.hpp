@@ -78,13 +78,13 @@ struct CellInfo {
 };
 CellInfo cell_info(Cell c, const rules::Geometry& g = rules::kParcheesi68);
 
-// Where a pawn byte (rules/position.hpp) of a seat stands.
+// Where a pawn of a seat stands on the drawn board (its Place, rules/position.hpp).
 enum class SpotKind : std::uint8_t { nest, ring, home_path, home };
 struct Spot {
   SpotKind kind = SpotKind::nest;
   int abs = -1;  // ring
   int index = 0; // home_path k
 };
-Spot spot_of(int seat, std::uint8_t byte, const rules::Geometry& g = rules::kParcheesi68);
+Spot spot_of(int seat, rules::Place place, const rules::Geometry& g = rules::kParcheesi68);
 
 }  // namespace ppn::render

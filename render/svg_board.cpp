@@ -290,7 +290,7 @@ std::pair<double, double> home_point(int seat, double along, const Geometry& g) 
 
 // Where a pawn spot is drawn: the centre of its square, of its nest, or of its HOME triangle.
 std::pair<double, double> spot_centre(const PawnSpot& p, const Geometry& g) {
-  const Spot sp = spot_of(p.seat, p.byte, g);
+  const Spot sp = spot_of(p.seat, p.place, g);
   if (sp.kind == SpotKind::nest) return nest_centre(p.seat, g);
   if (sp.kind == SpotKind::home) return home_point(p.seat, 0, g);
   const Px px = px_of(g);
@@ -300,7 +300,7 @@ std::pair<double, double> spot_centre(const PawnSpot& p, const Geometry& g) {
 
 std::string square_attr(const PawnSpot& p, const Geometry& g) {
   return " data-seat=\"" + seat_name(p.seat) + "\" data-square=\"" +
-         to_string(rules::square_of_rel(p.byte == rules::kNest ? -1 : rules::rel_of_byte(p.byte), g)) + "\"";
+         to_string(rules::square_of_rel(p.place.rel(), g)) + "\"";
 }
 
 // A square-sized mark on a pawn spot: the square's outline on the track and home path, a
@@ -308,7 +308,7 @@ std::string square_attr(const PawnSpot& p, const Geometry& g) {
 std::string spot_mark(const PawnSpot& p, const Geometry& g, const std::string& cls, const std::string& style) {
   const Px px = px_of(g);
   const auto [x, y] = spot_centre(p, g);
-  const SpotKind kind = spot_of(p.seat, p.byte, g).kind;
+  const SpotKind kind = spot_of(p.seat, p.place, g).kind;
   if (kind == SpotKind::ring || kind == SpotKind::home_path)
     return "<rect class=\"" + cls + "\"" + square_attr(p, g) + " x=\"" + num(x - px.cell / 2 + 1.5) + "\" y=\"" +
            num(y - px.cell / 2 + 1.5) + "\" width=\"" + num(px.cell - 3) + "\" height=\"" + num(px.cell - 3) + "\" " +
@@ -321,14 +321,14 @@ std::string spot_mark(const PawnSpot& p, const Geometry& g, const std::string& c
 // straight on into the home path, or round the ring (second laps); just the two ends when
 // neither reaches `to` (a pawn entering from its nest, a move recorded backwards).
 std::vector<PawnSpot> path_of(const PlayedMove& m, const Geometry& g) {
-  if (m.from.byte != rules::kNest && m.to.byte != rules::kNest)
+  if (!m.from.place.in_nest() && !m.to.place.in_nest())
     for (bool around : {false, true}) {
       std::vector<PawnSpot> path{m.from};
-      int r = rules::rel_of_byte(m.from.byte);
-      const int to = rules::rel_of_byte(m.to.byte);
+      int r = m.from.place.rel();
+      const int to = m.to.place.rel();
       for (int k = 0; k < g.ring_len + g.home_path_len && r != to && r < g.home; ++k) {
         r = g.dest(r, 1, around);
-        path.push_back({m.from.seat, rules::byte_of_rel(r)});
+        path.push_back({m.from.seat, rules::Place::at(r)});
       }
       if (r == to) return path;
     }
@@ -459,7 +459,7 @@ std::string svg_names_layer(const std::array<std::string, 4>& names, unsigned se
   return out + "</g>";
 }
 
-std::string svg_pawn_layer(const rules::GameState& st, const Geometry& g) {
+std::string svg_pawn_layer(const rules::Position& pos, const Geometry& g) {
   const bool ludo = is_ludo_board(g);
   const BoardShape shape = board_shape(g);
   const Px px = px_of(g);
@@ -473,12 +473,11 @@ std::string svg_pawn_layer(const rules::GameState& st, const Geometry& g) {
   };
   std::map<std::pair<int, int>, std::vector<Occupant>> on_cell;
   for (int s = 0; s < rules::kMaxSeats; ++s) {
-    if (!st.pos.seat_present(s)) continue;
+    if (!pos.seat_present(s)) continue;
     int nest = 0, home = 0;
-    for (auto b : st.pos.pawns[s]) {
-      const int rel = b == rules::kNest ? -1 : rules::rel_of_byte(b);
-      const std::string square = to_string(rules::square_of_rel(rel, g));
-      const Spot sp = spot_of(s, b, g);
+    for (auto p : pos.pawns(s)) {
+      const std::string square = to_string(rules::square_of_rel(p.rel(), g));
+      const Spot sp = spot_of(s, p, g);
       if (sp.kind == SpotKind::nest) {
         // Parcheesi: round the START circle; Ludo: on the yard's four token spots.
         const auto [ox, oy] = nest_centre(s, g);
@@ -595,33 +594,35 @@ std::string svg_frame(const Timeline& t, int frame, const Game& game) {
   std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(kSvgWidth) + "\" height=\"" +
                     std::to_string(kSvgHeight) + "\" viewBox=\"0 0 " + std::to_string(kSvgWidth) + " " +
                     std::to_string(kSvgHeight) + "\" data-position=\"" +
-                    xml_escape(replay::position_id(f.state, t.geometry)) + "\">";
+                    xml_escape(replay::position_id(f.game)) + "\">";
   std::string title = std::string(game.tag_value("Event"));
   const bool ludo = is_ludo_board(t.geometry);
   out += "<title>" + xml_escape((title.empty() ? (ludo ? "Ludo" : "Parcheesi") : title) + (f.roll_index < 0 ? std::string(", start") : ", roll " + std::to_string(f.number))) + "</title>";
   out += "<rect width=\"100%\" height=\"100%\" fill=\"#fffdf7\"/>";
   unsigned seats = 0;
-  for (int s = 0; s < rules::kMaxSeats; ++s) seats |= f.state.pos.seat_present(s) ? 1u << s : 0u;
+  for (int s = 0; s < rules::kMaxSeats; ++s) seats |= f.game.position().seat_present(s) ? 1u << s : 0u;
   out += svg_board_layer(seats, t.geometry);
   std::array<std::string, 4> names;
   for (int s = 0; s < 4; ++s) names[static_cast<std::size_t>(s)] = nest_label(game, s);
   out += svg_names_layer(names, seats, t.geometry);
   out += svg_last_play_layer(f, t.geometry);
-  out += svg_pawn_layer(f.state, t.geometry);
+  out += svg_pawn_layer(f.game.position(), t.geometry);
   out += svg_capture_layer(f, t.geometry);
   out += svg_dice_layer(f.roll);
   // Caption: the roll in PPN, who is to move, diagnostics.
   const double x = kMargin + 120, y0 = kBoardPx + 2 * kMargin + 22;
   std::vector<std::pair<std::string, const char*>> lines;
   lines.push_back({f.roll_index < 0 ? "Start of the game (" + t.profile + ")" : f.move_text, "#111"});
-  const auto& st = f.state;
+  const rules::Game& st = f.game;
+  const int mover = rules::seat_of(st.to_move());
+  const std::vector<Colour> ranking = st.ranking();
   const bool last = frame + 1 == static_cast<int>(t.frames.size());
-  if (last && t.game_over && st.ranking_len)
-    lines.push_back({"Game over: " + seat_name(st.ranking[0]) + " wins", "#111"});
+  if (last && t.game_over && !ranking.empty())
+    lines.push_back({"Game over: " + seat_name(rules::seat_of(ranking.front())) + " wins", "#111"});
   else if (ludo)  // one die: the same seat rolls again after a 6 (Ludo rules, Gameplay), no doublets
-    lines.push_back({seat_name(st.to_move) + " to roll" + (f.roll && static_cast<int>(f.roll->seat) == st.to_move ? " again" : ""), "#444"});
+    lines.push_back({seat_name(mover) + " to roll" + (f.roll && f.roll->seat == st.to_move() ? " again" : ""), "#444"});
   else
-    lines.push_back({seat_name(st.to_move) + " to roll" + (st.doublets ? " again (doublet)" : ""), "#444"});
+    lines.push_back({seat_name(mover) + " to roll" + (st.doublets() ? " again (doublet)" : ""), "#444"});
   for (const auto& d : f.diagnostics) {
     for (const auto& l : wrap_px(std::string(d.name()) + ": " + cited(d.message, d.citation), 68)) lines.push_back({l, "#b00020"});
   }

@@ -40,7 +40,7 @@ inline constexpr int kLudoCellPx = 40;                // the Ludo board's 15 cel
 // The Ludo board when is_ludo_board(g) (the <g> then carries data-board="ludo52").
 std::string svg_board_layer(unsigned seats = 0xF, const rules::Geometry& g = rules::kParcheesi68);
 // The pawns of a position, as one <g id="pawns">.
-std::string svg_pawn_layer(const rules::GameState& st, const rules::Geometry& g = rules::kParcheesi68);
+std::string svg_pawn_layer(const rules::Position& p, const rules::Geometry& g = rules::kParcheesi68);
 // The players' names beside their nests (`names` by seat, from nest_label), as one
 // <g id="names"> of <text class="player-name" data-seat="green">; seats not in the game and
 // empty names get none.

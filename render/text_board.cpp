@@ -14,7 +14,6 @@ namespace ppn::render {
 
 namespace {
 
-using rules::GameState;
 using rules::Geometry;
 
 // ANSI SGR sequences. Pawns: black letters on the seat's bright colour; home paths: the
@@ -76,10 +75,24 @@ struct Canvas {
   }
 };
 
-int pawns_at(const GameState& st, int seat, SpotKind kind, const Geometry& g) {
+int pawns_at(const rules::Game& st, int seat, SpotKind kind, const Geometry& g) {
   int n = 0;
-  for (auto b : st.pos.pawns[seat]) n += spot_of(seat, b, g).kind == kind;
+  for (auto p : st.position().pawns(seat)) n += spot_of(seat, p, g).kind == kind;
   return n;
+}
+
+// Whether a seat whose pawns are on the board has finished, or withdrawn from the game, and
+// whether it is the one to throw.
+struct SeatStatus {
+  bool finished = false, out = false, mover = false;
+};
+SeatStatus seat_status(const rules::Game& st, int s) {
+  const Colour c = static_cast<Colour>(s);
+  SeatStatus r;
+  r.finished = st.finished(c);
+  r.out = !st.takes_part(c) && !r.finished;
+  r.mover = st.to_move() == c && !r.out;
+  return r;
 }
 
 // Two columns for n pawns (tokens) of one seat on a square: "G " (or "G*" on a safe square),
@@ -101,19 +114,17 @@ std::string pad(std::string s, std::size_t n) {
 
 // A Parcheesi nest (8 x 8 cells): the seat's name, its player, the pawns in the nest and at
 // HOME, whether it has finished or withdrawn.
-void put_nests(Canvas& cv, const GameState& st, const Game* game, const Geometry& g) {
+void put_nests(Canvas& cv, const rules::Game& st, const Game* game, const Geometry& g) {
   for (int s = 0; s < rules::kMaxSeats; ++s) {
     const Cell o = nest_origin(s, g);
     std::string name(colour_name(static_cast<Colour>(s)));
     for (auto& ch : name) ch = static_cast<char>(ch - 'a' + 'A');
-    if (!st.pos.seat_present(s)) {
+    if (!st.position().seat_present(s)) {
       cv.put(o.row + 3, o.col + 1, pad(name, 12), kRingStyle);
       cv.put(o.row + 4, o.col + 1, pad("(not playing)", 14), kRingStyle);
       continue;
     }
-    const bool finished = st.finished_mask >> s & 1;
-    const bool out = !(st.seats_mask >> s & 1) && !finished;
-    const bool mover = st.to_move == s && !out;
+    const auto [finished, out, mover] = seat_status(st, s);
     cv.put(o.row + 1, o.col + 1, pad((mover ? "> " : "  ") + name, 14), std::string(kFg[s]) + "\x1b[1m");
     const std::string who = player_name(game, s);
     if (!who.empty()) cv.put(o.row + 2, o.col + 1, pad("  " + who, 14), kFg[s]);
@@ -131,7 +142,7 @@ void put_nests(Canvas& cv, const GameState& st, const Game* game, const Geometry
 
 // A Ludo yard (6 x 6 cells, 12 columns): the seat's name, its player, the tokens in the
 // yard and at the finish, one line each, kept one column clear of the track on both sides.
-void put_yards(Canvas& cv, const GameState& st, const Game* game, const Geometry& g) {
+void put_yards(Canvas& cv, const rules::Game& st, const Game* game, const Geometry& g) {
   auto line = [&](Cell o, int i, const std::string& text, const std::string& style) {
     cv.put(o.row + i, o.col, " " + pad(text, 10) + " ", style);
   };
@@ -139,14 +150,12 @@ void put_yards(Canvas& cv, const GameState& st, const Game* game, const Geometry
     const Cell o = nest_origin(s, g);
     std::string name(colour_name(static_cast<Colour>(s)));
     for (auto& ch : name) ch = static_cast<char>(ch - 'a' + 'A');
-    if (!st.pos.seat_present(s)) {
+    if (!st.position().seat_present(s)) {
       line(o, 0, "  " + name, kRingStyle);
       line(o, 1, "no player", kRingStyle);
       continue;
     }
-    const bool finished = st.finished_mask >> s & 1;
-    const bool out = !(st.seats_mask >> s & 1) && !finished;
-    const bool mover = st.to_move == s && !out;
+    const auto [finished, out, mover] = seat_status(st, s);
     line(o, 0, (mover ? "> " : "  ") + name, std::string(kFg[s]) + "\x1b[1m");
     const std::string who = player_name(game, s);
     if (!who.empty()) line(o, 1, who, kFg[s]);
@@ -185,7 +194,7 @@ bool colour_wanted(bool is_terminal) {
   return true;
 }
 
-std::vector<std::string> board_lines(const GameState& st, const TextStyle& style, const Game* game,
+std::vector<std::string> board_lines(const rules::Game& st, const TextStyle& style, const Game* game,
                                      const Geometry& g) {
   const BoardShape shape = board_shape(g);
   const bool ludo = is_ludo_board(g);
@@ -216,9 +225,9 @@ std::vector<std::string> board_lines(const GameState& st, const TextStyle& style
   ring_seat.fill(-1);
   std::array<std::array<int, 8>, rules::kMaxSeats> column{};  // home path k of seat s
   for (int s = 0; s < rules::kMaxSeats; ++s) {
-    if (!st.pos.seat_present(s)) continue;
-    for (auto b : st.pos.pawns[s]) {
-      const Spot sp = spot_of(s, b, g);
+    if (!st.position().seat_present(s)) continue;
+    for (auto p : st.position().pawns(s)) {
+      const Spot sp = spot_of(s, p, g);
       if (sp.kind == SpotKind::ring) {
         ++ring[sp.abs][s];
         if (ring_seat[sp.abs] < 0) ring_seat[sp.abs] = s;
@@ -252,7 +261,7 @@ std::vector<std::string> board_lines(const GameState& st, const TextStyle& style
   else put_nests(cv, st, game, g);
   // HOME: pawns home per seat, each on the side of its home path; "HM" in the middle.
   auto home_count = [&](int s) {
-    if (!st.pos.seat_present(s)) return std::string("  ");
+    if (!st.position().seat_present(s)) return std::string("  ");
     return std::string(1, upper(s)) + std::to_string(pawns_at(st, s, SpotKind::home, g));
   };
   const int h = shape.centre;
@@ -300,7 +309,7 @@ std::string seat_label(int s) {
 std::string text_frame(const Timeline& t, int frame, const Game& game, const std::string& title,
                        const TextStyle& style) {
   const Frame& f = t.frames[static_cast<std::size_t>(frame)];
-  const auto& st = f.state;
+  const auto& st = f.game;
   const auto& g = t.geometry;
   const bool ludo = is_ludo_board(g);
   const int total = static_cast<int>(t.frames.size()) - 1;
@@ -330,15 +339,16 @@ std::string text_frame(const Timeline& t, int frame, const Game& game, const std
   }
   panel.push_back("");
   const bool over = frame == total && t.game_over;
-  if (over && st.ranking_len > 0) panel.push_back("Game over: " + seat_label(st.ranking[0]) + " wins");
+  const std::vector<Colour> ranking = st.ranking();
+  if (over && !ranking.empty()) panel.push_back("Game over: " + seat_label(rules::seat_of(ranking.front())) + " wins");
   else if (over) panel.push_back("Game over");
   else {
-    const int m = st.to_move;
+    const int m = rules::seat_of(st.to_move());
     std::string next = seat_label(m) + " to roll";
     if (ludo) {  // one die: the same seat rolls again after a 6 (Ludo rules, Gameplay)
       if (f.roll && static_cast<int>(f.roll->seat) == m) next += " again";
-    } else if (st.doublets > 0) {
-      next += " again (doublet " + std::to_string(st.doublets) + ")";
+    } else if (st.doublets() > 0) {
+      next += " again (doublet " + std::to_string(st.doublets()) + ")";
     }
     panel.push_back(next);
   }
@@ -346,10 +356,7 @@ std::string text_frame(const Timeline& t, int frame, const Game& game, const std
   panel.push_back(ludo ? "Tokens (each in its own squares):" : "Pawns (each in its own squares):");
   for (int s : seats_in_order(st)) {
     std::string line = std::string(1, upper(s)) + "  ";
-    for (auto b : st.pos.pawns[s]) {
-      const int rel = b == rules::kNest ? -1 : rules::rel_of_byte(b);
-      line += to_string(rules::square_of_rel(rel, g)) + " ";
-    }
+    for (auto p : st.position().pawns(s)) line += to_string(rules::square_of_rel(p.rel(), g)) + " ";
     const std::string lead = style.colour ? std::string(kFg[s]) : "";
     panel.push_back(lead + line + (style.colour ? kReset : ""));
   }

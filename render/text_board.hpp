@@ -29,7 +29,7 @@ struct TextStyle {
 };
 
 // The lines of the board alone: 19 of 38 visible columns, or 15 of 30 on the Ludo board.
-std::vector<std::string> board_lines(const rules::GameState& st, const TextStyle& style,
+std::vector<std::string> board_lines(const rules::Game& st, const TextStyle& style,
                                      const Game* game = nullptr,
                                      const rules::Geometry& g = rules::kParcheesi68);
 

@@ -17,18 +17,18 @@ int Timeline::frame_of_number(std::uint32_t number) const {
 
 namespace {
 
-// Where a notation square (in `seat`'s coordinates) is as a position byte; nullopt when the
+// Where a notation square (in `seat`'s coordinates) is as a pawn's place; nullopt when the
 // square does not exist on this board.
 std::optional<PawnSpot> spot_of_square(int seat, Square sq, const rules::Geometry& g) {
   const auto rel = rules::rel_of_square(sq, g);
   if (!rel) return std::nullopt;
-  return PawnSpot{seat, *rel < 0 ? rules::kNest : rules::byte_of_rel(*rel)};
+  return PawnSpot{seat, *rel < 0 ? rules::Place::nest() : rules::Place::at(*rel)};
 }
 
 // The last play of an applied roll: its mini-moves as recorded, and the pawns it sent back,
 // read off the positions: a pawn of another seat whose square is gone after the roll while
 // that seat has more pawns in its nest was captured there.
-void note_last_play(Frame& f, const rules::GameState& before, const rules::Geometry& g) {
+void note_last_play(Frame& f, const rules::Game& before, const rules::Geometry& g) {
   const Roll& r = *f.roll;
   const int mover = rules::seat_of(r.seat);
   if (r.kind == PlayKind::Moves)
@@ -40,16 +40,16 @@ void note_last_play(Frame& f, const rules::GameState& before, const rules::Geome
     }
   if (r.kind == PlayKind::Penalty && r.penalty_move)
     f.penalty_from = spot_of_square(mover, r.penalty_move->from, g);
+  const rules::Position &was_pos = before.position(), &now_pos = f.game.position();
   for (int s = 0; s < rules::kMaxSeats; ++s) {
-    if (s == mover || !before.pos.seat_present(s)) continue;
-    const auto& was = before.pos.pawns[s];
-    const auto& now = f.state.pos.pawns[s];
-    if (f.state.pos.count(s, rules::kNest) <= before.pos.count(s, rules::kNest)) continue;
+    if (s == mover || !was_pos.seat_present(s)) continue;
+    const rules::Pawns was = was_pos.pawns(s), now = now_pos.pawns(s);
+    if (now_pos.count(s, rules::Place::nest()) <= was_pos.count(s, rules::Place::nest())) continue;
     // Both are sorted (position.hpp): the multiset difference was - now, nests excluded.
-    std::vector<std::uint8_t> gone;
+    std::vector<rules::Place> gone;
     std::set_difference(was.begin(), was.end(), now.begin(), now.end(), std::back_inserter(gone));
-    for (auto b : gone)
-      if (b != rules::kNest) f.captured.push_back({s, b});
+    for (auto p : gone)
+      if (!p.in_nest()) f.captured.push_back({s, p});
   }
 }
 
@@ -69,14 +69,14 @@ Timeline build_timeline(const Game& game, const replay::ReplayConfig& base) {
   bool have_start = false;
   auto res = replay::replay_game(game, cfg, [&](const replay::RollEvent& e) {
     if (!have_start && e.roll_index == 0) {
-      frames[0].state = e.before;
+      frames[0].game = e.before;
       have_start = true;
     }
     if (e.roll_index < 0 || static_cast<std::size_t>(e.roll_index) >= rolls.size()) return;
     Frame& f = frames[static_cast<std::size_t>(e.roll_index) + 1];
-    f.state = e.after;
-    f.captures = e.events.captures;
-    f.penalty = e.events.penalty;
+    f.game = e.after;
+    f.captures = e.result.events.captures;
+    f.penalty = e.result.events.penalty;
     seen[static_cast<std::size_t>(e.roll_index)] = true;
   });
   t.profile = res.profile;
@@ -92,9 +92,9 @@ Timeline build_timeline(const Game& game, const replay::ReplayConfig& base) {
   }
   if (!have_start) {
     // No roll was applied (an empty game, or the first roll could not be carried out): the
-    // start position is the state before the first roll, which the replayer's final state
+    // start position is the game before the first roll, which the replayer's final game
     // equals (nothing was applied).
-    frames[0].state = res.final_state;
+    frames[0].game = res.final_game;
   }
   frames[0].roll_index = -1;
   for (std::size_t i = 0; i < rolls.size(); ++i) {
@@ -107,7 +107,7 @@ Timeline build_timeline(const Game& game, const replay::ReplayConfig& base) {
     f.move_text = std::to_string(f.number) + ". " + colour_letter(r.seat) + " " + std::to_string(r.dice[0]) +
                   (r.dice_count() == 2 ? "-" + std::to_string(r.dice[1]) : std::string()) + ": " + play_to_ppn(r);
     f.applied = seen[i];
-    if (!f.applied) f.state = frames[i].state;
+    if (!f.applied) f.game = frames[i].game;
     if (!f.applied || f.captures == 0) {
       // An illegal roll applied as recorded carries no engine events: count the record's `x`.
       int marked = 0;
@@ -116,7 +116,7 @@ Timeline build_timeline(const Game& game, const replay::ReplayConfig& base) {
       if (f.captures == 0) f.captures = marked;
     }
     if (r.kind == PlayKind::Penalty) f.penalty = true;
-    if (f.applied) note_last_play(f, frames[i].state, t.geometry);
+    if (f.applied) note_last_play(f, frames[i].game, t.geometry);
   }
   for (const auto& d : res.diagnostics) {
     if (d.roll_index >= 0 && static_cast<std::size_t>(d.roll_index) < rolls.size()) {
@@ -139,10 +139,9 @@ std::string player_tag(const Game& game, int seat) {
   return std::string(game.tag_value(tag));
 }
 
-std::vector<int> seats_in_order(const rules::GameState& st) {
+std::vector<int> seats_in_order(const rules::Game& game) {
   std::vector<int> out;
-  for (auto s : st.turn_order)
-    if (st.seats_mask >> s & 1 || st.pos.seat_present(s)) out.push_back(s);
+  for (Colour c : game.turn_order()) out.push_back(rules::seat_of(c));
   return out;
 }
 

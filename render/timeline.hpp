@@ -19,10 +19,10 @@
 
 namespace ppn::render {
 
-// A pawn's place in its own seat's coordinates: a position byte (rules/position.hpp).
+// A pawn's place in its own seat's coordinates (rules/position.hpp Place).
 struct PawnSpot {
   int seat = 0;
-  std::uint8_t byte = 0;
+  rules::Place place;
   friend bool operator==(const PawnSpot&, const PawnSpot&) = default;
 };
 
@@ -37,7 +37,7 @@ struct Frame {
   const Roll* roll = nullptr; // the roll (points into the Game)
   std::string roll_text;      // the roll in canonical PPN, with annotations, comments, variations
   std::string move_text;      // only the move: "41. G 2-3: 30/32 32/35x +20 35/55"
-  rules::GameState state;    // the position after the roll (before the first roll: the start)
+  rules::Game game;           // the game after the roll (before the first roll: the start)
   bool applied = true;        // the replayer applied the roll (legal, or as played)
   bool legal = true;          // no error diagnostic for this roll
   int captures = 0;           // pawns captured by the roll
@@ -73,6 +73,6 @@ Timeline build_timeline(const Game& game, const replay::ReplayConfig& base = {})
 std::string player_tag(const Game& game, int seat);
 
 // Seats in turn order (from [Seats], else the order of first rolls), for labels.
-std::vector<int> seats_in_order(const rules::GameState& st);
+std::vector<int> seats_in_order(const rules::Game& game);
 
 }  // namespace ppn::render

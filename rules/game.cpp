@@ -182,7 +182,14 @@ Played Game::judge(Dice d, const Play& p, const PlayRules& how) const {
   req.play = &p;
   req.order = how.order;
   req.max_alternatives = how.max_alternatives;
-  req.ids = how.ids;
+  std::array<std::uint8_t, kPawnsPerSeat> ids{};
+  if (how.ids) {
+    for (int k = 0; k < kPawnsPerSeat; ++k) {
+      const Place at = (*how.ids)[k];
+      ids[k] = at.in_nest() ? kNest : byte_of_rel(at.rel());
+    }
+    req.ids = &ids;
+  }
   req.parts = how.parts;
   Verdict v = validate_play(o_, req);
   if (!v.legal) return Played(std::move(v.diag));

@@ -140,9 +140,9 @@ class Game {
   struct PlayRules {
     OrderStrictness order = OrderStrictness::strict;
     int max_alternatives = 0;
-    // Pawn identities (engine.hpp ValidateRequest::ids), and the parts when the record states
-    // them (a mid-roll [Setup]).
-    const std::array<std::uint8_t, kPawnsPerSeat>* ids = nullptr;
+    // Pawn identities: (*ids)[k] is where the pawn the record calls k stands (engine.hpp
+    // ValidateRequest::ids); and the parts when the record states them (a mid-roll [Setup]).
+    const Pawns* ids = nullptr;
     const FixedVec<std::uint8_t, 4>* parts = nullptr;
   };
   // The play judged; when legal, carried out.

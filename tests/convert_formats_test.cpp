@@ -260,7 +260,7 @@ TEST_CASE("convert nu-test: the 36 course cases as one-roll PPN games agree with
     // E-WRONG-COLOUR, as Racket rejects it ("attempted to move two different colors")
     if (n == 14) CHECK_THAT(to_ppn(back), Catch::Contains("1. G 5-5: N/0 R:N/0"));
     CHECK(back == *g.value);
-    std::optional<rules::GameState> after;
+    std::optional<rules::Game> after;
     const auto res = replay::replay_game(back, {}, [&](const replay::RollEvent& e) { after = e.after; });
     INFO(to_ppn(back));
     for (const auto& d : res.diagnostics) INFO(d.name() << ": " << d.message);
@@ -271,7 +271,7 @@ TEST_CASE("convert nu-test: the 36 course cases as one-roll PPN games agree with
     if (legal == out.value->legal) ++agree;
     if (legal && out.value->board_after) {
       REQUIRE(after);
-      auto engine = replay::desc_from_state(*after);
+      auto engine = replay::desc_of(*after);
       auto racket = nu::desc_of_board(*out.value->board_after, engine.to_move, engine.rerolls);
       CHECK(format_position_id(engine) == format_position_id(racket));
       if (format_position_id(engine) == format_position_id(racket)) ++boards;

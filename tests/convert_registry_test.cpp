@@ -68,11 +68,11 @@ TEST_CASE("convert: a Racket board reads into the rules core's position and back
       R"("start","start","start",{"main":3}])");
   racket::PawnPosition p;
   REQUIRE_FALSE(racket::position_of_board(b, 0b1111, p));
-  using rules::byte_of_rel;
-  CHECK(p.ids[rules::seat_of(Colour::Blue)][0] == byte_of_rel(1));
-  CHECK(p.ids[rules::seat_of(Colour::Green)][1] == byte_of_rel(64 + 2));
-  CHECK(p.ids[rules::seat_of(Colour::Red)][2] == byte_of_rel(71));
-  CHECK(p.ids[rules::seat_of(Colour::Yellow)][3] == byte_of_rel(15));
+  using rules::Place;
+  CHECK(p.ids[rules::seat_of(Colour::Blue)][0] == Place::at(1));
+  CHECK(p.ids[rules::seat_of(Colour::Green)][1] == Place::at(64 + 2));
+  CHECK(p.ids[rules::seat_of(Colour::Red)][2] == Place::at(71));
+  CHECK(p.ids[rules::seat_of(Colour::Yellow)][3] == Place::at(15));
   CHECK(ppn::test::id_of(p.pos) == "g:N,N,N,h3 r:N,N,N,H b:N,N,N,1 y:N,N,N,15 / g d0");
   const auto back = racket::board_of_position(p);
   REQUIRE(back);
@@ -93,8 +93,8 @@ TEST_CASE("convert: a Racket board reads into the rules core's position and back
   REQUIRE(err);
   CHECK(*err == "board: green pawn on square 2, behind its ENTER");
   // which the rules core reads as the lap square there (three squares before green's ENTER)
-  CHECK(racket::byte_of_loc(Colour::Green, nu::Loc{nu::LocKind::main, 2}) ==
-        rules::byte_of_rel(rules::kParcheesi68.rel_of_track(65)));
+  CHECK(racket::place_of_loc(Colour::Green, nu::Loc{nu::LocKind::main, 2}) ==
+        rules::Place::at(rules::kParcheesi68.rel_of_track(65)));
   CHECK(racket::loc_of_rel(Colour::Blue, -1) == nu::Loc{nu::LocKind::start, 0});
   CHECK(racket::loc_of_rel(Colour::Blue, 63) == nu::Loc{nu::LocKind::main, 34});  // blue's exit
 }

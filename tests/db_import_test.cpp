@@ -498,7 +498,7 @@ TEST_CASE("db find: exact positions through the hash key and structural patterns
       for (std::size_t gi = 0; gi < games.size(); ++gi)
         ppn::replay::replay_game(games[gi], {}, [&](const ppn::replay::RollEvent& e) {
           for (const auto& p : ps)
-            if (!ppn::db::matches(p, e.after.pos)) return;
+            if (!ppn::db::matches(p, e.after)) return;
           auto [it, fresh] = want.try_emplace(static_cast<int>(gi) + 1, e.roll_index + 1, e.roll_index + 1, 0);
           std::get<1>(it->second) = e.roll_index + 1;
           ++std::get<2>(it->second);
@@ -528,12 +528,17 @@ TEST_CASE("db patterns: one hand-made position per pattern and its edge", "[db]"
   using ppn::db::matches;
   using ppn::db::parse_pattern;
   auto pat = [](const char* s) { return std::get<ppn::db::Pattern>(parse_pattern(s)); };
-  auto pos = [](const char* id) { return ppn::test::position_of(id); };
+  // The game a position ID gives under a profile's rules (green to move).
+  auto game = [](const char* id, std::string_view profile = ppn::rules::kDefaultParcheesiProfile) {
+    const auto desc = std::get<ppn::PositionDesc>(ppn::parse_position_id(id));
+    return ppn::replay::game_from_desc(desc, *ppn::rules::profile_options(profile).options, profile).value();
+  };
+  auto pos = [&](const char* id) { return game(id); };
   // Red's ENTER is green's relative square 17 (ENTERs are 17 apart, seats g r b y).
   CHECK(matches(pat("blockade-on-enter:red"), pos("g:N,N,17,17 r:N,N,N,N / g d0")));
   // two colours sharing red's ENTER (parchis-es, RULES.md Q25) are no blockade
   CHECK_FALSE(matches(pat("blockade-on-enter:red"),
-                      ppn::test::position_of("g:N,N,N,17 r:N,N,N,0 / g d0", ppn::test::profile("parchis-es"))));
+                      game("g:N,N,N,17 r:N,N,N,0 / g d0", "parchis-es")));
   CHECK_FALSE(matches(pat("blockade-on-enter:green"), pos("g:N,N,17,17 r:N,N,N,N / g d0")));
   CHECK(matches(pat("blockade-on-enter:r"), pos("g:N,N,N,N r:N,N,0,0 / g d0")));  // its own pair too
   CHECK(matches(pat("home-path:green:2"), pos("g:N,h1,h7,H r:N,N,N,N / g d0")));
@@ -541,4 +546,14 @@ TEST_CASE("db patterns: one hand-made position per pattern and its edge", "[db]"
   CHECK(matches(pat("near-home:green:5"), pos("g:N,N,N,h3 r:N,N,N,N / g d0")));
   CHECK_FALSE(matches(pat("near-home:green:4"), pos("g:N,N,h3,H r:N,N,N,N / g d0")));
   CHECK_FALSE(matches(pat("near-home:blue:70"), pos("g:N,N,N,h3 r:N,N,N,N / g d0")));  // absent seat
+  // The same questions on the Ludo board (ludo-seed: blocks of two): red's start square is
+  // green's 13, the home column h1-h5, the finish 5 steps past h1.
+  auto ludo = [&](const char* id) { return game(id, "ludo-seed"); };
+  CHECK(matches(pat("blockade-on-enter:red"), ludo("g:N,N,13,13 r:N,N,N,N / g d0")));
+  CHECK_FALSE(matches(pat("blockade-on-enter:red"), ludo("g:N,N,17,17 r:N,N,N,N / g d0")));
+  CHECK(matches(pat("blockade-on-enter:yellow"), ludo("g:N,N,N,N y:N,N,0,0 / g d0")));
+  CHECK(matches(pat("home-path:green:2"), ludo("g:N,h1,h5,H r:N,N,N,N / g d0")));
+  CHECK_FALSE(matches(pat("home-path:green:3"), ludo("g:N,h1,h5,H r:N,N,N,N / g d0")));
+  CHECK(matches(pat("near-home:green:5"), ludo("g:N,N,N,h1 r:N,N,N,N / g d0")));
+  CHECK_FALSE(matches(pat("near-home:green:4"), ludo("g:N,N,N,h1 r:N,N,N,N / g d0")));
 }

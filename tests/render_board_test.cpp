@@ -121,7 +121,7 @@ TEST_CASE("render text board: 80 columns, plain without escapes, colour only whe
     while (std::getline(lines, line)) CHECK(visible_width(line) <= 80);
   }
   // The board itself: 19 lines of 38 columns, the start position has every pawn in its nest.
-  const auto start = board_lines(t.frames[0].state, plain, &g);
+  const auto start = board_lines(t.frames[0].game, plain, &g);
   REQUIRE(start.size() == 19);
   for (const auto& l : start) CHECK(visible_width(l) == 38);
   const std::string all = text_frame(t, 0, g, "x", plain);
@@ -137,8 +137,8 @@ TEST_CASE("render text board: 80 columns, plain without escapes, colour only whe
   // Colour: ANSI sequences, same visible text.
   TextStyle colour;
   colour.colour = true;
-  const auto coloured = board_lines(t.frames[45].state, colour, &g);
-  const auto plain45 = board_lines(t.frames[45].state, plain, &g);
+  const auto coloured = board_lines(t.frames[45].game, colour, &g);
+  const auto plain45 = board_lines(t.frames[45].game, plain, &g);
   CHECK(coloured[9].find("\x1b[") != std::string::npos);
   for (std::size_t i = 0; i < coloured.size(); ++i) CHECK(visible_width(coloured[i]) == visible_width(plain45[i]));
 }
@@ -147,9 +147,10 @@ TEST_CASE("render text board: a blockade shows as two letters, pawns stand where
   // Green's blockade on its square 12 (abs 12: the right arm's end square), blue on its h3.
   auto desc = parse_position_id("g:N,N,12,12 b:N,N,5,h3 / g d0");
   REQUIRE(std::holds_alternative<PositionDesc>(desc));
-  auto made = replay::state_from_desc(std::get<PositionDesc>(desc));
-  REQUIRE(std::holds_alternative<rules::GameState>(made));
-  const auto st = std::get<rules::GameState>(made);
+  const rules::Options o = *rules::profile_options(rules::kDefaultParcheesiProfile).options;
+  auto made = replay::game_from_desc(std::get<PositionDesc>(desc), o, rules::kDefaultParcheesiProfile);
+  REQUIRE(made.ok());
+  const rules::Game& st = *made;
   const auto lines = board_lines(st, TextStyle{});
   const Cell c12 = ring_cell(12);
   CHECK(lines[c12.row].substr(2 * c12.col, 2) == "GG");
@@ -197,7 +198,7 @@ TEST_CASE("render timeline and SVG: every sample, every frame shows the replayed
       CHECK(f.applied);
       const std::string svg = svg_frame(t, static_cast<int>(i), g);
       CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
-      CHECK(pawns_in_svg(svg) == seats_part(replay::position_id(f.state, t.geometry)));
+      CHECK(pawns_in_svg(svg) == seats_part(replay::position_id(f.game)));
     }
   }
 }
@@ -215,7 +216,7 @@ TEST_CASE("render SVG: blockades, dice and the diagnostic of an illegal roll", "
   CHECK(tb.frames[1].legal);
   CHECK_FALSE(tb.frames[2].legal);
   CHECK(tb.frames[2].applied);  // shown as played: blue's pawn entered
-  CHECK(seats_part(replay::position_id(tb.frames[2].state)) == "g:N,N,N,6 b:N,N,N,0");
+  CHECK(seats_part(replay::position_id(tb.frames[2].game)) == "g:N,N,N,6 b:N,N,N,0");
   const std::string s2 = svg_frame(tb, 2, bad);
   CHECK_THAT(s2, Catch::Contains("E-NO-FIVE"));
   CHECK_THAT(svg_frame(tb, 3, bad), !Catch::Contains("E-NO-FIVE"));

@@ -134,7 +134,7 @@ TEST_CASE("html viewer in headless Chromium: keyboard steps, the board and the h
   auto shown = [&](int frame) {
     INFO("frame " << frame);
     CHECK(browser.eval("document.body.getAttribute('data-frame')") == std::to_string(frame));
-    const std::string expected = ppn::replay::position_id(t.frames[static_cast<std::size_t>(frame)].state);
+    const std::string expected = ppn::replay::position_id(t.frames[static_cast<std::size_t>(frame)].game);
     CHECK(browser.eval("document.querySelector('#board svg').getAttribute('data-position')") == expected);
     const auto layer = browser.eval("document.getElementById('pawns').outerHTML");
     REQUIRE(layer.is_string());
@@ -200,15 +200,15 @@ TEST_CASE("html viewer in headless Chromium: a Ludo game on the Ludo board, ever
     const std::size_t frame = fragment == "frame=5" ? 5 : t.frames.size() - 1;
     CHECK(attr(dom, "<body[^>]*data-frame=\"(\\d+)\"") == std::to_string(frame));
     CHECK_THAT(dom, Catch::Contains("data-board=\"ludo52\""));
-    const auto& st = t.frames[frame].state;
-    CHECK(pawns_shown(dom) == seats_part(ppn::replay::position_id(st, t.geometry)));
-    CHECK(attr(dom, "<svg[^>]*data-position=\"([^\"]*)\"") == ppn::replay::position_id(st, t.geometry));
+    const auto& st = t.frames[frame].game;
+    CHECK(pawns_shown(dom) == seats_part(ppn::replay::position_id(st)));
+    CHECK(attr(dom, "<svg[^>]*data-position=\"([^\"]*)\"") == ppn::replay::position_id(st));
   }
   // The names in the yards and the last play: 5. G 6: 47/h3; 2. G 3: 40/43x captures blue's
   // token on its 17.
   const std::string at5 = browser.dump_dom(html, "frame=5");
   for (int s = 0; s < 4; ++s)
-    if (t.frames[0].state.pos.seat_present(s))
+    if (t.frames[0].game.position().seat_present(s))
       CHECK_THAT(at5, Catch::Contains(">" + ppn::render::player_tag(g, s) + "</text>"));
   CHECK_THAT(at5, Catch::Contains("class=\"last-from\" data-seat=\"green\" data-square=\"47\""));
   CHECK_THAT(at5, Catch::Contains("class=\"last-to\" data-seat=\"green\" data-square=\"h3\""));

@@ -203,7 +203,7 @@ TEST_CASE("cli render: SVG at a roll and a self-contained HTML viewer for every 
     CHECK(r.code == 0);
     const std::string doc = ppn::test::read_file(svg);
     CHECK(doc.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
-    CHECK_THAT(doc, Catch::Contains("data-position=\"" + ppn::replay::position_id(t.frames.back().state, t.geometry) + "\""));
+    CHECK_THAT(doc, Catch::Contains("data-position=\"" + ppn::replay::position_id(t.frames.back().game) + "\""));
     CHECK(std::count(doc.begin(), doc.end(), '\n') >= 1);
     const auto html = temp_file("game.html");
     CHECK(run_ppn("render " + file + " --html -o " + html.string()).code == 0);

@@ -41,22 +41,22 @@ namespace {
 
 constexpr int kYard = -1;    // a token in its yard
 constexpr int kFinish = 56;  // rel 56: the finish (HOME)
-constexpr int kAbsent = -2;  // the seat is not in the game
+constexpr int kNoSeat = -2;  // the seat is not in the game
 
-// A Ludo state from each seat's four tokens in its own relative squares.
-rules::GameState ludo_state(const std::array<std::array<int, 4>, 4>& rels, int to_move = 0) {
-  rules::GameState st;
+// A Ludo game (under ludo-modern's rules) from each seat's four tokens in its own relative
+// squares, `to_move` to throw.
+rules::Game ludo_game(const std::array<std::array<int, 4>, 4>& rels, int to_move = 0) {
+  rules::Position pos = rules::Position::empty();
+  std::vector<Colour> seats;
   for (int s = 0; s < 4; ++s) {
-    for (int k = 0; k < 4; ++k) {
-      const int r = rels[s][k];
-      st.pos.pawns[s][k] = r == kAbsent ? rules::kAbsent : r == kYard ? rules::kNest : rules::byte_of_rel(r);
-    }
-    if (rels[s][0] != kAbsent) st.seats_mask |= 1u << s;
-    st.pos.sort_seat(s);
+    if (rels[s][0] == kNoSeat) continue;
+    rules::Pawns places;
+    for (int k = 0; k < 4; ++k) places[k] = rels[s][k] == kYard ? rules::Place::nest() : rules::Place::at(rels[s][k]);
+    pos.place(s, places);
+    seats.push_back(rules::colour_of(s));
   }
-  st.hash = rules::compute_hash(st.pos);
-  st.to_move = static_cast<std::uint8_t>(to_move);
-  return st;
+  static const rules::Options o = *rules::profile_options("ludo-modern").options;
+  return rules::Game::at(o, pos, seats, rules::colour_of(to_move));
 }
 
 int chebyshev(Cell a, Cell b) { return std::max(std::abs(a.row - b.row), std::abs(a.col - b.col)); }
@@ -101,7 +101,7 @@ struct LudoMoment {
   Timeline timeline;
 };
 
-LudoMoment ludo_moment(const rules::GameState& after, const rules::Geometry& g, const std::string& profile) {
+LudoMoment ludo_moment(const rules::Game& after, const rules::Geometry& g, const std::string& profile) {
   const std::string text = "[Event \"Ludo, a hand-made position\"]\n[Game \"ludo\"]\n[Variant \"" + profile +
                            "\"]\n[Green \"Marta Ruiz\"]\n[Red \"Gus Olsen\"]\n[Blue \"Priya Nair\"]\n"
                            "[Yellow \"Tomas Ruiz\"]\n\n12. G 6: 46/h2\n";
@@ -112,7 +112,7 @@ LudoMoment ludo_moment(const rules::GameState& after, const rules::Geometry& g, 
   m.timeline.profile = profile;
   m.timeline.geometry = g;
   Frame start;
-  start.state = ludo_state({{{kYard, kYard, kYard, kYard}, {kYard, kYard, kYard, kYard},
+  start.game = ludo_game({{{kYard, kYard, kYard, kYard}, {kYard, kYard, kYard, kYard},
                              {kYard, kYard, kYard, kYard}, {kYard, kYard, kYard, kYard}}});
   Frame f;
   f.roll_index = 0;
@@ -122,8 +122,8 @@ LudoMoment ludo_moment(const rules::GameState& after, const rules::Geometry& g, 
   f.number = 12;
   f.roll_text = "12. G 6: 46/h2";
   f.move_text = "12. G 6: 46/h2";
-  f.state = after;
-  f.moves = {{{0, rules::byte_of_rel(46)}, {0, rules::byte_of_rel(52)}}};  // the last play: 46/h2
+  f.game = after;
+  f.moves = {{{0, rules::Place::at(46)}, {0, rules::Place::at(52)}}};  // the last play: 46/h2
   m.timeline.frames = {start, f};
   return m;
 }
@@ -131,8 +131,8 @@ LudoMoment ludo_moment(const rules::GameState& after, const rules::Geometry& g, 
 // The picture of README "Watching a game": ludo-modern (safe starts and stars), each seat
 // with tokens in its yard, on the track, in a block, on a shared star, in its home column
 // and at the finish; green has just thrown a 6 and moved 46/h2, so green rolls again.
-rules::GameState picture_state() {
-  return ludo_state({{{kYard, 5, 5, 52},            // green: a block on its 5, a token on h2
+rules::Game picture_state() {
+  return ludo_game({{{kYard, 5, 5, 52},            // green: a block on its 5, a token on h2
                       {8, kYard, kYard, kFinish},   // red: on the star 8 after its start
                       {30, 47, kYard, kYard},       // blue: 47 is red's star (abs 21), shared
                       {0, 20, kFinish, kFinish}}},  // yellow: on its own start square
@@ -258,7 +258,7 @@ TEST_CASE("render ludo SVG: every token at the cell of (rel + 13*seat) mod 52, i
       std::array<std::array<int, 4>, 4> rels{};
       for (auto& seat : rels) seat = {kYard, kYard, kYard, kYard};
       rels[s][3] = rel;
-      const auto ds = discs(svg_pawn_layer(ludo_state(rels, s), kLudo52));
+      const auto ds = discs(svg_pawn_layer(ludo_game(rels, s).position(), kLudo52));
       REQUIRE(ds.size() == 16);
       const auto it = std::find_if(ds.begin(), ds.end(), [](const Disc& d) { return d.where != "nest"; });
       REQUIRE(it != ds.end());
@@ -335,7 +335,7 @@ TEST_CASE("render ludo SVG: the board, blocks, safe squares by option, a shared 
   CHECK_THAT(svg_board_layer(0xF), !Catch::Contains("class=\"star\""));
 
   const auto g = make_ludo52(LudoSafes::starts_and_stars);
-  const std::string pawns = svg_pawn_layer(picture_state(), g);
+  const std::string pawns = svg_pawn_layer(picture_state().position(), g);
   const auto ds = discs(pawns);
   CHECK(ds.size() == 16);
   // Green's block on its 5: two green discs on one cell, on a dark bar.
@@ -359,8 +359,8 @@ TEST_CASE("render ludo SVG: the board, blocks, safe squares by option, a shared 
   CHECK(on_star == std::set<std::string>{"red:8", "blue:47"});
   // Three tokens of one colour on a square (a bigger block): three discs inside the cell.
   const auto three = discs(svg_pawn_layer(
-      ludo_state({{{7, 7, 7, kYard}, {kAbsent, kAbsent, kAbsent, kAbsent}, {kYard, kYard, kYard, kYard},
-                   {kAbsent, kAbsent, kAbsent, kAbsent}}}),
+      ludo_game({{{7, 7, 7, kYard}, {kNoSeat, kNoSeat, kNoSeat, kNoSeat}, {kYard, kYard, kYard, kYard},
+                  {kNoSeat, kNoSeat, kNoSeat, kNoSeat}}}).position(),
       g));
   int on7 = 0;
   for (const auto& d : three)
@@ -390,8 +390,8 @@ TEST_CASE("render ludo SVG and HTML: a frame of a Ludo game draws the Ludo board
   CHECK_THAT(svg, !Catch::Contains("doublet"));
   CHECK(count_of(svg, "class=\"die\"") == 1);
   // The position ID in Ludo squares: green's h2 is rel 52.
-  CHECK_THAT(svg, Catch::Contains("data-position=\"" + replay::position_id(m.timeline.frames[1].state, g)));
-  CHECK_THAT(replay::position_id(m.timeline.frames[1].state, g), Catch::Contains("h2"));
+  CHECK_THAT(svg, Catch::Contains("data-position=\"" + replay::position_id(m.timeline.frames[1].game)));
+  CHECK_THAT(replay::position_id(m.timeline.frames[1].game), Catch::Contains("h2"));
   CHECK(discs(svg).size() == 16);
   const std::string html = html_viewer(m.timeline, m.game, "Ludo");
   CHECK_THAT(html, Catch::Contains("data-board=\"ludo52\""));
@@ -534,14 +534,14 @@ TEST_CASE("cli render on the Ludo samples: an SVG of the Ludo board at a roll, a
     std::filesystem::remove(svg_path);
     CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
     CHECK_THAT(svg, Catch::Contains("data-board=\"ludo52\""));
-    CHECK_THAT(svg, Catch::Contains("data-position=\"" + replay::position_id(t.frames[static_cast<std::size_t>(f5)].state, t.geometry) + "\""));
+    CHECK_THAT(svg, Catch::Contains("data-position=\"" + replay::position_id(t.frames[static_cast<std::size_t>(f5)].game) + "\""));
     CHECK(count_of(svg, "class=\"die\"") == 1);  // one die (Ludo rules, Rules)
     CHECK(count_of(svg, "data-abs=") == 52);
     // Every token of the replayed position, at its cell and in its colour.
-    const auto& st = t.frames[static_cast<std::size_t>(f5)].state;
+    const auto& st = t.frames[static_cast<std::size_t>(f5)].game;
     const auto ds = discs(svg);
     std::size_t tokens = 0;
-    for (int s = 0; s < 4; ++s) tokens += st.pos.seat_present(s) ? 4 : 0;
+    for (int s = 0; s < 4; ++s) tokens += st.position().seat_present(s) ? 4 : 0;
     CHECK(ds.size() == tokens);
     for (const auto& d : ds) {
       const int seat = seat_index(d.seat);
@@ -564,7 +564,7 @@ TEST_CASE("cli render on the Ludo samples: an SVG of the Ludo board at a roll, a
     CHECK(page.rfind("<!DOCTYPE html>", 0) == 0);
     CHECK_THAT(page, Catch::Contains("data-board=\"ludo52\""));
     CHECK_THAT(page, Catch::Contains("max=\"" + std::to_string(t.frames.size() - 1) + "\""));
-    CHECK_THAT(page, Catch::Contains(replay::position_id(st, t.geometry)));
+    CHECK_THAT(page, Catch::Contains(replay::position_id(st)));
     CHECK(page.find("https://") == std::string::npos);
   }
 }
@@ -576,7 +576,7 @@ TEST_CASE("cli replay on the Ludo samples: --at 5 on a pipe prints the Ludo boar
     const Timeline t = build_timeline(g);
     const int f5 = t.frame_of_number(5);
     REQUIRE(f5 > 0);
-    const auto& st = t.frames[static_cast<std::size_t>(f5)].state;
+    const auto& st = t.frames[static_cast<std::size_t>(f5)].game;
     const auto r = test::run_ppn("replay " + test::source_path(rel).string() + " --at 5");
     CHECK(r.code == 0);
     CHECK(r.out.find('\x1b') == std::string::npos);  // a pipe gets no colour
@@ -596,9 +596,9 @@ TEST_CASE("cli replay on the Ludo samples: --at 5 on a pipe prints the Ludo boar
       return l.size() >= 2 * static_cast<std::size_t>(c.col) + 2 ? l.substr(2 * static_cast<std::size_t>(c.col), 2) : std::string();
     };
     for (int s = 0; s < 4; ++s) {
-      if (!st.pos.seat_present(s)) continue;
+      if (!st.position().seat_present(s)) continue;
       const char letter = "GRBY"[s];
-      for (auto b : st.pos.pawns[s]) {
+      for (auto b : st.position().pawns(s)) {
         const Spot sp = spot_of(s, b, t.geometry);
         if (sp.kind == SpotKind::ring) CHECK(cell_text(ring_cell(sp.abs, t.geometry)).find(letter) != std::string::npos);
         if (sp.kind == SpotKind::home_path)

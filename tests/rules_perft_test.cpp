@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "rules/engine.hpp"
+#include "rules/game.hpp"
 #include "convert/racket_position.hpp"
 #include "convert/reference_jsonl.hpp"
 #include "tests/rules_helpers.hpp"
@@ -99,22 +100,16 @@ TEST_CASE("perft: every recorded corpus play is among the generated plays", "[re
       REQUIRE_FALSE(reference::read_moves(rec["moves"], moves));
       const auto m = racket::play_of_moves(moves, *colour);
       REQUIRE_FALSE(m.forced);
-      GameState st;
-      st.set_position(b.pos);
-      st.to_move = static_cast<std::uint8_t>(seat);
-      st.doublets = static_cast<std::uint8_t>(rec.value("doublets_before", 0));
-      const int d1 = rec["dice"][0], d2 = rec["dice"][1];
-      ValidateRequest req;
-      req.state = &st;
-      req.d1 = d1;
-      req.d2 = d2;
-      req.play = &m.play;
-      req.ids = &b.ids[seat];
-      const Verdict v = validate_play(o, req);
+      const std::array<ppn::Colour, 4> seats{ppn::Colour::Green, ppn::Colour::Red, ppn::Colour::Blue, ppn::Colour::Yellow};
+      const Game game = Game::at(o, b.pos, seats, *colour, rec.value("doublets_before", 0));
+      const Dice dice{rec["dice"][0].get<int>(), rec["dice"][1].get<int>()};
+      Game::PlayRules how;
+      how.ids = &b.ids[seat];  // the pawns as the record names them
+      const Played v = game.judge(dice, m.play, how);
       INFO(file.filename().string() << ":" << lineno);
-      REQUIRE(v.legal);
-      const LegalPlays all = legal_plays(o, st, d1, d2);
-      CHECK(std::find(all.results.begin(), all.results.end(), v.result) != all.results.end());
+      REQUIRE(v.legal());
+      const LegalPlays all = game.legal_plays(dice);
+      CHECK(std::find(all.results.begin(), all.results.end(), v.result().after) != all.results.end());
       ++checked;
     });
     CHECK(checked > 1000);
