@@ -98,7 +98,7 @@ x3::rule<class move_number_class, std::uint32_t> const move_number = "move_numbe
 x3::rule<class seat_class, Colour> const seat = "seat";
 x3::rule<class dice_class> const dice = "dice";  // (written into the roll: dice_def)
 x3::rule<class die_class, std::uint8_t> const die = "die";
-x3::rule<class play_class> const play = "play";
+play_type const play = "play";  // (also parsed on its own: parse_play)
 x3::rule<class no_play_class> const no_play = "no_play";
 x3::rule<class penalty_class, std::optional<SquareMove>> const penalty = "penalty";
 x3::rule<class step_class> const step = "step";
@@ -782,7 +782,3 @@ struct tag_pair_class {
 };
 
 }  // namespace ppn::parser::grammar
-
-namespace ppn::parser {
-grammar::game_type const& game_grammar() { return grammar::game; }
-}  // namespace ppn::parser

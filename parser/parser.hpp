@@ -130,6 +130,22 @@ std::optional<ParseError> read_game_text(const GameText& text, const std::string
 std::variant<Game, ParseError> parse_game(std::string_view text, const std::string& filename = "<string>",
                                           std::uint32_t first_line = 1);
 
+// One roll's play, as typed after a roll line's `:` (notation/SPEC.md `play`): `-`, `PENALTY`
+// (with its optional square move), or the steps, with optional trailing blanks and nothing else
+// (no comment, annotation, variation or newline). `seat` is the roll's seat (a step naming
+// that colour is no foreign move, as in a record). The Roll has kind, steps, penalty_move and
+// step_locations (line 1, 1-based byte columns in `text`); an error is located the same way
+// (line 1, column) with the message the game parser gives at the same place.
+// The Roll's seat is `seat`, its line and column 1 (where a roll-wide limit error points),
+// its number unset and its dice 0 (a play has none). A byte that would end the play in a
+// record (CR or LF, `{` `;` `(` `)` `}` `!` `?` `$`) is the error "a play is one line of
+// mini-moves (no comments or variations)" at it; a control byte or invalid UTF-8 is the error
+// a game's is (whichever comes first). Where a record would read on after the play (another
+// roll line, a withdrawal, an observed position) the error says that the play ends there. A
+// play holds at most ParseOptions{}.max_steps_per_roll steps, as a record's roll does.
+// For a caller that judges a play typed on its own (`ppn legal`, replay/referee.cpp).
+std::variant<Roll, ParseError> parse_play(std::string_view text, Colour seat, const std::string& filename = "<play>");
+
 // Convenience for tests and small inputs: every game and every error of a string.
 struct ParseResult {
   std::vector<Game> games;
