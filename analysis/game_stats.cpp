@@ -280,20 +280,7 @@ void PlayerTotals::add(const GameStats& gs, int seat, std::int64_t game) {
     ++unobserved;
     return;
   }
-  sum.rolls += s.rolls;
-  sum.pawns_entered += s.pawns_entered;
-  sum.captures_made.add(s.captures_made);
-  sum.captures_suffered.add(s.captures_suffered);
-  sum.bonuses_earned += s.bonuses_earned;
-  sum.bonuses_played += s.bonuses_played;
-  sum.bonuses_forfeited += s.bonuses_forfeited;
-  sum.doublets += s.doublets;
-  sum.four_part += s.four_part;
-  sum.penalties += s.penalties;
-  sum.blockades_formed += s.blockades_formed;
-  sum.opponent_rolls_blocked += s.opponent_rolls_blocked;
-  sum.no_play += s.no_play;
-  sum.nest_rolls += s.nest_rolls;
+  stats::add_figures(sum, s);
   for (const auto& [code, n] : s.illegal) sum.illegal[code] += n;
 }
 

@@ -36,42 +36,26 @@
 
 #include "notation/game.hpp"
 #include "replay/replayer.hpp"
+#include "stats/seat_stats.hpp"
 
 namespace ppn::analysis {
 
 inline constexpr int kNestSteps = 76;  // 71 steps from the ENTER + the five that enters
 
-enum class CaptureWhere : std::uint8_t { unsafe = 0, safe = 1, entry = 2 };
+using stats::CaptureCounts;
+using stats::CaptureWhere;
 std::string_view capture_where_name(CaptureWhere w);
 
-struct CaptureCounts {
-  std::array<int, 3> by_where{};  // indexed by CaptureWhere
-  int total() const { return by_where[0] + by_where[1] + by_where[2]; }
-  void add(const CaptureCounts& o) {
-    for (int i = 0; i < 3; ++i) by_where[i] += o.by_where[i];
-  }
-};
-
-struct SeatStats {
+// A seat's figures are the rows of stats/seat_stats.hpp (SeatFigures: rolls, pawns_entered,
+// captures_made, ..., nest_rolls), which compute_game_stats counts; here what the seat is.
+struct SeatStats : stats::SeatFigures {
   bool present = false;
   // The record holds at least one roll of this seat. A seat never observed (a partial-view
-  // transcript shows only the recorder's rolls) has no figures of its own: its counts below
-  // are not defined (left 0 here, NULL in the db) and reports leave it out of their sums,
+  // transcript shows only the recorder's rolls) has no figures of its own: its figures are
+  // not defined (left 0 here, NULL in the db) and reports leave it out of their sums,
   // saying how many such seats they left out.
   bool observed = false;
   std::string player;              // the [Green]/[Red]/... tag, "" when absent
-  int rolls = 0;                   // rolls replayed for this seat
-  int pawns_entered = 0;
-  CaptureCounts captures_made;
-  CaptureCounts captures_suffered;
-  int bonuses_earned = 0, bonuses_played = 0, bonuses_forfeited = 0;
-  int doublets = 0;                // rolls that earn another roll: doublets (Ludo: sixes)
-  int four_part = 0;               // doublets played as tops and bottoms (four parts; never in Ludo)
-  int penalties = 0;               // third-doublet penalties (Ludo: third-six penalties)
-  int blockades_formed = 0;
-  int opponent_rolls_blocked = 0;  // opponent rolls stopped by this seat's blockades
-  int no_play = 0;                 // rolls with no legal play (`-`)
-  int nest_rolls = 0;              // rolls spent with no pawn on the board
   int race_start = 0, race_end = 0;
   int place = 0;                   // place in GameStats::ranking (1 = winner), 0 = not placed
   std::map<std::string, int> illegal;  // rule code -> illegal plays recorded for this seat

@@ -91,7 +91,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
   sqlite3_stmt* race = prep(
       "INSERT INTO game_race(game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, error, board) "
       "VALUES(?1,?2,?3,?4,?5,?6,?7,?8)");
-  sqlite3_stmt* seat_stats = prep(db::kInsertSeatStats);
+  sqlite3_stmt* seat_stats = prep(db::insert_seat_stats_sql().c_str());
   sqlite3_stmt* seat_illegal = prep("INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1,?2,?3,?4)");
   sqlite3_stmt* text = prep("INSERT INTO game_text(game_id, ppn) VALUES(?1,?2)");
   // Positions go in as the importer writes them: in chunks sorted by their key.
@@ -190,19 +190,18 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
     for (std::size_t k = 0; k < gs.seat_order.size(); ++k) {
       const Colour c = gs.seat_order[k];
       const auto& s = gs.seats[static_cast<std::size_t>(c)];
-      const int sv[] = {static_cast<int>(k) + 1, s.rolls, s.pawns_entered,
-                        s.captures_made.by_where[0], s.captures_made.by_where[1], s.captures_made.by_where[2],
-                        s.captures_suffered.by_where[0], s.captures_suffered.by_where[1], s.captures_suffered.by_where[2],
-                        s.bonuses_earned, s.bonuses_played, s.bonuses_forfeited, s.doublets, s.four_part, s.penalties,
-                        s.blockades_formed, s.opponent_rolls_blocked, s.no_play, s.nest_rolls, s.race_start, s.race_end};
-      sqlite3_bind_int64(seat_stats, 1, id);
-      sqlite3_bind_text(seat_stats, 2, colour_name(c).data(), -1, SQLITE_STATIC);
-      for (int i = 0; i < 21; ++i) sqlite3_bind_int(seat_stats, i + 3, sv[i]);
-      if (s.place > 0) sqlite3_bind_int(seat_stats, 24, s.place);
-      else sqlite3_bind_null(seat_stats, 24);
-      sqlite3_bind_int(seat_stats, 25, s.illegal_total());
-      sqlite3_bind_int(seat_stats, 26, s.observed);
-      sqlite3_bind_int(seat_stats, 27, s.place == 1);
+      sqlite3_bind_int64(seat_stats, db::seat_param::game_id, id);
+      sqlite3_bind_text(seat_stats, db::seat_param::colour, colour_name(c).data(), -1, SQLITE_STATIC);
+      sqlite3_bind_int(seat_stats, db::seat_param::seat_order, static_cast<int>(k) + 1);
+      int p = db::seat_param::first_figure;
+      stats::for_each_column_value(s, [&](int v) { sqlite3_bind_int(seat_stats, p++, v); });
+      sqlite3_bind_int(seat_stats, db::seat_param::race_start, s.race_start);
+      sqlite3_bind_int(seat_stats, db::seat_param::race_end, s.race_end);
+      if (s.place > 0) sqlite3_bind_int(seat_stats, db::seat_param::place, s.place);
+      else sqlite3_bind_null(seat_stats, db::seat_param::place);
+      sqlite3_bind_int(seat_stats, db::seat_param::illegal, s.illegal_total());
+      sqlite3_bind_int(seat_stats, db::seat_param::observed, s.observed);
+      sqlite3_bind_int(seat_stats, db::seat_param::won, s.place == 1);
       if (!s.observed)  // no figures of its own (never in self-play, whose seats all roll)
         for (int i : db::kUnobservedSeatNullParams) sqlite3_bind_null(seat_stats, i);
       done(seat_stats);

@@ -2,6 +2,8 @@
 
 #include <ostream>
 
+#include "stats/seat_stats.hpp"
+
 namespace ppn::cli {
 
 namespace {
@@ -23,21 +25,14 @@ JsonRecord stats_player_record(const analysis::PlayerTotals& t) {
   // outcomes of their games, which the replay knows.
   const bool observed = t.unobserved < t.seats;
   auto figure = [&](const char* name, const nlohmann::ordered_json& v) { r[name] = observed ? v : nullptr; };
-  figure("rolls", s.rolls);
-  figure("pawns_entered", s.pawns_entered);
-  figure("captures_made", captures(s.captures_made));
-  figure("captures_suffered", captures(s.captures_suffered));
-  figure("bonuses_earned", s.bonuses_earned);
-  figure("bonuses_played", s.bonuses_played);
-  figure("bonuses_forfeited", s.bonuses_forfeited);
-  figure("doublets", s.doublets);
-  // Tops and bottoms do not exist on a Ludo board (one die): not 0 but undefined.
-  figure("four_part_bonuses", t.ludo ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(s.four_part));
-  figure("penalties", s.penalties);
-  figure("blockades_formed", s.blockades_formed);
-  figure("opponent_rolls_blocked", s.opponent_rolls_blocked);
-  figure("no_play", s.no_play);
-  figure("nest_rolls", s.nest_rolls);
+  // The statistics (stats/seat_stats.hpp); one a Ludo board does not have (tops and bottoms
+  // need two dice) is not 0 but undefined.
+  stats::for_each_figure(s, [&](const stats::SeatStat& row, const auto& v) {
+    nlohmann::ordered_json value;
+    if constexpr (stats::is_by_where<decltype(v)>) value = captures(v);
+    else value = v;
+    figure(std::string(row.json).c_str(), row.on_board(t.ludo) ? value : nlohmann::ordered_json(nullptr));
+  });
   nlohmann::ordered_json illegal = nlohmann::ordered_json::object();
   for (const auto& [code, n] : s.illegal) illegal[code] = n;
   figure("illegal", illegal);

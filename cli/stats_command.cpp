@@ -17,6 +17,7 @@
 #include "db/schema.hpp"
 #include "db/stored_stats.hpp"
 #include "parser/parser.hpp"
+#include "stats/seat_stats.hpp"
 
 namespace ppn::cli {
 
@@ -49,6 +50,32 @@ std::string where(const analysis::CaptureCounts& c) {
          std::to_string(c.by_where[1]) + ", entry " + std::to_string(c.by_where[2]) + ")";
 }
 
+// The rows of the statistics (stats/seat_stats.hpp) in the words of the board: Ludo's tokens,
+// blocks, the yard (Ludo rules); Parcheesi's pawns, blockades, the nest.
+void print_figures(std::ostream& out, const analysis::PlayerTotals& t) {
+  const auto& s = t.sum;
+  bool open = false, shown = false;  // a line is being written; the current line is printed
+  stats::for_each_figure(s, [&](const stats::SeatStat& row, const auto& v) {
+    std::string_view text = row.on_board(t.ludo) ? row.text_on(t.ludo) : "";
+    if (text.empty()) return;
+    const bool when_some = text.front() == '?';
+    if (when_some) text.remove_prefix(1);
+    int n = 0;
+    std::string figure;
+    if constexpr (stats::is_by_where<decltype(v)>) n = v.total(), figure = where(v);
+    else n = v, figure = std::to_string(v);
+    if (text.substr(0, 2) == "  ") {
+      if (open) out << "\n";
+      shown = open = !when_some || n != 0;
+    }
+    if (!shown) return;
+    const auto at = text.find('{'), end = text.find('}', at);
+    if (text.substr(at, end + 1 - at) == "{%}") figure = pct(n, s.rolls);
+    out << text.substr(0, at) << figure << text.substr(end + 1);
+  });
+  if (open) out << "\n";
+}
+
 // One player's block. `name_profile`: the totals span several rule profiles, so each block
 // says which one it sums. A Ludo block speaks of sixes and third sixes, and of 20/10 bonuses
 // only when some were earned.
@@ -69,23 +96,7 @@ void print_player(std::ostream& out, const analysis::PlayerTotals& t, bool name_
         << " not observed (no roll of theirs recorded): not in the figures below";
   out << "\n";
   out << "  won                 " << pct(t.wins, t.games) << " games; finished " << pct(t.finished, t.games) << "\n";
-  // Ludo words on a Ludo board: tokens, blocks, the yard (Ludo rules); Parcheesi's pawns,
-  // blockades, the nest.
-  out << (t.ludo ? "  tokens entered      " : "  pawns entered       ") << s.pawns_entered << "\n";
-  out << "  captures made       " << where(s.captures_made) << "\n";
-  out << "  captures suffered   " << where(s.captures_suffered) << "\n";
-  if (!t.ludo || s.bonuses_earned > 0)
-    out << "  bonuses             earned " << s.bonuses_earned << ", played " << s.bonuses_played << ", forfeited "
-        << s.bonuses_forfeited << "\n";
-  if (t.ludo)
-    out << "  sixes               " << pct(s.doublets, s.rolls) << " rolls; third-six penalties " << s.penalties << "\n";
-  else
-    out << "  doublets            " << pct(s.doublets, s.rolls) << " rolls; 4-part bonuses " << s.four_part
-        << "; third-doublet penalties " << s.penalties << "\n";
-  out << (t.ludo ? "  blocks              formed " : "  blockades           formed ") << s.blockades_formed << ", stopped " << s.opponent_rolls_blocked
-      << " opponent rolls\n";
-  out << "  no legal play       " << pct(s.no_play, s.rolls) << " rolls\n";
-  out << (t.ludo ? "  in the yard         " : "  in the nest         ") << pct(s.nest_rolls, s.rolls) << " rolls\n";
+  print_figures(out, t);
   out << "  illegal plays       " << s.illegal_total();
   if (!s.illegal.empty()) {
     out << " (";

@@ -12,6 +12,7 @@
 #include "analysis/game_stats.hpp"
 #include "notation/game.hpp"
 #include "replay/replayer.hpp"
+#include "stats/seat_stats.hpp"
 
 namespace ppn::db {
 
@@ -48,17 +49,38 @@ struct GameRows {
 };
 
 // The seat_stats row both writers insert (the importer, db/importer.cpp, and the raw C-API
-// baseline of `ppn bench import`, cli/bench_import.cpp), and the parameters of it a seat never
-// observed leaves NULL: every figure from `rolls` (?4) to `nest_rolls` (?21), and `illegal`
-// (?25): its figures are not known, not zero (db/SCHEMA.md seat_stats).
-inline constexpr const char* kInsertSeatStats =
-    "INSERT INTO seat_stats(game_id, colour, seat_order, rolls, pawns_entered, captures_made_unsafe, "
-    "captures_made_safe, captures_made_entry, captures_suffered_unsafe, captures_suffered_safe, "
-    "captures_suffered_entry, bonuses_earned, bonuses_played, bonuses_forfeited, doublets, four_part, penalties, "
-    "blockades_formed, opponent_rolls_blocked, no_play, nest_rolls, race_start, race_end, place, illegal, observed, won) "
-    "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,?26,?27)";
-inline constexpr std::array<int, 19> kUnobservedSeatNullParams = {4,  5,  6,  7,  8,  9,  10, 11, 12, 13,
-                                                                  14, 15, 16, 17, 18, 19, 20, 21, 25};
+// baseline of `ppn bench import`, cli/bench_import.cpp): its parameters, in this order. From
+// first_figure on come the statistics of stats/seat_stats.hpp, one parameter per column in the
+// table's order (stats::for_each_column_value gives their values).
+namespace seat_param {
+inline constexpr int game_id = 1, colour = 2, seat_order = 3, first_figure = 4;
+inline constexpr int race_start = first_figure + stats::kSeatStatColumns, race_end = race_start + 1,
+                     place = race_end + 1, illegal = place + 1, observed = illegal + 1, won = observed + 1;
+}  // namespace seat_param
+
+// "INSERT INTO seat_stats(game_id, colour, seat_order, rolls, ..., won) VALUES(?1, ...)", its
+// columns and parameters in the order of seat_param.
+inline const std::string& insert_seat_stats_sql() {
+  static const std::string sql = [] {
+    std::string columns = "game_id, colour, seat_order";
+    for (const auto& s : stats::kSeatStats)
+      for (int k = 0; k < s.columns(); ++k) columns += ", " + s.column_name(k);
+    columns += ", race_start, race_end, place, illegal, observed, won";
+    std::string values;
+    for (int p = 1; p <= seat_param::won; ++p) values += (p > 1 ? ",?" : "?") + std::to_string(p);
+    return "INSERT INTO seat_stats(" + columns + ") VALUES(" + values + ")";
+  }();
+  return sql;
+}
+
+// The parameters a seat never observed leaves NULL: every statistic, and `illegal`: its figures
+// are not known, not zero (db/SCHEMA.md seat_stats).
+inline constexpr auto kUnobservedSeatNullParams = [] {
+  std::array<int, stats::kSeatStatColumns + 1> p{};
+  for (int i = 0; i < stats::kSeatStatColumns; ++i) p[static_cast<std::size_t>(i)] = seat_param::first_figure + i;
+  p.back() = seat_param::illegal;
+  return p;
+}();
 
 // The content checksum alone (GameRows::checksum), without replaying: the importer's fast
 // path for games the database already holds.

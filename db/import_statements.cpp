@@ -35,7 +35,7 @@ ImportStatements::ImportStatements(Database& db)
       insert_race(db,
                   "INSERT INTO game_race(game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, "
                   "error, board) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", Statement::Kind::bulk),
-      insert_seat_stats(db, kInsertSeatStats, Statement::Kind::bulk),
+      insert_seat_stats(db, insert_seat_stats_sql(), Statement::Kind::bulk),
       insert_seat_illegal(db, "INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1, ?2, ?3, ?4)", Statement::Kind::bulk),
       set_roll_number(db, "UPDATE rolls SET number = ?2 WHERE id = ?1", Statement::Kind::guarded),
       set_source(db, "UPDATE games SET source_file = ?2, source_line = ?3 WHERE id = ?1", Statement::Kind::guarded) {}

@@ -282,23 +282,20 @@ void Importer::store_stats(std::int64_t id, const GameRows& g) {
   for (std::size_t k = 0; k < gs.seat_order.size(); ++k) {
     const Colour c = gs.seat_order[k];
     const auto& s = gs.seats[static_cast<std::size_t>(c)];
-    is.bind(1, id).bind_static(2, colour_text(c)).bind(3, static_cast<int>(k) + 1);
-    is.bind(22, s.race_start).bind(23, s.race_end);
-    if (s.place > 0) is.bind(24, s.place);
-    else is.bind_null(24);
-    is.bind(26, s.observed ? 1 : 0).bind(27, s.place == 1 ? 1 : 0);
+    is.bind(seat_param::game_id, id).bind_static(seat_param::colour, colour_text(c));
+    is.bind(seat_param::seat_order, static_cast<int>(k) + 1);
+    is.bind(seat_param::race_start, s.race_start).bind(seat_param::race_end, s.race_end);
+    if (s.place > 0) is.bind(seat_param::place, s.place);
+    else is.bind_null(seat_param::place);
+    is.bind(seat_param::observed, s.observed ? 1 : 0).bind(seat_param::won, s.place == 1 ? 1 : 0);
     if (!s.observed) {  // no figures of its own: NULL, not zero (db/SCHEMA.md seat_stats)
       for (int col : kUnobservedSeatNullParams) is.bind_null(col);
       is.run();
       continue;
     }
-    is.bind(4, s.rolls).bind(5, s.pawns_entered);
-    for (int w = 0; w < 3; ++w) is.bind(6 + w, s.captures_made.by_where[static_cast<std::size_t>(w)]);
-    for (int w = 0; w < 3; ++w) is.bind(9 + w, s.captures_suffered.by_where[static_cast<std::size_t>(w)]);
-    is.bind(12, s.bonuses_earned).bind(13, s.bonuses_played).bind(14, s.bonuses_forfeited).bind(15, s.doublets);
-    is.bind(16, s.four_part).bind(17, s.penalties).bind(18, s.blockades_formed).bind(19, s.opponent_rolls_blocked);
-    is.bind(20, s.no_play).bind(21, s.nest_rolls);
-    is.bind(25, s.illegal_total());
+    int p = seat_param::first_figure;
+    stats::for_each_column_value(s, [&](int v) { is.bind(p++, v); });
+    is.bind(seat_param::illegal, s.illegal_total());
     is.run();
     for (const auto& [code, n] : s.illegal)
       st_.insert_seat_illegal.bind(1, id).bind_static(2, colour_text(c)).bind_static(3, code).bind(4, n).run();

@@ -1,10 +1,13 @@
 #include "db/schema.hpp"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <thread>
 #include <filesystem>
 #include <regex>
+
+#include "stats/seat_stats.hpp"
 
 namespace ppn::db {
 
@@ -157,6 +160,8 @@ ALTER TABLE positions_v2 RENAME TO positions;
 // the importer appends them in key order, and a game's seats are one key range. A database
 // migrated from v2 has no statistics for its older games: importing their files again fills
 // them in (db/importer.cpp, Importer::store), and `ppn stats --db` says how many lack them.
+// The line `@figures TYPE@` stands for the columns of the statistics of migration 3
+// (stats/seat_stats.hpp, since 3), in the table's order: migrations() writes them.
 constexpr std::string_view kV3 = R"sql(
 CREATE TABLE game_race(
   game_id        INTEGER PRIMARY KEY REFERENCES games(id),
@@ -171,24 +176,7 @@ CREATE TABLE seat_stats(
   game_id                  INTEGER NOT NULL REFERENCES games(id),
   colour                   TEXT    NOT NULL,
   seat_order               INTEGER NOT NULL,
-  rolls                    INTEGER NOT NULL,
-  pawns_entered            INTEGER NOT NULL,
-  captures_made_unsafe     INTEGER NOT NULL,
-  captures_made_safe       INTEGER NOT NULL,
-  captures_made_entry      INTEGER NOT NULL,
-  captures_suffered_unsafe INTEGER NOT NULL,
-  captures_suffered_safe   INTEGER NOT NULL,
-  captures_suffered_entry  INTEGER NOT NULL,
-  bonuses_earned           INTEGER NOT NULL,
-  bonuses_played           INTEGER NOT NULL,
-  bonuses_forfeited        INTEGER NOT NULL,
-  doublets                 INTEGER NOT NULL,
-  four_part                INTEGER NOT NULL,
-  penalties                INTEGER NOT NULL,
-  blockades_formed         INTEGER NOT NULL,
-  opponent_rolls_blocked   INTEGER NOT NULL,
-  no_play                  INTEGER NOT NULL,
-  nest_rolls               INTEGER NOT NULL,
+@figures INTEGER NOT NULL@
   race_start               INTEGER NOT NULL,
   race_end                 INTEGER NOT NULL,
   place                    INTEGER,
@@ -238,6 +226,7 @@ CREATE TABLE seat_analysis(
 //   words (v3 rows: every Ludo profile's name starts with "ludo").
 // * game_stats and player_stats dropped: they were a second computation (sums over the rolls
 //   table, forfeits counted otherwise than `ppn stats`); the reports read seat_stats.
+// `@figures TYPE@` as in kV3; `@v.figures@` their values, "v.rolls, v.pawns_entered, ... ".
 constexpr std::string_view kV4 = R"sql(
 ALTER TABLE game_race ADD COLUMN board TEXT NOT NULL DEFAULT 'parcheesi';
 UPDATE game_race SET board = 'ludo' WHERE game_id IN (SELECT id FROM games WHERE variant LIKE 'ludo%');
@@ -252,33 +241,13 @@ CREATE TABLE seat_stats_v4(
   place                    INTEGER,
   race_start               INTEGER NOT NULL,
   race_end                 INTEGER NOT NULL,
-  rolls                    INTEGER,
-  pawns_entered            INTEGER,
-  captures_made_unsafe     INTEGER,
-  captures_made_safe       INTEGER,
-  captures_made_entry      INTEGER,
-  captures_suffered_unsafe INTEGER,
-  captures_suffered_safe   INTEGER,
-  captures_suffered_entry  INTEGER,
-  bonuses_earned           INTEGER,
-  bonuses_played           INTEGER,
-  bonuses_forfeited        INTEGER,
-  doublets                 INTEGER,
-  four_part                INTEGER,
-  penalties                INTEGER,
-  blockades_formed         INTEGER,
-  opponent_rolls_blocked   INTEGER,
-  no_play                  INTEGER,
-  nest_rolls               INTEGER,
+@figures INTEGER@
   illegal                  INTEGER,
   PRIMARY KEY (game_id, colour)
 ) WITHOUT ROWID;
 INSERT INTO seat_stats_v4
 SELECT game_id, colour, s.seat_order, s.rolls > 0, coalesce(s.place = 1, 0), s.place, s.race_start, s.race_end,
-       v.rolls, v.pawns_entered, v.captures_made_unsafe, v.captures_made_safe, v.captures_made_entry,
-       v.captures_suffered_unsafe, v.captures_suffered_safe, v.captures_suffered_entry, v.bonuses_earned,
-       v.bonuses_played, v.bonuses_forfeited, v.doublets, v.four_part, v.penalties, v.blockades_formed,
-       v.opponent_rolls_blocked, v.no_play, v.nest_rolls, v.illegal
+       @v.figures@ v.illegal
   FROM seat_stats s LEFT JOIN (SELECT * FROM seat_stats WHERE rolls > 0) v USING (game_id, colour)
  ORDER BY game_id, colour;
 DROP TABLE seat_stats;
@@ -323,6 +292,25 @@ constexpr std::string_view kV6Postgres =
 
 constexpr std::array<std::string_view, 6> kMigrations = {kV1, kV2, kV3, kV4, kV5, kV6};
 
+// A statistic of stats/seat_stats.hpp has its column from migration 3 (since 3), or from the
+// migration to its `since` version, which adds it with ALTER TABLE: a version above the six
+// written above, so that no migration a database has already run changes.
+static_assert([] {
+  for (const auto& s : stats::kSeatStats)
+    if (s.since != 3 && s.since <= static_cast<int>(kMigrations.size())) return false;
+  return true;
+}(), "a statistic's `since` is 3 or a schema version above every migration released");
+constexpr int kVersions = std::max(static_cast<int>(kMigrations.size()), stats::kSeatStatsSince);
+
+// The columns of the statistics added by the migration to version `since` (db/SCHEMA.md
+// seat_stats), one call per column.
+template <class F>
+void seat_stat_columns(int since, F&& f) {
+  for (const auto& s : stats::kSeatStats)
+    if (s.since == since)
+      for (int k = 0; k < s.columns(); ++k) f(s.column_name(k));
+}
+
 std::variant<Database, std::string> check_version(Database& db, const std::string& path) {
   const auto v = db.user_version();
   if (v > schema_version())
@@ -338,6 +326,36 @@ constexpr int kMigrationLock = 0x70706e;
 std::string replace_all(std::string s, std::string_view from, std::string_view to) {
   for (auto at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
   return s;
+}
+
+// The SQL of every migration: kMigrations with the statistics' columns written in, and after
+// them the columns of statistics added later.
+const std::array<std::string, kVersions>& migrations() {
+  static const auto all = [] {
+    std::array<std::string, kVersions> m;
+    for (std::size_t k = 0; k < kMigrations.size(); ++k) m[k] = kMigrations[k];
+    // `  rolls                    INTEGER NOT NULL,`: a column definition of migrations 3 and 4.
+    const auto definitions = [](std::string_view type) {
+      std::string out;
+      seat_stat_columns(3, [&](const std::string& c) {
+        out += "  " + c + std::string(c.size() < 25 ? 25 - c.size() : 1, ' ') + std::string(type) + ",\n";
+      });
+      return out;
+    };
+    std::string values;
+    seat_stat_columns(3, [&](const std::string& c) { values += "v." + c + ", "; });
+    for (auto& sql : m) {
+      sql = replace_all(sql, "@figures INTEGER NOT NULL@\n", definitions("INTEGER NOT NULL"));
+      sql = replace_all(sql, "@figures INTEGER@\n", definitions("INTEGER"));
+      sql = replace_all(sql, "@v.figures@ ", values);
+    }
+    for (int v = static_cast<int>(kMigrations.size()) + 1; v <= kVersions; ++v)
+      seat_stat_columns(v, [&](const std::string& c) {
+        m[static_cast<std::size_t>(v - 1)] += "\nALTER TABLE seat_stats ADD COLUMN " + c + " INTEGER;";
+      });
+    return m;
+  }();
+  return all;
 }
 
 // The current schema as SQLite holds it after the migrations, in PostgreSQL's words.
@@ -384,6 +402,9 @@ std::variant<Database, std::string> open_server_for_writing(Database db, const s
     // its PostgreSQL form here.
     if (v < 5) return name + ": schema version " + std::to_string(v) + " has no PostgreSQL migration in this ppn";
     if (v == 5) db.exec(std::string(kV6Postgres));
+    for (int since = static_cast<int>(kMigrations.size()) + 1; since <= kVersions; ++since)
+      if (since > v)
+        seat_stat_columns(since, [&](const std::string& c) { db.exec("ALTER TABLE seat_stats ADD COLUMN " + c + " BIGINT"); });
     db.set_user_version(schema_version());
   }
   t.commit();
@@ -394,8 +415,8 @@ std::variant<Database, std::string> open_server_for_writing(Database db, const s
 
 std::string postgres_schema_sql() { return postgres_schema(); }
 
-int schema_version() { return static_cast<int>(kMigrations.size()); }
-std::string_view migration_sql(int k) { return kMigrations.at(static_cast<std::size_t>(k)); }
+int schema_version() { return kVersions; }
+std::string_view migration_sql(int k) { return migrations().at(static_cast<std::size_t>(k)); }
 
 void configure_connection(Database& db) {
   if (db.is_postgres()) return;  // the server's own settings: every commit durable

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "db/importer.hpp"
+#include "stats/seat_stats.hpp"
 
 namespace ppn::db {
 
@@ -27,20 +28,27 @@ chosen AS (
 
 // Sums per player and rule profile, in order of first appearance: the earliest game, then the
 // seat order in it (a game has at most four seats). Games, wins and finishes count distinct
-// games (a player in two seats played one game); the figures of seats not observed are NULL,
-// which sum() leaves out, as analysis::PlayerTotals::add leaves them out.
-constexpr std::string_view kTotals = R"sql(
+// games (a player in two seats played one game); then every column of the statistics
+// (stats/seat_stats.hpp), summed or its largest as its row says. The figures of seats not
+// observed are NULL, which sum() and max() leave out, as analysis::PlayerTotals::add leaves
+// them out.
+const std::string& totals_sql() {
+  static const std::string sql = [] {
+    std::string figures;
+    for (const auto& s : stats::kSeatStats)
+      for (int k = 0; k < s.columns(); ++k)
+        figures += std::string(", ") + (s.sums == stats::Sums::max ? "max" : "sum") + "(chosen." + s.column_name(k) + ")";
+    return R"sql(
 SELECT who, g.variant, max(CASE WHEN r.board = 'ludo' THEN 1 ELSE 0 END), count(DISTINCT game_id),
        count(DISTINCT CASE WHEN won = 1 THEN game_id END),
-       count(DISTINCT CASE WHEN place IS NOT NULL THEN game_id END), count(*), sum(1 - observed),
-       sum(chosen.rolls), sum(pawns_entered),
-       sum(captures_made_unsafe), sum(captures_made_safe), sum(captures_made_entry),
-       sum(captures_suffered_unsafe), sum(captures_suffered_safe), sum(captures_suffered_entry),
-       sum(bonuses_earned), sum(bonuses_played), sum(bonuses_forfeited), sum(doublets), sum(four_part),
-       sum(penalties), sum(blockades_formed), sum(opponent_rolls_blocked), sum(no_play), sum(nest_rolls)
+       count(DISTINCT CASE WHEN place IS NOT NULL THEN game_id END), count(*), sum(1 - observed)
+       )sql" + figures + R"sql(
   FROM chosen JOIN game_race r USING (game_id) JOIN games g ON g.id = game_id
  GROUP BY who, g.variant ORDER BY min(game_id * 8 + seat_order)
 )sql";
+  }();
+  return sql;
+}
 
 constexpr std::string_view kIllegal = R"sql(
 SELECT who, g.variant, i.code, sum(i.plays) FROM seat_illegal i
@@ -128,7 +136,7 @@ std::variant<StoredStats, std::string> read_stored_stats(Database& db, const Sto
     const std::string key = alias_key(q.player);
     std::map<std::pair<std::string, std::string>, std::size_t> index;  // (player, profile)
     {
-      Statement t(db, std::string(kSeats) + std::string(kTotals));
+      Statement t(db, std::string(kSeats) + totals_sql());
       t.bind(1, q.player).bind(2, key);
       while (t.step()) {
         analysis::PlayerTotals p;
@@ -143,20 +151,7 @@ std::variant<StoredStats, std::string> read_stored_stats(Database& db, const Sto
         auto& s = p.sum;
         s.present = true;
         int c = 8;
-        s.rolls = integer(t, c++);
-        s.pawns_entered = integer(t, c++);
-        for (auto& n : s.captures_made.by_where) n = integer(t, c++);
-        for (auto& n : s.captures_suffered.by_where) n = integer(t, c++);
-        s.bonuses_earned = integer(t, c++);
-        s.bonuses_played = integer(t, c++);
-        s.bonuses_forfeited = integer(t, c++);
-        s.doublets = integer(t, c++);
-        s.four_part = integer(t, c++);
-        s.penalties = integer(t, c++);
-        s.blockades_formed = integer(t, c++);
-        s.opponent_rolls_blocked = integer(t, c++);
-        s.no_play = integer(t, c++);
-        s.nest_rolls = integer(t, c++);
+        stats::read_column_values(s, [&] { return integer(t, c++); });
         index.emplace(std::pair{p.key, p.profile}, out.players.size());
         out.players.push_back(std::move(p));
       }
