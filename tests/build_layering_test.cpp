@@ -1,6 +1,6 @@
-// The build is the design (issue 17): the dependency order between the project's libraries is
-// written once, in README.md "Layout" (its "uses" column), and every library
-//   * includes headers only of the libraries the README lets it use, and of each of them,
+// The build is the design: the dependency order between the project's libraries is written
+// once, in docs/ARCHITECTURE.md "Layout" (its "uses" column), and every library
+//   * includes headers only of the libraries the layout lets it use, and of each of them,
 //   * links (its CMakeLists.txt) exactly the project libraries it includes, no more, and
 //   * links exactly the outside packages whose headers it includes (Boost, nlohmann-json,
 //     SQLite, libpq, CLI11, pugixml, zlib, libzstd, pybind11), no more,
@@ -45,26 +45,30 @@ const std::map<std::string, std::string>& packages() {
   return m;
 }
 
+// Where the layering is written: its "## Layout" section.
+constexpr const char* kLayoutDoc = "docs/ARCHITECTURE.md";
+const std::string kLayout = std::string(kLayoutDoc) + " \"Layout\"";
+
 struct Library {
-  std::set<std::string> readme_uses;  // project libraries (folder names), from README Layout
+  std::set<std::string> layout_uses;  // project libraries (folder names), from the Layout table
   std::set<std::string> linked;       // project libraries, from its CMakeLists.txt
   std::set<std::string> packages_linked;
   std::map<std::string, std::string> included;           // folder -> first file including it
   std::map<std::string, std::string> packages_included;  // target -> first file including it
 };
 
-// README "Layout": rows `| `folder/` | `ppn_x` | uses | role |`; uses lists folders as
+// docs/ARCHITECTURE.md "Layout": rows `| `folder/` | `ppn_x` | uses | role |`; uses lists folders as
 // `notation`, `io`, ... (or "-" for none). Rows without a library (docs/) or that may use
 // any (tests/) are skipped.
 std::map<std::string, Library> read_layout(const fs::path& root, std::vector<std::string>& problems) {
   std::map<std::string, Library> libs;
-  const std::string readme = slurp(root / "README.md");
-  const auto at = readme.find("## Layout");
+  const std::string doc = slurp(root / kLayoutDoc);
+  const auto at = doc.find("## Layout");
   if (at == std::string::npos) {
-    problems.push_back("README.md has no \"## Layout\" section");
+    problems.push_back(std::string(kLayoutDoc) + " has no \"## Layout\" section");
     return libs;
   }
-  std::istringstream in(readme.substr(at));
+  std::istringstream in(doc.substr(at));
   std::string line;
   const std::regex row(R"(^\| `([a-z_]+)/` \| `ppn_[a-z_]+`[^|]* \| ([^|]*) \|)");
   const std::regex word(R"(`([a-z_]+)`)");
@@ -76,9 +80,9 @@ std::map<std::string, Library> read_layout(const fs::path& root, std::vector<std
     if (uses.find("any") != std::string::npos) continue;  // tests/: may use every library
     Library& lib = libs[m[1]];
     for (std::sregex_iterator it(uses.begin(), uses.end(), word), end; it != end; ++it)
-      lib.readme_uses.insert((*it)[1]);
+      lib.layout_uses.insert((*it)[1]);
   }
-  if (libs.empty()) problems.push_back("README.md \"Layout\" lists no library with its \"uses\" column");
+  if (libs.empty()) problems.push_back(kLayout + " lists no library with its \"uses\" column");
   return libs;
 }
 
@@ -147,22 +151,22 @@ std::vector<std::string> layering_problems(const fs::path& root) {
   for (auto& [name, lib] : libs) {
     const fs::path dir = root / name;
     if (!fs::is_directory(dir)) {
-      problems.push_back("README.md \"Layout\" lists " + name + "/, which does not exist");
+      problems.push_back(kLayout + " lists " + name + "/, which does not exist");
       continue;
     }
     read_links(dir, name, lib, problems);
     read_includes(dir, name, folders, lib);
     for (const auto& [used, file] : lib.included) {
-      if (!lib.readme_uses.count(used))
-        problems.push_back(file + " includes a header of " + used + "/, which README.md \"Layout\" does not let " +
-                           name + "/ use (it uses " + joined(lib.readme_uses) + ")");
+      if (!lib.layout_uses.count(used))
+        problems.push_back(file + " includes a header of " + used + "/, which " + kLayout + " does not let " +
+                           name + "/ use (it uses " + joined(lib.layout_uses) + ")");
       if (!lib.linked.count(used))
         problems.push_back(file + " includes a header of " + used + "/, but " + name +
                            "/CMakeLists.txt does not link ppn_" + used);
     }
-    for (const auto& used : lib.readme_uses)
+    for (const auto& used : lib.layout_uses)
       if (!lib.included.count(used))
-        problems.push_back("README.md \"Layout\" says " + name + "/ uses " + used + "/, but no " + name +
+        problems.push_back(kLayout + " says " + name + "/ uses " + used + "/, but no " + name +
                            "/ file includes it");
     for (const auto& used : lib.linked)
       if (!lib.included.count(used))
@@ -177,18 +181,18 @@ std::vector<std::string> layering_problems(const fs::path& root) {
           !lib.packages_included.count(pkg))
         problems.push_back(name + "/CMakeLists.txt links " + pkg + ", but no " + name + "/ file includes it");
   }
-  // The README's graph must be an order: no cycle.
+  // The layout's graph must be an order: no cycle.
   std::map<std::string, int> state;  // 0 new, 1 on the path, 2 done
   std::vector<std::string> path;
   std::function<void(const std::string&)> visit = [&](const std::string& n) {
     state[n] = 1;
     path.push_back(n);
-    for (const auto& m : libs[n].readme_uses) {
+    for (const auto& m : libs[n].layout_uses) {
       if (!libs.count(m)) continue;
       if (state[m] == 1) {
         std::string cycle;
         for (auto it = std::find(path.begin(), path.end(), m); it != path.end(); ++it) cycle += *it + " -> ";
-        problems.push_back("README.md \"Layout\" has a dependency cycle: " + cycle + m);
+        problems.push_back(kLayout + " has a dependency cycle: " + cycle + m);
       } else if (state[m] == 0) {
         visit(m);
       }
@@ -214,7 +218,7 @@ void write(const fs::path& p, const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("every library includes and links exactly what README Layout lets it use", "[build][layering]") {
+TEST_CASE("every library includes and links exactly what the Layout of docs/ARCHITECTURE.md lets it use", "[build][layering]") {
   const auto problems = layering_problems(PPN_SOURCE_DIR);
   INFO("breaches:" << listed(problems));
   CHECK(problems.empty());
@@ -223,7 +227,7 @@ TEST_CASE("every library includes and links exactly what README Layout lets it u
 TEST_CASE("the layering check finds planted breaches", "[build][layering]") {
   const fs::path root = fs::temp_directory_path() / ("ppn-layering-" + std::to_string(::getpid()));
   fs::remove_all(root);
-  write(root / "README.md",
+  write(root / kLayoutDoc,
         "# x\n\n## Layout\n\n| folder | library | uses | role |\n|---|---|---|---|\n"
         "| `low/` | `ppn_low` | - | the bottom |\n"
         "| `mid/` | `ppn_mid` | `low` | the middle |\n"
@@ -242,7 +246,7 @@ TEST_CASE("the layering check finds planted breaches", "[build][layering]") {
     const auto p = layering_problems(root);
     INFO(listed(p));
     CHECK(std::count_if(p.begin(), p.end(), [](const std::string& s) {
-            return s.find("low/bad.cpp includes a header of top/, which README.md \"Layout\" does not let low/ use") == 0;
+            return s.find("low/bad.cpp includes a header of top/, which " + kLayout + " does not let low/ use") == 0;
           }) == 1);
     CHECK(std::any_of(p.begin(), p.end(), [](const std::string& s) {
       return s.find("low/bad.cpp includes a header of top/, but low/CMakeLists.txt does not link ppn_top") == 0;
@@ -253,7 +257,7 @@ TEST_CASE("the layering check finds planted breaches", "[build][layering]") {
     const auto p = layering_problems(root);
     INFO(listed(p));
     CHECK(std::find(p.begin(), p.end(), "top/CMakeLists.txt links ppn_low, but no top/ file includes it") != p.end());
-    CHECK(std::find(p.begin(), p.end(), "README.md \"Layout\" says top/ uses low/, but no top/ file includes it") != p.end());
+    CHECK(std::find(p.begin(), p.end(), kLayout + " says top/ uses low/, but no top/ file includes it") != p.end());
   }
   SECTION("an outside package included but not linked, or linked but not included") {
     write(root / "mid/j.cpp", "#include <nlohmann/json.hpp>\n");
@@ -264,8 +268,8 @@ TEST_CASE("the layering check finds planted breaches", "[build][layering]") {
                     "mid/j.cpp includes a header of nlohmann_json::nlohmann_json, but mid/CMakeLists.txt does not link it") != p.end());
     CHECK(std::find(p.begin(), p.end(), "low/CMakeLists.txt links pugixml::pugixml, but no low/ file includes it") != p.end());
   }
-  SECTION("a cycle in the README's order") {
-    write(root / "README.md",
+  SECTION("a cycle in the layout's order") {
+    write(root / kLayoutDoc,
           "## Layout\n\n| folder | library | uses | role |\n|---|---|---|---|\n"
           "| `low/` | `ppn_low` | `top` | the bottom |\n"
           "| `mid/` | `ppn_mid` | `low` | the middle |\n"

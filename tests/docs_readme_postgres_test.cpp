@@ -1,5 +1,5 @@
-// README's PostgreSQL session ("The game database on a PostgreSQL server") runs as written: its
-// `ppn` lines, against the test server (tests/CMakeLists.txt starts it; the session's own
+// The guide's PostgreSQL session (docs/GUIDE.md, "The game database on a PostgreSQL server") runs
+// as written: its `ppn` lines, against the test server (tests/CMakeLists.txt starts it; the session's own
 // initdb, pg_ctl and createdb lines make what the fixture made), with the session's database
 // URI replaced by a fresh database there and its SQLite file put in a fresh directory.
 #include <catch2/catch.hpp>
@@ -14,10 +14,11 @@ using namespace ppn::test;
 
 namespace {
 
-// The `ppn` lines of the first sh block of README's section `heading`, comments dropped.
+// The `ppn` lines of the first sh block of the guide's section `heading` (after its number),
+// comments dropped.
 std::vector<std::string> ppn_lines(const std::string& heading) {
-  const std::string readme = read_file(source_path("README.md"));
-  const auto from = readme.find("\n## " + heading + "\n");
+  const std::string readme = read_file(source_path("docs/GUIDE.md"));
+  const auto from = readme.find(". " + heading + "\n");
   REQUIRE(from != std::string::npos);
   const auto block = readme.find("```sh\n", from);
   REQUIRE(block != std::string::npos);
@@ -40,7 +41,7 @@ void replace_all(std::string& s, const std::string& from, const std::string& to)
 
 }  // namespace
 
-TEST_CASE("README's PostgreSQL session runs against a server: import, a report, and a copy into SQLite",
+TEST_CASE("the guide's PostgreSQL session runs against a server: import, a report, and a copy into SQLite",
           "[db][docs][readme][postgresql]") {
   if (db_backends().size() < 2) return;  // no test server
   const auto lines = ppn_lines("The game database on a PostgreSQL server");

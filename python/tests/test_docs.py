@@ -1,4 +1,4 @@
-"""Every example of docs/PYTHON.md and README "From Python" runs, with the output it shows."""
+"""Every example of docs/PYTHON.md runs, with the output it shows (README has none: its front page points there)."""
 import doctest
 import os
 import re
@@ -10,13 +10,10 @@ from conftest import SOURCE
 
 def blocks(path):
     text = path.read_text()
-    if path.name == "README.md":
-        text = text[text.index("## From Python"):]
-        text = text[:text.index("\n## ", 3)]
     return re.findall(r"```python\n(.*?)```", text, re.S)
 
 
-@pytest.mark.parametrize("doc", ["docs/PYTHON.md", "README.md"])
+@pytest.mark.parametrize("doc", ["docs/PYTHON.md"])
 def test_examples_run(doc, tmp_path, monkeypatch):
     examples = blocks(SOURCE / doc)
     assert examples, f"{doc} has no python example"
