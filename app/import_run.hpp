@@ -32,7 +32,7 @@
 #include "db/importer.hpp"
 #include "notation/game.hpp"
 
-namespace ppn::db {
+namespace ppn::app {
 
 struct ImportCounts {
   std::size_t files = 0, games = 0, added = 0, illegal = 0, duplicates = 0, prefix_duplicates = 0,
@@ -85,7 +85,7 @@ enum class FileEnd : bool { commit, keep_open };
 // ImportOptions::on_refused and are counted as syntax errors; the other games are still
 // imported. On a database error the open transaction is rolled back: this file's games not
 // committed, and those of the files before it that a kept-open transaction held.
-FileReport import_games(Importer& importer, const std::string& name, const GameReader& read,
+FileReport import_games(db::Importer& importer, const std::string& name, const GameReader& read,
                         FileEnd end = FileEnd::commit);
 
-}  // namespace ppn::db
+}  // namespace ppn::app

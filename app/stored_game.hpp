@@ -7,20 +7,26 @@
 
 #include <cstdint>
 #include <string>
-#include <variant>
+#include <vector>
 
 #include "db/game_record.hpp"
 #include "notation/game.hpp"
+#include "notation/result.hpp"
 
-namespace ppn::cli {
+namespace ppn::app {
 
 // The game of a record with its text, parsed, `name` standing for the file in its messages.
-// Error: a message (no text stored, the text does not parse).
-std::variant<Game, std::string> parse_record(const db::StoredRecord& r, const std::string& name);
+// Error: E-DATABASE (no text stored, the text does not parse).
+Result<Game> parse_record(const db::StoredRecord& r, const std::string& name);
 
 // Game `id` parsed from its stored text, `name` standing for the file in its messages (so a
 // line number is a line of the text `ppn export --db PATH --game ID` writes). Error: a message
-// (no such game, no text stored, ...).
-std::variant<Game, std::string> load_game(db::Database& database, std::int64_t id, const std::string& name);
+// (E-DATABASE: no such game, no text stored, ...).
+Result<Game> load_game(db::Database& database, std::int64_t id, const std::string& name);
 
-}  // namespace ppn::cli
+// The game ids `ppn export --db` writes, in order: `games` as given, else those the user's
+// `sql` selects, else those satisfying `where` ("" = every game) in id order. Error: E-DATABASE.
+Result<std::vector<std::int64_t>> chosen_game_ids(db::Database& database, const std::vector<std::int64_t>& games,
+                                                  const std::string& where, const std::string& sql);
+
+}  // namespace ppn::app

@@ -11,9 +11,10 @@
 #include "analysis/selfplay.hpp"
 #include "cli/bench_command.hpp"
 #include "cli/bench_import_server.hpp"
-#include "cli/import_reader.hpp"
+#include "app/game_rows.hpp"
+#include "app/import_reader.hpp"
 #include "cli/jobs.hpp"
-#include "db/import_run.hpp"
+#include "app/import_run.hpp"
 #include "db/schema.hpp"
 #include "db/search.hpp"
 #include "notation/printer.hpp"
@@ -259,7 +260,7 @@ int run_bench_import(const BenchImportArgs& a) {
 
   // Measured: the importer, file to committed database, with one worker and with `jobs`.
   struct ImportPass {
-    db::FileReport rep;
+    app::FileReport rep;
     double seconds = 0, cpu = 0;
     long peak_rss_kib = 0;  // the process's peak resident memory during the import
   };
@@ -277,7 +278,7 @@ int run_bench_import(const BenchImportArgs& a) {
     BenchTimer t;
     {
       std::ifstream in(ppn_file, std::ios::binary);
-      p.rep = db::import_games(*std::get<std::unique_ptr<db::Importer>>(opened), ppn_file, parsed_games(in, ppn_file, {}));
+      p.rep = app::import_games(*std::get<std::unique_ptr<db::Importer>>(opened), ppn_file, app::parsed_games(in, ppn_file, {}));
     }
     p.seconds = t.seconds();
     p.cpu = cpu.seconds();
@@ -311,7 +312,7 @@ int run_bench_import(const BenchImportArgs& a) {
         in, ppn_file,
         [&](Game& g) {
           rows.emplace_back();
-          db::make_game_rows(g, opts.replay, rows.back());
+          app::make_game_rows(g, opts.replay, rows.back());
           row_count += rows_of(rows.back());
           rolls += rows.back().rolls.size();
         },

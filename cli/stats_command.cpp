@@ -15,7 +15,7 @@
 #include "cli/output.hpp"
 #include "cli/replay_options.hpp"
 #include "db/schema.hpp"
-#include "db/stored_stats.hpp"
+#include "app/stored_stats.hpp"
 #include "parser/parser.hpp"
 
 namespace ppn::cli {
@@ -145,33 +145,17 @@ void print_report(std::ostream& text, bool json, std::size_t games, std::size_t 
 }
 
 // `ppn stats --db PATH`: the same report from the rows `ppn import` stored (schema version 3),
-// summed in SQL (db/stored_stats.hpp). Games are numbered by their database id.
+// summed in SQL (app/stored_stats.hpp). Games are numbered by their database id.
 int run_stats_db(const StatsArgs& a) {
-  auto opened = db::open_for_reading(a.db);
-  if (auto* err = std::get_if<std::string>(&opened)) {
-    std::cerr << "stats: " << *err << "\n";
-    return 2;
-  }
-  auto& database = std::get<db::Database>(opened);
-  if (database.user_version() < 3) {
-    std::cerr << "stats: " << a.db << ": schema version " << database.user_version()
-              << " stores no per-seat statistics; `ppn import --db " << a.db
-              << "` migrates it and importing the files again fills them in\n";
-    return 2;
-  }
-  if (const auto old = db::outdated(database, a.db); !old.empty()) {
-    std::cerr << "stats: " << old << "\n";
-    return 2;
-  }
-  db::StoredStatsQuery q;
+  app::StoredStatsQuery q;
   q.player = a.player;
   q.games = a.games;
-  auto read = db::read_stored_stats(database, q);
-  if (auto* err = std::get_if<std::string>(&read)) {
-    std::cerr << "stats: " << a.db << ": " << *err << "\n";
+  auto read = app::read_stored_stats(a.db, q);
+  if (!read) {
+    std::cerr << "stats: " << read.error().message << "\n";
     return 2;
   }
-  const auto& st = std::get<db::StoredStats>(read);
+  const auto& st = *read;
   int rc = 0;
   for (const auto& g : st.problems) {
     const std::string where = g.source_file + ":" + std::to_string(g.source_line);
