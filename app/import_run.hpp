@@ -1,7 +1,7 @@
 // One file's import: the reader stage (the caller's: db reads no files and parses nothing;
-// `ppn import` cuts the text into games with parser::parse_stream_texts, cli/import_reader.hpp)
+// `ppn import` cuts the text into games with parser::parse_stream_texts, app/import_reader.hpp)
 // hands over the games in input order; N workers (ImportOptions::jobs, parallel/ordered_work.hpp)
-// read them and turn them into rows (db/game_rows.hpp: checksum, replay and statistics, pure
+// read them and turn them into rows (app/game_rows.hpp: checksum, replay and statistics, pure
 // computation), and the calling thread, the one writer, stores them (db/importer.hpp) in
 // input order. So what is stored, the ids, the counts and every message (each reported on the
 // calling thread in its game's place) are the same for any number of workers.

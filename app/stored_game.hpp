@@ -2,7 +2,7 @@
 // schema migration 5) parsed as the file it came from. db/ stores and parses nothing; this is
 // the one place where a database id (what `ppn find`, `ppn query` and `ppn import` print)
 // becomes a game: `--db PATH --game ID` of replay, render, stats and analyze
-// (cli/game_select.hpp) and `ppn export --db`.
+// (app/game_source.hpp) and `ppn export --db`.
 #pragma once
 
 #include <cstdint>

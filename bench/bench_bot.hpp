@@ -2,12 +2,18 @@
 // interval next to the baseline 1/players.
 #pragma once
 
-namespace CLI {
-class App;
-}
+#include <string>
 
-namespace ppn::cli {
+#include "analysis/selfplay.hpp"
 
-void add_bench_bot(CLI::App& bench, int& exit_code);
+namespace ppn::bench {
 
-}  // namespace ppn::cli
+struct BenchBotArgs {
+  analysis::SelfplayConfig cfg{.variant = "hasbro-2001", .options = {}, .players = 4, .seed = 2000};
+  std::string bot = "eval", field = "greedy";
+  int games = 400;
+};
+
+int bench_bot(const BenchBotArgs& a);
+
+}  // namespace ppn::bench

@@ -1,6 +1,5 @@
-#include "cli/bench_import.hpp"
+#include "bench/bench_import.hpp"
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -9,11 +8,10 @@
 #include <sqlite3.h>
 
 #include "analysis/selfplay.hpp"
-#include "cli/bench_command.hpp"
-#include "cli/bench_import_server.hpp"
+#include "bench/bench_util.hpp"
+#include "bench/bench_import_server.hpp"
 #include "app/game_rows.hpp"
 #include "app/import_reader.hpp"
-#include "cli/jobs.hpp"
 #include "app/import_run.hpp"
 #include "db/schema.hpp"
 #include "db/search.hpp"
@@ -21,18 +19,9 @@
 #include "parser/parser.hpp"
 #include "replay/bridge.hpp"
 
-namespace ppn::cli {
+namespace ppn::bench {
 
 namespace {
-
-struct BenchImportArgs {
-  analysis::SelfplayConfig cfg;
-  int games = 7200;
-  int lookups = 200;
-  unsigned jobs = 1;
-  bool keep = false;
-  std::string db;  // a PostgreSQL server: cli/bench_import_server.hpp
-};
 
 // The peak resident memory of this process (VmHWM), and its reset (Linux: writing 5 to
 // clear_refs), so that each import's own peak is measured.
@@ -391,18 +380,6 @@ int run_bench_import(const BenchImportArgs& a) {
 
 }  // namespace
 
-void add_bench_import(CLI::App& bench, int& exit_code) {
-  auto a = std::make_shared<BenchImportArgs>();
-  auto* sub = bench.add_subcommand("import", "Games/s importing self-play games vs. raw sqlite3 inserts of the same rows");
-  sub->add_option("--games", a->games, "Self-play games")->capture_default_str()->check(CLI::Range(1, 10000000));
-  sub->add_option("--seed", a->cfg.seed, "Random seed")->capture_default_str();
-  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
-  sub->add_option("--lookups", a->lookups, "Position searches timed")->capture_default_str()->check(CLI::Range(1, 100000));
-  add_jobs_option(sub, a->jobs)->description("Workers of the second import, measured against one (default: every core)");
-  sub->add_flag("--keep", a->keep, "Keep the temp dir (PPN file and the databases)");
-  sub->add_option("--db", a->db,
-                  "A PostgreSQL server (postgresql://...): 1 and 2 importer processes vs. COPY of the same rows");
-  sub->callback([a, &exit_code]() { exit_code = run_bench_import(*a); });
-}
+int bench_import(const BenchImportArgs& a) { return run_bench_import(a); }
 
-}  // namespace ppn::cli
+}  // namespace ppn::bench

@@ -1,4 +1,4 @@
-#include "cli/bench_import_server.hpp"
+#include "bench/bench_import_server.hpp"
 
 #include <cstdlib>
 #include <cstring>
@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <vector>
 
-#include "cli/bench_command.hpp"
+#include "bench/bench_util.hpp"
 #include "db/connection.hpp"
 #include "db/schema.hpp"
 #include "db/search.hpp"
@@ -22,7 +22,7 @@
 
 extern char** environ;
 
-namespace ppn::cli {
+namespace ppn::bench {
 
 namespace {
 
@@ -218,4 +218,4 @@ int run_bench_import_server(const ServerBench& b) {
   }
 }
 
-}  // namespace ppn::cli
+}  // namespace ppn::bench

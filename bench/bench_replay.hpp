@@ -2,10 +2,17 @@
 // records with the replayer, next to the rolls/s of self-play generation in the same run.
 #pragma once
 
-namespace CLI {
-class App;
-}
+#include "analysis/selfplay.hpp"
 
-namespace ppn::cli {
-void add_bench_replay(CLI::App& bench, int& exit_code);
-}
+namespace ppn::bench {
+
+struct BenchReplayArgs {
+  analysis::SelfplayConfig cfg;
+  int games = 2000;
+  int repeat = 3;
+  unsigned jobs = 1;
+};
+
+int bench_replay(const BenchReplayArgs& a);
+
+}  // namespace ppn::bench

@@ -49,7 +49,7 @@ struct GameRows {
 };
 
 // The seat_stats row both writers insert (the importer, db/importer.cpp, and the raw C-API
-// baseline of `ppn bench import`, cli/bench_import.cpp), and the parameters of it a seat never
+// baseline of `ppn bench import`, bench/bench_import.cpp), and the parameters of it a seat never
 // observed leaves NULL: every figure from `rolls` (?4) to `nest_rolls` (?21), and `illegal`
 // (?25): its figures are not known, not zero (db/SCHEMA.md seat_stats).
 inline constexpr const char* kInsertSeatStats =
