@@ -15,7 +15,8 @@
 #include "cli/output.hpp"
 #include "cli/replay_options.hpp"
 #include "db/importer.hpp"
-#include "db/stored_stats.hpp"
+#include "app/game_rows.hpp"
+#include "app/stored_stats.hpp"
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 
@@ -100,45 +101,20 @@ std::string player_of(const Game& game, int seat) {
 // `json`: the report is a {"type":"stored"} record (game `number`) instead of its lines.
 int store_figures(db::Importer& imp, const std::string& where, const Game& game, const analysis::GameAnalysis& ga,
                   const analysis::AnalyzeConfig& cfg, std::ostream& report, bool json, std::int64_t number) {
-  auto& database = imp.database();
-  auto found = db::find_game_by_checksum(database, db::game_checksum(game));
-  if (auto* err = std::get_if<std::string>(&found)) {
-    std::cerr << where << ": database error: " << *err << "\n";
+  const auto stored = app::ensure_stored(imp, game);
+  if (!stored) {
+    std::cerr << where << ": database error: " << stored.error().message << "\n";
     return 2;
   }
-  std::int64_t id = std::get<std::int64_t>(found);
-  bool imported = false;
-  if (id == 0) {
-    db::GameRows rows;
-    db::make_game_rows(game, imp.options().replay, rows);
-    if (rows.rolls.size() >= (std::size_t{1} << 16)) {
-      std::cerr << where << ": error: a game of " << rows.rolls.size()
-                << " rolls: the database holds at most 65,535 per game; figures not stored\n";
-      return 1;
-    }
-    try {
-      const auto outcome = imp.store(rows);
-      imp.commit();
-      if (outcome == db::ImportOutcome::prefix_duplicate) {
-        std::cerr << where << ": error: an unfinished copy of a game the database holds (not imported): figures "
-                  << "not stored\n";
-        return 1;
-      }
-    } catch (const db::DbError& e) {
-      std::cerr << where << ": database error: " << e.what() << "\n";
-      return 2;
-    }
-    found = db::find_game_by_checksum(database, rows.checksum);
-    if (auto* err = std::get_if<std::string>(&found)) {
-      std::cerr << where << ": database error: " << *err << "\n";
-      return 2;
-    }
-    id = std::get<std::int64_t>(found);
-    imported = true;
-    if (!json) report << "  imported as game " << id << "\n";
+  if (!stored->refused.empty()) {
+    std::cerr << where << ": error: " << stored->refused << "\n";
+    return 1;
   }
-  if (auto err = db::store_analysis(database, id, ga, cfg)) {
-    std::cerr << where << ": database error: " << *err << "\n";
+  const std::int64_t id = stored->id;
+  const bool imported = stored->imported;
+  if (imported && !json) report << "  imported as game " << id << "\n";
+  if (auto st = app::store_analysis(imp.database(), id, ga, cfg); !st) {
+    std::cerr << where << ": database error: " << st.error().message << "\n";
     return 2;
   }
   if (json) emit_record(report, {{"type", "stored"}, {"game", number}, {"id", id}, {"imported", imported}});

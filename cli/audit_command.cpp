@@ -3,14 +3,12 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
-#include <map>
 #include <memory>
 
 #include "analysis/dice_audit.hpp"
+#include "app/audit.hpp"
 #include "cli/input_files.hpp"
 #include "cli/json_records.hpp"
-#include "db/reports.hpp"
-#include "db/schema.hpp"
 #include "parser/parser.hpp"
 
 namespace ppn::cli {
@@ -42,81 +40,24 @@ void print_report(std::ostream& out, const std::string& title, const analysis::A
 
 int run_audit(const AuditArgs& a) {
   int rc = 0;
-  analysis::DiceSample all;
-  std::vector<std::pair<std::string, analysis::DiceSample>> groups;  // first-appearance order
-  std::map<std::string, std::size_t> index;
-  std::size_t games = 0;
-  auto group = [&](const std::string& key) -> analysis::DiceSample& {
-    auto it = index.find(key);
-    if (it == index.end()) {
-      it = index.emplace(key, groups.size()).first;
-      groups.emplace_back(key, analysis::DiceSample{});
-    }
-    return groups[it->second].second;
-  };
+  app::DiceTally tally(a.by);
   if (!a.db.empty()) {
-    // Every stored roll, in game and roll order, with its seat's player and the game's source.
-    auto opened = db::open_for_reading(a.db);
-    if (auto* err = std::get_if<std::string>(&opened)) {
-      std::cerr << "audit: " << *err << "\n";
+    if (auto st = app::tally_stored_rolls(a.db, tally); !st) {
+      std::cerr << "audit: " << st.error().message << "\n";
       return 2;
-    }
-    auto result = db::run_read_only_sql(
-        std::get<db::Database>(opened),
-        "SELECT r.die1, r.die2, r.colour, COALESCE(p.name, s.player_name), g.source_file, r.game_id "
-        "FROM rolls r JOIN games g ON g.id = r.game_id "
-        "LEFT JOIN game_seats s ON s.game_id = r.game_id AND s.colour = r.colour "
-        "LEFT JOIN players p ON p.id = s.player_id ORDER BY r.game_id, r.roll_index");
-    if (auto* err = std::get_if<std::string>(&result)) {
-      std::cerr << "audit: " << *err << "\n";
-      return 2;
-    }
-    auto text = [](const db::Cell& c) { return std::holds_alternative<std::string>(c) ? std::get<std::string>(c) : std::string(); };
-    auto integer = [](const db::Cell& c) { return std::holds_alternative<std::int64_t>(c) ? std::get<std::int64_t>(c) : 0; };
-    std::int64_t last_game = -1;
-    for (const auto& row : std::get<db::Table>(result).rows) {
-      const int d1 = static_cast<int>(integer(row[0])), d2 = static_cast<int>(integer(row[1]));
-      if (integer(row[5]) != last_game) last_game = integer(row[5]), ++games;
-      all.add(d1, d2);
-      if (a.by == "source") group(text(row[4])).add(d1, d2);
-      else if (a.by == "player") {
-        std::string key = text(row[3]);
-        if (key.empty()) key = "(" + text(row[2]) + ")";
-        group(key).add(d1, d2);
-      }
     }
   }
   // A game's throws, each with its group, are read on a worker and added in input order (the
   // streak tests follow the throws in order).
   OrderedWork work(a.jobs);
   const int read = read_games(a.files, work, [&](std::shared_ptr<const Game> g, const std::string& source) {
-    const Game& game = *g;
-    std::vector<std::tuple<int, int, std::string>> throws;
-    for (const auto& e : game.movetext) {
-      const Roll* r = std::get_if<Roll>(&e);
-      if (!r) continue;
-      std::string key;
-      if (a.by == "source") {
-        key = source;
-      } else if (a.by == "player") {
-        std::string tag(colour_name(r->seat));
-        tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
-        key = game.tag_value(tag);
-        if (key.empty()) key = "(" + std::string(colour_name(r->seat)) + ")";
-      }
-      throws.emplace_back(r->dice[0], r->dice[1], std::move(key));
-    }
-    return [&, throws = std::move(throws)](std::int64_t) {
-      ++games;
-      for (const auto& [d1, d2, key] : throws) {
-        all.add(d1, d2);
-        if (a.by != "none") group(key).add(d1, d2);
-      }
-    };
+    return [&, throws = app::game_throws(*g, source, a.by)](std::int64_t) { tally.add(throws); };
   });
   rc = std::max(rc, read);
   const bool json = a.format == "json";
-  const auto overall = analysis::audit(all);
+  const auto& games = tally.games;
+  const auto& groups = tally.groups;
+  const auto overall = analysis::audit(tally.all);
   if (json) emit_record(std::cout, audit_group_record("all", "", overall));
   else
     print_report(std::cout, "audit: " + std::to_string(games) + (games == 1 ? " game" : " games") + ", all dice",

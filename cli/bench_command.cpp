@@ -1,67 +1,133 @@
 #include "cli/bench_command.hpp"
 
 #include <CLI/CLI.hpp>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <memory>
-#include <random>
+#include <string>
+
+#include "bench/bench_analyze.hpp"
+#include "bench/bench_bot.hpp"
+#include "bench/bench_evaluator.hpp"
+#include "bench/bench_import.hpp"
+#include "bench/bench_parse.hpp"
+#include "bench/bench_replay.hpp"
+#include "cli/analyze_command.hpp"
+#include "cli/jobs.hpp"
 
 namespace ppn::cli {
 
+namespace {
+
+void add_bench_analyze(CLI::App& group, int& exit_code) {
+  auto a = std::make_shared<bench::BenchAnalyzeArgs>();
+  auto* sub = group.add_subcommand("analyze", "Decisions/s analysed (luck + rollouts) vs. replay + legal-play generation");
+  sub->add_option("--games", a->games, "Self-play games to generate and analyse")->capture_default_str()->check(CLI::Range(1, 100000));
+  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
+  sub->add_option("--seed", a->cfg.seed, "Self-play seed")->capture_default_str();
+  sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
+  sub->add_option("--rollouts", a->acfg.eval.rollouts, "Most rollouts per candidate play")->capture_default_str()->check(CLI::Range(1, 100000));
+  add_leaf_option(sub, a->acfg.eval.leaf);
+  sub->add_option("--horizon", a->acfg.eval.horizon, "Rolls per rollout (0: to the end)")->capture_default_str()->check(CLI::Range(0, 10000));
+  sub->add_option("--candidates", a->acfg.candidates, "Plays rolled out besides the one made")->capture_default_str()->check(CLI::Range(1, 1000));
+  sub->add_option("--min-rollouts", a->acfg.min_rollouts, "Rollouts per candidate of the first round (rounded up to a block)")->capture_default_str()->check(CLI::Range(1, 100000));
+  sub->add_option("-j,--jobs", a->acfg.threads, "Threads (0: every core)")->capture_default_str()->check(CLI::Range(0, 1024));
+  sub->add_option("--stability", a->stability,
+                  "Also analyse every game of the .ppn files of this directory at seeds 1, 2, 3 and print how many marks agree")
+      ->check(CLI::ExistingDirectory);
+  sub->callback([a, &exit_code]() { exit_code = bench::bench_analyze(*a); });
+}
+
+void add_bench_bot(CLI::App& group, int& exit_code) {
+  auto a = std::make_shared<bench::BenchBotArgs>();
+  auto* sub = group.add_subcommand("bot", "One bot against the field: its win rate with a 95% interval vs 1/players");
+  sub->add_option("--bot", a->bot, "The bot measured: random, greedy or eval")->capture_default_str();
+  sub->add_option("--against", a->field, "The bot of every other seat")->capture_default_str();
+  sub->add_option("--games", a->games, "Games (the bot's seat rotates)")->capture_default_str()->check(CLI::Range(1, 1000000));
+  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
+  sub->add_option("--seed", a->cfg.seed, "Self-play seed")->capture_default_str();
+  sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
+  sub->callback([a, &exit_code]() { exit_code = bench::bench_bot(*a); });
+}
+
+void add_bench_evaluator(CLI::App& group, int& exit_code) {
+  auto a = std::make_shared<bench::BenchEvaluatorArgs>();
+  auto* sub = group.add_subcommand(
+      "evaluator", "The race estimate's and the fitted evaluator's Brier score and calibration vs games played on; --train fits the evaluator");
+  sub->add_option("--games", a->games, "Held-apart self-play games")->capture_default_str()->check(CLI::Range(1, 100000));
+  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
+  sub->add_option("--seed", a->cfg.seed, "Self-play seed")->capture_default_str();
+  sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
+  sub->add_option("--every", a->every, "A position every this many rolls")->capture_default_str()->check(CLI::Range(1, 10000));
+  sub->add_option("--playouts", a->playouts, "Games played on from each position")->capture_default_str()->check(CLI::Range(1, 100000));
+  add_jobs_option(sub, a->jobs);
+  sub->add_option("-o,--output", a->output, "The calibration chart (SVG); with --train the weights source to write");
+  sub->add_flag("--train", a->train,
+                "Fit the evaluator (hasbro-2001 and ludo, 2-4 players) on self-play and write its weights to -o "
+                "(analysis/fitted_weights.inc)");
+  sub->add_option("--train-games", a->training.games, "Self-play games per board and player count (--train)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  sub->add_option("--train-seed", a->training.seed, "Self-play seed of the training games (--train)")->capture_default_str();
+  sub->add_option("--train-every", a->training.every, "A training position every this many rolls (--train)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
+  sub->callback([a, &exit_code]() { exit_code = bench::bench_evaluator(*a); });
+}
+
+void add_bench_import(CLI::App& group, int& exit_code) {
+  auto a = std::make_shared<bench::BenchImportArgs>();
+  auto* sub = group.add_subcommand("import", "Games/s importing self-play games vs. raw sqlite3 inserts of the same rows");
+  sub->add_option("--games", a->games, "Self-play games")->capture_default_str()->check(CLI::Range(1, 10000000));
+  sub->add_option("--seed", a->cfg.seed, "Random seed")->capture_default_str();
+  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
+  sub->add_option("--lookups", a->lookups, "Position searches timed")->capture_default_str()->check(CLI::Range(1, 100000));
+  add_jobs_option(sub, a->jobs)->description("Workers of the second import, measured against one (default: every core)");
+  sub->add_flag("--keep", a->keep, "Keep the temp dir (PPN file and the databases)");
+  sub->add_option("--db", a->db,
+                  "A PostgreSQL server (postgresql://...): 1 and 2 importer processes vs. COPY of the same rows");
+  sub->callback([a, &exit_code]() { exit_code = bench::bench_import(*a); });
+}
+
+void add_bench_replay(CLI::App& group, int& exit_code) {
+  auto a = std::make_shared<bench::BenchReplayArgs>();
+  auto* sub = group.add_subcommand("replay", "Rolls/s validating self-play records vs. rolls/s generating them");
+  sub->add_option("--games", a->games, "Self-play games to generate and validate")->capture_default_str()->check(CLI::Range(1, 10000000));
+  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
+  sub->add_option("--seed", a->cfg.seed, "Random seed")->capture_default_str();
+  sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
+  sub->add_option("--repeat", a->repeat, "Validation passes (the best is reported)")->capture_default_str()->check(CLI::Range(1, 100));
+  add_jobs_option(sub, a->jobs);
+  sub->callback([a, &exit_code]() { exit_code = bench::bench_replay(*a); });
+}
+
+void add_bench_parse(CLI::App& group, int& exit_code) {
+  struct Args {
+    double size_mb = 200;
+    bool keep = false;
+    std::string file;
+    unsigned jobs = 1;
+  };
+  auto args = std::make_shared<Args>();
+  auto* sub = group.add_subcommand("parse", "Streaming parser speed vs a memchr newline scan");
+  sub->add_option("--size", args->size_mb, "size of the generated file in MB (default 200)");
+  sub->add_flag("--keep", args->keep, "keep the generated file");
+  sub->add_option("file", args->file, "parse this PPN file instead of a generated one");
+  add_jobs_option(sub, args->jobs);
+  sub->callback([args, &exit_code]() {
+    exit_code = bench::bench_parse(args->size_mb, args->keep, args->file, args->jobs);
+  });
+}
+
+}  // namespace
+
 void add_bench_command(CLI::App& app, int& exit_code) {
-  auto* bench = app.add_subcommand("bench", "Speed measurements, each next to a same-run baseline");
-  bench->require_subcommand(1);
-  add_bench_parse(*bench, exit_code);
-  add_bench_replay(*bench, exit_code);
-  add_bench_analyze(*bench, exit_code);
-  add_bench_import(*bench, exit_code);
-  add_bench_evaluator(*bench, exit_code);
-  add_bench_bot(*bench, exit_code);
-}
-
-std::filesystem::path make_bench_dir() {
-  std::random_device rd;
-  const auto base = std::filesystem::temp_directory_path();
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    auto dir = base / ("ppn-bench-" + std::to_string(rd()));
-    if (std::filesystem::create_directory(dir)) return dir;
-  }
-  throw std::runtime_error("cannot create a directory under " + base.string());
-}
-
-ScanResult memchr_scan(const std::filesystem::path& file) {
-  ScanResult r;
-  std::ifstream in(file, std::ios::binary);
-  constexpr std::size_t chunk = std::size_t{1} << 20;
-  auto buf = std::make_unique<char[]>(chunk);
-  BenchTimer t;
-  while (in) {
-    in.read(buf.get(), static_cast<std::streamsize>(chunk));
-    const auto n = static_cast<std::size_t>(in.gcount());
-    if (n == 0) break;
-    r.bytes += n;
-    const char* p = buf.get();
-    const char* end = p + n;
-    while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)))) != nullptr) {
-      ++r.lines;
-      ++p;
-    }
-  }
-  r.seconds = t.seconds();
-  return r;
-}
-
-std::string fixed1(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
-
-std::string fixed2(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
+  auto* group = app.add_subcommand("bench", "Speed measurements, each next to a same-run baseline");
+  group->require_subcommand(1);
+  add_bench_parse(*group, exit_code);
+  add_bench_replay(*group, exit_code);
+  add_bench_analyze(*group, exit_code);
+  add_bench_import(*group, exit_code);
+  add_bench_evaluator(*group, exit_code);
+  add_bench_bot(*group, exit_code);
 }
 
 }  // namespace ppn::cli

@@ -1,13 +1,8 @@
 // `ppn bench <name> ...`: speed measurements, each figure printed next to a baseline measured
-// in the same run (design/performance.md). `bench` is a group; every benchmark is its own file
-// pair cli/bench_<name>.{hpp,cpp} exposing `void add_bench_<name>(CLI::App& bench, int& exit_code)`,
-// declared below and called from add_bench_command (cli/bench_command.cpp): add one line each.
+// in the same run (design/performance.md). `bench` is a group; every benchmark is a file pair
+// bench/bench_<name>.{hpp,cpp} of the library ppn_bench (its settings and its run); this file
+// only wires each to its subcommand and options (cli/bench_command.cpp): add one function each.
 #pragma once
-
-#include <chrono>
-#include <ctime>
-#include <filesystem>
-#include <string>
 
 namespace CLI {
 class App;
@@ -16,52 +11,5 @@ class App;
 namespace ppn::cli {
 
 void add_bench_command(CLI::App& app, int& exit_code);
-
-// The benchmarks (one file pair each).
-void add_bench_parse(CLI::App& bench, int& exit_code);  // cli/bench_parse.cpp
-void add_bench_replay(CLI::App& bench, int& exit_code);  // cli/bench_replay.cpp
-void add_bench_analyze(CLI::App& bench, int& exit_code);  // cli/bench_analyze.cpp
-void add_bench_import(CLI::App& bench, int& exit_code);  // cli/bench_import.cpp
-void add_bench_evaluator(CLI::App& bench, int& exit_code);  // cli/bench_evaluator.cpp
-void add_bench_bot(CLI::App& bench, int& exit_code);  // cli/bench_bot.cpp
-
-// ---- helpers shared by the benchmarks ----
-
-// Wall-clock seconds since construction.
-class BenchTimer {
- public:
-  BenchTimer() : start_(std::chrono::steady_clock::now()) {}
-  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
-
- private:
-  std::chrono::steady_clock::time_point start_;
-};
-
-// Process CPU time (user + system) since construction, from std::clock: unlike the wall clock
-// it does not count the time other processes held the core (the machine may be shared). On
-// one thread it is that thread's time; on several, their sum.
-class CpuTimer {
- public:
-  CpuTimer() : start_(std::clock()) {}
-  double seconds() const { return static_cast<double>(std::clock() - start_) / CLOCKS_PER_SEC; }
-
- private:
-  std::clock_t start_;
-};
-
-// A fresh directory under the system temp dir for generated inputs (the caller removes it).
-std::filesystem::path make_bench_dir();
-
-// The baseline: reads `file` in 1 MiB chunks and counts '\n' with memchr.
-struct ScanResult {
-  double seconds = 0;
-  std::size_t bytes = 0;
-  std::size_t lines = 0;
-};
-ScanResult memchr_scan(const std::filesystem::path& file);
-
-// "123.4" (one decimal), "1.23" (two).
-std::string fixed1(double v);
-std::string fixed2(double v);
 
 }  // namespace ppn::cli

@@ -1,4 +1,4 @@
-#include "cli/stored_game.hpp"
+#include "app/stored_game.hpp"
 #include "cli/export_command.hpp"
 
 #include <CLI/CLI.hpp>
@@ -24,17 +24,9 @@ struct ExportArgs {
   // --db: stored games, all or those chosen by --game ID... or by --where / --sql.
   std::string db;
   std::vector<std::int64_t> games;
-  std::string where;  // an SQL condition on games: SELECT id FROM games WHERE (...) ORDER BY id
-  std::string sql;    // a SELECT whose first column is games.id
+  std::string where;  // a condition on table games (app::chosen_game_ids)
+  std::string sql;    // a query whose first column is games.id
 };
-
-// The game ids `ppn export --db` writes, in order. Error: a message.
-std::variant<std::vector<std::int64_t>, std::string> chosen_ids(db::Database& database, const ExportArgs& a) {
-  if (!a.games.empty()) return a.games;
-  if (!a.sql.empty()) return db::select_game_ids(database, a.sql);
-  return db::select_game_ids(database, "SELECT id FROM games" + (a.where.empty() ? "" : " WHERE (" + a.where + ")") +
-                                           " ORDER BY id");
-}
 
 // `ppn export --db PATH`: each chosen game's stored text (PPN, byte for byte `ppn fmt` of the
 // record imported), or the game parsed from it in another format. 1 when some game has no
@@ -48,19 +40,19 @@ int export_stored(const ExportArgs& a, std::ostream& out, const convert::Writer*
     return 2;
   }
   auto& database = std::get<db::Database>(opened);
-  auto ids = chosen_ids(database, a);
-  if (auto* err = std::get_if<std::string>(&ids)) {
-    std::cerr << "export: " << a.db << ": " << *err << "\n";
+  auto ids = app::chosen_game_ids(database, a.games, a.where, a.sql);
+  if (!ids) {
+    std::cerr << "export: " << a.db << ": " << ids.error().message << "\n";
     return 2;
   }
   int rc = 0;
-  for (const auto id : std::get<std::vector<std::int64_t>>(ids)) {
+  for (const auto id : *ids) {
     auto read = db::read_record(database, id);
-    if (auto* err = std::get_if<std::string>(&read)) {
-      std::cerr << "export: " << a.db << ": " << *err << "\n";
+    if (!read) {
+      std::cerr << "export: " << a.db << ": " << read.error().message << "\n";
       return 2;
     }
-    const auto& rec = std::get<std::optional<db::StoredRecord>>(read);
+    const auto& rec = *read;
     if (!rec) {
       std::cerr << "export: " << a.db << ": no game " << id << "\n";
       rc = 2;
@@ -75,13 +67,13 @@ int export_stored(const ExportArgs& a, std::ostream& out, const convert::Writer*
       out << *rec->ppn;
       continue;
     }
-    auto game = parse_record(*rec, stored_game_name(a.db, id));
-    if (auto* err = std::get_if<std::string>(&game)) {
-      std::cerr << "export: " << a.db << ": " << *err << "\n";
+    auto game = app::parse_record(*rec, stored_game_name(a.db, id));
+    if (!game) {
+      std::cerr << "export: " << a.db << ": " << game.error().message << "\n";
       rc = 2;
       continue;
     }
-    rc = std::max(rc, writer->write(std::get<Game>(game), out, std::cerr));
+    rc = std::max(rc, writer->write(*game, out, std::cerr));
   }
   return rc;
 }
@@ -142,10 +134,8 @@ void add_export_command(CLI::App& app, int& exit_code) {
   sub->add_option("--db", args->db, "Export the games stored in this database (ppn import): all, or as chosen below");
   sub->add_option("--game", args->games, "With --db: this game id (repeatable; in the order given)")
       ->check(CLI::PositiveNumber);
-  sub->add_option("--where", args->where,
-                  "With --db: the games satisfying this SQL condition on table games, e.g. \"winner = 'red'\" or "
-                  "\"id IN (SELECT game_id FROM game_seats WHERE player_name = 'Marta Ruiz')\" (in id order)");
-  sub->add_option("--sql", args->sql, "With --db: the games a read-only SELECT gives as its first column (in its order)");
+  sub->add_option("--where", args->where, db::kWhereHelp);
+  sub->add_option("--sql", args->sql, db::kSqlHelp);
   sub->callback([args, &exit_code]() { exit_code = run_export(*args); });
 }
 

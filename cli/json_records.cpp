@@ -116,7 +116,7 @@ JsonRecord analyze_seat_record(std::int64_t game, const std::string& file, std::
   return r;
 }
 
-JsonRecord import_counts_fields(const db::ImportCounts& c) {
+JsonRecord import_counts_fields(const app::ImportCounts& c) {
   return {{"games", c.games},
           {"new", c.added},
           {"illegal", c.illegal},

@@ -16,7 +16,7 @@
 #include "analysis/game_analysis.hpp"
 #include "analysis/game_stats.hpp"
 #include "convert/conform.hpp"
-#include "db/import_run.hpp"
+#include "app/import_run.hpp"
 
 namespace ppn::cli {
 
@@ -45,7 +45,7 @@ JsonRecord analyze_seat_record(std::int64_t game, const std::string& file, std::
                                const analysis::SeatAnalysis& sa);
 
 // import: the counts of one file ({"type":"file"}) or of the run ({"type":"summary"}).
-JsonRecord import_counts_fields(const db::ImportCounts& c);
+JsonRecord import_counts_fields(const app::ImportCounts& c);
 // The ids of new games as [[first, last], ...] runs.
 nlohmann::ordered_json id_runs(const std::vector<std::pair<std::int64_t, std::int64_t>>& runs);
 

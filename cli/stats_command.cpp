@@ -15,7 +15,8 @@
 #include "cli/output.hpp"
 #include "cli/replay_options.hpp"
 #include "db/schema.hpp"
-#include "db/stored_stats.hpp"
+#include "app/stats.hpp"
+#include "app/stored_stats.hpp"
 #include "parser/parser.hpp"
 #include "stats/seat_stats.hpp"
 
@@ -156,33 +157,17 @@ void print_report(std::ostream& text, bool json, std::size_t games, std::size_t 
 }
 
 // `ppn stats --db PATH`: the same report from the rows `ppn import` stored (schema version 3),
-// summed in SQL (db/stored_stats.hpp). Games are numbered by their database id.
+// summed in SQL (app/stored_stats.hpp). Games are numbered by their database id.
 int run_stats_db(const StatsArgs& a) {
-  auto opened = db::open_for_reading(a.db);
-  if (auto* err = std::get_if<std::string>(&opened)) {
-    std::cerr << "stats: " << *err << "\n";
-    return 2;
-  }
-  auto& database = std::get<db::Database>(opened);
-  if (database.user_version() < 3) {
-    std::cerr << "stats: " << a.db << ": schema version " << database.user_version()
-              << " stores no per-seat statistics; `ppn import --db " << a.db
-              << "` migrates it and importing the files again fills them in\n";
-    return 2;
-  }
-  if (const auto old = db::outdated(database, a.db); !old.empty()) {
-    std::cerr << "stats: " << old << "\n";
-    return 2;
-  }
-  db::StoredStatsQuery q;
+  app::StoredStatsQuery q;
   q.player = a.player;
   q.games = a.games;
-  auto read = db::read_stored_stats(database, q);
-  if (auto* err = std::get_if<std::string>(&read)) {
-    std::cerr << "stats: " << a.db << ": " << *err << "\n";
+  auto read = app::read_stored_stats(a.db, q);
+  if (!read) {
+    std::cerr << "stats: " << read.error().message << "\n";
     return 2;
   }
-  const auto& st = std::get<db::StoredStats>(read);
+  const auto& st = *read;
   int rc = 0;
   for (const auto& g : st.problems) {
     const std::string where = g.source_file + ":" + std::to_string(g.source_line);
@@ -226,13 +211,10 @@ int run_stats(const StatsArgs& a) {
   std::ostream& text = !a.chart.empty() && a.output == "-" ? std::cerr : std::cout;
   cfg.max_alternatives = 0;
   int rc = 0;
-  std::size_t games = 0, complete = 0, rolls = 0, replayed = 0, lead_changes = 0;
-  analysis::StatsByPlayer totals;
-  bool player_found = a.player.empty();
-  std::string svg;                 // the chart, once made
-  analysis::DiceSample dice;       // every throw, for --chart faces
+  app::StatsTally tally(a.player);  // what the report sums, every throw for --chart faces (app/stats.hpp)
+  std::string svg;                  // the chart, once made
   // --db PATH --game ID: that stored game, replayed from its record text as a file's would be.
-  // The one mechanism of replay and render (cli/game_select.hpp).
+  // The one mechanism of replay and render (app/game_source.hpp).
   const GameChoice choice{"", a.db_game ? a.db : "", a.db_game ? a.game : 0};
   std::optional<Game> stored;
   if (a.db_game) {
@@ -243,19 +225,16 @@ int run_stats(const StatsArgs& a) {
   // added, and its lines printed, in input order (parallel/ordered_work.hpp).
   OrderedWork work(a.jobs);
   auto count_game = [&](std::shared_ptr<const Game> g) {
-    auto gs = std::make_shared<const analysis::GameStats>(analysis::compute_game_stats(*g, cfg));
-    std::vector<std::array<int, 2>> throws;
-    for (const auto& e : g->movetext)
-      if (const Roll* r = std::get_if<Roll>(&e)) throws.push_back({r->dice[0], r->dice[1]});
+    auto figures = std::make_shared<const app::GameFigures>(app::game_figures(*g, cfg));
     // The game stays with its figures for the chart, drawn here once its number is known.
-    return [&, g, gs, throws = std::move(throws)](std::int64_t id) {
+    return [&, g, figures](std::int64_t id) {
+      const analysis::GameStats* gs = &figures->stats;
       const Game& game = *g;
       // The number the game goes by (for_each_game): its database id, or its place in the files.
       const auto number = static_cast<std::size_t>(id);
       const std::string& file = game.source_file;
       const auto line = game.source_line;
-      ++games;
-      for (const auto& t : throws) dice.add(t[0], t[1]);
+      tally.add(*figures, id);
       if (number == static_cast<std::size_t>(a.game) && gs->replayed) {
         std::string title(game.tag_value("Event"));
         if (title.empty()) title = game.source_file + " game " + std::to_string(number);
@@ -268,15 +247,11 @@ int run_stats(const StatsArgs& a) {
                                      title + ": cumulative luck");
         }
       }
-      rolls += static_cast<std::size_t>(gs->rolls);
       if (!gs->replayed) {
         std::cerr << file << ":" << line << ": error: game " << number << " not counted: " << gs->error << "\n";
         rc = std::max(rc, 1);
         return;
       }
-      replayed += static_cast<std::size_t>(gs->rolls_replayed);
-      complete += gs->complete;
-      lead_changes += static_cast<std::size_t>(gs->lead_changes);
       if (!gs->complete) rc = std::max(rc, 1);
       if (!gs->complete)
         std::cerr << file << ":" << gs->stop_reason << " (game " << number
@@ -287,20 +262,20 @@ int run_stats(const StatsArgs& a) {
         print_game_line(text, a.json, std::to_string(number), file, line, gs->profile, gs->rolls_replayed,
                         gs->ranking, gs->lead_changes, race_end);
       }
-      player_found |= totals.add(*gs, static_cast<std::int64_t>(number), a.player);
     };
   };
   rc = std::max(rc, for_each_game(a.files, choice, stored, work, count_game));
-  print_report(text, a.json, games, complete, rolls, replayed, lead_changes, totals.players, player_found);
-  if (!player_found) {
+  print_report(text, a.json, tally.games, tally.complete, tally.rolls, tally.replayed, tally.lead_changes,
+               tally.totals.players, tally.player_found);
+  if (!tally.player_found) {
     std::cerr << "stats: no player or colour named \"" << a.player << "\" in these games\n";
     return std::max(rc, 1);
   }
   if (!a.chart.empty()) {
     if (a.chart == "faces") {
-      svg = analysis::faces_chart(dice, "Dice faces: " + std::to_string(dice.rolls) + " throws");
+      svg = analysis::faces_chart(tally.dice, "Dice faces: " + std::to_string(tally.dice.rolls) + " throws");
     } else if (svg.empty()) {
-      std::cerr << "stats: no replayable game " << a.game << " for the " << a.chart << " chart (" << games
+      std::cerr << "stats: no replayable game " << a.game << " for the " << a.chart << " chart (" << tally.games
                 << " games read)\n";
       return std::max(rc, 1);
     }

@@ -4,21 +4,27 @@
 
 namespace ppn::db {
 
-std::variant<std::vector<std::int64_t>, std::string> select_game_ids(Database& db, const std::string& sql) {
+Result<std::vector<std::int64_t>> select_game_ids(Database& db, const std::string& sql) {
   try {
     Statement q(db, sql, Statement::Kind::verbatim);  // the user's SQL (export --where/--sql)
     std::vector<std::int64_t> ids;
     while (q.step()) {
-      if (q.is_null(0)) return std::string("the query gave a NULL game id");
+      if (q.is_null(0)) return failure(Code::database, "the query gave a NULL game id");
       ids.push_back(q.get_int(0));
     }
     return ids;
   } catch (const DbError& e) {
-    return std::string(e.what());
+    return failure(Code::database, e.what());
   }
 }
 
-std::variant<std::optional<StoredRecord>, std::string> read_record(Database& db, std::int64_t id) {
+std::int64_t count_games(Database& db) { return db.scalar("SELECT count(*) FROM games"); }
+
+Result<std::vector<std::int64_t>> select_game_ids_where(Database& db, const std::string& where) {
+  return select_game_ids(db, "SELECT id FROM games" + (where.empty() ? "" : " WHERE (" + where + ")") + " ORDER BY id");
+}
+
+Result<std::optional<StoredRecord>> read_record(Database& db, std::int64_t id) {
   try {
     // Schema version 4 and older have no game_text table: every game lacks its text.
     const bool has_table = has_record_text(db);
@@ -34,7 +40,7 @@ std::variant<std::optional<StoredRecord>, std::string> read_record(Database& db,
     if (!q.is_null(2)) r.ppn = std::string(q.get_text(2));
     return std::optional<StoredRecord>(std::move(r));
   } catch (const DbError& e) {
-    return std::string(e.what());
+    return failure(Code::database, e.what());
   }
 }
 

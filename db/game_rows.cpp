@@ -74,7 +74,7 @@ std::uint64_t game_checksum(const Game& game) {
   return h.h;
 }
 
-void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows& out) {
+void fill_record_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows& out) {
   out.known_duplicate = false;
   out.source_file = game.source_file;
   out.source_line = game.source_line;
@@ -109,9 +109,6 @@ void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows&
     } else hash_other(e, h);
   }
   out.checksum = h.h;
-
-  // One replay for the statistics and the outcome of every roll (analysis computes both).
-  out.seat_stats = analysis::compute_game_stats(game, cfg, out.replay);
 }
 
 }  // namespace ppn::db

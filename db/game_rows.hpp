@@ -1,7 +1,8 @@
 // One game turned into the rows the database stores (db/SCHEMA.md): checksummed here (the
-// game's identity in the database), replayed and counted by analysis (one computation, which
-// the rows hold as it is). No SQLite: the importer stores these rows, and `ppn bench import`
-// inserts the very same rows with raw C-API calls as its baseline.
+// game's identity in the database); the replay's outcome and statistics are computed above db
+// (app/game_rows.hpp, one computation of analysis, which the rows hold as it is) and given to
+// it as plain values (stats/game_facts.hpp). No SQLite: the importer stores these rows, and
+// `ppn bench import` inserts the very same rows with raw C-API calls as its baseline.
 #pragma once
 
 #include <array>
@@ -9,10 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "analysis/game_stats.hpp"
 #include "notation/game.hpp"
 #include "replay/replayer.hpp"
-#include "stats/seat_stats.hpp"
+#include "stats/game_facts.hpp"
 
 namespace ppn::db {
 
@@ -44,12 +44,12 @@ struct GameRows {
   // as it is: the statistics (game_race, seat_stats, seat_illegal), and the outcome of every
   // roll, the positions, the seats' places and the diagnostics (rolls, positions, game_seats,
   // games, diagnostics).
-  analysis::GameStats seat_stats;
-  analysis::ReplayOutcome replay;
+  stats::GameStats seat_stats;
+  stats::ReplayOutcome replay;
 };
 
 // The seat_stats row both writers insert (the importer, db/importer.cpp, and the raw C-API
-// baseline of `ppn bench import`, cli/bench_import.cpp): its parameters, in this order. From
+// baseline of `ppn bench import`, bench/bench_import.cpp): its parameters, in this order. From
 // first_figure on come the statistics of stats/seat_stats.hpp, one parameter per column in the
 // table's order (stats::for_each_column_value gives their values).
 namespace seat_param {
@@ -86,9 +86,10 @@ inline constexpr auto kUnobservedSeatNullParams = [] {
 // path for games the database already holds.
 std::uint64_t game_checksum(const Game& game);
 
-// Checksums `game` and replays it under `cfg` (its profile from [Variant], overrides from cfg)
-// into `out` (its vectors are reused).
-void make_game_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows& out);
+// Fills the rows of `game` that its record gives (source, tags, text, the checksums and the
+// rolls as recorded; on_error from `cfg`), leaving seat_stats and replay as they are: the
+// caller computes those (app::make_game_rows). `out`'s vectors are reused.
+void fill_record_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows& out);
 
 // FNV-1a 64 over bytes, streaming (the checksum of a prefix is the state after it).
 struct Fnv64 {

@@ -30,7 +30,7 @@ void HeldPositions::grow() {
   slots_ = std::move(slots);
 }
 
-void HeldPositions::add(std::int64_t game_id, const std::vector<analysis::PositionAfter>& positions) {
+void HeldPositions::add(std::int64_t game_id, const std::vector<stats::PositionAfter>& positions) {
   // Room for a full chunk and one more game at once: no doubling past it.
   if (held_.capacity() == 0) held_.reserve(kPositionChunk + (std::size_t{1} << kRollKeyShift));
   for (const auto& p : positions) {

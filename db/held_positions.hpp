@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "analysis/game_stats.hpp"
 #include "db/connection.hpp"
+#include "stats/game_facts.hpp"
 
 namespace ppn::db {
 
@@ -36,14 +36,14 @@ inline constexpr std::size_t kPositionChunk = std::size_t{1} << 21;
 void sort_by_key(std::vector<StoredPosition>& rows);
 
 // positions.turn: the seat to move * 16 + the doublets thrown in its turn (db/SCHEMA.md).
-inline std::uint8_t stored_turn(const analysis::PositionAfter& p) {
+inline std::uint8_t stored_turn(const stats::PositionAfter& p) {
   return static_cast<std::uint8_t>(p.to_move * 16 + p.doublets);
 }
 
 class HeldPositions {
  public:
   // Holds the positions of game `game_id`.
-  void add(std::int64_t game_id, const std::vector<analysis::PositionAfter>& positions);
+  void add(std::int64_t game_id, const std::vector<stats::PositionAfter>& positions);
   // Appends to `ids` the held games that reached the position `hash` after roll `roll_index`.
   void find(std::uint64_t hash, int roll_index, std::vector<std::int64_t>& ids) const;
   bool full() const { return held_.size() >= kPositionChunk; }

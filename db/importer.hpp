@@ -1,12 +1,12 @@
 // The store of `ppn import`: games prepared as rows (db/game_rows.hpp) are stored one at a
 // time, inside transactions, unless the database already holds them. Reading files and the
-// threads of an import (workers and the one writer) are db/import_run.hpp; the statements, the players' spellings and
+// threads of an import (workers and the one writer) are app/import_run.hpp; the statements, the players' spellings and
 // the held positions are db/import_statements.hpp, db/player_aliases.hpp and
 // db/held_positions.hpp.
 //
 //   auto opened = Importer::open("ppn.sqlite", opts);      // error text or an importer
 //   auto& imp = *std::get<std::unique_ptr<Importer>>(opened);
-//   GameRows rows;  make_game_rows(game, opts.replay, rows);
+//   GameRows rows;  app::make_game_rows(game, opts.replay, rows);   // (app/game_rows.hpp)
 //   if (imp.store(rows) == ImportOutcome::added) ... imp.last_added_id() ...
 //   imp.commit();
 //
@@ -46,12 +46,12 @@ struct ImportOptions {
   // A transaction also ends when its positions fill a chunk (db/held_positions.hpp): store()
   // then commits, so that the positions go in one sorted walk per transaction.
   int batch_games = 20000;
-  // Workers that read and replay the games for the one writer (`ppn import -j`, db/import_run.hpp).
+  // Workers that read and replay the games for the one writer (`ppn import -j`, app/import_run.hpp).
   unsigned jobs = 1;
   std::vector<std::string> aliases;  // "ALIAS=NAME": ALIAS is another spelling of player NAME
   // Called for every new game that has diagnostics (it is stored with them), with its id.
   std::function<void(const GameRows&, std::int64_t game_id)> on_diagnostics;
-  // Called for every game refused (db/import_run.hpp counts it with the syntax errors).
+  // Called for every game refused (app/import_run.hpp counts it with the syntax errors).
   std::function<void(const RefusedGame&)> on_refused;
 };
 

@@ -49,7 +49,7 @@ class OutputFile {
 };
 
 // True when both name the same existing file (after symbolic links; hard links count too).
-// The CLI asks it before writing (cli/output.hpp): an output that is one of the inputs
+// The CLI asks it before writing (app/output.hpp): an output that is one of the inputs
 // replaces it only where the output is the same kind of record (fmt, analyze); the other
 // commands refuse it.
 bool same_file(const std::string& a, const std::string& b);

@@ -1,15 +1,13 @@
-// ppn._Database, behind ppn.Database (ppn/database.py): `ppn import` (db/import_run.hpp, the
-// games parsed by parser::parse_stream as cli/import_reader.hpp parses them), the reports and
+// ppn._Database, behind ppn.Database (ppn/database.py): `ppn import` (app/import.hpp, the use
+// case the CLI's import runs too, opening the database at once), the reports and
 // read-only SQL of `ppn query` (db/reports.hpp), each opened through db's open functions.
 #include <pybind11/stl.h>
 
-#include <mutex>
+#include <optional>
 
-#include "db/import_run.hpp"
-#include "db/importer.hpp"
+#include "app/import.hpp"
 #include "db/reports.hpp"
 #include "db/schema.hpp"
-#include "io/input.hpp"
 #include "parser/parser.hpp"
 #include "python/bindings.hpp"
 #include "replay/replayer.hpp"
@@ -49,60 +47,56 @@ db::Database open_reading(const std::string& path) {
   return std::move(std::get<db::Database>(opened));
 }
 
+// What the module keeps of an import (app/import.hpp): the new ids and the errors, as
+// diagnostics, collected on the importing thread without the GIL.
+class ImportCollector final : public app::ImportListener {
+ public:
+  std::vector<std::int64_t> ids;
+  std::vector<parser::ParseError> parse_errors;  // syntax errors and files that cannot be opened
+  std::vector<Diagnostic> refused_games;
+
+  void file_reported(const std::string&, const app::FileReport& rep, std::size_t, std::uint64_t,
+                     const app::ImportCounts&) override {
+    for (auto [a, b] : rep.added_ids)
+      for (auto id = a; id <= b; ++id) ids.push_back(id);
+  }
+  void unopened(const std::string& path, const std::string& why) override {
+    parser::ParseError e;
+    e.code = Code::io;
+    e.file = path;
+    e.whole_file = true;
+    e.message = "cannot open the file: " + why;
+    parse_errors.push_back(std::move(e));
+  }
+  void refused(const db::RefusedGame& r) override { refused_games.push_back(r); }
+  void parse_error(const parser::ParseError& e) override { parse_errors.push_back(e); }
+};
+
 py::dict import_files(const std::string& path, const std::vector<std::string>& files, const std::optional<std::string>& variant,
                       const py::object& options, const std::string& on_error) {
-  db::ImportOptions opts;
-  if (variant) opts.replay.variant = *variant;
-  opts.replay.options = option_list(options);
+  app::ImportRequest req;
+  req.db = path;
+  req.files = files;
+  req.open = app::ImportRequest::Open::at_once;
+  if (variant) req.options.replay.variant = *variant;
+  req.options.replay.options = option_list(options);
   auto policy = replay::parse_on_error(on_error);
   if (!policy) throw py::value_error("on_error is stop, skip, keep-prefix or as-played");
-  opts.replay.on_error = *policy;
-  std::mutex mu;
-  std::vector<parser::ParseError> parse_errors;
-  std::vector<Diagnostic> refused;
-  opts.on_refused = [&](const db::RefusedGame& r) {
-    std::lock_guard lock(mu);
-    refused.push_back(r);
-  };
-  auto opened = db::Importer::open(path, opts);
-  if (auto* e = std::get_if<std::string>(&opened)) db_error(*e);
-  auto& imp = *std::get<std::unique_ptr<db::Importer>>(opened);
-  db::ImportCounts total;
-  py::list ids;
-  std::string failure;
+  req.options.replay.on_error = *policy;
+  ImportCollector got;
+  std::optional<Result<app::ImportSummary>> done;
   {
     py::gil_scoped_release release;
-    for (const auto& f : files) {
-      io::Input in(f);
-      if (!in.good()) {
-        std::lock_guard lock(mu);
-        parse_errors.push_back(unopened(f, in));
-        ++total.files;
-        ++total.io_errors;
-        continue;
-      }
-      auto rep = db::import_games(imp, f, [&](db::ImportFeed& feed) {
-        parser::parse_stream(
-            in, f, [&](Game& g) { feed.game(g); },
-            [&](const parser::ParseError& e) {
-              feed.unread([&mu, &parse_errors, e] {
-                std::lock_guard lock(mu);
-                parse_errors.push_back(e);
-              });
-            });
-      });
-      if (!rep.db_error.empty()) {
-        failure = f + ": database error: " + rep.db_error;
-        break;
-      }
-      total.add(rep.counts);
-      py::gil_scoped_acquire gil;
-      for (auto [a, b] : rep.added_ids)
-        for (auto id = a; id <= b; ++id) ids.append(id);
-      if (rep.stop_run) break;
-    }
+    done.emplace(app::run_import(req, got));
   }
-  if (!failure.empty()) db_error(failure);
+  if (!*done) db_error(done->error().message);
+  const auto& sum = **done;
+  if (sum.db_failed) db_error(sum.db_error);
+  const auto& total = sum.total;
+  py::list ids;
+  for (auto id : got.ids) ids.append(id);
+  const auto& parse_errors = got.parse_errors;
+  const auto& refused = got.refused_games;
   py::dict d;
   d["files"] = total.files;
   d["games"] = total.games;

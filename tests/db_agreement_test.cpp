@@ -5,24 +5,25 @@
 //
 // The three paths, as the commands take them:
 //   files   analysis::StatsByPlayer over compute_game_stats (what `ppn stats FILE` prints),
-//   stored  db::read_stored_stats over the rows the importer stored (`ppn stats --db`),
+//   stored  app::read_stored_stats over the rows the importer stored (`ppn stats --db`),
 //   reports db::run_report (`ppn query REPORT`), each grouped its own way (per player and
 //           profile; per profile and colour; per rule code), compared with the file totals
 //           grouped the same way.
 // For the small corpora the commands themselves are also run and their text compared. The
 // self-play corpora are generated once, in memory, and each game is replayed once for the
-// database rows and the file totals alike (make_game_rows holds compute_game_stats' result),
+// database rows and the file totals alike (app::make_game_rows holds compute_game_stats' result),
 // so the test stays fast under ASan.
 #include <catch2/catch.hpp>
 #include <map>
 #include <set>
 
 #include "analysis/game_stats.hpp"
+#include "app/game_rows.hpp"
+#include "app/stored_stats.hpp"
 #include "analysis/selfplay.hpp"
 #include "cli_run.hpp"
 #include "db/importer.hpp"
 #include "db/reports.hpp"
-#include "db/stored_stats.hpp"
 #include "db_helpers.hpp"
 #include "game_file.hpp"
 #include "notation/printer.hpp"
@@ -107,7 +108,7 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
     auto& imp = *std::get<std::unique_ptr<db::Importer>>(opened);
     db::GameRows rows;
     for (const auto& g : games) {
-      db::make_game_rows(g, cfg, rows);
+      app::make_game_rows(g, cfg, rows);
       REQUIRE(imp.store(rows) == db::ImportOutcome::added);
       const auto& gs = rows.seat_stats;
       ++files.games;
@@ -126,9 +127,9 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
   auto& d = std::get<db::Database>(opened);
 
   // files against stored: the header and every player's block, in the same order.
-  auto read = db::read_stored_stats(d, {});
-  REQUIRE(std::holds_alternative<db::StoredStats>(read));
-  const auto& st = std::get<db::StoredStats>(read);
+  auto read = app::read_stored_stats(d, {});
+  REQUIRE(read.ok());
+  const auto& st = *read;
   CHECK(st.games == files.games);
   CHECK(st.complete == files.complete);
   CHECK(st.rolls == files.rolls);

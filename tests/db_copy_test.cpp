@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "cli_run.hpp"
-#include "db/game_rows.hpp"
+#include "app/game_rows.hpp"
 #include "db/importer.hpp"
 #include "db_helpers.hpp"
 #include "game_file.hpp"
@@ -187,8 +187,8 @@ TEST_CASE("db copy (PostgreSQL): a copy that deadlocks with an importer is rolle
       for (auto& g : games_in(f)) all.push_back(std::move(g));
   REQUIRE(static_cast<std::int64_t>(all.size()) == n);
   ppn::db::GameRows a, b;
-  ppn::db::make_game_rows(all.front(), {}, a);
-  ppn::db::make_game_rows(all.back(), {}, b);
+  ppn::app::make_game_rows(all.front(), {}, a);
+  ppn::app::make_game_rows(all.back(), {}, b);
   const auto checksum = [](const ppn::db::GameRows& g) { return std::to_string(static_cast<std::int64_t>(g.checksum)); };
   REQUIRE(scalar(from, "SELECT count(*) FROM games WHERE id = 1 AND checksum = " + checksum(a)) == 1);
   REQUIRE(scalar(from, "SELECT count(*) FROM games WHERE id = " + std::to_string(n) + " AND checksum = " + checksum(b)) == 1);

@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "db/connection.hpp"
-#include "db/game_rows.hpp"
+#include "app/game_rows.hpp"
 #include "db/importer.hpp"
 #include "db_helpers.hpp"
 #include "db_import_process.hpp"
@@ -59,8 +59,8 @@ TEST_CASE("db import (PostgreSQL): two importers each waiting for the other's ga
   const auto db = fresh_db("deadlock", "postgresql");
   const auto games = games_in(selfplay_files()[0]);
   ppn::db::GameRows x, y;
-  ppn::db::make_game_rows(games[0], {}, x);
-  ppn::db::make_game_rows(games[1], {}, y);
+  ppn::app::make_game_rows(games[0], {}, x);
+  ppn::app::make_game_rows(games[1], {}, y);
 
   auto a = open_importer(db), b = open_importer(db);
   // A holds X, B holds Y, both uncommitted.
@@ -93,17 +93,17 @@ TEST_CASE("db import (PostgreSQL): a deadlock at any statement of a game undoes 
   if (db_backends().size() < 2) return;  // no test server
   const auto games = games_in(selfplay_files()[0]);
   ppn::db::GameRows x, y, x_prefix;
-  ppn::db::make_game_rows(games[0], {}, x);
+  ppn::app::make_game_rows(games[0], {}, x);
   auto other = games[1];  // players of its own, whom storing it adds
   for (const char* colour : {"Green", "Yellow", "Blue", "Red"}) other.set_tag(colour, std::string(colour) + " of y");
-  ppn::db::make_game_rows(other, {}, y);
+  ppn::app::make_game_rows(other, {}, y);
   auto cut = games[0];
   int kept = 0;
   std::erase_if(cut.movetext, [&](const ppn::MovetextEntry& e) { return std::holds_alternative<ppn::Roll>(e) && ++kept > 40; });
   cut.set_tag("Result", "*");
   const auto cut_games = ppn::parser::parse_all(ppn::to_ppn(cut), "cut.ppn").games;
   REQUIRE(cut_games.size() == 1);
-  ppn::db::make_game_rows(cut_games[0], {}, x_prefix);
+  ppn::app::make_game_rows(cut_games[0], {}, x_prefix);
 
   // What x and y store without a fault.
   const auto clean = fresh_db("unit-clean", "postgresql");

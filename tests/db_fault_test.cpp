@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "cli_run.hpp"
-#include "cli/import_reader.hpp"
-#include "db/import_run.hpp"
+#include "app/import_reader.hpp"
+#include "app/import_run.hpp"
 #include "db_helpers.hpp"
 
 namespace {
@@ -62,7 +62,7 @@ TEST_CASE("db fault: a full database (SQLITE_FULL) is a clear error, committed g
     const auto pages = importer.database().scalar("PRAGMA page_count");
     importer.database().exec("PRAGMA max_page_count=" + std::to_string(pages + 2));
     std::ifstream in(more, std::ios::binary);
-    const auto report = ppn::db::import_games(importer, more, ppn::cli::parsed_games(in, more, {}));
+    const auto report = ppn::app::import_games(importer, more, ppn::app::parsed_games(in, more, {}));
     CHECK_THAT(report.db_error, Catch::Contains("full"));
   }
   SECTION("the file size limit of the process (a disk that fills up under `ppn import`)") {

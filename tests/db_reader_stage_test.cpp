@@ -9,7 +9,7 @@
 #include "analysis/game_stats.hpp"
 #include "analysis/selfplay.hpp"
 #include "cli_run.hpp"
-#include "db/import_run.hpp"
+#include "app/import_run.hpp"
 #include "db_helpers.hpp"
 #include "game_file.hpp"
 #include "notation/printer.hpp"
@@ -51,7 +51,7 @@ TEST_CASE("db import_games: games handed over by any reader stage are stored as 
   REQUIRE(std::holds_alternative<std::unique_ptr<db::Importer>>(opened));
   auto& imp = *std::get<std::unique_ptr<db::Importer>>(opened);
   int reported = 0;
-  const auto rep = db::import_games(imp, "self-play", [&](db::ImportFeed& feed) {
+  const auto rep = app::import_games(imp, "self-play", [&](app::ImportFeed& feed) {
     feed.unread([&] { ++reported; });
     for (const auto& g : games) {
       Game copy = g;
@@ -77,7 +77,7 @@ TEST_CASE("db import_games: games handed over by any reader stage are stored as 
   }
 
   // Handed over again: duplicates, stored once.
-  const auto again = db::import_games(imp, "self-play", [&](db::ImportFeed& feed) {
+  const auto again = app::import_games(imp, "self-play", [&](app::ImportFeed& feed) {
     for (const auto& g : games) {
       Game copy = g;
       feed.game(copy);

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "notation/printer.hpp"
-#include "cli/bench_parse.hpp"
+#include "bench/bench_parse.hpp"
 #include "parser/parser.hpp"
 #include "shared_data.hpp"
 
@@ -85,9 +85,9 @@ TEST_CASE("round trip of a game built in code", "[notation][roundtrip]") {
 }
 
 TEST_CASE("synthetic bench games round trip", "[notation][roundtrip]") {
-  // The bench generator's games (cli/bench_parse.hpp) parse and reprint identically.
+  // The bench generator's games (bench/bench_parse.hpp) parse and reprint identically.
   const auto file = std::filesystem::temp_directory_path() / "ppn-roundtrip-synthetic.ppn";
-  const std::size_t written = cli::write_synthetic_ppn(file.string(), 200000, 3);
+  const std::size_t written = bench::write_synthetic_ppn(file.string(), 200000, 3);
   std::ifstream in(file, std::ios::binary);
   std::ostringstream ss;
   ss << in.rdbuf();

@@ -1,6 +1,5 @@
-#include "cli/bench_import.hpp"
+#include "bench/bench_import.hpp"
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -9,29 +8,20 @@
 #include <sqlite3.h>
 
 #include "analysis/selfplay.hpp"
-#include "cli/bench_command.hpp"
-#include "cli/bench_import_server.hpp"
-#include "cli/import_reader.hpp"
-#include "cli/jobs.hpp"
-#include "db/import_run.hpp"
+#include "bench/bench_util.hpp"
+#include "bench/bench_import_server.hpp"
+#include "app/game_rows.hpp"
+#include "app/import_reader.hpp"
+#include "app/import_run.hpp"
 #include "db/schema.hpp"
 #include "db/search.hpp"
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 #include "replay/bridge.hpp"
 
-namespace ppn::cli {
+namespace ppn::bench {
 
 namespace {
-
-struct BenchImportArgs {
-  analysis::SelfplayConfig cfg;
-  int games = 7200;
-  int lookups = 200;
-  unsigned jobs = 1;
-  bool keep = false;
-  std::string db;  // a PostgreSQL server: cli/bench_import_server.hpp
-};
 
 // The peak resident memory of this process (VmHWM), and its reset (Linux: writing 5 to
 // clear_refs), so that each import's own peak is measured.
@@ -258,7 +248,7 @@ int run_bench_import(const BenchImportArgs& a) {
 
   // Measured: the importer, file to committed database, with one worker and with `jobs`.
   struct ImportPass {
-    db::FileReport rep;
+    app::FileReport rep;
     double seconds = 0, cpu = 0;
     long peak_rss_kib = 0;  // the process's peak resident memory during the import
   };
@@ -276,7 +266,7 @@ int run_bench_import(const BenchImportArgs& a) {
     BenchTimer t;
     {
       std::ifstream in(ppn_file, std::ios::binary);
-      p.rep = db::import_games(*std::get<std::unique_ptr<db::Importer>>(opened), ppn_file, parsed_games(in, ppn_file, {}));
+      p.rep = app::import_games(*std::get<std::unique_ptr<db::Importer>>(opened), ppn_file, app::parsed_games(in, ppn_file, {}));
     }
     p.seconds = t.seconds();
     p.cpu = cpu.seconds();
@@ -310,7 +300,7 @@ int run_bench_import(const BenchImportArgs& a) {
         in, ppn_file,
         [&](Game& g) {
           rows.emplace_back();
-          db::make_game_rows(g, opts.replay, rows.back());
+          app::make_game_rows(g, opts.replay, rows.back());
           row_count += rows_of(rows.back());
           rolls += rows.back().rolls.size();
         },
@@ -388,18 +378,6 @@ int run_bench_import(const BenchImportArgs& a) {
 
 }  // namespace
 
-void add_bench_import(CLI::App& bench, int& exit_code) {
-  auto a = std::make_shared<BenchImportArgs>();
-  auto* sub = bench.add_subcommand("import", "Games/s importing self-play games vs. raw sqlite3 inserts of the same rows");
-  sub->add_option("--games", a->games, "Self-play games")->capture_default_str()->check(CLI::Range(1, 10000000));
-  sub->add_option("--seed", a->cfg.seed, "Random seed")->capture_default_str();
-  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
-  sub->add_option("--lookups", a->lookups, "Position searches timed")->capture_default_str()->check(CLI::Range(1, 100000));
-  add_jobs_option(sub, a->jobs)->description("Workers of the second import, measured against one (default: every core)");
-  sub->add_flag("--keep", a->keep, "Keep the temp dir (PPN file and the databases)");
-  sub->add_option("--db", a->db,
-                  "A PostgreSQL server (postgresql://...): 1 and 2 importer processes vs. COPY of the same rows");
-  sub->callback([a, &exit_code]() { exit_code = run_bench_import(*a); });
-}
+int bench_import(const BenchImportArgs& a) { return run_bench_import(a); }
 
-}  // namespace ppn::cli
+}  // namespace ppn::bench

@@ -1,25 +1,19 @@
-#include "cli/bench_replay.hpp"
+#include "bench/bench_replay.hpp"
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
 #include <memory>
 
 #include "analysis/selfplay.hpp"
-#include "cli/bench_command.hpp"
-#include "cli/jobs.hpp"
+#include "bench/bench_util.hpp"
+#include "parallel/ordered_work.hpp"
 #include "replay/replayer.hpp"
 
-namespace ppn::cli {
+namespace ppn::bench {
+
+using parallel::OrderedWork;
 
 namespace {
-
-struct BenchReplayArgs {
-  analysis::SelfplayConfig cfg;
-  int games = 2000;
-  int repeat = 3;
-  unsigned jobs = 1;
-};
 
 struct ReplayPass {
   double seconds = 1e300;  // the best pass
@@ -114,16 +108,6 @@ int run_bench_replay(const BenchReplayArgs& a) {
 
 }  // namespace
 
-void add_bench_replay(CLI::App& bench, int& exit_code) {
-  auto a = std::make_shared<BenchReplayArgs>();
-  auto* sub = bench.add_subcommand("replay", "Rolls/s validating self-play records vs. rolls/s generating them");
-  sub->add_option("--games", a->games, "Self-play games to generate and validate")->capture_default_str()->check(CLI::Range(1, 10000000));
-  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
-  sub->add_option("--seed", a->cfg.seed, "Random seed")->capture_default_str();
-  sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
-  sub->add_option("--repeat", a->repeat, "Validation passes (the best is reported)")->capture_default_str()->check(CLI::Range(1, 100));
-  add_jobs_option(sub, a->jobs);
-  sub->callback([a, &exit_code]() { exit_code = run_bench_replay(*a); });
-}
+int bench_replay(const BenchReplayArgs& a) { return run_bench_replay(a); }
 
-}  // namespace ppn::cli
+}  // namespace ppn::bench

@@ -1,15 +1,18 @@
-#include "db/import_run.hpp"
+#include "app/import_run.hpp"
 
 #include <atomic>
 #include <ctime>
 #include <memory>
 #include <utility>
 
+#include "app/game_rows.hpp"
 #include "db/schema.hpp"
 #include "parallel/ordered_work.hpp"
 #include "parallel/recycler.hpp"
 
-namespace ppn::db {
+namespace ppn::app {
+
+using namespace db;  // the store this layer drives
 
 void ImportCounts::add(const ImportCounts& o) {
   files += o.files;
@@ -209,4 +212,4 @@ FileReport import_games(Importer& imp, const std::string& name, const GameReader
   return rep;
 }
 
-}  // namespace ppn::db
+}  // namespace ppn::app

@@ -1,6 +1,5 @@
-#include "cli/bench_evaluator.hpp"
+#include "bench/bench_evaluator.hpp"
 
-#include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -9,26 +8,17 @@
 #include "analysis/calibration.hpp"
 #include "analysis/charts.hpp"
 #include "analysis/evaluator_training.hpp"
-#include "cli/bench_command.hpp"
-#include "cli/jobs.hpp"
-#include "cli/output.hpp"
+#include "bench/bench_util.hpp"
+#include "app/input_files.hpp"
+#include "app/output.hpp"
 
-namespace ppn::cli {
+namespace ppn::bench {
+
+using app::finish_output;
+using app::open_output;
+using app::SameAsInput;
 
 namespace {
-
-struct BenchEvaluatorArgs {
-  analysis::SelfplayConfig cfg{.variant = "hasbro-2001", .options = {}, .players = 4, .seed = 1000};  // held apart from the seeds of the fits (99, 5000)
-  // 200 games of 16 play-ons: every decile's standard error 1.3 points or less, in 3-50 s on 2
-  // threads (analysis/README.md "Evaluator calibration").
-  int games = 200;
-  int every = 10;      // a position every this many rolls
-  int playouts = 16;   // games played on from each position
-  unsigned jobs = 1;   // threads (the default, every core, is set with the option)
-  std::string output;  // the calibration chart (SVG), or with --train the weights file
-  bool train = false;
-  analysis::TrainingConfig training;
-};
 
 void print_calibration(const char* name, const analysis::Calibration& cal, int players) {
   char buf[300];
@@ -169,29 +159,6 @@ int run_train(const BenchEvaluatorArgs& a) {
 
 }  // namespace
 
-void add_bench_evaluator(CLI::App& bench, int& exit_code) {
-  auto a = std::make_shared<BenchEvaluatorArgs>();
-  auto* sub = bench.add_subcommand(
-      "evaluator", "The race estimate's and the fitted evaluator's Brier score and calibration vs games played on; --train fits the evaluator");
-  sub->add_option("--games", a->games, "Held-apart self-play games")->capture_default_str()->check(CLI::Range(1, 100000));
-  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
-  sub->add_option("--seed", a->cfg.seed, "Self-play seed")->capture_default_str();
-  sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
-  sub->add_option("--every", a->every, "A position every this many rolls")->capture_default_str()->check(CLI::Range(1, 10000));
-  sub->add_option("--playouts", a->playouts, "Games played on from each position")->capture_default_str()->check(CLI::Range(1, 100000));
-  add_jobs_option(sub, a->jobs);
-  sub->add_option("-o,--output", a->output, "The calibration chart (SVG); with --train the weights source to write");
-  sub->add_flag("--train", a->train,
-                "Fit the evaluator (hasbro-2001 and ludo, 2-4 players) on self-play and write its weights to -o "
-                "(analysis/fitted_weights.inc)");
-  sub->add_option("--train-games", a->training.games, "Self-play games per board and player count (--train)")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1000000));
-  sub->add_option("--train-seed", a->training.seed, "Self-play seed of the training games (--train)")->capture_default_str();
-  sub->add_option("--train-every", a->training.every, "A training position every this many rolls (--train)")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 10000));
-  sub->callback([a, &exit_code]() { exit_code = a->train ? run_train(*a) : run_bench_evaluator(*a); });
-}
+int bench_evaluator(const BenchEvaluatorArgs& a) { return a.train ? run_train(a) : run_bench_evaluator(a); }
 
-}  // namespace ppn::cli
+}  // namespace ppn::bench

@@ -1,12 +1,16 @@
-#include "db/stored_stats.hpp"
+#include "app/stored_stats.hpp"
 
 #include <algorithm>
 #include <map>
 
+#include "app/game_rows.hpp"
 #include "db/importer.hpp"
+#include "db/schema.hpp"
 #include "stats/seat_stats.hpp"
 
-namespace ppn::db {
+namespace ppn::app {
+
+using namespace db;  // the store this layer reads
 
 namespace {
 
@@ -79,7 +83,7 @@ int integer(const Statement& s, int c) { return static_cast<int>(s.get_int(c)); 
 
 }  // namespace
 
-std::variant<StoredStats, std::string> read_stored_stats(Database& db, const StoredStatsQuery& q) {
+Result<StoredStats> read_stored_stats(Database& db, const StoredStatsQuery& q) {
   try {
     StoredStats out;
     {
@@ -166,22 +170,67 @@ std::variant<StoredStats, std::string> read_stored_stats(Database& db, const Sto
     out.player_found = q.player.empty() || !out.players.empty();
     return out;
   } catch (const DbError& e) {
-    return std::string(e.what());
+    return failure(Code::database, e.what());
   }
 }
 
-std::variant<std::int64_t, std::string> find_game_by_checksum(Database& db, std::uint64_t checksum) {
+Result<StoredStats> read_stored_stats(const std::string& db_path, const StoredStatsQuery& q) {
+  auto opened = open_for_reading(db_path);
+  if (auto* err = std::get_if<std::string>(&opened)) return failure(Code::database, *err);
+  auto& database = std::get<Database>(opened);
+  if (database.user_version() < 3)
+    return failure(Code::database, db_path + ": schema version " + std::to_string(database.user_version()) +
+                                       " stores no per-seat statistics; `ppn import --db " + db_path +
+                                       "` migrates it and importing the files again fills them in");
+  if (const auto old = outdated(database, db_path); !old.empty()) return failure(Code::database, old);
+  auto read = read_stored_stats(database, q);
+  if (!read) return failure(Code::database, db_path + ": " + read.error().message);
+  return read;
+}
+
+Result<std::int64_t> find_game_by_checksum(Database& db, std::uint64_t checksum) {
   try {
     Statement f(db, "SELECT id FROM games WHERE checksum = ?1");
     f.bind(1, checksum);
     return f.step() ? f.get_int(0) : std::int64_t{0};
   } catch (const DbError& e) {
-    return std::string(e.what());
+    return failure(Code::database, e.what());
   }
 }
 
-std::optional<std::string> store_analysis(Database& db, std::int64_t game_id, const analysis::GameAnalysis& ga,
-                                          const analysis::AnalyzeConfig& cfg) {
+Result<StoredId> ensure_stored(Importer& imp, const Game& game) {
+  auto& database = imp.database();
+  auto found = find_game_by_checksum(database, game_checksum(game));
+  if (!found) return found.error();
+  StoredId out;
+  out.id = *found;
+  if (out.id != 0) return out;
+  GameRows rows;
+  make_game_rows(game, imp.options().replay, rows);
+  if (rows.rolls.size() >= (std::size_t{1} << 16)) {
+    out.refused = "a game of " + std::to_string(rows.rolls.size()) +
+                  " rolls: the database holds at most 65,535 per game; figures not stored";
+    return out;
+  }
+  try {
+    const auto outcome = imp.store(rows);
+    imp.commit();
+    if (outcome == ImportOutcome::prefix_duplicate) {
+      out.refused = "an unfinished copy of a game the database holds (not imported): figures not stored";
+      return out;
+    }
+  } catch (const DbError& e) {
+    return failure(Code::database, e.what());
+  }
+  found = find_game_by_checksum(database, rows.checksum);
+  if (!found) return found.error();
+  out.id = *found;
+  out.imported = true;
+  return out;
+}
+
+Status store_analysis(Database& db, std::int64_t game_id, const analysis::GameAnalysis& ga,
+                      const analysis::AnalyzeConfig& cfg) {
   try {
     Transaction t(db);
     // Replaced, not added to: the figures of one game under the latest settings.
@@ -203,10 +252,10 @@ std::optional<std::string> store_analysis(Database& db, std::int64_t game_id, co
       ins.run();
     }
     t.commit();
-    return std::nullopt;
+    return {};
   } catch (const DbError& e) {
-    return std::string(e.what());
+    return failure(Code::database, e.what());
   }
 }
 
-}  // namespace ppn::db
+}  // namespace ppn::app

@@ -1,8 +1,6 @@
-#include "cli/bench_analyze.hpp"
+#include "bench/bench_analyze.hpp"
 
-#include "cli/analyze_command.hpp"
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -14,20 +12,13 @@
 
 #include "analysis/game_analysis.hpp"
 #include "analysis/selfplay.hpp"
-#include "cli/bench_command.hpp"
+#include "bench/bench_util.hpp"
 #include "parser/parser.hpp"
 #include "replay/replayer.hpp"
 
-namespace ppn::cli {
+namespace ppn::bench {
 
 namespace {
-
-struct BenchAnalyzeArgs {
-  analysis::SelfplayConfig cfg;
-  analysis::AnalyzeConfig acfg;
-  int games = 4;
-  std::string stability;  // a directory of PPN files: the marks' agreement over seeds 1, 2, 3
-};
 
 // The seed stability of the marks over every game of the .ppn files of `dir` (analysis/README.md
 // "Move quality"): each game analysed with rollout seeds 1, 2 and 3 at the settings given.
@@ -168,23 +159,6 @@ int run_bench_analyze(const BenchAnalyzeArgs& a) {
 
 }  // namespace
 
-void add_bench_analyze(CLI::App& bench, int& exit_code) {
-  auto a = std::make_shared<BenchAnalyzeArgs>();
-  auto* sub = bench.add_subcommand("analyze", "Decisions/s analysed (luck + rollouts) vs. replay + legal-play generation");
-  sub->add_option("--games", a->games, "Self-play games to generate and analyse")->capture_default_str()->check(CLI::Range(1, 100000));
-  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
-  sub->add_option("--seed", a->cfg.seed, "Self-play seed")->capture_default_str();
-  sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
-  sub->add_option("--rollouts", a->acfg.eval.rollouts, "Most rollouts per candidate play")->capture_default_str()->check(CLI::Range(1, 100000));
-  add_leaf_option(sub, a->acfg.eval.leaf);
-  sub->add_option("--horizon", a->acfg.eval.horizon, "Rolls per rollout (0: to the end)")->capture_default_str()->check(CLI::Range(0, 10000));
-  sub->add_option("--candidates", a->acfg.candidates, "Plays rolled out besides the one made")->capture_default_str()->check(CLI::Range(1, 1000));
-  sub->add_option("--min-rollouts", a->acfg.min_rollouts, "Rollouts per candidate of the first round (rounded up to a block)")->capture_default_str()->check(CLI::Range(1, 100000));
-  sub->add_option("-j,--jobs", a->acfg.threads, "Threads (0: every core)")->capture_default_str()->check(CLI::Range(0, 1024));
-  sub->add_option("--stability", a->stability,
-                  "Also analyse every game of the .ppn files of this directory at seeds 1, 2, 3 and print how many marks agree")
-      ->check(CLI::ExistingDirectory);
-  sub->callback([a, &exit_code]() { exit_code = run_bench_analyze(*a); });
-}
+int bench_analyze(const BenchAnalyzeArgs& a) { return run_bench_analyze(a); }
 
-}  // namespace ppn::cli
+}  // namespace ppn::bench

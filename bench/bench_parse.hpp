@@ -11,7 +11,11 @@
 #include <cstddef>
 #include <string>
 
-namespace ppn::cli {
+namespace ppn::bench {
 // Writes synthetic games to `path` until it holds at least `bytes`; returns the game count.
 std::size_t write_synthetic_ppn(const std::string& path, std::size_t bytes, unsigned seed = 1);
-}  // namespace ppn::cli
+
+// The benchmark: `file` ("" = a synthetic file of `size_mb` MB in a temp dir, removed unless
+// `keep`) parsed on one thread, and on `jobs` when more than one. The exit code.
+int bench_parse(double size_mb, bool keep, const std::string& file, unsigned jobs);
+}  // namespace ppn::bench

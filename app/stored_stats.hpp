@@ -3,23 +3,24 @@
 // PlayerTotals `ppn stats FILE` sums from replays, and `ppn analyze --db` stores each seat's
 // luck and move-quality figures in seat_analysis.
 //
-//   auto r = read_stored_stats(db, {.player = "Marta Ruiz"});   // a message or the totals
-//   auto err = store_analysis(db, game_id, ga, cfg);             // nullopt when stored
+//   auto r = read_stored_stats(db, {.player = "Marta Ruiz"});   // the totals, or why not
+//   auto st = store_analysis(db, game_id, ga, cfg);              // ok when stored
 //
-// Errors are values (a message); SQLite failures never escape.
+// Errors are values (E-DATABASE, notation/result.hpp); SQLite failures never escape.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "analysis/game_analysis.hpp"
 #include "analysis/game_stats.hpp"
 #include "db/connection.hpp"
+#include "db/importer.hpp"
+#include "notation/result.hpp"
 
-namespace ppn::db {
+namespace ppn::app {
 
 struct StoredStatsQuery {
   // Only this player: a stored player's name or any of its spellings (player_aliases), an
@@ -54,15 +55,32 @@ struct StoredStats {
 };
 
 // Sums the stored per-seat statistics by player (players.name; an unnamed seat "(colour)").
-std::variant<StoredStats, std::string> read_stored_stats(Database& db, const StoredStatsQuery& q);
+// Error: E-DATABASE.
+Result<StoredStats> read_stored_stats(db::Database& db, const StoredStatsQuery& q);
+// The same of the database at `db_path`, opened for reading; one of schema version 3 or later
+// (before it, no per-seat statistics were stored) and up to date. Error: E-DATABASE, its
+// message as printed after "stats: ".
+Result<StoredStats> read_stored_stats(const std::string& db_path, const StoredStatsQuery& q);
 
 // The id of the stored game with this checksum (db::game_checksum), 0 when there is none.
 // Error: a message.
-std::variant<std::int64_t, std::string> find_game_by_checksum(Database& db, std::uint64_t checksum);
+Result<std::int64_t> find_game_by_checksum(db::Database& db, std::uint64_t checksum);
+
+// The stored game `game` is (found by its content checksum), imported first when the database
+// does not hold it yet, through the importer as `ppn import` would (under the same
+// --variant/--option/--on-error), so that figures stored for it belong to a stored game
+// (`ppn analyze --db`). Not stored: a game with more rolls than the database holds, and an
+// unfinished copy of a stored game (a prefix duplicate, which the importer does not store).
+struct StoredId {
+  std::int64_t id = 0;    // 0 when refused
+  bool imported = false;  // imported now
+  std::string refused;    // why it is not stored (the figures are not stored either)
+};
+Result<StoredId> ensure_stored(db::Importer& imp, const Game& game);
 
 // Replaces the seat_analysis rows of game `game_id` with the figures of `ga` (one row per
 // present seat) and the settings of `cfg`, in one transaction. Error: a message.
-std::optional<std::string> store_analysis(Database& db, std::int64_t game_id, const analysis::GameAnalysis& ga,
-                                          const analysis::AnalyzeConfig& cfg);
+Status store_analysis(db::Database& db, std::int64_t game_id, const analysis::GameAnalysis& ga,
+                      const analysis::AnalyzeConfig& cfg);
 
-}  // namespace ppn::db
+}  // namespace ppn::app

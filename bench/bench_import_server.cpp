@@ -1,4 +1,4 @@
-#include "cli/bench_import_server.hpp"
+#include "bench/bench_import_server.hpp"
 
 #include <cstdlib>
 #include <cstring>
@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <vector>
 
-#include "cli/bench_command.hpp"
+#include "bench/bench_util.hpp"
 #include "db/connection.hpp"
 #include "db/position_blob.hpp"
 #include "db/schema.hpp"
@@ -23,7 +23,7 @@
 
 extern char** environ;
 
-namespace ppn::cli {
+namespace ppn::bench {
 
 namespace {
 
@@ -217,4 +217,4 @@ int run_bench_import_server(const ServerBench& b) {
   }
 }
 
-}  // namespace ppn::cli
+}  // namespace ppn::bench

@@ -13,10 +13,21 @@
 // 1 M positions (the default --games 7200 gives about 1 M).
 #pragma once
 
-namespace CLI {
-class App;
-}
+#include <string>
 
-namespace ppn::cli {
-void add_bench_import(CLI::App& bench, int& exit_code);
-}
+#include "analysis/selfplay.hpp"
+
+namespace ppn::bench {
+
+struct BenchImportArgs {
+  analysis::SelfplayConfig cfg;
+  int games = 7200;
+  int lookups = 200;
+  unsigned jobs = 1;
+  bool keep = false;
+  std::string db;  // a PostgreSQL server: bench/bench_import_server.hpp
+};
+
+int bench_import(const BenchImportArgs& a);
+
+}  // namespace ppn::bench

@@ -1,7 +1,7 @@
 // One file's import: the reader stage (the caller's: db reads no files and parses nothing;
-// `ppn import` cuts the text into games with parser::parse_stream_texts, cli/import_reader.hpp)
+// `ppn import` cuts the text into games with parser::parse_stream_texts, app/import_reader.hpp)
 // hands over the games in input order; N workers (ImportOptions::jobs, parallel/ordered_work.hpp)
-// read them and turn them into rows (db/game_rows.hpp: checksum, replay and statistics, pure
+// read them and turn them into rows (app/game_rows.hpp: checksum, replay and statistics, pure
 // computation), and the calling thread, the one writer, stores them (db/importer.hpp) in
 // input order. So what is stored, the ids, the counts and every message (each reported on the
 // calling thread in its game's place) are the same for any number of workers.
@@ -32,7 +32,7 @@
 #include "db/importer.hpp"
 #include "notation/game.hpp"
 
-namespace ppn::db {
+namespace ppn::app {
 
 struct ImportCounts {
   std::size_t files = 0, games = 0, added = 0, illegal = 0, duplicates = 0, prefix_duplicates = 0,
@@ -85,7 +85,7 @@ enum class FileEnd : bool { commit, keep_open };
 // ImportOptions::on_refused and are counted as syntax errors; the other games are still
 // imported. On a database error the open transaction is rolled back: this file's games not
 // committed, and those of the files before it that a kept-open transaction held.
-FileReport import_games(Importer& importer, const std::string& name, const GameReader& read,
+FileReport import_games(db::Importer& importer, const std::string& name, const GameReader& read,
                         FileEnd end = FileEnd::commit);
 
-}  // namespace ppn::db
+}  // namespace ppn::app

@@ -1,22 +1,15 @@
-#include "cli/bench_bot.hpp"
+#include "bench/bench_bot.hpp"
 
-#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 
 #include "analysis/bot_match.hpp"
-#include "cli/bench_command.hpp"
+#include "bench/bench_util.hpp"
 
-namespace ppn::cli {
+namespace ppn::bench {
 
 namespace {
-
-struct BenchBotArgs {
-  analysis::SelfplayConfig cfg{.variant = "hasbro-2001", .options = {}, .players = 4, .seed = 2000};
-  std::string bot = "eval", field = "greedy";
-  int games = 400;
-};
 
 int run_bench_bot(const BenchBotArgs& a) {
   const auto hero = analysis::bot_kind_of(a.bot), field = analysis::bot_kind_of(a.field);
@@ -50,16 +43,6 @@ int run_bench_bot(const BenchBotArgs& a) {
 
 }  // namespace
 
-void add_bench_bot(CLI::App& bench, int& exit_code) {
-  auto a = std::make_shared<BenchBotArgs>();
-  auto* sub = bench.add_subcommand("bot", "One bot against the field: its win rate with a 95% interval vs 1/players");
-  sub->add_option("--bot", a->bot, "The bot measured: random, greedy or eval")->capture_default_str();
-  sub->add_option("--against", a->field, "The bot of every other seat")->capture_default_str();
-  sub->add_option("--games", a->games, "Games (the bot's seat rotates)")->capture_default_str()->check(CLI::Range(1, 1000000));
-  sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
-  sub->add_option("--seed", a->cfg.seed, "Self-play seed")->capture_default_str();
-  sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
-  sub->callback([a, &exit_code]() { exit_code = run_bench_bot(*a); });
-}
+int bench_bot(const BenchBotArgs& a) { return run_bench_bot(a); }
 
-}  // namespace ppn::cli
+}  // namespace ppn::bench

@@ -13,7 +13,7 @@
 #include <filesystem>
 #include <string>
 
-namespace ppn::cli {
+namespace ppn::bench {
 
 struct ServerBench {
   std::string server;               // --db: a PostgreSQL connection string
@@ -27,4 +27,4 @@ struct ServerBench {
 // Exit code: 0, 1 (a run stored other than every game, or a search found nothing), 2 (server).
 int run_bench_import_server(const ServerBench& b);
 
-}  // namespace ppn::cli
+}  // namespace ppn::bench

@@ -1,19 +1,21 @@
-#include "cli/bench_parse.hpp"
+#include "bench/bench_parse.hpp"
 
-#include <CLI/CLI.hpp>
 #include <ctime>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <random>
 
-#include "cli/bench_command.hpp"
-#include "cli/input_files.hpp"
-#include "cli/jobs.hpp"
+#include "bench/bench_util.hpp"
+#include "app/input_files.hpp"
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 
-namespace ppn::cli {
+namespace ppn::bench {
+
+using app::GamePool;
+using app::submit_games;
+using parallel::OrderedWork;
 
 namespace {
 
@@ -108,7 +110,7 @@ struct Speed {
   double cpu = 0;   // MB/s by CPU time
 };
 
-// The games of `file` parsed on `jobs` threads as the commands' `-j` parses them (cli/
+// The games of `file` parsed on `jobs` threads as the commands' `-j` parses them (app/
 // input_files.hpp submit_games: the reading thread cuts the games, the workers parse them), the
 // movetext entries counted in input order: wall seconds, and the games and errors.
 struct ParallelParse {
@@ -226,22 +228,8 @@ std::size_t write_synthetic_ppn(const std::string& path, std::size_t bytes, unsi
   return games;
 }
 
-void add_bench_parse(CLI::App& bench, int& exit_code) {
-  struct Args {
-    double size_mb = 200;
-    bool keep = false;
-    std::string file;
-    unsigned jobs = 1;
-  };
-  auto args = std::make_shared<Args>();
-  auto* sub = bench.add_subcommand("parse", "Streaming parser speed vs a memchr newline scan");
-  sub->add_option("--size", args->size_mb, "size of the generated file in MB (default 200)");
-  sub->add_flag("--keep", args->keep, "keep the generated file");
-  sub->add_option("file", args->file, "parse this PPN file instead of a generated one");
-  add_jobs_option(sub, args->jobs);
-  sub->callback([args, &exit_code]() {
-    exit_code = run_bench_parse(args->size_mb, args->keep, args->file, args->jobs);
-  });
+int bench_parse(double size_mb, bool keep, const std::string& file, unsigned jobs) {
+  return run_bench_parse(size_mb, keep, file, jobs);
 }
 
-}  // namespace ppn::cli
+}  // namespace ppn::bench
