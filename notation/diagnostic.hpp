@@ -113,10 +113,11 @@ struct Diagnostic : Location {
   std::string message;                    // what is wrong; neither the code nor the citation
   std::string_view citation;              // static text: code_citation, or a board's own (Ludo)
   std::vector<std::string> alternatives;  // legal plays, as text, where the stage knows them
+  std::string note;                       // printed after the citation, e.g. "(accepted as played)"
 
   std::string_view name() const { return code_name(code); }
-  // The message as printed: cited(message, citation).
-  std::string text() const { return cited(message, citation); }
+  // The message as printed: cited(message, citation), then the note.
+  std::string text() const { return note.empty() ? cited(message, citation) : cited(message, citation) + " " + note; }
 };
 
 // An error of `code` with this message and the code's own citation: the diagnostic of a call

@@ -182,9 +182,11 @@ std::string format_position_id(const PositionDesc& in) {
     if (!out.empty()) out.push_back(' ');
     out.push_back(to_lower(colour_letter(s.seat)));
     out.push_back(':');
-    for (std::size_t i = 0; i < s.pawns.size(); ++i) {
-      if (i != 0) out.push_back(',');
-      append_square(out, s.pawns[i]);
+    bool first = true;
+    for (const Square& sq : s.pawns) {
+      if (!first) out.push_back(',');
+      first = false;
+      append_square(out, sq);
     }
   }
   out += " / ";

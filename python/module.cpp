@@ -45,7 +45,7 @@ py::object diagnostic_object(const Diagnostic& d, int roll_index, int step_index
 
 py::object replay_diagnostic_object(const replay::ReplayDiagnostic& d) {
   auto o = diagnostic_object(d, d.roll_index, d.step_index, d.roll_text, d.position_id);
-  o.attr("message") = d.text();  // with " (accepted as played)" as the CLI prints it
+  o.attr("message") = d.text();  // with its note, " (accepted as played)", as the CLI prints it
   return o;
 }
 

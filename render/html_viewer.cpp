@@ -164,7 +164,7 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
              (st.doublets() ? " again (doublet " + std::to_string(st.doublets()) + ")" : "");
     nlohmann::json diags = nlohmann::json::array();
     auto add = [&](const replay::ReplayDiagnostic& d) {
-      std::string msg = d.Diagnostic::text() + (d.as_played ? " (shown as played)" : "");
+      std::string msg = cited(d.message, d.citation) + (d.as_played ? " (shown as played)" : "");
       if (d.step_index >= 0) msg += " (mini-move " + std::to_string(d.step_index + 1) + ")";
       diags.push_back({{"code", std::string(d.name())},
                        {"severity", code_class(d.code) == Severity::warning ? "warning" : "error"},

@@ -624,7 +624,7 @@ std::string svg_frame(const Timeline& t, int frame, const Game& game) {
   else
     lines.push_back({seat_name(mover) + " to roll" + (st.doublets() ? " again (doublet)" : ""), "#444"});
   for (const auto& d : f.diagnostics) {
-    for (const auto& l : wrap_px(std::string(d.name()) + ": " + d.Diagnostic::text(), 68)) lines.push_back({l, "#b00020"});
+    for (const auto& l : wrap_px(std::string(d.name()) + ": " + cited(d.message, d.citation), 68)) lines.push_back({l, "#b00020"});
   }
   int n = 0;
   for (const auto& [text, colour] : lines) {

@@ -374,7 +374,7 @@ std::string text_frame(const Timeline& t, int frame, const Game& game, const std
   for (const auto& d : f.diagnostics) {
     const bool warn_only = code_class(d.code) == Severity::warning;
     std::string head = (warn_only ? "warning[" : "error[") + std::string(d.name()) + "]: ";
-    std::string text = head + d.Diagnostic::text();  // the board shows the play as played: no note
+    std::string text = head + cited(d.message, d.citation);  // the board shows the play as played: no note
     if (d.step_index >= 0) text += " (mini-move " + std::to_string(d.step_index + 1) + ")";
     const auto lines = wrap(text, width, "  ");
     for (std::size_t i = 0; i < lines.size(); ++i)

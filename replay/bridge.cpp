@@ -122,14 +122,14 @@ Result<Position> read_position(const PositionDesc& d, const Geometry& g) {
     if (sp.pawns.size() != kPawnsPerSeat)
       return fail(std::string(colour_name(sp.seat)) + " has " + std::to_string(sp.pawns.size()) +
                   (g.ludo ? " tokens; a Ludo seat has 4" : " pawns; a Parcheesi seat has 4"));
-    Pawns pawns;
-    int k = 0;
+    Pawns placed;
+    auto next = placed.begin();
     for (const Square& sq : sp.pawns) {
       const auto rel = rel_of_square(sq, g);
       if (!rel) return fail("square " + to_string(sq) + " is not on this board");
-      pawns[k++] = *rel < 0 ? Place::nest() : Place::at(*rel);
+      *next++ = *rel < 0 ? Place::nest() : Place::at(*rel);
     }
-    pos.place(seat_of(sp.seat), pawns);
+    pos.place(seat_of(sp.seat), placed);
   }
   if (!d.find(d.to_move))
     return fail(std::string("the seat to move (") + std::string(colour_name(d.to_move)) + ") has no pawns in the position");

@@ -65,6 +65,7 @@ bool on_illegal(Walk& walk, ReplayDiagnostic d, const Roll& r, const PlayConvers
   if (walk.cfg.on_error == OnError::as_played && conv) {
     d.severity = Severity::warning;
     d.as_played = true;
+    d.note = "(accepted as played)";
     walk.res.diagnostics.push_back(std::move(d));
     if (conv) {
       // Carried out as recorded (rules::Game::play_recorded): each mini-move moves a pawn of

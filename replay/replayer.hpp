@@ -55,11 +55,9 @@ struct ReplayDiagnostic : Diagnostic {
   int step_index = -1;              // offending step of the recorded play; -1: the play as a whole
   std::string roll_text;            // the roll as recorded, in canonical PPN
   std::string position_id;          // position before the roll
-  // An illegal play carried out as recorded (--on-error as-played): reported as a warning.
+  // An illegal play carried out as recorded (--on-error as-played): reported as a warning, its
+  // note "(accepted as played)".
   bool as_played = false;
-
-  // As printed: Diagnostic::text(), then " (accepted as played)" for an illegal play carried out.
-  std::string text() const { return as_played ? Diagnostic::text() + " (accepted as played)" : Diagnostic::text(); }
 };
 
 // One replayed roll, passed to the visitor (after the roll has been applied).
