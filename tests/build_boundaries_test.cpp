@@ -8,11 +8,14 @@
 //   * the command line only wires and presents: no SQLite call (sqlite3_) and no SQL text in
 //     cli/; the database code is db/'s, the use cases app/'s;
 //   * one error type: no function returns std::variant<..., std::string> (notation/result.hpp).
+//     The database layer's calls are not converted yet: kUnconverted names those files, and
+//     the test fails on any other file, and on a listed file that no longer needs its place.
 // boundary_problems() names every breach; the second test plants breaches to show each is found.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,6 +25,26 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// Files whose calls still return std::variant<..., std::string>: db/'s opening, import, report,
+// copy and search calls, and the Python module's wrapper of the reports (issue 29, left).
+const std::set<std::string> kUnconverted = {
+    "db/copy.cpp",    "db/copy.hpp",   "db/importer.cpp", "db/importer.hpp", "db/reports.cpp",     "db/reports.hpp",
+    "db/schema.cpp",  "db/schema.hpp", "db/search.cpp",   "db/search.hpp",   "db/table.hpp",       "python/database.cpp",
+    "io/output_file.cpp", "io/output_file.hpp"};
+
+// The text without its comment lines (those that start with //): SQL named in a comment is no SQL.
+std::string code_lines(const std::string& text) {
+  std::string out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const auto end = std::min(text.find('\n', at), text.size());
+    const auto first = text.find_first_not_of(" \t", at);
+    if (first >= end || text.compare(first, 2, "//") != 0) out.append(text, at, end - at).push_back('\n');
+    at = end + 1;
+  }
+  return out;
+}
+
 // The source folders of the project (the libraries, the front ends, the tests, the fuzzers).
 bool is_source(const fs::path& p) {
   const auto ext = p.extension().string();
@@ -29,8 +52,9 @@ bool is_source(const fs::path& p) {
 }
 
 // The problems of one file, `rel` its path from the root ("cli/app.cpp").
-std::vector<std::string> file_problems(const std::string& rel, const std::string& text) {
+std::vector<std::string> file_problems(const std::string& rel, const std::string& all) {
   std::vector<std::string> out;
+  const std::string text = code_lines(all);
   const bool rules_core = rel.rfind("rules/", 0) == 0 || rel.rfind("tests/rules_", 0) == 0 || rel.rfind("tests/rules/", 0) == 0;
   const bool this_test = rel == "tests/build_boundaries_test.cpp";
   if (!rules_core && !this_test) {
@@ -49,8 +73,11 @@ std::vector<std::string> file_problems(const std::string& rel, const std::string
   if (!this_test) {
     static const std::regex variant(R"(variant<[^;{}()]*,\s*std::string\s*>)");
     std::smatch m;
-    if (std::regex_search(text, m, variant))
+    const bool found = std::regex_search(text, m, variant);
+    if (found && !kUnconverted.count(rel))
       out.push_back(rel + ": " + m.str() + ": a call that can fail returns ppn::Result (notation/result.hpp)");
+    if (!found && kUnconverted.count(rel))
+      out.push_back(rel + ": returns no variant<..., std::string> any more: take it off kUnconverted");
   }
   return out;
 }
@@ -89,6 +116,7 @@ TEST_CASE("the boundary check finds planted breaches", "[build][boundaries]") {
   CHECK(file_problems("cli/x.cpp", R"(run("SELECT id FROM games");)").size() == 1);
   CHECK(file_problems("db/x.cpp", R"(run("SELECT id FROM games");)").empty());
   CHECK(file_problems("cli/x.cpp", R"(std::cout << "Select a game";)").empty());
+  CHECK(file_problems("cli/x.hpp", R"(// `ppn query --sql "SELECT ..."`: canned reports)").empty());
   CHECK(file_problems("db/x.hpp", "std::variant<Table, std::string> run(Database&);").size() == 1);
   CHECK(file_problems("db/x.hpp", "Result<Table> run(Database&);").empty());
 }
