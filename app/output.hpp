@@ -34,11 +34,11 @@ inline std::optional<io::OutputFile> open_output(const std::string& command, con
     return std::nullopt;
   }
   auto opened = io::OutputFile::open(path);
-  if (auto* err = std::get_if<std::string>(&opened)) {
-    std::cerr << command << ": " << *err << "\n";
+  if (!opened) {
+    std::cerr << command << ": " << opened.error().message << "\n";
     return std::nullopt;
   }
-  return std::move(std::get<io::OutputFile>(opened));
+  return std::move(opened).value();
 }
 
 // Ends the output after the command's work, whose exit code so far is `rc`: commits it when

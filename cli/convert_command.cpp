@@ -77,7 +77,7 @@ class Converter {
     out_ << buffer_;
     ++games_;
   }
-  void report(const convert::nu::Error& e) {
+  void report(const Diagnostic& e) {
     std::string where = e.file;
     if (e.line > 0) where += ":" + std::to_string(e.line) + ":" + std::to_string(std::max<std::uint32_t>(e.column, 1));
     const bool warning = e.severity == Severity::warning;

@@ -115,10 +115,8 @@ ReadOutcome read_whole(std::istream& in, const std::string& source,
   std::string text;
   if (auto err = nu::read_whole_stream(in, text)) {
     ReadOutcome out;
-    nu::Error e;
+    Diagnostic e = failure(Code::io, *err);
     e.file = source;
-    e.code = Code::io;
-    e.message = *err;
     out.problems.push_back(std::move(e));
     out.unread = true;
     return out;

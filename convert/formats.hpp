@@ -22,7 +22,7 @@ using GameSink = std::function<void(Game&)>;
 
 // What reading one input gave besides its games.
 struct ReadOutcome {
-  std::vector<nu::Error> problems;  // located, in input order; warnings flagged
+  std::vector<Diagnostic> problems;  // located, in input order; warnings flagged
   std::string detail;               // one more summary line about the input ("" none)
   bool unread = false;              // the input could not be read at all (problems say why)
 };

@@ -321,21 +321,21 @@ void fill_numbers(std::vector<Roll>& line, std::uint32_t next) {
 
 }  // namespace
 
-nu::Result<Game> game_from_json(const json& j) {
+Result<Game> game_from_json(const json& j) {
   Game g;
   if (auto e = Reader().game(j, g)) {
-    nu::Error err;
+    Diagnostic err = nu::syntax_error();
     err.message = *e;
-    return nu::Result<Game>::failure(std::move(err));
+    return Result<Game>(std::move(err));
   }
   std::uint32_t next = 1;
   for (auto& e : g.movetext)
     if (Roll* r = std::get_if<Roll>(&e)) fill_number(*r, next);
-  return nu::Result<Game>::success(std::move(g));
+  return Result<Game>(std::move(g));
 }
 
 void read_games(std::string_view text, const std::string& source, const std::function<void(Game&)>& on_game,
-                std::vector<nu::Error>& problems) {
+                std::vector<Diagnostic>& problems) {
   int no = 0;
   std::size_t pos = 0;
   while (pos < text.size()) {
@@ -345,7 +345,7 @@ void read_games(std::string_view text, const std::string& source, const std::fun
     pos = nl + 1;
     ++no;
     if (trim(line).empty()) continue;
-    nu::Error err;
+    Diagnostic err = nu::syntax_error();
     err.file = source;
     err.line = static_cast<std::uint32_t>(no);
     err.column = 1;
@@ -364,13 +364,13 @@ void read_games(std::string_view text, const std::string& source, const std::fun
     }
     auto g = game_from_json(j);
     if (!g.ok()) {
-      err.message = g.error->message + "; the game is skipped";
+      err.message = g.error().message + "; the game is skipped";
       problems.push_back(std::move(err));
       continue;
     }
-    g.value->source_file = source;
-    g.value->source_line = static_cast<std::uint32_t>(no);
-    on_game(*g.value);
+    g->source_file = source;
+    g->source_line = static_cast<std::uint32_t>(no);
+    on_game(*g);
   }
 }
 

@@ -22,13 +22,13 @@ inline constexpr int kVersion = 1;
 nlohmann::json game_to_json(const Game& g);
 
 // Error: the message names the JSON pointer of the offending value ("/movetext/3/dice").
-nu::Result<Game> game_from_json(const nlohmann::json& j);
+Result<Game> game_from_json(const nlohmann::json& j);
 
 // Reads JSON Lines text: calls on_game per game; every problem (malformed JSON with its
 // line and column, a schema violation with its line and JSON pointer) goes to `problems`
 // and the next line is read.
 void read_games(std::string_view text, const std::string& source, const std::function<void(Game&)>& on_game,
-                std::vector<nu::Error>& problems);
+                std::vector<Diagnostic>& problems);
 
 // `json` for `ppn convert` (formats.hpp): an input that names "ppn-game" in its first bytes.
 extern const Reader reader;

@@ -20,8 +20,8 @@ std::string_view trim(std::string_view s) {
   return s.substr(b, s.find_last_not_of(kSpace) - b + 1);
 }
 
-Error error_at(const std::string& source, int line, std::string message) {
-  Error e;
+Diagnostic error_at(const std::string& source, int line, std::string message) {
+  Diagnostic e = syntax_error();
   e.file = source;
   e.line = static_cast<std::uint32_t>(line);
   e.column = line > 0 ? 1 : 0;
@@ -57,19 +57,19 @@ Result<CourseInput> parse_course_input(std::string_view text, const std::string&
     if (!colour_line.empty()) break;
     ++line;
   }
-  if (colour_line.empty()) return R::failure(error_at(source, 0, "empty test case: no colour line"));
+  if (colour_line.empty()) return R(error_at(source, 0, "empty test case: no colour line"));
   const auto colour = colour_from_name(colour_line);
   if (!colour)
-    return R::failure(error_at(source, line, "expected the mover's colour (green, red, blue or "
+    return R(error_at(source, line, "expected the mover's colour (green, red, blue or "
                                              "yellow), found '" + std::string(colour_line) + "'"));
   const int xml_line = line + 1;
   auto elems = parse_elements(text.substr(pos), TextOrigin{source, xml_line});
-  if (!elems.ok()) return R::failure(std::move(*elems.error));
-  auto& v = *elems.value;
+  if (!elems.ok()) return R(std::move(elems).error());
+  auto& v = *elems;
   // take-turn's arguments after the colour, in this order (valid-move.rkt).
   if (v.size() != 3 || !std::holds_alternative<Board>(v[0]) || !std::holds_alternative<Dice>(v[1]) ||
       !std::holds_alternative<Moves>(v[2]))
-    return R::failure(error_at(source, xml_line,
+    return R(error_at(source, xml_line,
                                "expected <board>, <dice> and <moves> after the colour line, "
                                "found " + std::to_string(v.size()) + " element(s) of other kinds "
                                "or in another order"));
@@ -78,7 +78,7 @@ Result<CourseInput> parse_course_input(std::string_view text, const std::string&
   in.board = std::get<Board>(v[0]);
   in.dice = std::get<Dice>(v[1]);
   in.moves = std::get<Moves>(v[2]);
-  return R::success(std::move(in));
+  return R(std::move(in));
 }
 
 Result<CourseVerdict> parse_course_output(std::string_view text, const std::string& source) {
@@ -93,31 +93,31 @@ Result<CourseVerdict> parse_course_output(std::string_view text, const std::stri
     std::string_view reason = t.substr(kIllegal.size());
     reason = reason.substr(0, reason.find('\n'));
     v.reason = std::string(trim(reason));
-    return R::success(std::move(v));
+    return R(std::move(v));
   }
   if (!t.empty() && t.front() == '<') {
     auto b = parse_board(text, TextOrigin{source, 1});
-    if (!b.ok()) return R::failure(std::move(*b.error));
+    if (!b.ok()) return R(std::move(b).error());
     CourseVerdict v;
     v.legal = true;
-    v.board_after = *b.value;
-    return R::success(std::move(v));
+    v.board_after = *b;
+    return R(std::move(v));
   }
-  return R::failure(error_at(source, first_line,
+  return R(error_at(source, first_line,
                              "expected a <board> (legal) or 'illegal move: REASON', found '" +
                                  std::string(t.substr(0, t.find('\n')).substr(0, 60)) + "'"));
 }
 
 Result<CourseInput> read_course_input(const std::filesystem::path& path) {
   const auto text = slurp(path);
-  if (!text) return Result<CourseInput>::failure(error_at(path.string(), 0, "cannot read the file"));
+  if (!text) return Result<CourseInput>(error_at(path.string(), 0, "cannot read the file"));
   return parse_course_input(*text, path.string());
 }
 
 Result<CourseVerdict> read_course_output(const std::filesystem::path& path) {
   const auto text = slurp(path);
   if (!text)
-    return Result<CourseVerdict>::failure(error_at(path.string(), 0, "cannot read the file"));
+    return Result<CourseVerdict>(error_at(path.string(), 0, "cannot read the file"));
   return parse_course_output(*text, path.string());
 }
 
@@ -149,7 +149,7 @@ Result<Game> course_game(const CourseInput& in, const std::string& source, int m
 
   auto steps = steps_of_moves(in.board, in.colour, in.moves);
   if (!steps.error.empty())
-    return Result<Game>::failure(error_at(source, moves_line, "<moves>: " + steps.error));
+    return Result<Game>(error_at(source, moves_line, "<moves>: " + steps.error));
 
   PositionDesc setup = desc_of_board(in.board, in.colour, 0);
   if (!throw_ok)
@@ -175,7 +175,7 @@ Result<Game> course_game(const CourseInput& in, const std::string& source, int m
   }
   if (finished(steps.applied.after, in.colour)) g.set_tag("Result", std::string(colour_name(in.colour)));
   g.movetext.emplace_back(std::move(r));
-  return Result<Game>::success(std::move(g));
+  return Result<Game>(std::move(g));
 }
 
 const convert::Reader course_test_reader = {
@@ -188,7 +188,7 @@ const convert::Reader course_test_reader = {
         ReadOutcome out;
         auto input = parse_course_input(text, source);
         if (!input.ok()) {
-          out.problems.push_back(*input.error);
+          out.problems.push_back(input.error());
           return out;
         }
         // The line of <moves>, for errors about the play.
@@ -196,9 +196,9 @@ const convert::Reader course_test_reader = {
         const auto at = text.find("<moves");
         if (at != std::string::npos)
           moves_line += static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
-        auto game = course_game(*input.value, source, moves_line);
-        if (!game.ok()) out.problems.push_back(*game.error);
-        else on_game(*game.value);
+        auto game = course_game(*input, source, moves_line);
+        if (!game.ok()) out.problems.push_back(game.error());
+        else on_game(*game);
         return out;
       });
     },

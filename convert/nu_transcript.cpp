@@ -109,7 +109,7 @@ class Reader {
 
  private:
   void problem(int line, int column, std::string message, bool warning = false) {
-    Error e;
+    Diagnostic e = syntax_error();
     e.file = source_;
     e.line = static_cast<std::uint32_t>(line);
     e.column = static_cast<std::uint32_t>(column);
@@ -290,7 +290,7 @@ class Reader {
     ++game_->do_moves;
     auto parsed = parse_elements(inner);
     if (!parsed.ok()) {
-      const Error& e = *parsed.error;
+      const Diagnostic& e = parsed.error();
       auto [l, c] = server_.where(inner_offset + (e.column > 0 ? e.column - 1 : 0));
       problem(l, c, "<do-move>: " + e.message + "; the message is skipped");
       awaiting_ = Awaiting::moves_ignored;
@@ -298,7 +298,7 @@ class Reader {
     }
     const Board* board = nullptr;
     const Dice* dice = nullptr;
-    for (const auto& el : *parsed.value) {
+    for (const auto& el : *parsed) {
       if (const auto* b = std::get_if<Board>(&el); b && !board) board = b;
       else if (const auto* d = std::get_if<Dice>(&el); d && !dice) dice = d;
       else {
@@ -375,13 +375,13 @@ class Reader {
     pending_.reset();
     auto parsed = parse_moves(text);
     if (!parsed.ok()) {
-      const Error& e = *parsed.error;
+      const Diagnostic& e = parsed.error();
       problem(line, col + static_cast<int>(e.column > 0 ? e.column - 1 : 0), "reply to the <do-move> of line " + std::to_string(pm.line) + ": " + e.message);
       observe(pm, "reply unreadable (log line " + std::to_string(line) + ")");
       doublets_ = 0;
       return;
     }
-    roll(pm, *parsed.value, line, col);
+    roll(pm, *parsed, line, col);
   }
 
   void roll(const PendingMove& pm, const Moves& moves, int reply_line, int reply_col) {
@@ -458,10 +458,8 @@ TranscriptReport read_transcript_file(const std::filesystem::path& path) {
   std::string text;
   if (auto err = read_whole_file(path, text)) {
     TranscriptReport rep;
-    Error e;
+    Diagnostic e = failure(Code::io, *err);
     e.file = path.string();
-    e.code = Code::io;
-    e.message = *err;
     rep.problems.push_back(std::move(e));
     return rep;
   }

@@ -46,7 +46,7 @@ struct TranscriptGame {
 struct TranscriptReport {
   std::vector<TranscriptGame> games;  // every game, unless a visitor took them one at a time
   int games_found = 0;
-  std::vector<Error> problems;  // located, in file order
+  std::vector<Diagnostic> problems;  // located, in file order
   int start_games = 0;          // <start-game> messages
   int handshakes = 0;           // of them, first of a connection
   int connections = 0;

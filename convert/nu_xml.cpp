@@ -8,22 +8,28 @@
 
 #include "io/input.hpp"
 
-namespace ppn::convert::nu {
+namespace ppn::convert {
 
-std::string Error::located() const {
-  std::string s = file;
-  if (line > 0) {
+std::string located(const Diagnostic& e) {
+  std::string s = e.file;
+  if (e.line > 0) {
     if (!s.empty()) s += ':';
-    s += std::to_string(line);
-    if (column > 0) s += ':' + std::to_string(column);
+    s += std::to_string(e.line);
+    if (e.column > 0) s += ':' + std::to_string(e.column);
   }
   if (!s.empty()) s += ": ";
-  return s + message;
+  return s + e.message;
 }
+
+}  // namespace ppn::convert
+
+namespace ppn::convert::nu {
+
+Diagnostic syntax_error(std::string message) { return failure(Code::syntax, std::move(message)); }
 
 namespace {
 
-using OptError = std::optional<Error>;
+using OptError = std::optional<Diagnostic>;
 
 // The text being parsed and where it sits in its file: turns pugixml byte offsets into
 // line/column.
@@ -31,10 +37,9 @@ class Ctx {
  public:
   Ctx(std::string_view text, const TextOrigin& origin) : text_(text), origin_(origin) {}
 
-  Error at_offset(std::ptrdiff_t offset, std::string message) const {
-    Error e;
+  Diagnostic at_offset(std::ptrdiff_t offset, std::string message) const {
+    Diagnostic e = syntax_error(std::move(message));
     e.file = origin_.source;
-    e.message = std::move(message);
     if (offset < 0) return e;
     const auto end = std::min<std::size_t>(static_cast<std::size_t>(offset), text_.size());
     int line = origin_.line;
@@ -49,7 +54,7 @@ class Ctx {
     return e;
   }
   // Points at the '<' of an element (pugixml reports the offset of its name).
-  Error at(pugi::xml_node n, std::string message) const {
+  Diagnostic at(pugi::xml_node n, std::string message) const {
     std::ptrdiff_t off = n ? n.offset_debug() : -1;
     if (n.type() == pugi::node_element && off > 0) --off;
     return at_offset(off, std::move(message));
@@ -281,17 +286,16 @@ OptError read_moves(const Ctx& cx, pugi::xml_node n, Moves& out) {
 
 template <class T>
 Result<T> single(Result<std::vector<Element>> all, const char* name, const TextOrigin& origin) {
-  if (!all.ok()) return Result<T>::failure(std::move(*all.error));
-  auto& v = *all.value;
-  if (v.size() == 1 && std::holds_alternative<T>(v[0]))
-    return Result<T>::success(std::move(std::get<T>(v[0])));
-  Error e;
+  if (!all.ok()) return std::move(all).error();
+  auto& v = *all;
+  if (v.size() == 1 && std::holds_alternative<T>(v[0])) return std::move(std::get<T>(v[0]));
+  Diagnostic e = syntax_error();
   e.file = origin.source;
   e.line = static_cast<std::uint32_t>(origin.line);
   e.column = 1;
   e.message = "expected one " + tag(name) + " element, found " + std::to_string(v.size()) +
               " top-level element" + (v.size() == 1 ? " of another kind" : "s");
-  return Result<T>::failure(std::move(e));
+  return e;
 }
 
 }  // namespace
@@ -306,12 +310,12 @@ Result<std::vector<Element>> parse_elements(std::string_view xml, const TextOrig
                                    pugi::parse_default | pugi::parse_fragment,
                                    pugi::encoding_utf8);
   if (!res)
-    return R::failure(cx.at_offset(res.offset, std::string("malformed XML: ") + res.description()));
+    return R(cx.at_offset(res.offset, std::string("malformed XML: ") + res.description()));
   std::vector<Element> out;
   for (auto n : doc.children()) {
     if (n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata) {
       if (blank(n.value())) continue;
-      return R::failure(cx.at(n, "unexpected text '" + std::string(trim(n.value())) +
+      return R(cx.at(n, "unexpected text '" + std::string(trim(n.value())) +
                                      "' outside any element"));
     }
     if (n.type() != pugi::node_element) continue;
@@ -332,9 +336,9 @@ Result<std::vector<Element>> parse_elements(std::string_view xml, const TextOrig
     } else {
       err = cx.at(n, "unexpected element " + tag(n) + ", expected <board>, <dice> or <moves>");
     }
-    if (err) return R::failure(std::move(*err));
+    if (err) return R(std::move(*err));
   }
-  return R::success(std::move(out));
+  return R(std::move(out));
 }
 
 Result<Board> parse_board(std::string_view xml, const TextOrigin& origin) {

@@ -14,7 +14,7 @@
 // shared/corpora/racket/README.md); home-row locations are 0..6 on the pawn's own row.
 // Whitespace around text and between elements is insignificant; comments are ignored.
 // Malformed input (bad XML, an unexpected element, a bad number, a pawn listed twice or
-// missing) gives a located Error; nothing throws. pugixml stays inside nu_xml.cpp.
+// missing) gives a located Diagnostic (E-SYNTAX); nothing throws. pugixml stays inside nu_xml.cpp.
 #pragma once
 
 #include <array>
@@ -30,29 +30,26 @@
 #include "convert/racket_coords.hpp"
 #include "notation/colour.hpp"
 #include "notation/diagnostic.hpp"
+#include "notation/result.hpp"
+
+namespace ppn::convert {
+
+// "file:line:column: message" (parts that are unknown left out).
+std::string located(const Diagnostic& e);
+
+}  // namespace ppn::convert
 
 namespace ppn::convert::nu {
 
-// A located problem with outside input: the one diagnostic value (notation/diagnostic.hpp).
-// `file` is the file name or another label (may be empty); line/column are 1-based, 0 =
-// unknown. The code is E-SYNTAX (the input is not what its format says), or E-IO when the
-// input could not be read. A warning (severity) where everything that could be converted was
-// (a log that ends inside a game: the game is converted up to there): `ppn convert` exits 1, not 2.
-struct Error : Diagnostic {
-  Error() { code = Code::syntax; }
-  // "file:line:column: message" (parts that are unknown left out).
-  std::string located() const;
-};
+// A located problem with outside input is the one diagnostic value (notation/diagnostic.hpp)
+// and a call that can fail returns ppn::Result (notation/result.hpp). `file` is the file name
+// or another label (may be empty); line/column are 1-based, 0 = unknown. The code is E-SYNTAX
+// (the input is not what its format says: syntax_error), or E-IO when the input could not be
+// read. A warning (severity) where everything that could be converted was (a log that ends
+// inside a game: the game is converted up to there): `ppn convert` exits 1, not 2.
 
-// Expected-like result: exactly one of value / error is set.
-template <class T>
-struct Result {
-  std::optional<T> value;
-  std::optional<Error> error;
-  bool ok() const { return value.has_value(); }
-  static Result success(T v) { return Result{std::move(v), std::nullopt}; }
-  static Result failure(Error e) { return Result{std::nullopt, std::move(e)}; }
-};
+// An E-SYNTAX diagnostic with this message and no place yet (the caller sets file/line/column).
+Diagnostic syntax_error(std::string message = {});
 
 // Where a text starts inside a larger file, so that errors point into the file.
 struct TextOrigin {

@@ -14,11 +14,10 @@ namespace {
 
 using nlohmann::json;
 using nu::Board;
-using nu::Error;
 
 class CorpusReader {
  public:
-  CorpusReader(const std::string& source, const std::function<void(Game&)>& on_game, std::vector<Error>& problems,
+  CorpusReader(const std::string& source, const std::function<void(Game&)>& on_game, std::vector<Diagnostic>& problems,
                CorpusStats& stats)
       : source_(source), on_game_(on_game), problems_(problems), stats_(stats) {}
 
@@ -65,7 +64,7 @@ class CorpusReader {
 
  private:
   void problem(long line, int column, std::string message) {
-    Error e;
+    Diagnostic e = nu::syntax_error();
     e.file = source_;
     e.line = static_cast<std::uint32_t>(line);
     e.column = static_cast<std::uint32_t>(column);
@@ -168,7 +167,7 @@ class CorpusReader {
 
   std::string source_;
   const std::function<void(Game&)>& on_game_;
-  std::vector<Error>& problems_;
+  std::vector<Diagnostic>& problems_;
   CorpusStats& stats_;
   std::optional<Game> game_;
   long game_id_ = -1;
@@ -185,13 +184,11 @@ class CorpusReader {
 }  // namespace
 
 CorpusStats read_corpus(const std::filesystem::path& path, const std::function<void(Game&)>& on_game,
-                        std::vector<Error>& problems) {
+                        std::vector<Diagnostic>& problems) {
   io::Input in(path.string());
   if (!in) {
-    Error e;
+    Diagnostic e = failure(Code::io, "cannot open the file: " + in.error());
     e.file = path.string();
-    e.code = Code::io;
-    e.message = "cannot open the file: " + in.error();
     problems.push_back(std::move(e));
     return {};
   }
@@ -199,7 +196,7 @@ CorpusStats read_corpus(const std::filesystem::path& path, const std::function<v
 }
 
 CorpusStats read_corpus(std::istream& in, const std::string& source, const std::function<void(Game&)>& on_game,
-                        std::vector<Error>& problems) {
+                        std::vector<Diagnostic>& problems) {
   const std::filesystem::path path(source);
   CorpusStats stats;
   CorpusReader reader(source, on_game, problems, stats);
@@ -207,7 +204,7 @@ CorpusStats read_corpus(std::istream& in, const std::string& source, const std::
       in, nu::kMaxJsonlLineBytes, [&](long no, const std::string& text) { reader.line(no, text); },
       [&](long no) {
         ++stats.lines;
-        Error e;
+        Diagnostic e = nu::syntax_error();
         e.file = path.string();
         e.line = static_cast<std::uint32_t>(no);
         e.column = 1;
@@ -216,18 +213,16 @@ CorpusStats read_corpus(std::istream& in, const std::string& source, const std::
       });
   reader.finish();
   if (err) {
-    Error e;
+    Diagnostic e = failure(Code::io, *err);
     e.file = path.string();
     e.line = static_cast<std::uint32_t>(stats.lines);
-    e.code = Code::io;
-    e.message = *err;
     problems.push_back(std::move(e));
   }
   return stats;
 }
 
 CorpusStats read_corpus_text(std::string_view text, const std::string& source,
-                             const std::function<void(Game&)>& on_game, std::vector<Error>& problems) {
+                             const std::function<void(Game&)>& on_game, std::vector<Diagnostic>& problems) {
   CorpusStats stats;
   CorpusReader reader(source, on_game, problems, stats);
   long no = 0;

@@ -38,14 +38,14 @@ struct CorpusStats {
 
 // Calls on_game for every game, in file order; problems go to `problems`.
 CorpusStats read_corpus(const std::filesystem::path& path, const std::function<void(Game&)>& on_game,
-                        std::vector<nu::Error>& problems);
+                        std::vector<Diagnostic>& problems);
 // The same from a stream already open (`source` labels locations): standard input, or a
 // file whose beginning was looked at to tell its format.
 CorpusStats read_corpus(std::istream& in, const std::string& source, const std::function<void(Game&)>& on_game,
-                        std::vector<nu::Error>& problems);
+                        std::vector<Diagnostic>& problems);
 // The same over text already in memory (`source` labels locations).
 CorpusStats read_corpus_text(std::string_view text, const std::string& source,
-                             const std::function<void(Game&)>& on_game, std::vector<nu::Error>& problems);
+                             const std::function<void(Game&)>& on_game, std::vector<Diagnostic>& problems);
 
 // `racket-jsonl` for `ppn convert` (formats.hpp): an input whose first line is a record of
 // the schema, a roll (with "board", "color" and "dice") or a game header ("game", "players").

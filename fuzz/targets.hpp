@@ -87,7 +87,7 @@ inline Finding check_replay(const Game& g, bool all_profiles) {
   return std::nullopt;
 }
 
-inline Finding check_errors(const std::vector<convert::nu::Error>& problems, std::string_view who) {
+inline Finding check_errors(const std::vector<Diagnostic>& problems, std::string_view who) {
   for (const auto& e : problems)
     if (e.message.empty()) return std::string(who) + ": a problem without a message";
   return std::nullopt;
@@ -157,23 +157,23 @@ inline Finding nu_test_target(std::string_view text) {
   (void)nu::parse_moves(text);
   (void)nu::parse_elements(text);
   auto out = nu::parse_course_output(text, "out.txt");
-  if (!out.ok() && out.error->message.empty()) return std::string("nu-test: output error without a message");
+  if (!out.ok() && out.error().message.empty()) return std::string("nu-test: output error without a message");
   auto in = nu::parse_course_input(text, "in.xml");
   if (!in.ok()) {
-    if (in.error->message.empty()) return std::string("nu-test: input error without a message");
+    if (in.error().message.empty()) return std::string("nu-test: input error without a message");
     return std::nullopt;
   }
-  (void)nu::course_record(*in.value, out.ok() ? &*out.value : nullptr).dump();
-  auto game = nu::course_game(*in.value, "in.xml", 1);
+  (void)nu::course_record(*in, out.ok() ? &*out : nullptr).dump();
+  auto game = nu::course_game(*in, "in.xml", 1);
   if (!game.ok()) return std::nullopt;
-  if (auto bad = check_round_trip(*game.value, "nu-test")) return bad;
-  return check_replay(*game.value, false);
+  if (auto bad = check_round_trip(*game, "nu-test")) return bad;
+  return check_replay(*game, false);
 }
 
 // ppn_racket_jsonl: reference-engine corpora as PPN games (convert/racket_jsonl.hpp).
 inline Finding racket_jsonl_target(std::string_view text) {
   Finding bad;
-  std::vector<convert::nu::Error> problems;
+  std::vector<Diagnostic> problems;
   convert::racket::read_corpus_text(text, "fuzz.jsonl", [&](Game& g) {
     if (!bad) bad = check_round_trip(g, "racket-jsonl");
     if (!bad) bad = check_replay(g, false);
@@ -185,13 +185,13 @@ inline Finding racket_jsonl_target(std::string_view text) {
 // ppn_json_game: ppn's JSON Lines form (convert/json_game.hpp).
 inline Finding json_game_target(std::string_view text) {
   Finding bad;
-  std::vector<convert::nu::Error> problems;
+  std::vector<Diagnostic> problems;
   convert::json_form::read_games(text, "fuzz.json", [&](Game& g) {
     if (!bad) bad = check_round_trip(g, "json");
     if (bad) return;
     auto back = convert::json_form::game_from_json(convert::json_form::game_to_json(g));
-    if (!back.ok()) bad = "json: exported game does not import: " + back.error->message;
-    else if (!(*back.value == g)) bad = std::string("json: export/import changes the game");
+    if (!back.ok()) bad = "json: exported game does not import: " + back.error().message;
+    else if (!(*back == g)) bad = std::string("json: export/import changes the game");
   }, problems);
   if (!bad) bad = check_errors(problems, "json");
   return bad;

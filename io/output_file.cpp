@@ -127,11 +127,11 @@ struct OutputFile::File {
   }
 };
 
-std::variant<OutputFile, std::string> OutputFile::open(const std::string& path) {
+Result<OutputFile> OutputFile::open(const std::string& path) {
   OutputFile out;
   if (path.empty() || path == "-") return out;
   std::error_code ec;
-  if (fs::is_directory(path, ec)) return "cannot write " + path + ": it is a directory";
+  if (fs::is_directory(path, ec)) return failure(Code::io, "cannot write " + path + ": it is a directory");
   auto f = std::make_unique<File>();
   f->path = path;
   f->real = path;
@@ -140,13 +140,13 @@ std::variant<OutputFile, std::string> OutputFile::open(const std::string& path) 
   if (exists) {
     // Replacing goes to what the name stands for: through a symbolic link to the file it
     // points to (the link stays a link), and never past a permission the shell's `>` honours.
-    if (::access(path.c_str(), W_OK) != 0) return "cannot write " + path + ": " + why(errno);
+    if (::access(path.c_str(), W_OK) != 0) return failure(Code::io, "cannot write " + path + ": " + why(errno));
     const fs::path resolved = fs::canonical(path, ec);
     if (!ec) f->real = resolved.string();
     if (!S_ISREG(st.st_mode)) {
       // A FIFO, a terminal or a device (/dev/null, /dev/stdout): no file to keep or replace.
       const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-      if (fd < 0) return "cannot write " + path + ": " + why(errno);
+      if (fd < 0) return failure(Code::io, "cannot write " + path + ": " + why(errno));
       f->direct = true;
       f->fd = fd;
       f->buf = std::make_unique<FdBuf>(fd);
@@ -158,7 +158,7 @@ std::variant<OutputFile, std::string> OutputFile::open(const std::string& path) 
   const fs::path target(f->real);
   std::string temp = (target.parent_path() / ("." + target.filename().string() + ".ppn-XXXXXX")).string();
   const int fd = ::mkstemp(temp.data());
-  if (fd < 0) return "cannot write " + path + ": " + why(errno);
+  if (fd < 0) return failure(Code::io, "cannot write " + path + ": " + why(errno));
   f->temp = std::move(temp);
   f->fd = fd;  // ~File closes and removes it on the error paths below
   track(f->temp);

@@ -9,17 +9,18 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
+
+#include "notation/result.hpp"
 
 namespace ppn::io {
 
 class OutputFile {
  public:
   // `path` "-" or "" is standard output (written directly; commit() only flushes it). Otherwise
-  // the temporary `.NAME.ppn-XXXXXX` is created in the directory of `path`; the error is a
-  // sentence naming the file and the reason (strerror).
-  static std::variant<OutputFile, std::string> open(const std::string& path);
+  // the temporary `.NAME.ppn-XXXXXX` is created in the directory of `path`; the error (E-IO)
+  // is a sentence naming the file and the reason (strerror).
+  static Result<OutputFile> open(const std::string& path);
 
   OutputFile(OutputFile&&) noexcept;
   OutputFile& operator=(OutputFile&&) noexcept;

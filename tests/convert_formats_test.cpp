@@ -253,26 +253,26 @@ TEST_CASE("convert nu-test: the 36 course cases as one-roll PPN games agree with
     auto out = nu::read_course_output(oracle / ("out" + std::to_string(n) + ".txt"));
     REQUIRE(in.ok());
     REQUIRE(out.ok());
-    auto g = nu::course_game(*in.value, "in" + std::to_string(n) + ".xml", 7);
+    auto g = nu::course_game(*in, "in" + std::to_string(n) + ".xml", 7);
     REQUIRE(g.ok());
-    const Game back = parse_one(to_ppn(*g.value));
+    const Game back = parse_one(to_ppn(*g));
     // in14 enters a red pawn on green's roll: written `R:N/0` (SPEC.md 3.1) and rejected as
     // E-WRONG-COLOUR, as Racket rejects it ("attempted to move two different colors")
     if (n == 14) CHECK_THAT(to_ppn(back), Catch::Contains("1. G 5-5: N/0 R:N/0"));
-    CHECK(back == *g.value);
+    CHECK(back == *g);
     std::optional<rules::Game> after;
     const auto res = replay::replay_game(back, {}, [&](const replay::RollEvent& e) { after = e.after; });
     INFO(to_ppn(back));
     for (const auto& d : res.diagnostics) INFO(d.name() << ": " << d.message);
     CHECK(res.setup_ok);
     const bool legal = res.illegal == 0 && res.errors() == 0;
-    CHECK(legal == out.value->legal);
+    CHECK(legal == out->legal);
     if (n == 14) CHECK((!res.diagnostics.empty() && res.diagnostics.front().code == ppn::Code::wrong_colour));
-    if (legal == out.value->legal) ++agree;
-    if (legal && out.value->board_after) {
+    if (legal == out->legal) ++agree;
+    if (legal && out->board_after) {
       REQUIRE(after);
       auto engine = replay::desc_of(*after);
-      auto racket = nu::desc_of_board(*out.value->board_after, engine.to_move, engine.rerolls);
+      auto racket = nu::desc_of_board(*out->board_after, engine.to_move, engine.rerolls);
       CHECK(format_position_id(engine) == format_position_id(racket));
       if (format_position_id(engine) == format_position_id(racket)) ++boards;
     }
@@ -291,19 +291,19 @@ TEST_CASE("convert nu-test: dice lists that are not a throw become pending parts
   in.moves.list.push_back(enter);
   auto g = nu::course_game(in);
   REQUIRE(g.ok());
-  CHECK(g.value->tag_value("Setup") == "g:N,N,N,N r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0 [5]");
-  CHECK_THAT(to_ppn(*g.value), Catch::Contains("1. G 5: N/0"));
-  CHECK(diagnostics(*g.value).empty());
+  CHECK(g->tag_value("Setup") == "g:N,N,N,N r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0 [5]");
+  CHECK_THAT(to_ppn(*g), Catch::Contains("1. G 5: N/0"));
+  CHECK(diagnostics(*g).empty());
   // a die that is not among the pending parts
-  Game bad = *g.value;
+  Game bad = *g;
   std::get<Roll>(bad.movetext[0]).dice = {4, 0};
   CHECK(count_code(diagnostics(bad), ppn::Code::dice) == 1);
   // two dice make an ordinary roll
   in.dice.values = {2, 3};
   auto two = nu::course_game(in);
   REQUIRE(two.ok());
-  CHECK(two.value->tag_value("Setup") == "g:N,N,N,N r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
-  CHECK(diagnostics(*two.value).empty());
+  CHECK(two->tag_value("Setup") == "g:N,N,N,N r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
+  CHECK(diagnostics(*two).empty());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -312,7 +312,7 @@ TEST_CASE("convert nu-test: dice lists that are not a throw become pending parts
 TEST_CASE("convert racket-jsonl: the self-play corpus converts and every game validates",
           "[convert][racket][shared]") {
   PPN_REQUIRE_SHARED(corpus, kSelfplay);
-  std::vector<nu::Error> problems;
+  std::vector<Diagnostic> problems;
   int games = 0, finished = 0;
   long rolls = 0;
   racket::read_corpus(corpus, [&](Game& g) {
@@ -326,7 +326,7 @@ TEST_CASE("convert racket-jsonl: the self-play corpus converts and every game va
         g.tag_value("Result") == colour_name(res.ranking.front()))
       ++finished;
   }, problems);
-  for (const auto& p : problems) FAIL_CHECK(p.located());
+  for (const auto& p : problems) FAIL_CHECK(located(p));
   CHECK(games == 100);
   CHECK(finished == 100);  // every game won, by the colour its [Result] names
   CHECK(rolls > 14000);
@@ -339,7 +339,7 @@ TEST_CASE("convert racket-jsonl: malformed lines are located and skipped", "[con
       "{\"game\":0,\"color\":\"green\",\"dice\":[3,4],\"moves\":[]\n"
       "{\"game\":0,\"color\":\"green\",\"board\":[\"start\",\"start\",\"start\",\"start\",\"start\",\"start\",\"start\","
       "\"start\",\"start\",\"start\",\"start\",\"start\",\"start\",\"start\",\"start\",\"start\"],\"dice\":[3,4],\"moves\":[]}\n";
-  std::vector<nu::Error> problems;
+  std::vector<Diagnostic> problems;
   std::vector<Game> games;
   racket::read_corpus_text(text, "c.jsonl", [&](Game& g) { games.push_back(g); }, problems);
   REQUIRE(problems.size() == 2);
@@ -369,7 +369,7 @@ TEST_CASE("convert racket-jsonl: a truncated .gz is reported, the games before i
   std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const auto cut = std::filesystem::temp_directory_path() / "ppn_truncated.jsonl.gz";
   std::ofstream(cut, std::ios::binary) << bytes.substr(0, bytes.size() / 2);
-  std::vector<nu::Error> problems;
+  std::vector<Diagnostic> problems;
   int games = 0;
   racket::read_corpus(cut, [&](Game&) { ++games; }, problems);
   std::filesystem::remove(cut);
@@ -394,7 +394,7 @@ TEST_CASE("json: PPN -> JSON -> PPN gives the same games", "[convert][json]") {
     std::string jsonl;
     for (const auto& g : parsed.games) jsonl += json_form::game_to_json(g).dump() + "\n";
     std::vector<Game> back;
-    std::vector<nu::Error> problems;
+    std::vector<Diagnostic> problems;
     json_form::read_games(jsonl, "x.jsonl", [&](Game& g) { back.push_back(g); }, problems);
     CHECK(problems.empty());
     REQUIRE(back.size() == parsed.games.size());
@@ -408,14 +408,14 @@ TEST_CASE("json: PPN -> JSON -> PPN gives the same games", "[convert][json]") {
   auto j = json_form::game_to_json(g);
   auto back = json_form::game_from_json(nlohmann::json::parse(j.dump()));
   REQUIRE(back.ok());
-  CHECK(*back.value == g);
+  CHECK(*back == g);
   // another colour's pawn is `"owner"`; a name that is no colour is a located schema error
   std::string text = j.dump();
   CHECK_THAT(text, Catch::Contains(R"("owner":"green")"));
   text.replace(text.find(R"("owner":"green")"), 15, R"("owner":"mauve")");
   auto bad = json_form::game_from_json(nlohmann::json::parse(text));
   REQUIRE_FALSE(bad.ok());
-  CHECK_THAT(bad.error->message, Catch::Contains("/owner"));
+  CHECK_THAT(bad.error().message, Catch::Contains("/owner"));
   // a penalty sends back a pawn of the roll's own seat: no owner there
   text = j.dump();
   const auto at = text.find(R"("kind":"penalty")");
@@ -423,7 +423,7 @@ TEST_CASE("json: PPN -> JSON -> PPN gives the same games", "[convert][json]") {
   text.insert(at, R"("penalty":{"from":"5","to":"N","owner":"green"},)");
   bad = json_form::game_from_json(nlohmann::json::parse(text));
   REQUIRE_FALSE(bad.ok());
-  CHECK_THAT(bad.error->message, Catch::Contains("/penalty/owner"));
+  CHECK_THAT(bad.error().message, Catch::Contains("/penalty/owner"));
 }
 
 TEST_CASE("json: malformed JSON and schema errors are located", "[convert][json]") {
@@ -433,7 +433,7 @@ TEST_CASE("json: malformed JSON and schema errors are located", "[convert][json]
   const std::string text = good + "\n{\"format\": \"ppn-game\", \"version\": 1, \"tags\": [\n" + bad_dice +
                            "\n" + good.substr(0, good.size() / 2) + "\n";
   std::vector<Game> games;
-  std::vector<nu::Error> problems;
+  std::vector<Diagnostic> problems;
   json_form::read_games(text, "bad.jsonl", [&](Game& g) { games.push_back(g); }, problems);
   CHECK(games.size() == 1);
   REQUIRE(problems.size() == 3);
@@ -451,7 +451,7 @@ TEST_CASE("json: malformed JSON and schema errors are located", "[convert][json]
 TEST_CASE("nu-xml: boards are written in the server's element order", "[convert][nu]") {
   auto b = nu::parse_board(board_xml({{"blue", 3, 40}, {"green", 1, 7}, {"yellow", 0, 58}}));
   REQUIRE(b.ok());
-  const std::string out = nu::write_board(*b.value);
+  const std::string out = nu::write_board(*b);
   // start: yellow, red, green, blue, ids 3..0; main: highest location first
   CHECK(out.rfind("<board><start>" + pawn("yellow", 3) + pawn("yellow", 2) + pawn("yellow", 1) + pawn("red", 3), 0) == 0);
   CHECK_THAT(out, Catch::Contains("<main><piece-loc>" + pawn("yellow", 0) + "<loc>58</loc></piece-loc><piece-loc>" +
@@ -459,7 +459,7 @@ TEST_CASE("nu-xml: boards are written in the server's element order", "[convert]
                                   "<loc>7</loc></piece-loc></main><home-rows></home-rows><home></home></board>"));
   auto again = nu::parse_board(out);
   REQUIRE(again.ok());
-  CHECK(*again.value == *b.value);
+  CHECK(*again == *b);
   nu::Moves m;
   m.list.push_back(nu::Move{nu::MoveKind::main, nu::Pawn{Colour::Blue, 3}, 40, 20});
   CHECK(nu::write_moves(m) == "<moves><move-piece-main>" + pawn("blue", 3) +
@@ -489,7 +489,7 @@ TEST_CASE("nu-xml: exporting a converted transcript gives back its boards", "[co
     auto els = nu::parse_elements(line.substr(9, line.size() - 9 - 10));
     REQUIRE(els.ok());
     REQUIRE(k < observed.size());
-    const auto& board = std::get<nu::Board>((*els.value)[0]);
+    const auto& board = std::get<nu::Board>((*els)[0]);
     CHECK(format_position_id(nu::desc_of_board(board, observed[k].to_move, observed[k].rerolls)) ==
           format_position_id(observed[k]));
     ++k;
@@ -536,14 +536,14 @@ TEST_CASE("nu-xml: course cases go nu-test -> PPN -> nu-xml and back to their ow
     const std::string& dm = messages[i].first;
     auto els = nu::parse_elements(dm.substr(9, dm.size() - 9 - 10));
     REQUIRE(els.ok());
-    const auto& board = std::get<nu::Board>((*els.value)[0]);
-    const auto& dice = std::get<nu::Dice>((*els.value)[1]);
-    CHECK(format_position_id(nu::desc_of_board(board, in.value->colour)) ==
-          format_position_id(nu::desc_of_board(in.value->board, in.value->colour)));
-    CHECK(dice.values == in.value->dice.values);
+    const auto& board = std::get<nu::Board>((*els)[0]);
+    const auto& dice = std::get<nu::Dice>((*els)[1]);
+    CHECK(format_position_id(nu::desc_of_board(board, in->colour)) ==
+          format_position_id(nu::desc_of_board(in->board, in->colour)));
+    CHECK(dice.values == in->dice.values);
     auto moves = nu::parse_moves(messages[i].second);
     REQUIRE(moves.ok());
-    CHECK(shape(*moves.value) == shape(in.value->moves));
+    CHECK(shape(*moves) == shape(in->moves));
   }
 }
 

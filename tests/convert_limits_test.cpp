@@ -35,7 +35,7 @@ TEST_CASE("limits: a JSONL line over 16 MiB is skipped and located, the next lin
     for (int i = 0; i < 17; ++i) out << block;
     out << "\"}\n{\"game\": 2, \"players\": [\"a\", \"b\"]}\n";
   }
-  std::vector<ppn::convert::nu::Error> problems;
+  std::vector<ppn::Diagnostic> problems;
   long games = 0;
   const auto stats = ppn::convert::racket::read_corpus(path, [&](ppn::Game&) { ++games; }, problems);
   CHECK(stats.lines == 2);

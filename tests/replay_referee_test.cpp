@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "analysis/selfplay.hpp"
+#include "parser/parser.hpp"
 #include "notation/printer.hpp"
 #include "replay/bridge.hpp"
 #include "replay/referee.hpp"
