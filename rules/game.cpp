@@ -214,14 +214,17 @@ RollResult Game::carry_out(Dice d, const Play& p, const Played& judged, const Pl
   const Events& ev = judged.result().events;
   RollResult r = advance(d, judged.result().after, ev, ev.dice_parts_used >= parts,
                          p.empty() ? -1 : end_of(p[p.size() - 1], g_), how.parts ? RollKind::normal : setup.kind);
-  // Who was captured: the engine's applier says (the same primitive), only on rolls that capture.
-  if (ev.captures > 0) {
-    const Outcome out = apply_play(o_, before, seat, p);
-    for (int i = 0; i < p.size(); ++i) r.victims.push_back(out.victim[i]);
-  } else {
-    for (int i = 0; i < p.size(); ++i) r.victims.push_back(-1);
-  }
+  if (ev.captures > 0) note_victims(before, seat, r);
   return r;
+}
+
+void Game::note_victims(const Position& before, int mover, RollResult& r) {
+  // A captured pawn goes back to its nest (Hasbro 2001 rules, Capturing an Opponent's Pawn), and
+  // nothing else brings another seat's pawn there during the mover's roll.
+  for (int s = 0; s < kMaxSeats; ++s) {
+    if (s == mover || !before.seat_present(s)) continue;
+    for (int n = r.after.count(s, kNest) - before.count(s, kNest); n > 0; --n) r.victims.push_back(static_cast<std::int8_t>(s));
+  }
 }
 
 RollResult Game::play_legal(Dice d, const LegalPlays& all, std::size_t i) {
@@ -233,9 +236,11 @@ RollResult Game::play_legal(Dice d, const LegalPlays& all, std::size_t i) {
   int used = 0;
   for (const auto& m : p)
     if (!m.is_bonus()) used += m.kind == MiniKind::enter && (m.flags & kEnterBySum) ? 2 : 1;
+  const Position before = st_.pos;
+  const int seat = st_.to_move;
   RollResult r = advance(d, all.results[i], out.events, used >= setup.parts.size(),
                          p.empty() ? -1 : end_of(p[p.size() - 1], g_), setup.kind);
-  for (int k = 0; k < p.size(); ++k) r.victims.push_back(out.victim[k]);
+  if (out.events.captures > 0) note_victims(before, seat, r);
   return r;
 }
 
@@ -266,8 +271,9 @@ std::variant<RollResult, Game::NotCarried> Game::play_recorded(Dice d, const Rec
   bool own = true;
   for (const auto& m : p) own = own && (m.owner < 0 || m.owner == seat);
   const int last = own && !p.empty() ? std::min<int>(p[p.size() - 1].to, g_.home) : -1;
+  const Position before = st_.pos;
   RollResult r = advance(d, out.after, out.events, d.d1 == d.d2, last, RollKind::normal);
-  for (int k = 0; k < p.size(); ++k) r.victims.push_back(out.victim[k]);
+  note_victims(before, seat, r);
   return r;
 }
 

@@ -46,7 +46,7 @@ struct RollResult {
   RollKind kind = RollKind::normal;    // penalty: the third doublet (Ludo: six)
   Position after{};
   Events events{};
-  // Per mini-move (or recorded move): the seat whose pawn it captured, -1 for none.
+  // Each capture's victim: the seat of every pawn the roll sent back to its nest, in seat order.
   FixedVec<std::int8_t, kMaxPlayLen> victims;
   std::optional<Place> penalty_pawn;   // where the pawn the penalty sent back stood
   bool dice_used_up = true;            // every part of the roll was played
@@ -60,7 +60,7 @@ struct RollParts {
   RollKind kind = RollKind::normal;
   FixedVec<std::uint8_t, 4> parts;     // the parts to play (a doublets bonus: four)
   bool enters = false;                 // the dice can bring a pawn out of the nest (a 5 or a total
-                                       // of 5, Hasbro 2001 rules, Entering; Ludo: a 6)
+                                       // of 5, Hasbro 2001 rules, Entering Your Pawns; Ludo: a 6)
 };
 
 // A judged play: its RollResult when legal, else the Refusal.
@@ -127,7 +127,7 @@ class Game {
   // What a throw allows the seat to move.
   RollParts parts(Dice d) const;
   // Whether a blockade of `owner` stops the mover's throw `d`: it stands on the mover's ENTER
-  // when the dice can enter a pawn (a 5 or a total of 5: Hasbro 2001 rules, Entering; RULES.md
+  // when the dice can enter a pawn (a 5 or a total of 5: Hasbro 2001 rules, Entering Your Pawns; RULES.md
   // Q7, Q11), or where, or before where (RULES.md Q19, Q23 block_stops), one of the parts
   // would take a pawn on the ring.
   bool stopped_by_blockade(Colour owner, Dice d) const;
@@ -195,6 +195,7 @@ class Game {
  private:
   Game(const Options& o, const GameState& st);
   RollResult advance(Dice d, const Position& after, const Events& ev, bool used_up, int last_rel, RollKind kind);
+  static void note_victims(const Position& before, int mover, RollResult& r);
 
   Options o_;
   Geometry g_;

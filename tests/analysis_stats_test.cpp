@@ -80,7 +80,7 @@ TEST_CASE("stats: a blockade stops an opponent roll", "[analysis][stats]") {
 
 TEST_CASE("stats: a blockade on the ENTER stops an entry by a total of 5", "[analysis][stats]") {
   // Green's pair on 17 stands on Red's ENTER. Red throws 2-3 with pawns in the nest: the total
-  // of 5 would enter one (Hasbro 2001 rules, Entering; RULES.md Q7), the blockade stops it, and
+  // of 5 would enter one (Hasbro 2001 rules, Entering Your Pawns; RULES.md Q7), the blockade stops it, and
   // Red plays the dice with its pawn on 30 instead.
   const auto gs = compute_game_stats(parse_one(header("g:N,N,17,17 r:N,N,N,30 / r d0") + "1. R 2-3: 30/32 32/35\n"), {});
   REQUIRE(gs.replayed);

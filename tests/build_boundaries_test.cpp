@@ -98,7 +98,7 @@ std::vector<std::string> boundary_problems(const fs::path& root) {
 
 }  // namespace
 
-TEST_CASE("only the rules core knows the position's encoding; cli holds no SQL; one error type", "[build][boundaries]") {
+TEST_CASE("only the rules core knows the position's encoding, cli holds no SQL, one error type", "[build][boundaries]") {
   const auto problems = boundary_problems(PPN_SOURCE_DIR);
   for (const auto& p : problems) UNSCOPED_INFO(p);
   CHECK(problems.empty());
