@@ -19,7 +19,7 @@
 //             after its owner's roll and not before it. It stops an opponent roll when some
 //             dice part of that roll would have carried one of the roller's pawns onto or past
 //             it, or when it stands on the roller's ENTER and the dice could enter a pawn of
-//             the nest (a 5 or a total of 5, Hasbro 2001 rules, Entering; Ludo: a 6):
+//             the nest (a 5 or a total of 5, Hasbro 2001 rules, Entering Your Pawns; Ludo: a 6):
 //             rules::Game::stopped_by_blockade. Each roll counts once per blockading seat.
 //   nest roll a roll thrown while none of the mover's pawns was on the board (all in the nest
 //             or HOME, at least one in the nest).
