@@ -76,7 +76,7 @@ bool replay_roll(Walk& walk, const Roll& r) {
   }
   const Dice dice = dice_of(walk, r);
   RollParts setup = walk.st.parts(dice);
-  if (given_parts) setup = RollParts{RollKind::normal, *given_parts, false};
+  if (given_parts) setup = RollParts{RollSetup{RollKind::normal, *given_parts}, false};
 
   if (setup.kind == RollKind::penalty) {
     // Hasbro 2001 rules, Doublets Penalty: "The third consecutive time you roll doublets, you may not

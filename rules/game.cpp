@@ -105,11 +105,8 @@ int Game::race(Colour c) const {
 }
 
 RollParts Game::parts(Dice d) const {
-  const RollSetup setup = roll_setup(st_, d.d1, d.d2, o_);
-  RollParts r;
-  r.kind = setup.kind;
-  r.parts = setup.parts;
-  r.enters = setup.kind != RollKind::penalty && parts_enter(setup.parts, o_.ludo());
+  RollParts r{roll_setup(st_, d.d1, d.d2, o_)};
+  r.enters = r.kind != RollKind::penalty && parts_enter(r.parts, o_.ludo());
   return r;
 }
 
@@ -209,11 +206,20 @@ RollResult Game::carry_out(Dice d, const Play& p, const Played& judged, const Pl
   assert(judged.legal());
   const Position before = st_.pos;
   const int seat = st_.to_move;
-  const RollSetup setup = roll_setup(st_, d.d1, d.d2, o_);
-  const int parts = how.parts ? how.parts->size() : setup.parts.size();
   const Events& ev = judged.result().events;
+  // The roll's parts: those given (a mid-roll [Setup]); else one die (Ludo), two dice, or on a
+  // doublet possibly the four parts of the doublets bonus, which only the setup says.
+  RollKind kind = RollKind::normal;
+  int parts = o_.ludo() ? 1 : 2;
+  if (how.parts) {
+    parts = how.parts->size();
+  } else if (d.doublet()) {
+    const RollSetup setup = roll_setup(st_, d.d1, d.d2, o_);
+    kind = setup.kind;
+    parts = setup.parts.size();
+  }
   RollResult r = advance(d, judged.result().after, ev, ev.dice_parts_used >= parts,
-                         p.empty() ? -1 : end_of(p[p.size() - 1], g_), how.parts ? RollKind::normal : setup.kind);
+                         p.empty() ? -1 : end_of(p[p.size() - 1], g_), kind);
   if (ev.captures > 0) note_victims(before, seat, r);
   return r;
 }

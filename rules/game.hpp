@@ -56,9 +56,9 @@ struct RollResult {
 };
 
 // What a roll of the game's dice allows before any pawn is chosen (RULES.md §procedure step 1).
-struct RollParts {
-  RollKind kind = RollKind::normal;
-  FixedVec<std::uint8_t, 4> parts;     // the parts to play (a doublets bonus: four)
+// (RollSetup's kind and parts, copied whole: filled field by field they were read back before
+// their stores had landed, a stall on every replayed roll.)
+struct RollParts : RollSetup {
   bool enters = false;                 // the dice can bring a pawn out of the nest (a 5 or a total
                                        // of 5, Hasbro 2001 rules, Entering Your Pawns; Ludo: a 6)
 };
@@ -66,17 +66,15 @@ struct RollParts {
 // A judged play: its RollResult when legal, else the Refusal.
 class Played {
  public:
-  explicit Played(RollResult r) : result_(std::move(r)), legal_(true) {}
-  explicit Played(Refusal r) : refusal_(std::move(r)) {}
-  bool legal() const { return legal_; }
-  explicit operator bool() const { return legal_; }
-  const RollResult& result() const { return result_; }
-  const Refusal& refusal() const { return refusal_; }
+  explicit Played(RollResult r) : v_(std::in_place_index<0>, std::move(r)) {}
+  explicit Played(Refusal r) : v_(std::in_place_index<1>, std::move(r)) {}
+  bool legal() const { return v_.index() == 0; }
+  explicit operator bool() const { return legal(); }
+  const RollResult& result() const { return std::get<0>(v_); }
+  const Refusal& refusal() const { return std::get<1>(v_); }
 
  private:
-  RollResult result_;
-  Refusal refusal_;
-  bool legal_ = false;
+  std::variant<RollResult, Refusal> v_;
 };
 
 class Game {
