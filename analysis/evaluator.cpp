@@ -45,7 +45,7 @@ Threats capture_threats(const Position& p, const Geometry& g) {
       if (!g.on_track(rel)) continue;
       const int a = g.abs_of_rel(seat, rel);
       if (g.is_safe_abs(a)) continue;
-      const double progress = nest_steps(g) - g.steps_to_home(rel);
+      const double progress = g.nest_steps() - g.steps_to_home(rel);
       double safe = 1.0;
       for (int o = 0; o < kMaxSeats; ++o) {
         if (o == seat || !p.seat_present(o)) continue;

@@ -51,8 +51,6 @@ std::string_view capture_where_name(CaptureWhere w) {
   return "?";
 }
 
-int nest_steps(const Geometry& g) { return g.ludo ? g.home + 6 : kNestSteps; }
-
 std::string stop_reason(const ReplayResult& res) {
   for (const auto& d : res.diagnostics)
     if (d.severity == Severity::error)

@@ -40,7 +40,7 @@
 
 namespace ppn::analysis {
 
-inline constexpr int kNestSteps = 76;  // 71 steps from the ENTER + the five that enters
+inline constexpr int kNestSteps = rules::kParcheesi68.nest_steps();  // 71 from the ENTER + the entering 5
 
 // The values (stats/game_facts.hpp), in this namespace as before.
 using stats::CaptureWhere;
@@ -74,10 +74,6 @@ std::vector<Colour> finishing_order(const replay::ReplayResult& res, std::string
 
 // "LINE:COL: error[CODE]: message" of the first error of a replay ("" when none).
 std::string stop_reason(const replay::ReplayResult& res);
-
-// Steps a pawn in the nest still has to go: the route plus the entering throw (Parcheesi
-// kNestSteps; Ludo 56 + 6 = 62).
-int nest_steps(const rules::Geometry& g);
 
 // Sums over games for one player (or colour) under one rule profile. A player who sat in two
 // seats of one game played one game, and won it when one of their seats won: `games`, `wins`

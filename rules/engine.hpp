@@ -127,6 +127,12 @@ bool advance_turn_to(GameState& st, int d1, int d2, const Position& result, cons
                      int last_rel);
 // The relative square where a mini-move ends (an entry: the ENTER; at most HOME).
 int end_of(const MiniMove& m, const Geometry& g);
+// The seat's blockade squares (position bytes of ring or home-path squares holding two of its
+// pawns; 0 for none), at most two.
+std::array<std::uint8_t, 2> blockades_of(const Position& p, int seat, const Geometry& g);
+// The turn passes from `seat` to the next seat in the recorded turn order (Q2) that takes part
+// and has not finished (`seat` itself when no other does).
+void pass_turn(GameState& st, int seat);
 
 bool seat_finished(const Position& p, int seat, const Geometry& g = kParcheesi68);
 

@@ -86,21 +86,16 @@ std::vector<Place> Game::blockades(Colour c) const {
   std::vector<Place> out;
   const int s = seat_of(c);
   if (!st_.pos.seat_present(s)) return out;
-  const auto& row = rows(st_.pos)[s];
-  for (int k = 0; k + 1 < kPawnsPerSeat; ++k)
-    if (row[k] == row[k + 1] && row[k] != kNest && rel_of_byte(row[k]) != g_.home && (k == 0 || row[k - 1] != row[k]))
-      out.push_back(Place::at(rel_of_byte(row[k])));
+  for (auto b : blockades_of(st_.pos, s, g_))
+    if (b) out.push_back(Place::at(rel_of_byte(b)));
   return out;
 }
 
 int Game::race(Colour c) const {
   const int s = seat_of(c);
   if (!st_.pos.seat_present(s)) return 0;
-  // A pawn in the nest has its entry still to come: on Parcheesi the whole way from the ENTER
-  // plus the 5 that enters it, on Ludo from before the start square plus the 6.
-  const int nest = g_.home + (o_.ludo() ? 6 : 5);
   int n = 0;
-  for (auto b : rows(st_.pos)[s]) n += b == kNest ? nest : g_.steps_to_home(rel_of_byte(b));
+  for (auto b : rows(st_.pos)[s]) n += b == kNest ? g_.nest_steps() : g_.steps_to_home(rel_of_byte(b));
   return n;
 }
 
@@ -286,23 +281,11 @@ std::variant<RollResult, Game::NotCarried> Game::play_recorded(Dice d, const Rec
 void Game::withdraw(Colour c) {
   const int s = seat_of(c);
   if (!playing(c)) return;
-  const bool was_to_move = st_.to_move == s;
-  // The seat after it in turn order that is still playing.
-  int idx = 0, next = s;
-  for (int i = 0; i < kMaxSeats; ++i)
-    if (st_.turn_order[i] == s) idx = i;
-  for (int step = 1; step <= kMaxSeats; ++step) {
-    const int n = st_.turn_order[(idx + step) % kMaxSeats];
-    if (n != s && (st_.seats_mask >> n & 1) && !(st_.finished_mask >> n & 1)) {
-      next = n;
-      break;
-    }
-  }
-  st_.seats_mask = static_cast<std::uint8_t>(st_.seats_mask & ~(1u << s));
-  if (was_to_move) {
-    st_.to_move = static_cast<std::uint8_t>(next);
+  if (st_.to_move == s) {
+    pass_turn(st_, s);
     st_.doublets = 0;
   }
+  st_.seats_mask = static_cast<std::uint8_t>(st_.seats_mask & ~(1u << s));
   // The last seat still playing wins (or takes the next place).
   if (seats_playing() == 1)
     for (int k = 0; k < kMaxSeats; ++k)

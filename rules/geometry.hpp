@@ -77,6 +77,10 @@ struct Geometry {
   constexpr int steps_to_home(int rel) const {
     return is_lap(rel) ? home + ring_len - track(rel) : home - rel;
   }
+  // The same for a pawn in the nest: the whole way from its ENTER (start square) plus the die
+  // that enters it, a 5 on Parcheesi (Hasbro 2001 rules, Entering Your Pawns), a 6 on Ludo
+  // (Ludo rules, Gameplay).
+  constexpr int nest_steps() const { return home + (ludo ? 6 : 5); }
 };
 
 // The 68-square Parcheesi board: 12 safety squares at rel {17k, 17k+7, 17k+12} (the four

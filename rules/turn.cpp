@@ -158,8 +158,6 @@ Position apply_penalty(const Position& p, int seat, const Options& o, const Geom
   return q;
 }
 
-namespace {
-// The seat's blockade squares (position bytes of ring/home-path squares with two pawns).
 std::array<std::uint8_t, 2> blockades_of(const Position& p, int seat, const Geometry& g) {
   std::array<std::uint8_t, 2> out{};
   int n = 0;
@@ -171,6 +169,7 @@ std::array<std::uint8_t, 2> blockades_of(const Position& p, int seat, const Geom
   return out;
 }
 
+namespace {
 // k14 rules, Blockade: "may keep them together for three turns": the age counts the owner's turns at
 // whose end the blockade stood on the same square (RULES.md Q56).
 void age_blockades(GameState& st, int seat) {
@@ -211,9 +210,6 @@ int six_kept_blockades(const GameState& st, int d1, int d2, const Position& resu
   return kept;
 }
 
-namespace {
-
-// The seat after `seat` in the recorded turn order (Q2), skipping absent or finished seats.
 void pass_turn(GameState& st, int seat) {
   int idx = 0;
   for (int i = 0; i < kMaxSeats; ++i)
@@ -226,6 +222,8 @@ void pass_turn(GameState& st, int seat) {
     }
   }
 }
+
+namespace {
 
 // Ludo (board=ludo52). GameState::doublets counts the sixes thrown in a row in this turn.
 bool advance_ludo_turn(GameState& st, int d, const Position& result, const Options& o) {
