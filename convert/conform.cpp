@@ -212,9 +212,9 @@ Judgement judge(const json& rec, unsigned seats, const ConformConfig& cfg) {
     how.ids = &board.ids[mover];
     how.order = cfg.order;
     how.parts = setup.kind == RollKind::penalty ? nullptr : &parts;
-    const Played played = st.judge(j.dice, moves.play, how);
+    const Judged played = st.judge(j.dice, moves.play, how);
     v.legal = played.legal();
-    if (played) v.result = played.result().after;
+    if (played) v.result = played.after();
     else v.diag = played.refusal();
   }
 

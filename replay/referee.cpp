@@ -55,8 +55,8 @@ std::vector<Play> other_orders(const Question& q, const Play& rep, const Positio
       at[m.pawn] = g.dest(from, m.value, around);
     }
     if (!ok) continue;
-    const Played v = q.game.judge(q.dice, p, {});
-    if (v && v.result().after == result) out.push_back(p);
+    const Judged v = q.game.judge(q.dice, p, {});
+    if (v && v.after() == result) out.push_back(p);
   }
   return out;
 }

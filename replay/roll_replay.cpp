@@ -75,10 +75,8 @@ bool replay_roll(Walk& walk, const Roll& r) {
     walk.st.hand_turn_to(r.seat);
   }
   const Dice dice = dice_of(walk, r);
-  RollParts setup = walk.st.parts(dice);
-  if (given_parts) setup = RollParts{RollSetup{RollKind::normal, *given_parts}, false};
-
-  if (setup.kind == RollKind::penalty) {
+  // A [Setup]'s pending parts are never a penalty's.
+  if (!given_parts && walk.st.penalty_throw(dice)) {
     // Hasbro 2001 rules, Doublets Penalty: "The third consecutive time you roll doublets, you may not
     // move forward. Instead, your pawn closest to HOME ... must be returned to your START".
     if (r.kind != PlayKind::Penalty)
@@ -152,7 +150,7 @@ bool replay_roll(Walk& walk, const Roll& r) {
   how.order = walk.cfg.order;
   how.max_alternatives = walk.cfg.max_alternatives;
   if (given_parts) how.parts = &*given_parts;
-  const Played v = walk.st.judge(dice, conv.play, how);
+  const Judged v = walk.st.judge(dice, conv.play, how);
   if (!v) {
     const Refusal& no = v.refusal();
     auto d = walk.roll_diag(r, Severity::error, no.code, no.message);
@@ -163,13 +161,13 @@ bool replay_roll(Walk& walk, const Roll& r) {
     alone.max_alternatives = 0;
     for (const auto& alt : no.plays) {
       // The alternative's own verdict counts the bonuses it forfeits (rules/apply.hpp).
-      const Played av = walk.st.judge(dice, alt, alone);
-      d.alternatives.push_back(play_text(alt, av ? av.result().events : Events{}, walk.g));
+      const Judged av = walk.st.judge(dice, alt, alone);
+      d.alternatives.push_back(play_text(alt, av ? av.events() : Events{}, walk.g));
     }
     return on_illegal(walk, std::move(d), r, &conv);
   }
   // The play is legal; the record's own marks must agree with what happened.
-  const Events& ev = v.result().events;
+  const Events& ev = v.events();
   const int marked = static_cast<int>(std::count(conv.capture_marks.begin(), conv.capture_marks.end(), true));
   if (marked != ev.captures)
     walk.res.diagnostics.push_back(walk.roll_diag(
@@ -179,7 +177,7 @@ bool replay_roll(Walk& walk, const Roll& r) {
   // The engine's events say which bonuses the play forfeits (rules/apply.hpp settle_bonuses:
   // none on the winning roll, whose left-over bonuses are void); after the win the record
   // may write them either way.
-  if (conv.forfeits != ev.bonuses_forfeited && !seat_finished(v.result().after, seat_of(walk.st.to_move()), walk.g))
+  if (conv.forfeits != ev.bonuses_forfeited && !seat_finished(v.after(), seat_of(walk.st.to_move()), walk.g))
     walk.res.diagnostics.push_back(walk.roll_diag(
         r, Severity::warning, Code::forfeit_mark,
         plural(ev.bonuses_forfeited, "bonus is", "bonuses are") + " forfeited by this play but " +

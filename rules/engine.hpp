@@ -5,7 +5,7 @@
 //   Play p; p.push_back(MiniMove::enter()); p.push_back(MiniMove::move(0, 3));
 //   Verdict v = validate_play(o, {&st, 5, 3, &p});
 //   if (v.legal) advance_turn(st, 5, 3, v.result, o);
-//   else std::cout << v.diag.name() << ": " << v.diag.text() << " at " << v.diag.index;
+//   else std::cout << v.diag->name() << ": " << v.diag->text() << " at " << v.diag->index;
 //   LegalPlays all = legal_plays(o, st, 5, 3);   // distinct final positions
 //
 // Roll legality follows RULES.md §procedure (hasbro-2001) with the options of options.hpp;
@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -88,7 +89,9 @@ struct Verdict {
   bool legal = false;
   Position result{};                  // position after the roll (legal plays only)
   Events events{};
-  Refusal diag{};
+  // The refusal, illegal plays only (a legal verdict builds none: the judge of every replayed
+  // roll).
+  std::optional<Refusal> diag;
 };
 
 Verdict validate_play(const Options& o, const ValidateRequest& req);

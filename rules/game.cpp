@@ -166,7 +166,7 @@ RollResult Game::advance(Dice d, const Position& after, const Events& ev, bool u
   return r;
 }
 
-Played Game::judge(Dice d, const Play& p, const PlayRules& how) const {
+Judged Game::judge(Dice d, const Play& p, const PlayRules& how) const {
   ValidateRequest req;
   req.state = &st_;
   req.d1 = d.d1;
@@ -183,25 +183,20 @@ Played Game::judge(Dice d, const Play& p, const PlayRules& how) const {
     req.ids = &ids;
   }
   req.parts = how.parts;
-  Verdict v = validate_play(o_, req);
-  if (!v.legal) return Played(std::move(v.diag));
-  RollResult r;
-  r.after = v.result;
-  r.events = v.events;
-  return Played(std::move(r));
+  return Judged(o_, req);
 }
 
 Played Game::play(Dice d, const Play& p, const PlayRules& how) {
-  Played j = judge(d, p, how);
-  if (!j) return j;
+  const Judged j = judge(d, p, how);
+  if (!j) return Played(j.refusal());
   return Played(carry_out(d, p, j, how));
 }
 
-RollResult Game::carry_out(Dice d, const Play& p, const Played& judged, const PlayRules& how) {
+RollResult Game::carry_out(Dice d, const Play& p, const Judged& judged, const PlayRules& how) {
   assert(judged.legal());
   const Position before = st_.pos;
   const int seat = st_.to_move;
-  const Events& ev = judged.result().events;
+  const Events& ev = judged.events();
   // The roll's parts: those given (a mid-roll [Setup]); else one die (Ludo), two dice, or on a
   // doublet possibly the four parts of the doublets bonus, which only the setup says.
   RollKind kind = RollKind::normal;
@@ -213,7 +208,7 @@ RollResult Game::carry_out(Dice d, const Play& p, const Played& judged, const Pl
     kind = setup.kind;
     parts = setup.parts.size();
   }
-  RollResult r = advance(d, judged.result().after, ev, ev.dice_parts_used >= parts,
+  RollResult r = advance(d, judged.after(), ev, ev.dice_parts_used >= parts,
                          p.empty() ? -1 : end_of(p[p.size() - 1], g_), kind);
   if (ev.captures > 0) note_victims(before, seat, r);
   return r;

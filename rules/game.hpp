@@ -18,6 +18,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -63,7 +64,7 @@ struct RollParts : RollSetup {
                                        // of 5, Hasbro 2001 rules, Entering Your Pawns; Ludo: a 6)
 };
 
-// A judged play: its RollResult when legal, else the Refusal.
+// A played roll: its RollResult when legal, else the Refusal.
 class Played {
  public:
   explicit Played(RollResult r) : v_(std::in_place_index<0>, std::move(r)) {}
@@ -75,6 +76,23 @@ class Played {
 
  private:
   std::variant<RollResult, Refusal> v_;
+};
+
+// A judged play, the game unchanged: when legal, the position it leaves and its events, else
+// the Refusal. (The engine's verdict is built in place: copied, its freshly written position
+// was read back before its stores had landed, a stall on every replayed roll.)
+class Judged {
+ public:
+  bool legal() const { return v_.legal; }
+  explicit operator bool() const { return legal(); }
+  const Position& after() const { assert(legal()); return v_.result; }
+  const Events& events() const { assert(legal()); return v_.events; }
+  const Refusal& refusal() const { assert(!legal()); return *v_.diag; }
+
+ private:
+  friend class Game;
+  Judged(const Options& o, const ValidateRequest& req) : v_(validate_play(o, req)) {}
+  Verdict v_;
 };
 
 class Game {
@@ -124,6 +142,9 @@ class Game {
   int race(Colour c) const;
   // What a throw allows the seat to move.
   RollParts parts(Dice d) const;
+  // Whether the throw is the third doublet (Ludo: third six) of the turn, which plays the
+  // penalty (Hasbro 2001 rules, Doublets Penalty; RULES.md Q46): parts(d).kind == penalty.
+  bool penalty_throw(Dice d) const { return roll_setup(st_, d.d1, d.d2, o_).kind == RollKind::penalty; }
   // Whether a blockade of `owner` stops the mover's throw `d`: it stands on the mover's ENTER
   // when the dice can enter a pawn (a 5 or a total of 5: Hasbro 2001 rules, Entering Your Pawns; RULES.md
   // Q7, Q11), or where, or before where (RULES.md Q19, Q23 block_stops), one of the parts
@@ -148,8 +169,8 @@ class Game {
   Played play(Dice d, const Play& p) { return play(d, p, PlayRules{}); }
   // The judgement alone, the game unchanged; then, when legal, `carry_out` plays it (the two
   // halves of `play`, for a caller that reports on the position before the roll).
-  Played judge(Dice d, const Play& p, const PlayRules& how) const;
-  RollResult carry_out(Dice d, const Play& p, const Played& judged, const PlayRules& how);
+  Judged judge(Dice d, const Play& p, const PlayRules& how) const;
+  RollResult carry_out(Dice d, const Play& p, const Judged& judged, const PlayRules& how);
   // Play `i` of `all` (this throw's legal_plays), carried out without judging it again.
   RollResult play_legal(Dice d, const LegalPlays& all, std::size_t i);
   // The penalty of a third doublet (Ludo: third six), which the throw must be (parts().kind).

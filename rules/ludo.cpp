@@ -307,10 +307,11 @@ std::string_view ludo_citation(RuleCode code) {
 Verdict verdict_fail(RuleCode code, int index, const std::string& why) {
   Verdict v;
   v.legal = false;
-  v.diag.code = code;
-  v.diag.index = index;
-  v.diag.message = why.empty() ? std::string(code_meaning(code)) : why;
-  v.diag.citation = ludo_citation(code);
+  Refusal& no = v.diag.emplace();
+  no.code = code;
+  no.index = index;
+  no.message = why.empty() ? std::string(code_meaning(code)) : why;
+  no.citation = ludo_citation(code);
   return v;
 }
 
@@ -369,8 +370,8 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
   auto with_alternatives = [&](Verdict x) {
     v = std::move(x);
     for (const auto& c : legal(o, b, d)) {
-      if (static_cast<int>(v.diag.plays.size()) >= req.max_alternatives) break;
-      v.diag.plays.push_back(play_of(c.out, d));
+      if (static_cast<int>(v.diag->plays.size()) >= req.max_alternatives) break;
+      v.diag->plays.push_back(play_of(c.out, d));
     }
   };
   if (p.empty()) {

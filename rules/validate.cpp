@@ -54,10 +54,11 @@ struct RunResult {
 
 void fail(RunResult& r, RuleCode code, int index, const std::string& detail) {
   r.v.legal = false;
-  r.v.diag.code = code;
-  r.v.diag.index = index;
-  r.v.diag.message = detail.empty() ? std::string(code_meaning(code)) : detail;
-  r.v.diag.citation = code_citation(code);
+  Refusal& no = r.v.diag.emplace();
+  no.code = code;
+  no.index = index;
+  no.message = detail.empty() ? std::string(code_meaning(code)) : detail;
+  no.citation = code_citation(code);
 }
 
 // The parts a mover still has, as a message lists them: "5 and 3", "3, +20", "none".
@@ -287,7 +288,7 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
   if (o.ludo()) return ludo::validate_play(o, req);
   RunResult r = run_assigned(o, req, *req.play);
   if (!r.v.legal && req.order == OrderStrictness::outcome && req.play->size() > 1 &&
-      req.play->size() <= 8 && r.v.diag.code != RuleCode::penalty_expected) {
+      req.play->size() <= 8 && r.v.diag->code != RuleCode::penalty_expected) {
     // RULES.md §replay-settings order_strictness=outcome: accept when some legal order of the same
     // mini-moves gives the same result.
     const Play& rec = *req.play;
@@ -327,7 +328,7 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
   if (!r.v.legal && req.max_alternatives > 0) {
     LegalPlays all = legal_plays(o, *req.state, req.d1, req.d2, req.parts);
     for (int i = 0; i < static_cast<int>(all.plays.size()) && i < req.max_alternatives; ++i)
-      r.v.diag.plays.push_back(all.plays[i]);
+      r.v.diag->plays.push_back(all.plays[i]);
   }
   return std::move(r.v);  // (`return r.v` copied it: a member is not moved implicitly)
 }

@@ -254,7 +254,7 @@ TEST_CASE("apply_play: an entry onto a salida of two colours takes the pawn the 
   pos.sort_seat(2);
   st.set_position(pos);
   const auto v = check(o, st, 5, 1, play({E(), M(30, 1), M(31, 20)}));
-  INFO(v.diag.message);
+  INFO((v.diag ? v.diag->message : std::string()));
   REQUIRE(v.legal);
   REQUIRE(v.events.captures == 1);
   Play p = play({E(), M(30, 1), M(31, 20)});

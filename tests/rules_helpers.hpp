@@ -79,7 +79,7 @@ inline rules::Verdict check(const rules::Options& o, const rules::GameState& st,
 
 // The verdict's rule code, RuleCode::ok when the play is legal.
 inline rules::RuleCode code(const rules::Verdict& v) {
-  return v.legal ? rules::RuleCode::ok : v.diag.code;
+  return v.legal ? rules::RuleCode::ok : v.diag->code;
 }
 
 // A profile's options with one `name=value` override applied (the same as an [Option] tag).

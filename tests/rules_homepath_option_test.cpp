@@ -47,7 +47,7 @@ TEST_CASE("homepath_mandatory=no: a die only a second lap can play must be playe
     CHECK(v.result == five);
     // The other order passes square 67 (a lap square) and ends on the same square.
     const auto w = check(o, st, 6, 5, play({A(62, 5), M(kLap64 + 3, 6)}));
-    INFO(w.diag.message);
+    INFO((w.diag ? w.diag->message : std::string()));
     REQUIRE(w.legal);
     CHECK(w.result == five);
     const LegalPlays lp = legal_plays(o, st, 6, 5);
@@ -100,7 +100,7 @@ TEST_CASE("homepath_mandatory=no: a pawn on a lap square goes round past its ENT
   const auto st = state("g:66,H,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0", o);
   const int from = kLap64 + 2;
   const auto v = check(o, st, 3, 1, play({M(from, 3), M(1, 1)}));
-  INFO(v.diag.message);
+  INFO((v.diag ? v.diag->message : std::string()));
   REQUIRE(v.legal);
   CHECK(v.result == position_of("g:2,H,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0"));
   // A blockade on square 67 (seat 3's 16) stops it like any other.

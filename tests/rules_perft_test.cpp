@@ -105,11 +105,11 @@ TEST_CASE("perft: every recorded corpus play is among the generated plays", "[re
       const Dice dice{rec["dice"][0].get<int>(), rec["dice"][1].get<int>()};
       Game::PlayRules how;
       how.ids = &b.ids[seat];  // the pawns as the record names them
-      const Played v = game.judge(dice, m.play, how);
+      const Judged v = game.judge(dice, m.play, how);
       INFO(file.filename().string() << ":" << lineno);
       REQUIRE(v.legal());
       const LegalPlays all = game.legal_plays(dice);
-      CHECK(std::find(all.results.begin(), all.results.end(), v.result().after) != all.results.end());
+      CHECK(std::find(all.results.begin(), all.results.end(), v.after()) != all.results.end());
       ++checked;
     });
     CHECK(checked > 1000);
