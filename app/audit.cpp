@@ -44,18 +44,18 @@ void DiceTally::add(const GameThrows& throws) {
 Status tally_stored_rolls(const std::string& db_path, DiceTally& tally) {
   // Every stored roll, in game and roll order, with its seat's player and the game's source.
   auto opened = db::open_for_reading(db_path);
-  if (auto* err = std::get_if<std::string>(&opened)) return failure(Code::database, *err);
+  if (!opened) return opened.error();
   auto result = db::run_read_only_sql(
-      std::get<db::Database>(opened),
+      *opened,
       "SELECT r.die1, r.die2, r.colour, COALESCE(p.name, s.player_name), g.source_file, r.game_id "
       "FROM rolls r JOIN games g ON g.id = r.game_id "
       "LEFT JOIN game_seats s ON s.game_id = r.game_id AND s.colour = r.colour "
       "LEFT JOIN players p ON p.id = s.player_id ORDER BY r.game_id, r.roll_index");
-  if (auto* err = std::get_if<std::string>(&result)) return failure(Code::database, *err);
+  if (!result) return result.error();
   auto text = [](const db::Cell& c) { return std::holds_alternative<std::string>(c) ? std::get<std::string>(c) : std::string(); };
   auto integer = [](const db::Cell& c) { return std::holds_alternative<std::int64_t>(c) ? std::get<std::int64_t>(c) : 0; };
   std::int64_t last_game = -1;
-  for (const auto& row : std::get<db::Table>(result).rows) {
+  for (const auto& row : result->rows) {
     const int d1 = static_cast<int>(integer(row[0])), d2 = static_cast<int>(integer(row[1]));
     if (integer(row[5]) != last_game) last_game = integer(row[5]), ++tally.games;
     tally.all.add(d1, d2);

@@ -32,11 +32,11 @@ inline std::string stored_game_name(const std::string& db_path, std::int64_t id)
 inline std::optional<Game> select_stored_game(const std::string& command, const std::string& db_path, std::int64_t id,
                                               std::ostream& err = std::cerr) {
   auto opened = db::open_for_reading(db_path);
-  if (auto* e = std::get_if<std::string>(&opened)) {
-    err << command << ": " << *e << "\n";
+  if (!opened) {
+    err << command << ": " << opened.error().message << "\n";
     return std::nullopt;
   }
-  auto loaded = load_game(std::get<db::Database>(opened), id, stored_game_name(db_path, id));
+  auto loaded = load_game(*opened, id, stored_game_name(db_path, id));
   if (!loaded) {
     err << command << ": " << db_path << ": " << loaded.error().message << "\n";
     return std::nullopt;

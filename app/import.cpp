@@ -109,11 +109,11 @@ Result<ImportSummary> run_import(const ImportRequest& req, ImportListener& liste
   std::optional<Diagnostic> open_error;
   auto open_db = [&] {
     auto opened = db::Importer::open(path_db, opts);
-    if (auto* err = std::get_if<std::string>(&opened)) {
-      open_error = failure(Code::database, *err);
+    if (!opened) {
+      open_error = std::move(opened).error();
       return false;
     }
-    importer = std::move(std::get<std::unique_ptr<db::Importer>>(opened));
+    importer = std::move(*opened);
     sum.opened = true;
     if (sum.version_before > 0 && sum.version_before < db::schema_version())
       listener.migrated(sum.version_before, db::schema_version());

@@ -31,11 +31,10 @@ double number(const db::Cell& c) {
 
 Result<Ratings> rate_players(const std::string& db_path) {
   auto opened = db::open_for_reading(db_path);
-  if (auto* err = std::get_if<std::string>(&opened)) return failure(Code::database, *err);
-  auto& database = std::get<db::Database>(opened);
-  auto read = db::run_read_only_sql(database, kSeatsSql);
-  if (auto* err = std::get_if<std::string>(&read)) return failure(Code::database, db_path + ": database error: " + *err);
-  const auto& table = std::get<db::Table>(read);
+  if (!opened) return opened.error();
+  auto read = db::run_read_only_sql(*opened, kSeatsSql);
+  if (!read) return failure(Code::database, db_path + ": database error: " + read.error().message);
+  const auto& table = *read;
   std::map<std::string, int> index;
   std::vector<std::string> names;
   std::vector<int> games_of;

@@ -176,8 +176,8 @@ Result<StoredStats> read_stored_stats(Database& db, const StoredStatsQuery& q) {
 
 Result<StoredStats> read_stored_stats(const std::string& db_path, const StoredStatsQuery& q) {
   auto opened = open_for_reading(db_path);
-  if (auto* err = std::get_if<std::string>(&opened)) return failure(Code::database, *err);
-  auto& database = std::get<Database>(opened);
+  if (!opened) return opened.error();
+  auto& database = *opened;
   if (database.user_version() < 3)
     return failure(Code::database, db_path + ": schema version " + std::to_string(database.user_version()) +
                                        " stores no per-seat statistics; `ppn import --db " + db_path +

@@ -47,7 +47,7 @@ std::size_t rows_of(const db::GameRows& g) {
 double raw_insert(const std::string& path, const std::vector<db::GameRows>& games) {
   {
     auto created = db::open_for_writing(path);  // the same schema and settings
-    if (auto* err = std::get_if<std::string>(&created)) throw std::runtime_error(*err);
+    if (!created) throw std::runtime_error(created.error().message);
   }
   sqlite3* h = nullptr;
   if (sqlite3_open(path.c_str(), &h) != SQLITE_OK) throw std::runtime_error("cannot open " + path);
@@ -257,8 +257,8 @@ int run_bench_import(const BenchImportArgs& a) {
     db::ImportOptions opts;
     opts.jobs = jobs;
     auto opened = db::Importer::open(path, opts);
-    if (auto* err = std::get_if<std::string>(&opened)) {
-      std::cerr << "bench import: " << *err << "\n";
+    if (!opened) {
+      std::cerr << "bench import: " << opened.error().message << "\n";
       return std::nullopt;
     }
     ImportPass p;
@@ -266,11 +266,11 @@ int run_bench_import(const BenchImportArgs& a) {
     BenchTimer t;
     {
       std::ifstream in(ppn_file, std::ios::binary);
-      p.rep = app::import_games(*std::get<std::unique_ptr<db::Importer>>(opened), ppn_file, app::parsed_games(in, ppn_file, {}));
+      p.rep = app::import_games(**opened, ppn_file, app::parsed_games(in, ppn_file, {}));
     }
     p.seconds = t.seconds();
     p.cpu = cpu.seconds();
-    std::get<std::unique_ptr<db::Importer>>(opened).reset();
+    opened->reset();
     p.peak_rss_kib = peak_rss_kib();
     const auto& c = p.rep.counts;
     if (!p.rep.db_error.empty() || c.added != static_cast<std::size_t>(a.games) || c.illegal != 0) {
@@ -328,15 +328,15 @@ int run_bench_import(const BenchImportArgs& a) {
   for (const auto& id : ids) {
     BenchTimer q;
     auto rd = db::open_for_reading(import_db);
-    auto res = db::find_position(std::get<db::Database>(rd), id);
+    auto res = db::find_position(*rd, id);
     const double ms = q.seconds() * 1e3;
     worst_ms = std::max(worst_ms, ms);
     total_ms += ms;
-    if (auto* tab = std::get_if<db::Table>(&res)) found += !tab->rows.empty();
+    if (res) found += !res->rows.empty();
   }
   {
     auto rd = db::open_for_reading(import_db);
-    positions = static_cast<std::size_t>(std::get<db::Database>(rd).scalar("SELECT count(*) FROM positions"));
+    positions = static_cast<std::size_t>(rd->scalar("SELECT count(*) FROM positions"));
   }
 
   const double g_imp = a.games / one->seconds, g_raw = a.games / raw_s;

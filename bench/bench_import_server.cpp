@@ -164,10 +164,10 @@ int run_bench_import_server(const ServerBench& b) {
     double open_total_ms = 0, open_worst_ms = 0;
     {
       auto rd = db::open_for_reading(one);
-      if (auto* err = std::get_if<std::string>(&rd)) throw db::DbError(0, *err);
+      if (!rd) throw db::DbError(0, rd.error().message);
       for (const auto& id : ids) {
         BenchTimer q;
-        (void)db::find_position(std::get<db::Database>(rd), id);
+        (void)db::find_position(*rd, id);
         const double ms = q.seconds() * 1e3;
         open_worst_ms = std::max(open_worst_ms, ms);
         open_total_ms += ms;
@@ -178,12 +178,12 @@ int run_bench_import_server(const ServerBench& b) {
     for (const auto& id : ids) {
       BenchTimer q;
       auto rd = db::open_for_reading(one);
-      if (auto* err = std::get_if<std::string>(&rd)) throw db::DbError(0, *err);
-      auto res = db::find_position(std::get<db::Database>(rd), id);
+      if (!rd) throw db::DbError(0, rd.error().message);
+      auto res = db::find_position(*rd, id);
       const double ms = q.seconds() * 1e3;
       worst_ms = std::max(worst_ms, ms);
       total_ms += ms;
-      if (auto* tab = std::get_if<db::Table>(&res)) found += !tab->rows.empty();
+      if (res) found += !res->rows.empty();
     }
     drop_created();
 

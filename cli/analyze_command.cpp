@@ -148,11 +148,11 @@ int run_analyze(const AnalyzeArgs& a) {
     db::ImportOptions io;
     io.replay = *cfg;
     auto opened = db::Importer::open(a.db, io);
-    if (auto* err = std::get_if<std::string>(&opened)) {
-      std::cerr << "analyze: " << *err << "\n";
+    if (!opened) {
+      std::cerr << "analyze: " << opened.error().message << "\n";
       return 2;
     }
-    imp = std::move(std::get<std::unique_ptr<db::Importer>>(opened));
+    imp = std::move(*opened);
   }
   int code = 0;
   const bool json = a.format == "json";

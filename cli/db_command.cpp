@@ -17,11 +17,11 @@ struct CopyArgs {
 
 int run_copy(const CopyArgs& a) {
   auto r = db::copy_collection(a.from, a.to);
-  if (auto* err = std::get_if<std::string>(&r)) {
-    std::cerr << "db copy: " << *err << "\n";
+  if (!r) {
+    std::cerr << "db copy: " << r.error().message << "\n";
     return 2;
   }
-  const auto& c = std::get<db::CopyCounts>(r);
+  const auto& c = *r;
   std::cout << "db copy: " << c.games << (c.games == 1 ? " game" : " games") << " in " << db::database_name(a.from)
             << ": " << c.copied << " copied, " << c.present << " already in " << db::database_name(a.to) << "\n";
   return 0;

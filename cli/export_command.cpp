@@ -35,11 +35,11 @@ struct ExportArgs {
 int export_stored(const ExportArgs& a, std::ostream& out, const convert::Writer* writer) {
   // Read-only: --where and --sql cannot change the database.
   auto opened = db::open_for_reading(a.db);
-  if (auto* err = std::get_if<std::string>(&opened)) {
-    std::cerr << "export: " << *err << "\n";
+  if (!opened) {
+    std::cerr << "export: " << opened.error().message << "\n";
     return 2;
   }
-  auto& database = std::get<db::Database>(opened);
+  auto& database = *opened;
   auto ids = app::chosen_game_ids(database, a.games, a.where, a.sql);
   if (!ids) {
     std::cerr << "export: " << a.db << ": " << ids.error().message << "\n";

@@ -34,25 +34,25 @@ int run_find(const FindArgs& a) {
   std::vector<db::Pattern> patterns;
   for (const auto& p : a.patterns) {
     auto parsed = db::parse_pattern(p);
-    if (auto* err = std::get_if<std::string>(&parsed)) {
-      std::cerr << "find: " << *err << "\n";
+    if (!parsed) {
+      std::cerr << "find: " << parsed.error().message << "\n";
       return 2;
     }
-    patterns.push_back(std::get<db::Pattern>(parsed));
+    patterns.push_back(*parsed);
   }
   auto opened = db::open_for_reading(a.db);
-  if (auto* err = std::get_if<std::string>(&opened)) {
-    std::cerr << "find: " << *err << "\n";
+  if (!opened) {
+    std::cerr << "find: " << opened.error().message << "\n";
     return 2;
   }
-  auto& database = std::get<db::Database>(opened);
+  auto& database = *opened;
   auto result = a.position.empty() ? db::find_pattern(database, patterns)
                                    : db::find_position(database, a.position, a.ignore_turn);
-  if (auto* err = std::get_if<std::string>(&result)) {
-    std::cerr << "find: " << *err << "\n";
+  if (!result) {
+    std::cerr << "find: " << result.error().message << "\n";
     return 2;
   }
-  const auto& t = std::get<db::Table>(result);
+  const auto& t = *result;
   if (*fmt == TableFormat::json) {
     // JSON Lines: a hit per row, then how many (README "JSON output").
     print_json_lines(std::cout, t, "hit");

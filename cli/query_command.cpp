@@ -40,22 +40,22 @@ int run_query(const QueryArgs& a) {
     return 2;
   }
   auto opened = db::open_for_reading(a.db);
-  if (auto* err = std::get_if<std::string>(&opened)) {
-    std::cerr << "query: " << *err << "\n";
+  if (!opened) {
+    std::cerr << "query: " << opened.error().message << "\n";
     return 2;
   }
-  auto& database = std::get<db::Database>(opened);
+  auto& database = *opened;
   // The reports read the current tables; --sql is the user's own and may suit any version.
   if (const auto old = db::outdated(database, a.db); !old.empty() && !a.report.empty()) {
     std::cerr << "query: " << old << "\n";
     return 2;
   }
   auto result = a.sql.empty() ? db::run_report(database, a.report) : db::run_read_only_sql(database, a.sql);
-  if (auto* err = std::get_if<std::string>(&result)) {
-    std::cerr << "query: " << *err << "\n";
+  if (!result) {
+    std::cerr << "query: " << result.error().message << "\n";
     return 2;
   }
-  print_table(std::cout, std::get<db::Table>(result), *fmt);
+  print_table(std::cout, *result, *fmt);
   return 0;
 }
 

@@ -120,18 +120,18 @@ void copy_rows(Database& src, Database& dst, std::string_view table, const IdMap
 
 }  // namespace
 
-std::variant<CopyCounts, std::string> copy_collection(const std::string& from, const std::string& to) {
+Result<CopyCounts> copy_collection(const std::string& from, const std::string& to) {
   auto opened_from = open_for_reading(from);
-  if (auto* err = std::get_if<std::string>(&opened_from)) return *err;
-  auto& src = std::get<Database>(opened_from);
+  if (!opened_from) return opened_from.error();
+  auto& src = *opened_from;
   try {
-    if (auto old = outdated(src, from); !old.empty()) return old;
+    if (auto old = outdated(src, from); !old.empty()) return failure(Code::database, old);
   } catch (const DbError& e) {
-    return describe_db_error(from, e);
+    return failure(Code::database, describe_db_error(from, e));
   }
   auto opened_to = open_for_writing(to);
-  if (auto* err = std::get_if<std::string>(&opened_to)) return *err;
-  auto& dst = std::get<Database>(opened_to);
+  if (!opened_to) return opened_to.error();
+  auto& dst = *opened_to;
   CopyCounts counts;
   std::optional<Database> adding;
   for (int attempt = 1;; ++attempt) {
@@ -154,7 +154,8 @@ std::variant<CopyCounts, std::string> copy_collection(const std::string& from, c
         std::this_thread::sleep_for(retry_backoff(attempt));
         continue;
       }
-      return "copying from " + database_name(from) + ": " + describe_db_error(to, e) + "; nothing was copied";
+      return failure(Code::database,
+                     "copying from " + database_name(from) + ": " + describe_db_error(to, e) + "; nothing was copied");
     }
   }
 }

@@ -14,7 +14,8 @@
 
 #include <cstddef>
 #include <string>
-#include <variant>
+
+#include "notation/result.hpp"
 
 namespace ppn::db {
 
@@ -25,7 +26,8 @@ struct CopyCounts {
 };
 
 // FROM must be at the current schema version (`ppn import --db FROM` migrates it); TO is
-// created or migrated. Error: a message naming the database.
-std::variant<CopyCounts, std::string> copy_collection(const std::string& from, const std::string& to);
+// created or migrated. Error: E-DATABASE (E-IO for a FROM that does not exist), its message
+// naming the database.
+Result<CopyCounts> copy_collection(const std::string& from, const std::string& to);
 
 }  // namespace ppn::db

@@ -38,12 +38,12 @@ Importer::Importer(Database db, std::string path, ImportOptions opts)
 
 Importer::~Importer() = default;
 
-std::variant<std::unique_ptr<Importer>, std::string> Importer::open(const std::string& path, ImportOptions opts) {
+Result<std::unique_ptr<Importer>> Importer::open(const std::string& path, ImportOptions opts) {
   auto opened = open_for_writing(path);
-  if (auto* err = std::get_if<std::string>(&opened)) return *err;
-  if (auto err = check_aliases(opts.aliases); !err.empty()) return err;
+  if (!opened) return opened.error();
+  if (auto err = check_aliases(opts.aliases); !err.empty()) return failure(Code::argument, err);
   try {
-    std::unique_ptr<Importer> imp(new Importer(std::move(std::get<Database>(opened)), path, std::move(opts)));
+    std::unique_ptr<Importer> imp(new Importer(std::move(*opened), path, std::move(opts)));
     if (!imp->opts_.aliases.empty()) {
       // SQLite: one transaction. PostgreSQL: each alias's merge is a transaction of its own
       // (PlayerAliases::add_alias), as the new players and spellings written through their own
@@ -58,7 +58,7 @@ std::variant<std::unique_ptr<Importer>, std::string> Importer::open(const std::s
     }
     return imp;
   } catch (const DbError& e) {
-    return describe_db_error(path, e);
+    return failure(Code::database, describe_db_error(path, e));
   }
 }
 

@@ -4,8 +4,8 @@
 // the held positions are db/import_statements.hpp, db/player_aliases.hpp and
 // db/held_positions.hpp.
 //
-//   auto opened = Importer::open("ppn.sqlite", opts);      // error text or an importer
-//   auto& imp = *std::get<std::unique_ptr<Importer>>(opened);
+//   auto opened = Importer::open("ppn.sqlite", opts);      // an importer, or the Diagnostic
+//   auto& imp = **opened;
 //   GameRows rows;  app::make_game_rows(game, opts.replay, rows);   // (app/game_rows.hpp)
 //   if (imp.store(rows) == ImportOutcome::added) ... imp.last_added_id() ...
 //   imp.commit();
@@ -21,7 +21,6 @@
 #include <functional>
 #include <memory>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "db/game_rows.hpp"
@@ -30,6 +29,7 @@
 #include "db/player_aliases.hpp"
 #include "db/connection.hpp"
 #include "notation/diagnostic.hpp"
+#include "notation/result.hpp"
 
 namespace ppn::db {
 
@@ -64,8 +64,9 @@ std::string stored_source_path(const std::string& name);
 
 class Importer {
  public:
-  // Opens (creating and migrating) the database and records the aliases. Error: a message.
-  static std::variant<std::unique_ptr<Importer>, std::string> open(const std::string& path, ImportOptions opts);
+  // Opens (creating and migrating) the database and records the aliases. Error: E-ARGUMENT
+  // for an alias not written ALIAS=NAME, else E-DATABASE.
+  static Result<std::unique_ptr<Importer>> open(const std::string& path, ImportOptions opts);
   ~Importer();  // an open transaction rolls back
 
   // Stores one prepared game inside the open transaction (begun when none is open), in a

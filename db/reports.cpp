@@ -104,9 +104,8 @@ SELECT c.variant, c.face, c.count, t.dice, round(1.0 * c.count / t.dice, 4) AS s
 
 // PostgreSQL: one statement (a prepared statement holds only one) in a read-only transaction
 // (the server refuses anything that would write), rolled back.
-std::variant<Table, std::string> run_server_sql(Database& db, std::string_view sql, bool require_read_only,
-                                                Statement::Kind kind) {
-  if (sql.find_first_not_of(" \t\r\n;") == std::string_view::npos) return std::string("empty SQL");
+Result<Table> run_server_sql(Database& db, std::string_view sql, bool require_read_only, Statement::Kind kind) {
+  if (sql.find_first_not_of(" \t\r\n;") == std::string_view::npos) return failure(Code::database, "empty SQL");
   try {
     db.exec(require_read_only ? "BEGIN TRANSACTION READ ONLY" : "BEGIN");
     Table t;
@@ -116,38 +115,38 @@ std::variant<Table, std::string> run_server_sql(Database& db, std::string_view s
     } catch (const DbError& e) {
       db.exec("ROLLBACK");
       if (std::string_view(e.what()).find("multiple commands") != std::string_view::npos)
-        return std::string("one SQL statement only (found more after the first)");
-      if (e.sqlstate == "25006") return std::string("only read-only SQL is allowed (SELECT, WITH)");
-      return std::string(e.what());
+        return failure(Code::database, "one SQL statement only (found more after the first)");
+      if (e.sqlstate == "25006") return failure(Code::database, "only read-only SQL is allowed (SELECT, WITH)");
+      return failure(Code::database, e.what());
     }
     db.exec("ROLLBACK");
     return t;
   } catch (const DbError& e) {
-    return std::string(e.what());
+    return failure(Code::database, e.what());
   }
 }
 
 // kind: Statement::Kind::verbatim for the user's own SQL, plain for ppn's reports.
-std::variant<Table, std::string> run_sql(Database& db, std::string_view sql, bool require_read_only,
-                                         Statement::Kind kind) {
+Result<Table> run_sql(Database& db, std::string_view sql, bool require_read_only, Statement::Kind kind) {
   if (db.is_postgres()) return run_server_sql(db, sql, require_read_only, kind);
   try {
     // Exactly one statement: anything after it (other than white space and ';') is refused.
     sqlite3_stmt* raw = nullptr;
     const char* tail = nullptr;
     const int rc = sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &raw, &tail);
-    if (rc != SQLITE_OK) return std::string(sqlite3_errmsg(db.handle()));
+    if (rc != SQLITE_OK) return failure(Code::database, sqlite3_errmsg(db.handle()));
     const bool ro = raw == nullptr || sqlite3_stmt_readonly(raw);
     sqlite3_finalize(raw);
-    if (!raw) return std::string("empty SQL");
+    if (!raw) return failure(Code::database, "empty SQL");
     for (const char* p = tail; p && p < sql.data() + sql.size(); ++p)
       if (*p != ';' && *p != ' ' && *p != '\n' && *p != '\t' && *p != '\r')
-        return std::string("one SQL statement only (found more after the first)");
-    if (require_read_only && !ro) return std::string("only read-only SQL is allowed (SELECT, WITH, read-only PRAGMA)");
+        return failure(Code::database, "one SQL statement only (found more after the first)");
+    if (require_read_only && !ro)
+      return failure(Code::database, "only read-only SQL is allowed (SELECT, WITH, read-only PRAGMA)");
     Statement st(db, sql, kind);
     return collect(st);
   } catch (const DbError& e) {
-    return std::string(e.what());
+    return failure(Code::database, e.what());
   }
 }
 
@@ -161,17 +160,17 @@ const ReportInfo* find_report(std::string_view name) {
   return nullptr;
 }
 
-std::variant<Table, std::string> run_report(Database& db, std::string_view name) {
+Result<Table> run_report(Database& db, std::string_view name) {
   const auto* r = find_report(name);
   if (!r) {
     std::string names;
     for (const auto& x : kReports) (names += names.empty() ? "" : ", ") += x.name;
-    return "unknown report '" + std::string(name) + "' (reports: " + names + ")";
+    return failure(Code::argument, "unknown report '" + std::string(name) + "' (reports: " + names + ")");
   }
   return run_sql(db, r->sql, true, Statement::Kind::plain);
 }
 
-std::variant<Table, std::string> run_read_only_sql(Database& db, std::string_view sql) {
+Result<Table> run_read_only_sql(Database& db, std::string_view sql) {
   return run_sql(db, sql, true, Statement::Kind::verbatim);
 }
 

@@ -4,11 +4,11 @@
 
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 #include "db/connection.hpp"
 #include "db/table.hpp"
+#include "notation/result.hpp"
 
 namespace ppn::db {
 
@@ -21,10 +21,11 @@ struct ReportInfo {
 const std::vector<ReportInfo>& reports();
 const ReportInfo* find_report(std::string_view name);
 
-// Runs a report. Error: a message.
-std::variant<Table, std::string> run_report(Database& db, std::string_view name);
+// Runs a report. Error: E-ARGUMENT for a name no report has, else E-DATABASE.
+Result<Table> run_report(Database& db, std::string_view name);
 // Runs one read-only SQL statement (anything that would write is refused): the user's own,
-// sent as written (Statement::Kind::verbatim: no parameters). Error: a message.
-std::variant<Table, std::string> run_read_only_sql(Database& db, std::string_view sql);
+// sent as written (Statement::Kind::verbatim: no parameters). Error: E-DATABASE, also for a
+// statement refused (none, more than one, one that would write).
+Result<Table> run_read_only_sql(Database& db, std::string_view sql);
 
 }  // namespace ppn::db

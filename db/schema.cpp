@@ -311,11 +311,11 @@ void seat_stat_columns(int since, F&& f) {
       for (int k = 0; k < s.columns(); ++k) f(s.column_name(k));
 }
 
-std::variant<Database, std::string> check_version(Database& db, const std::string& path) {
+Result<Database> check_version(Database& db, const std::string& path) {
   const auto v = db.user_version();
   if (v > schema_version())
-    return database_name(path) + ": schema version " + std::to_string(v) + " is newer than this ppn (" +
-           std::to_string(schema_version()) + ")";
+    return failure(Code::database, database_name(path) + ": schema version " + std::to_string(v) +
+                                       " is newer than this ppn (" + std::to_string(schema_version()) + ")");
   return std::move(db);
 }
 
@@ -384,23 +384,26 @@ std::string postgres_schema() {
 }
 
 // Creates the current schema in an empty PostgreSQL database, or checks the version of one.
-std::variant<Database, std::string> open_server_for_writing(Database db, const std::string& path) {
+Result<Database> open_server_for_writing(Database db, const std::string& path) {
   const std::string name = database_name(path);
   db.exec("SET client_min_messages = warning");
   Transaction t(db);
   db.exec("SELECT pg_advisory_xact_lock(" + std::to_string(kMigrationLock) + ")");
   const auto v = db.user_version();
   if (v > schema_version())
-    return name + ": schema version " + std::to_string(v) + " is newer than this ppn (" +
-           std::to_string(schema_version()) + ")";
+    return failure(Code::database, name + ": schema version " + std::to_string(v) + " is newer than this ppn (" +
+                                       std::to_string(schema_version()) + ")");
   if (v == 0) {
-    if (db.table_count() != 0) return name + ": not a ppn database (it has tables but no schema version)";
+    if (db.table_count() != 0)
+      return failure(Code::database, name + ": not a ppn database (it has tables but no schema version)");
     db.exec(postgres_schema());
     db.set_user_version(schema_version());
   } else if (v < schema_version()) {
     // Every PostgreSQL database was created at version 5 or later; each later migration has
     // its PostgreSQL form here.
-    if (v < 5) return name + ": schema version " + std::to_string(v) + " has no PostgreSQL migration in this ppn";
+    if (v < 5)
+      return failure(Code::database,
+                     name + ": schema version " + std::to_string(v) + " has no PostgreSQL migration in this ppn");
     if (v == 5) db.exec(std::string(kV6Postgres));
     for (int since = static_cast<int>(kMigrations.size()) + 1; since <= kVersions; ++since)
       if (since > v)
@@ -408,7 +411,7 @@ std::variant<Database, std::string> open_server_for_writing(Database db, const s
     db.set_user_version(schema_version());
   }
   t.commit();
-  return std::move(db);
+  return db;
 }
 
 }  // namespace
@@ -450,7 +453,7 @@ void configure_connection(Database& db) {
   if (page_bytes > 0) db.exec("PRAGMA wal_autocheckpoint=" + std::to_string((std::int64_t{32} << 20) / page_bytes));
 }
 
-std::variant<Database, std::string> open_for_writing(const std::string& path) {
+Result<Database> open_for_writing(const std::string& path) {
   try {
     Database db(path, Database::Mode::read_write_create);
     if (db.is_postgres()) return open_server_for_writing(std::move(db), path);
@@ -460,10 +463,10 @@ std::variant<Database, std::string> open_for_writing(const std::string& path) {
     Transaction t(db);
     int v = static_cast<int>(db.user_version());
     if (v > schema_version())
-      return path + ": schema version " + std::to_string(v) + " is newer than this ppn (" +
-             std::to_string(schema_version()) + ")";
+      return failure(Code::database, path + ": schema version " + std::to_string(v) + " is newer than this ppn (" +
+                                         std::to_string(schema_version()) + ")");
     if (v == 0 && db.table_count() != 0)
-      return path + ": not a ppn database (it has tables but no schema version)";
+      return failure(Code::database, path + ": not a ppn database (it has tables but no schema version)");
     for (; v < schema_version(); ++v) {
       db.exec(migration_sql(v));
       db.set_user_version(v + 1);
@@ -471,7 +474,7 @@ std::variant<Database, std::string> open_for_writing(const std::string& path) {
     t.commit();
     return db;
   } catch (const DbError& e) {
-    return describe_db_error(path, e);
+    return failure(Code::database, describe_db_error(path, e));
   }
 }
 
@@ -485,16 +488,16 @@ std::string outdated(Database& db, const std::string& path) {
 // Migration 4 -> 5 (kV5 above) added game_text and rolls.number.
 bool has_record_text(Database& db) { return db.user_version() >= 5; }
 
-std::variant<Database, std::string> open_for_reading(const std::string& path) {
+Result<Database> open_for_reading(const std::string& path) {
   std::error_code ec;
-  if (!is_server_target(path) && !std::filesystem::exists(path, ec)) return path + ": no such database";
+  if (!is_server_target(path) && !std::filesystem::exists(path, ec)) return failure(Code::io, path + ": no such database");
   try {
     Database db(path, Database::Mode::read_only);
     if (!db.is_postgres()) db.exec("PRAGMA cache_size=-65536");
-    if (db.user_version() == 0) return database_name(path) + ": not a ppn database (schema version 0)";
+    if (db.user_version() == 0) return failure(Code::database, database_name(path) + ": not a ppn database (schema version 0)");
     return check_version(db, path);
   } catch (const DbError& e) {
-    return describe_db_error(path, e);
+    return failure(Code::database, describe_db_error(path, e));
   }
 }
 

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <variant>
 
 #include "db/connection.hpp"
+#include "notation/result.hpp"
 
 namespace ppn::db {
 
@@ -52,8 +52,8 @@ inline constexpr const char* kWriterPragmas =
     "PRAGMA temp_store=MEMORY; PRAGMA wal_autocheckpoint=2048";
 
 // Opens `path` for writing (created when missing) and migrates it to schema_version().
-// A database newer than this program is refused. Error: a message.
-std::variant<Database, std::string> open_for_writing(const std::string& path);
+// A database newer than this program is refused. Error: E-DATABASE.
+Result<Database> open_for_writing(const std::string& path);
 // "" when `db` is at schema_version(); else what to do about it, for a reader whose SQL needs
 // the current tables (a read-only connection does not migrate): `ppn import` migrates it.
 std::string outdated(Database& db, const std::string& path);
@@ -62,8 +62,8 @@ std::string outdated(Database& db, const std::string& path);
 // migration 5). A reader of an older database, which it does not migrate, does without them.
 bool has_record_text(Database& db);
 
-// Opens an existing database read-only (queries, search). Error: a message (missing file,
-// not a ppn database, newer schema).
-std::variant<Database, std::string> open_for_reading(const std::string& path);
+// Opens an existing database read-only (queries, search). Error: E-IO for a missing file,
+// E-DATABASE for the rest (not a ppn database, newer schema, the database's own errors).
+Result<Database> open_for_reading(const std::string& path);
 
 }  // namespace ppn::db

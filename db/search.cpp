@@ -31,12 +31,13 @@ std::optional<int> int_arg(std::string_view s) {
 
 }  // namespace
 
-std::variant<Table, std::string> find_position(Database& db, std::string_view id, bool ignore_turn) {
+Result<Table> find_position(Database& db, std::string_view id, bool ignore_turn) {
   auto parsed = parse_position_id(id);
   if (auto* e = std::get_if<PositionIdError>(&parsed))
-    return "position ID, column " + std::to_string(e->offset + 1) + ": " + e->message;
+    return failure(Code::argument, "position ID, column " + std::to_string(e->offset + 1) + ": " + e->message);
   const auto& desc = std::get<PositionDesc>(parsed);
-  if (!desc.pending.empty()) return std::string("a position in the middle of a roll is never stored (drop the [parts])");
+  if (!desc.pending.empty())
+    return failure(Code::argument, "a position in the middle of a roll is never stored (drop the [parts])");
   // A position ID does not say its board: the same text is a Parcheesi position (h1-h7, HOME
   // 71 steps on) and, when it fits, a Ludo one (h1-h5, the finish 56 steps on). Each reading is
   // looked up among the games of its own board.
@@ -49,7 +50,7 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
   try {
     if (has_record_text(db)) roll_number = "coalesce(r.number, p.roll_index + 1)";
   } catch (const DbError& e) {
-    return std::string(e.what());
+    return failure(Code::database, e.what());
   }
   // Both readings in one statement (one round trip to a server): the Parcheesi one's hash,
   // position and turn are ?1, ?2, ?3, the Ludo one's ?4, ?5, ?6; a reading the ID does not fit
@@ -88,16 +89,19 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
       q.bind_blob(at + 1, position_blob(*pos));
       q.bind(at + 2, rules::seat_of(desc.to_move) * 16 + desc.rerolls);
     }
-    if (!any) return first_error;
+    if (!any) return failure(Code::argument, first_error);
     return collect(q);
   } catch (const DbError& e) {
-    return std::string(e.what());
+    return failure(Code::database, e.what());
   }
 }
 
-std::variant<Pattern, std::string> parse_pattern(std::string_view text) {
+Result<Pattern> parse_pattern(std::string_view text) {
   static constexpr std::string_view kPatterns =
       "the patterns are blockade-on-enter:C, home-path:C:N and near-home:C:K (C a colour)";
+  const auto bad = [&](const std::string& why) {
+    return failure(Code::argument, "pattern '" + std::string(text) + "': " + why);
+  };
   const auto c1 = text.find(':');
   const auto kind = text.substr(0, c1);
   // The pattern's name first: an unknown one is named as such, whatever follows it.
@@ -105,8 +109,8 @@ std::variant<Pattern, std::string> parse_pattern(std::string_view text) {
   if (kind == "blockade-on-enter") p.kind = Pattern::Kind::blockade_on_enter;
   else if (kind == "home-path") p.kind = Pattern::Kind::home_path;
   else if (kind == "near-home") p.kind = Pattern::Kind::near_home;
-  else return "pattern '" + std::string(text) + "': unknown pattern '" + std::string(kind) + "'; " + std::string(kPatterns);
-  if (c1 == std::string_view::npos) return "pattern '" + std::string(text) + "': expected a colour after '" + std::string(kind) + ":'; " + std::string(kPatterns);
+  else return bad("unknown pattern '" + std::string(kind) + "'; " + std::string(kPatterns));
+  if (c1 == std::string_view::npos) return bad("expected a colour after '" + std::string(kind) + ":'; " + std::string(kPatterns));
   auto rest = text.substr(c1 + 1);
   std::string_view col = rest, num;
   if (const auto c2 = rest.find(':'); c2 != std::string_view::npos) {
@@ -114,14 +118,14 @@ std::variant<Pattern, std::string> parse_pattern(std::string_view text) {
     num = rest.substr(c2 + 1);
   }
   const auto c = colour_arg(col);
-  if (!c) return "pattern '" + std::string(text) + "': '" + std::string(col) + "' is not a colour";
+  if (!c) return bad(std::string("'").append(col).append("' is not a colour"));
   p.colour = *c;
   if (p.kind == Pattern::Kind::blockade_on_enter) {
-    if (!num.empty()) return "pattern '" + std::string(text) + "': blockade-on-enter takes a colour only";
+    if (!num.empty()) return bad("blockade-on-enter takes a colour only");
     return p;
   }
   const auto n = int_arg(num);
-  if (!n) return "pattern '" + std::string(text) + "': expected a number after the colour";
+  if (!n) return bad("expected a number after the colour");
   p.n = *n;
   return p;
 }
@@ -164,7 +168,7 @@ bool holds(const Pattern& p, const rules::Position& pos, const rules::Geometry& 
 
 bool matches(const Pattern& p, const rules::Game& game) { return holds(p, game.position(), game.geometry(), &game); }
 
-std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pattern>& patterns) {
+Result<Table> find_pattern(Database& db, const std::vector<Pattern>& patterns) {
   try {
     struct Hit {
       std::int64_t first = 0, last = 0, count = 0;
@@ -259,7 +263,7 @@ std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pa
     }
     return t;
   } catch (const DbError& e) {
-    return std::string(e.what());
+    return failure(Code::database, e.what());
   }
 }
 

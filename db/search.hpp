@@ -5,20 +5,21 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 #include "db/connection.hpp"
 #include "db/table.hpp"
 #include "notation/colour.hpp"
+#include "notation/result.hpp"
 #include "rules/game.hpp"
 
 namespace ppn::db {
 
 // Every game and roll after which `id` (a position ID, notation/SPEC.md 7) stood: columns
 // game, file, line, roll (1-based: the position after that roll), play. With `ignore_turn`
-// only the pawns must match, not the seat to move and the doublets count. Error: a message.
-std::variant<Table, std::string> find_position(Database& db, std::string_view id, bool ignore_turn = false);
+// only the pawns must match, not the seat to move and the doublets count. Error: E-ARGUMENT
+// for an ID that names no position to look for, E-DATABASE for the database's own.
+Result<Table> find_position(Database& db, std::string_view id, bool ignore_turn = false);
 
 // A structural pattern (all given patterns must hold in one position):
 //   blockade-on-enter:C   two pawns of one colour stand on C's ENTER space
@@ -32,13 +33,14 @@ struct Pattern {
   Colour colour = Colour::Green;
   int n = 0;
 };
-std::variant<Pattern, std::string> parse_pattern(std::string_view text);
+// Error: E-ARGUMENT.
+Result<Pattern> parse_pattern(std::string_view text);
 bool matches(const Pattern& p, const rules::Game& game);
 
 // One row per game with a position matching every pattern: game, file, line, first_roll,
 // last_roll, rolls (how many of its positions match). The positions are read one at a time
-// (Statement::Kind::scan): memory holds the games that match, not the positions. Error: a
-// message.
-std::variant<Table, std::string> find_pattern(Database& db, const std::vector<Pattern>& patterns);
+// (Statement::Kind::scan): memory holds the games that match, not the positions. Error:
+// E-DATABASE.
+Result<Table> find_pattern(Database& db, const std::vector<Pattern>& patterns);
 
 }  // namespace ppn::db

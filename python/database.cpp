@@ -16,12 +16,12 @@ namespace ppn::python {
 
 namespace {
 
-py::tuple table(const std::variant<db::Table, std::string>& r) {
-  if (auto* e = std::get_if<std::string>(&r)) {
-    py::object d = diagnostic_object(Diagnostic{{}, Code::io, Severity::error, *e, {}, {}});
-    raise_error("DatabaseError", d, *e);
-  }
-  const auto& t = std::get<db::Table>(r);
+// ppn.DatabaseError carrying the diagnostic, its text the message.
+[[noreturn]] void db_error(const Diagnostic& d) { raise_error("DatabaseError", diagnostic_object(d), d.message); }
+
+py::tuple table(const Result<db::Table>& r) {
+  if (!r) db_error(r.error());
+  const auto& t = *r;
   py::list rows;
   for (const auto& row : t.rows) {
     py::tuple tup(row.size());
@@ -36,15 +36,10 @@ py::tuple table(const std::variant<db::Table, std::string>& r) {
   return py::make_tuple(t.columns, rows);
 }
 
-[[noreturn]] void db_error(const std::string& message) {
-  py::object d = diagnostic_object(Diagnostic{{}, Code::io, Severity::error, message, {}, {}});
-  raise_error("DatabaseError", d, message);
-}
-
 db::Database open_reading(const std::string& path) {
   auto opened = db::open_for_reading(path);
-  if (auto* e = std::get_if<std::string>(&opened)) db_error(*e);
-  return std::move(std::get<db::Database>(opened));
+  if (!opened) db_error(opened.error());
+  return std::move(*opened);
 }
 
 // What the module keeps of an import (app/import.hpp): the new ids and the errors, as
@@ -89,9 +84,9 @@ py::dict import_files(const std::string& path, const std::vector<std::string>& f
     py::gil_scoped_release release;
     done.emplace(app::run_import(req, got));
   }
-  if (!*done) db_error(done->error().message);
+  if (!*done) db_error(done->error());
   const auto& sum = **done;
-  if (sum.db_failed) db_error(sum.db_error);
+  if (sum.db_failed) db_error(failure(Code::database, sum.db_error));
   const auto& total = sum.total;
   py::list ids;
   for (auto id : got.ids) ids.append(id);
@@ -121,7 +116,7 @@ void bind_database(py::module_& m) {
         py::arg("on_error"));
   m.def("_db_report", [](const std::string& path, const std::string& name) {
     auto d = open_reading(path);
-    if (auto old = db::outdated(d, path); !old.empty()) db_error(old);
+    if (auto old = db::outdated(d, path); !old.empty()) db_error(failure(Code::database, old));
     return table(db::run_report(d, name));
   });
   m.def("_db_sql", [](const std::string& path, const std::string& sql) {

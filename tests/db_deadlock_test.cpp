@@ -45,8 +45,8 @@ std::string table_counts(const std::string& db) {
 
 std::unique_ptr<ppn::db::Importer> open_importer(const std::string& db) {
   auto opened = ppn::db::Importer::open(db, {});
-  REQUIRE(std::holds_alternative<std::unique_ptr<ppn::db::Importer>>(opened));
-  return std::move(std::get<std::unique_ptr<ppn::db::Importer>>(opened));
+  REQUIRE(opened);
+  return std::move(*opened);
 }
 
 }  // namespace

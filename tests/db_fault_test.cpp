@@ -57,8 +57,8 @@ TEST_CASE("db fault: a full database (SQLITE_FULL) is a clear error, committed g
 
   SECTION("SQLITE_FULL injected with PRAGMA max_page_count on the importer's connection") {
     auto opened = ppn::db::Importer::open(db, {});
-    REQUIRE(std::holds_alternative<std::unique_ptr<ppn::db::Importer>>(opened));
-    auto& importer = *std::get<std::unique_ptr<ppn::db::Importer>>(opened);
+    REQUIRE(opened);
+    auto& importer = **opened;
     const auto pages = importer.database().scalar("PRAGMA page_count");
     importer.database().exec("PRAGMA max_page_count=" + std::to_string(pages + 2));
     std::ifstream in(more, std::ios::binary);

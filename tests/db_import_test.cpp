@@ -491,7 +491,7 @@ TEST_CASE("db find: exact positions through the hash key and structural patterns
       std::vector<ppn::db::Pattern> ps;
       std::string args;
       for (const auto& p : pats) {
-        ps.push_back(std::get<ppn::db::Pattern>(ppn::db::parse_pattern(p)));
+        ps.push_back(*ppn::db::parse_pattern(p));
         args += " --pattern " + p;
       }
       std::map<int, std::tuple<int, int, int>> want;  // game -> first, last, count
@@ -527,7 +527,7 @@ TEST_CASE("db find: exact positions through the hash key and structural patterns
 TEST_CASE("db patterns: one hand-made position per pattern and its edge", "[db]") {
   using ppn::db::matches;
   using ppn::db::parse_pattern;
-  auto pat = [](const char* s) { return std::get<ppn::db::Pattern>(parse_pattern(s)); };
+  auto pat = [](const char* s) { return *parse_pattern(s); };
   // The game a position ID gives under a profile's rules (green to move).
   auto game = [](const char* id, std::string_view profile = ppn::rules::kDefaultParcheesiProfile) {
     const auto desc = std::get<ppn::PositionDesc>(ppn::parse_position_id(id));
