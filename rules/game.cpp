@@ -209,9 +209,16 @@ RollResult Game::carry_out(Dice d, const Play& p, const Judged& judged, const Pl
     parts = setup.parts.size();
   }
   RollResult r = advance(d, judged.after(), ev, ev.dice_parts_used >= parts,
-                         p.empty() ? -1 : end_of(p[p.size() - 1], g_), kind);
+                         last_moved(p), kind);
   if (ev.captures > 0) note_victims(before, seat, r);
   return r;
+}
+
+int Game::last_moved(const Play& p) const {
+  // Where the pawn moved by the play's last mini-move ends, for the penalty that sends back the
+  // pawn moved last (repeat_penalty=last_moved_except_homepath, RULES.md Q46); Ludo's turn has
+  // no such penalty and does not keep it.
+  return p.empty() || o_.ludo() ? -1 : end_of(p[p.size() - 1], g_);
 }
 
 void Game::note_victims(const Position& before, int mover, RollResult& r) {
@@ -235,7 +242,7 @@ RollResult Game::play_legal(Dice d, const LegalPlays& all, std::size_t i) {
   const Position before = st_.pos;
   const int seat = st_.to_move;
   RollResult r = advance(d, all.results[i], out.events, used >= setup.parts.size(),
-                         p.empty() ? -1 : end_of(p[p.size() - 1], g_), setup.kind);
+                         last_moved(p), setup.kind);
   if (out.events.captures > 0) note_victims(before, seat, r);
   return r;
 }

@@ -214,6 +214,7 @@ class Game {
  private:
   Game(const Options& o, const GameState& st);
   RollResult advance(Dice d, const Position& after, const Events& ev, bool used_up, int last_rel, RollKind kind);
+  int last_moved(const Play& p) const;
   static void note_victims(const Position& before, int mover, RollResult& r);
 
   Options o_;
