@@ -14,10 +14,7 @@ GameThrows game_throws(const Game& game, const std::string& source, const std::s
     if (by == "source") {
       key = source;
     } else if (by == "player") {
-      std::string tag(colour_name(r->seat));
-      tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
-      key = game.tag_value(tag);
-      if (key.empty()) key = "(" + std::string(colour_name(r->seat)) + ")";
+      key = player_key(game, r->seat);
     }
     throws.emplace_back(r->dice[0], r->dice[1], std::move(key));
   }

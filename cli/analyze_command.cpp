@@ -4,8 +4,6 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
-#include <map>
-#include <memory>
 #include <optional>
 
 #include "analysis/game_analysis.hpp"
@@ -14,9 +12,7 @@
 #include "cli/json_records.hpp"
 #include "cli/output.hpp"
 #include "cli/replay_options.hpp"
-#include "db/importer.hpp"
-#include "app/game_rows.hpp"
-#include "app/stored_stats.hpp"
+#include "app/analyze.hpp"
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 
@@ -34,13 +30,6 @@ struct AnalyzeArgs {
   analysis::AnalyzeConfig cfg;
 };
 
-// The seat's player tag ([Green] ...), "" when absent.
-std::string seat_player(const Game& game, int seat) {
-  std::string tag(colour_name(static_cast<Colour>(seat)));
-  tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
-  return std::string(game.tag_value(tag));
-}
-
 // One analysed game: its line and one line per seat, or one JSON record per seat.
 void summary(std::ostream& out, bool json, std::int64_t number, const std::string& where, const Game& game,
              const analysis::GameAnalysis& ga) {
@@ -49,7 +38,7 @@ void summary(std::ostream& out, bool json, std::int64_t number, const std::strin
       const auto& sa = ga.seats[static_cast<std::size_t>(s)];
       if (!sa.present) continue;
       emit_record(out, analyze_seat_record(number, game.source_file, game.source_line, ga, static_cast<Colour>(s),
-                                           seat_player(game, s), sa));
+                                           std::string(game.player(static_cast<Colour>(s))), sa));
     }
     return;
   }
@@ -60,7 +49,7 @@ void summary(std::ostream& out, bool json, std::int64_t number, const std::strin
     if (!sa.present) continue;
     const Colour c = static_cast<Colour>(s);
     std::string who(colour_name(c));
-    if (const auto p = seat_player(game, s); !p.empty()) who += " (" + p + ")";
+    if (const auto p = std::string(game.player(static_cast<Colour>(s))); !p.empty()) who += " (" + p + ")";
     char line[400];
     std::snprintf(line, sizeof line,
                   "  %-24s decisions %3d  ? %2d  ?? %2d  unresolved %2d  error rate %5.1f%% +- %4.1f%%  loss %.3f +- "
@@ -88,45 +77,31 @@ JsonRecord player_record(const std::string& key, const analysis::AnalysisTotals&
           {"luck_adjusted", p.luck_adjusted()}};
 }
 
-std::string player_of(const Game& game, int seat) {
-  if (auto p = seat_player(game, seat); !p.empty()) return p;
-  return "(" + std::string(colour_name(static_cast<Colour>(seat))) + ")";
-}
-
-// --db: the game's row is found by its content checksum; a game the database does not hold
-// yet is imported first, through the importer as `ppn import` would (under the same
-// --variant/--option/--on-error), so that its figures always belong to a stored game. An
-// unfinished copy of a stored game (a prefix duplicate, which the importer does not store) is
-// reported and its figures are not stored. Returns the exit code of this game's storing.
-// `json`: the report is a {"type":"stored"} record (game `number`) instead of its lines.
-int store_figures(db::Importer& imp, const std::string& where, const Game& game, const analysis::GameAnalysis& ga,
-                  const analysis::AnalyzeConfig& cfg, std::ostream& report, bool json, std::int64_t number) {
-  const auto stored = app::ensure_stored(imp, game);
-  if (!stored) {
-    std::cerr << where << ": database error: " << stored.error().message << "\n";
+// --db: what became of the game's figures (app::AnalyzeRun::add): stored as the analysis of a
+// stored game (imported first when the database lacked it), or not stored, and why. Returns
+// the exit code of this game's storing. `json`: a {"type":"stored"} record (game `number`)
+// instead of its lines.
+int report_stored(const std::string& where, const app::AnalyzedGame& g, std::ostream& report, bool json,
+                  std::int64_t number) {
+  if (g.stored && g.stored->imported && !json) report << "  imported as game " << g.stored->id << "\n";
+  if (g.error) {
+    std::cerr << where << ": database error: " << g.error->message << "\n";
     return 2;
   }
-  if (!stored->refused.empty()) {
-    std::cerr << where << ": error: " << stored->refused << "\n";
+  if (!g.stored->refused.empty()) {
+    std::cerr << where << ": error: " << g.stored->refused << "\n";
     return 1;
   }
-  const std::int64_t id = stored->id;
-  const bool imported = stored->imported;
-  if (imported && !json) report << "  imported as game " << id << "\n";
-  if (auto st = app::store_analysis(imp.database(), id, ga, cfg); !st) {
-    std::cerr << where << ": database error: " << st.error().message << "\n";
-    return 2;
-  }
-  if (json) emit_record(report, {{"type", "stored"}, {"game", number}, {"id", id}, {"imported", imported}});
-  else report << "  stored as the analysis of game " << id << "\n";
+  if (json)
+    emit_record(report, {{"type", "stored"}, {"game", number}, {"id", g.stored->id}, {"imported", g.stored->imported}});
+  else
+    report << "  stored as the analysis of game " << g.stored->id << "\n";
   return 0;
 }
 
 int run_analyze(const AnalyzeArgs& a) {
   const auto cfg = replay_config(a.replay, "analyze");
   if (!cfg) return 2;
-  replay::ReplayConfig rc = *cfg;
-  rc.max_alternatives = 0;
   // --db PATH --game ID: the stored game, read before anything is written.
   // The one mechanism of replay and render (cli/game_select.hpp).
   const GameChoice choice{"", a.game > 0 ? a.db : "", a.game};
@@ -143,29 +118,20 @@ int run_analyze(const AnalyzeArgs& a) {
     out = &output->stream();
   }
   std::ostream& report = out == &std::cout ? std::cerr : std::cout;
-  std::unique_ptr<db::Importer> imp;
-  if (!a.db.empty()) {
-    db::ImportOptions io;
-    io.replay = *cfg;
-    auto opened = db::Importer::open(a.db, io);
-    if (!opened) {
-      std::cerr << "analyze: " << opened.error().message << "\n";
-      return 2;
-    }
-    imp = std::move(*opened);
+  auto run = app::AnalyzeRun::open(*cfg, a.cfg, a.db);
+  if (!run) {
+    std::cerr << "analyze: " << run.error().message << "\n";
+    return 2;
   }
   int code = 0;
   const bool json = a.format == "json";
-  std::size_t games = 0, analysed = 0;
   std::string text;
-  std::vector<std::string> order;
-  std::map<std::string, analysis::AnalysisTotals> sums;
   auto analyze_one = [&](Game& game, std::int64_t number) {
-    ++games;
     // `number`: the game's database id, or its place in the files (for_each_game).
     const std::string where = game.source_file + ":" + std::to_string(game.source_line) + ": game " +
                               std::to_string(number);
-    const auto ga = analysis::analyze_game(game, rc, a.cfg);
+    const app::AnalyzedGame g = run->add(game);
+    const analysis::GameAnalysis& ga = g.analysis;
     if (!ga.ok) {
       std::cerr << where << ": error: not analysed: " << ga.error << "\n";
       code = std::max(code, 1);
@@ -176,15 +142,7 @@ int run_analyze(const AnalyzeArgs& a) {
                   << " analysed up to this roll)\n";
       }
       summary(report, json, number, where, game, ga);
-      if (imp) code = std::max(code, store_figures(*imp, where, game, ga, a.cfg, report, json, number));
-      ++analysed;
-      for (int s = 0; s < 4; ++s) {
-        const auto& sa = ga.seats[static_cast<std::size_t>(s)];
-        if (!sa.present) continue;
-        const std::string key = player_of(game, s);
-        if (!sums.count(key)) order.push_back(key);
-        sums[key] += sa;
-      }
+      if (!a.db.empty()) code = std::max(code, report_stored(where, g, report, json, number));
     }
     if (out) {
       text.clear();
@@ -195,12 +153,11 @@ int run_analyze(const AnalyzeArgs& a) {
   code = std::max(code, for_each_game(a.files, choice, stored, analyze_one));
   if (json) {
     // Every player's totals, even of one game (the text then prints only the seat lines).
-    for (const auto& key : order) emit_record(report, player_record(key, sums[key]));
-    emit_record(report, {{"type", "summary"}, {"games", games}, {"analysed", analysed}});
-  } else if (analysed > 1) {
-    report << "analyze: " << analysed << " games; per player:\n";
-    for (const auto& key : order) {
-      const analysis::AnalysisTotals& p = sums[key];
+    for (const auto& p : run->players()) emit_record(report, player_record(p.name, p.totals));
+    emit_record(report, {{"type", "summary"}, {"games", run->games()}, {"analysed", run->analysed()}});
+  } else if (run->analysed() > 1) {
+    report << "analyze: " << run->analysed() << " games; per player:\n";
+    for (const auto& [key, p] : run->players()) {
       char line[300];
       std::snprintf(line, sizeof line,
                     "  %-24s games %3d  decisions %4d  ? %3d  ?? %3d  unresolved %3d  error rate %5.1f%% +- %4.1f%%  "

@@ -39,6 +39,12 @@ std::string_view Game::tag_value(std::string_view name) const {
   return t != nullptr ? std::string_view(t->value) : std::string_view{};
 }
 
+std::string_view Game::player(Colour c) const {
+  std::string tag(colour_name(c));
+  tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
+  return tag_value(tag);
+}
+
 std::vector<std::string_view> Game::tag_values(std::string_view name) const {
   std::vector<std::string_view> out;
   for (const auto& t : tags) {
@@ -71,6 +77,11 @@ void sort_tags_canonically(std::vector<Tag>& tags) {
     return tag_roster.size();
   };
   std::stable_sort(tags.begin(), tags.end(), [&](const Tag& a, const Tag& b) { return rank(a) < rank(b); });
+}
+
+std::string player_key(const Game& game, Colour c) {
+  if (const auto p = game.player(c); !p.empty()) return std::string(p);
+  return "(" + std::string(colour_name(c)) + ")";
 }
 
 }  // namespace ppn

@@ -124,6 +124,8 @@ struct Game {
   const Tag* find_tag(std::string_view name) const;
   // Its value, or "" when absent.
   std::string_view tag_value(std::string_view name) const;
+  // The player of a colour: its seat tag's value ([Green], [Red], ...), "" when absent.
+  std::string_view player(Colour c) const;
   // Values of every tag with this name, in order (e.g. the repeatable [Option] tag).
   std::vector<std::string_view> tag_values(std::string_view name) const;
   // Replaces the first tag with this name, or appends one.
@@ -141,5 +143,9 @@ inline constexpr std::array<std::string_view, 7> tag_roster = {"Event", "Site", 
                                                                "Variant", "Seats", "Result"};
 // Stable reorder: roster tags first (roster order), then the others in their existing order.
 void sort_tags_canonically(std::vector<Tag>& tags);
+
+// The key a seat's figures are summed under across games (stats, audit, analyze): its player,
+// else "(colour)".
+std::string player_key(const Game& game, Colour c);
 
 }  // namespace ppn
