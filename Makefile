@@ -31,8 +31,9 @@ run: build
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, in a Debug build (which
-# also runs the engine's position checks after every mini-move).
+# The suite under AddressSanitizer + UndefinedBehaviorSanitizer, in a Debug build (which also
+# runs the engine's position checks after every mini-move), without the tests tagged [slow]
+# (tests/CMakeLists.txt: the same paths at volume, beyond CI's time in this build).
 test-sanitize: deps
 	@cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DPPN_SANITIZE=address,undefined >/dev/null
 	@cmake --build build-sanitize -j $(JOBS)

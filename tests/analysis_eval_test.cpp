@@ -287,7 +287,7 @@ TEST_CASE("analyze: the annotated game re-parses, re-validates and is stable", "
 }
 
 TEST_CASE("analyze: the marks are the same under rollout seeds 1, 2 and 3 (two samples)",
-          "[analysis][quality][stability]") {
+          "[analysis][quality][stability][slow]") {
   // The default settings (common dice in Latin-hypercube blocks, rounds until the verdict is
   // resolved, 95% confidence); a four-player and a two-player sample. (Sample 01
   // holds a decision whose loss is 4.0% to within 0.02%, right at the `?` threshold: marked under

@@ -184,7 +184,7 @@ TEST_CASE("cli analyze: per-player totals over several games", "[cli][analysis][
   std::filesystem::remove(f);
 }
 
-TEST_CASE("cli rate: a player's games are distinct games, unnamed seats are left out", "[cli][analysis][rate]") {
+TEST_CASE("cli rate: a player's games are distinct games, unnamed seats are left out", "[cli][analysis][rate][slow]") {
   // Self-play games where one player ("Twin") sits in Green's and Blue's seats and Yellow's seat
   // names nobody: Twin played each game once, and the unnamed seats are counted, not rated.
   const std::string f = tmp_file("rate-twin.ppn"), db = tmp_file("rate-twin.sqlite");

@@ -358,7 +358,7 @@ TEST_CASE("three paths agree: the Northwestern transcripts, seats never observed
   CHECK_THAT(st, !Catch::Contains("0 rolls"));
 }
 
-TEST_CASE("three paths agree: 2,000 self-play games of each board", "[db][stats][agreement][selfplay]") {
+TEST_CASE("three paths agree: 2,000 self-play games of each board", "[db][stats][agreement][selfplay][slow]") {
   const auto dir = fresh_dir("agree-selfplay");
   // Both boards in one database: every report splits them by profile.
   auto games = selfplay("hasbro-2001", kSelfplayGames);

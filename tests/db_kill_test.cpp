@@ -79,14 +79,7 @@ TEST_CASE("db import of the samples and ten thousand self-play games: kill -9 lo
           "re-import adds nothing",
           "[db][cli][slow]") {
   auto files = sample_files();
-#if defined(__SANITIZE_ADDRESS__)
-  // The sanitizer build (Debug, every position checked) imports 4 of the 10 files: the same kills
-  // and races in CI's time (all ten reached ctest's 1,200 s there under load).
-  const auto all = selfplay_files();
-  const std::vector<std::string> sp(all.begin(), all.begin() + 4);
-#else
   const auto sp = selfplay_files();
-#endif
   files.insert(files.end(), sp.begin(), sp.end());
   std::int64_t total = static_cast<std::int64_t>(sp.size()) * kPerFile;
   for (const auto& f : sample_files()) total += static_cast<std::int64_t>(games_in(f).size());

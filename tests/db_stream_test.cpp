@@ -14,7 +14,7 @@
 
 using namespace ppn::test;
 
-TEST_CASE("db scans stream: find --pattern and db copy on 1.4 M positions hold one row at a time", "[db][postgresql]") {
+TEST_CASE("db scans stream: find --pattern and db copy on 1.4 M positions hold one row at a time", "[db][postgresql][slow]") {
   const auto backend = GENERATE(from_range(db_backends()));
   INFO(backend);
   const auto dir = fresh_dir("stream");

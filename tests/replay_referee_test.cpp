@@ -81,12 +81,12 @@ void check_games(const std::string& variant, int players, int games, int check_e
 
 }  // namespace
 
-TEST_CASE("referee: every roll of hasbro-2001 self-play games, asked as ppn legal asks it", "[replay][referee]") {
+TEST_CASE("referee: every roll of hasbro-2001 self-play games, asked as ppn legal asks it", "[replay][referee][slow]") {
   check_games("hasbro-2001", 4, 3, 1);
   check_games("hasbro-2001", 2, 2, 1);
 }
 
-TEST_CASE("referee: every roll of Ludo self-play games, asked as ppn legal asks it", "[replay][referee][ludo]") {
+TEST_CASE("referee: every roll of Ludo self-play games, asked as ppn legal asks it", "[replay][referee][ludo][slow]") {
   check_games("ludo", 4, 3, 1);
   check_games("ludo-modern", 3, 2, 1);
   check_games("racket-nu", 3, 1, 1);  // a Parcheesi profile with interleaved bonuses and greedy dice

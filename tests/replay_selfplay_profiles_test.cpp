@@ -21,7 +21,7 @@ constexpr int kGamesPerProfile = 1000;
 bool known_unsupported(std::string_view) { return false; }
 }  // namespace
 
-TEST_CASE("self-play games replay cleanly under every profile", "[replay][selfplay][profiles]") {
+TEST_CASE("self-play games replay cleanly under every profile", "[replay][selfplay][profiles][slow]") {
   int profiles_run = 0;
   for (std::string_view name : rules::profile_list()) {
     INFO("profile " << name);
