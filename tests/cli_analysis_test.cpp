@@ -220,7 +220,7 @@ TEST_CASE("cli rate: a player's games are distinct games, unnamed seats are left
   // Parcheesi places only the winner: a game Yellow won places no named player and is not rated;
   // every rated game has Twin in it, once.
   std::smatch m;
-  REQUIRE(std::regex_search(r.out, m, std::regex(R"(rate: (\d+) of 7 finished games rated)")));
+  REQUIRE(std::regex_search(r.out, m, std::regex(R"(rate: hasbro-2001: (\d+) of 7 finished games rated)")));
   const int rated = std::stoi(m[1]);
   CHECK(rated >= 1);
   CHECK(r.out.find("; 9 seats without a player name left out") != std::string::npos);
@@ -242,7 +242,7 @@ TEST_CASE("cli rate: Plackett-Luce ratings recover the bots' known order", "[cli
   REQUIRE(run_ppn("analyze --rollouts 2 --min-rollouts 2 --candidates 1 --horizon 1 --db " + db + " " + few).code == 0);
   const auto r = run_ppn("rate --db " + db);
   REQUIRE(r.code == 0);
-  CHECK(r.out.find("rate: 60 of 60 finished games rated (the others have fewer than two named players, or place none of them), 8 players; 12 games with "
+  CHECK(r.out.find("rate: hasbro-2001: 60 of 60 finished games rated (the others have fewer than two named players, or place none of them), 8 players; 12 games with "
                    "luck figures") != std::string::npos);
   std::istringstream in(r.out);
   std::string line;
