@@ -66,14 +66,15 @@ void print_figures(std::ostream& out, const analysis::PlayerTotals& t) {
     std::string figure;
     if constexpr (stats::is_by_where<decltype(v)>) n = v.total(), figure = where(v);
     else n = v, figure = std::to_string(v);
-    if (!t.observed(row)) n = -1, figure = "not observed";  // a partial view did not show it
+    const bool known = t.observed(row);
+    if (!known) n = -1, figure = "not observed";  // a partial view did not show it
     if (text.substr(0, 2) == "  ") {
       if (open) out << "\n";
       shown = open = !when_some || n != 0;
     }
     if (!shown) return;
     const auto at = text.find('{'), end = text.find('}', at);
-    if (text.substr(at, end + 1 - at) == "{%}") figure = pct(n, s.rolls);
+    if (known && text.substr(at, end + 1 - at) == "{%}") figure = pct(n, s.rolls);
     out << text.substr(0, at) << figure << text.substr(end + 1);
   });
   if (open) out << "\n";
