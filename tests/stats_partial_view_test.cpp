@@ -92,7 +92,7 @@ TEST_CASE("partial view: what the record does not show is not observed, never 0"
   CHECK(ben["captures_made"].is_null());
 
   // The database: NULL, so `stats --db` says the same and the reports' sums are NULL, not 0.
-  const auto db = fresh_db("partial-view", backend);
+  const auto db = fresh_db("partial-view-db", backend);
   REQUIRE(run_ppn("import -q --db " + db + " " + log).code == 0);
   CHECK(run_ppn("stats --db " + db).out == text);
   const auto cap = run_ppn("query --db " + db + " captures --format csv").out;
