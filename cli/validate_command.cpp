@@ -30,11 +30,16 @@ struct ValidateArgs {
 };
 
 struct Counts {
-  std::size_t files = 0, games = 0, rolls = 0, illegal = 0, record_errors = 0, warnings = 0,
-              syntax_errors = 0, io_errors = 0, skipped = 0;
+  // rolls_replayed: the rolls applied (ReplayResult::rolls_replayed, as `stats` counts them);
+  // not_checked: the rolls after the illegal one where a game's replay stopped, and those of a
+  // game whose rules or seats are unusable, which nothing judged.
+  std::size_t files = 0, games = 0, rolls = 0, rolls_replayed = 0, not_checked = 0, illegal = 0, record_errors = 0,
+              warnings = 0, syntax_errors = 0, io_errors = 0, skipped = 0;
   void add(const Counts& o) {
     games += o.games;
     rolls += o.rolls;
+    rolls_replayed += o.rolls_replayed;
+    not_checked += o.not_checked;
     illegal += o.illegal;
     record_errors += o.record_errors;
     warnings += o.warnings;
@@ -96,6 +101,9 @@ class Validator {
       tick(*f);
       c.rolls += g.roll_count();
       if (a_.syntax_only) return;
+      c.rolls_replayed += static_cast<std::size_t>(r.rolls_replayed);
+      // Judged: the rolls applied, and the illegal one where the replay stopped.
+      c.not_checked += g.roll_count() - static_cast<std::size_t>(r.rolls_replayed + (r.stopped ? 1 : 0));
       if (r.inference) report_inference(f->name, game_no, g, *r.inference);
       c.illegal += static_cast<std::size_t>(r.illegal);
       c.skipped += r.skipped;
@@ -141,11 +149,12 @@ class Validator {
     const auto& t = total_;
     if (json_)
       emit({{"type", "summary"}, {"files", t.files}, {"games", t.games}, {"rolls", t.rolls},
+            {"rolls_replayed", replay_figure(t.rolls_replayed)}, {"rolls_not_checked", replay_figure(t.not_checked)},
             {"illegal_rolls", t.illegal}, {"record_errors", t.record_errors}, {"warnings", t.warnings},
             {"syntax_errors", t.syntax_errors}, {"io_errors", t.io_errors}, {"games_skipped", t.skipped}});
     else {
       std::cout << "validate: " << plural(t.files, "file", "files") << ", " << plural(t.games, "game", "games") << ", "
-                << plural(t.rolls, "roll", "rolls") << ", " << plural(t.illegal, "illegal roll", "illegal rolls");
+                << rolls_text(t) << ", " << plural(t.illegal, "illegal roll", "illegal rolls");
       if (t.record_errors) std::cout << ", " << plural(t.record_errors, "record error", "record errors");
       if (t.warnings) std::cout << ", " << plural(t.warnings, "warning", "warnings");
       std::cout << ", " << plural(t.syntax_errors, "syntax error", "syntax errors");
@@ -217,18 +226,30 @@ class Validator {
     bool live = true;         // false: the run had stopped (--on-error stop) before its turn
   };
 
+  // A figure of the replay: null under --syntax-only, which replays nothing.
+  nlohmann::json replay_figure(std::size_t n) const { return a_.syntax_only ? nlohmann::json() : nlohmann::json(n); }
+
+  // "32 rolls", and "(13 not checked)" after it when the replay did not reach them all
+  // (--syntax-only replays none, by request: not said).
+  static std::string rolls_text(const Counts& c) {
+    std::string s = plural(c.rolls, "roll", "rolls");
+    if (c.not_checked) s += " (" + std::to_string(c.not_checked) + " not checked)";
+    return s;
+  }
+
   // The file's summary line, in its place (after its games' reports).
   void summary(const FileRun& f) {
     if (!f.live) return;
     const auto& c = f.c;
     progress_.clear();
     if (json_)
-      emit({{"type", "file"}, {"file", f.name}, {"games", c.games}, {"rolls", c.rolls}, {"illegal_rolls", c.illegal},
+      emit({{"type", "file"}, {"file", f.name}, {"games", c.games}, {"rolls", c.rolls},
+            {"rolls_replayed", replay_figure(c.rolls_replayed)}, {"rolls_not_checked", replay_figure(c.not_checked)},
+            {"illegal_rolls", c.illegal},
             {"record_errors", c.record_errors}, {"warnings", c.warnings}, {"syntax_errors", c.syntax_errors}});
     else
-      std::cout << f.name << ": " << plural(c.games, "game", "games") << ", " << plural(c.rolls, "roll", "rolls")
-                << ", " << plural(c.illegal, "illegal roll", "illegal rolls") << ", "
-                << plural(c.syntax_errors, "syntax error", "syntax errors") << "\n";
+      std::cout << f.name << ": " << plural(c.games, "game", "games") << ", " << rolls_text(c) << ", "
+                << plural(c.illegal, "illegal roll", "illegal rolls") << ", " << plural(c.syntax_errors, "syntax error", "syntax errors") << "\n";
     total_.add(c);
   }
 
@@ -294,7 +315,10 @@ void add_validate_command(CLI::App& app, int& exit_code) {
                       OnErrorChoices::with_stop);
   add_order_option(sub, a->replay, "Mini-move order: strict (as recorded) or outcome (any legal order with the same result)");
   sub->add_option("--format", a->format, "Output: text or json (JSON Lines)")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
-  sub->add_option("--alternatives", a->alternatives, "Legal alternatives listed per illegal roll")->capture_default_str()->check(CLI::Range(0, 100));
+  sub->add_option("--alternatives", a->alternatives,
+                  "Legal alternatives listed per illegal roll, those nearest to the play written first")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100));
   sub->add_flag("--syntax-only", a->syntax_only, "Only parse; do not check the rules");
   add_jobs_option(sub, a->jobs);
   sub->callback([a, &exit_code]() { exit_code = run_validate(*a); });

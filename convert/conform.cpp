@@ -248,13 +248,14 @@ Judgement judge(const json& rec, unsigned seats, const ConformConfig& cfg) {
   if (expected != "legal" && expected != "illegal")
     return done(Outcome::unreadable_uncounted, "verdict is neither legal nor illegal");
   const bool want = expected == "legal";
-  // A legal probe may state the position after it. On a third doublet the board_after is
-  // the outcome of the penalty, legal line or not (an illegal one's moves are refused and
-  // the penalty applies instead: shared/corpora/racket/README.md "Optional fields"): it
-  // must be the engine's own penalty's.
+  // A probe the reference calls legal may state the position after it: the engine's result
+  // of the play, and on a third doublet (a legal line has no moves there) the outcome of the
+  // penalty (shared/corpora/racket/README.md "Optional fields"), which must be the engine's
+  // own penalty's. The board_after of a line the reference calls illegal is the candidate's,
+  // an outcome no referee produced: the verdicts alone are compared.
   const bool third_doublet = setup.kind == RollKind::penalty;
   std::string after_note;
-  if (((want && v.legal) || third_doublet) && rec.contains("board_after")) {
+  if (want && (v.legal || third_doublet) && rec.contains("board_after")) {
     racket::PawnPosition after;
     if (auto err = read_position(rec["board_after"], seats, after)) return done(Outcome::unreadable_uncounted, *err);
     if (third_doublet) {

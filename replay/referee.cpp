@@ -2,6 +2,7 @@
 #include "replay/referee.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 
 #include "notation/position_id.hpp"
@@ -9,6 +10,7 @@
 #include "replay/roll_replay.hpp"
 #include "replay/walk.hpp"
 #include "replay/bridge.hpp"
+#include "rules/apply.hpp"
 #include "rules/turn_direction.hpp"
 
 namespace ppn::replay {
@@ -19,6 +21,25 @@ namespace {
 
 // A play as PPN text, its forfeited bonuses as the engine's account `ev` counts them.
 std::string text_of(const Question& q, const Play& p, const Events& ev) { return play_text(p, ev, q.game.geometry()); }
+
+// The result flags of `p`, a legal order of mini-moves that ends in `result` with `captures`
+// captures, where it captures being its own (its `x` marks, which the representative's need
+// not be): the landings on which the rules core's applier (rules/apply.hpp apply_recorded)
+// must take a pawn to reach that position, as few as the captures, the earliest such.
+void mark_captures(const Question& q, Play& p, const Position& result, int captures) {
+  const int n = p.size();
+  const Geometry& g = q.game.geometry();
+  for (unsigned marks = 0; marks < (1u << n); ++marks) {
+    if (std::popcount(marks) != captures) continue;
+    RecordedPlay rp;
+    for (int i = 0; i < n; ++i) rp.push_back(RecordedMove::of(p[i], g, -1, (marks >> i & 1u) != 0));
+    const Outcome done = apply_recorded(q.options, q.game.position(), seat_of(q.mover()), rp);
+    if (done.failed < 0 && done.after == result && done.events.captures == captures) {
+      for (int i = 0; i < n; ++i) p[i].flags = done.flags[i];
+      return;
+    }
+  }
+}
 
 // The other orders of a play's mini-moves that are legal and end in the same position: the
 // mini-moves are permuted, each pawn (by its slot: MiniMove::pawn, the engine's sorted order
@@ -56,7 +77,9 @@ std::vector<Play> other_orders(const Question& q, const Play& rep, const Positio
     }
     if (!ok) continue;
     const Judged v = q.game.judge(q.dice, p, {});
-    if (v && v.after() == result) out.push_back(p);
+    if (!v || !(v.after() == result)) continue;
+    mark_captures(q, p, result, v.events().captures);
+    out.push_back(p);
   }
   return out;
 }

@@ -2,6 +2,7 @@
 #include "replay/roll_replay.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -15,6 +16,115 @@ using namespace ppn::rules;
 rules::Dice dice_of(const Walk& walk, const Roll& r) {
   return {r.dice[0], walk.opts.ludo() ? 0 : r.dice_count() == 2 ? r.dice[1] : r.dice[0]};
 }
+
+namespace {
+
+// How near a legal play comes to the play written, by their mini-moves alone (the rules core
+// said which plays are legal; this only orders them for the reader). A play is read as pawn
+// journeys: a mini-move from the square where an earlier one landed goes on with that pawn.
+// A legal play is nearer when its journeys from the written journeys' squares use more of
+// their parts (the same mini-moves in any order, plus a bonus forgotten: 16/19 19/25x for
+// 16/22 22/25x +20 25/45), then when it moves fewer other pawns, then fewer parts besides.
+struct Journey {
+  int start = -1;  // relative square the pawn leaves (-1: the nest)
+  int at = -1;     // where its last mini-move lands
+  FixedVec<std::uint8_t, kMaxPlayLen> parts;
+};
+using Journeys = std::vector<Journey>;
+
+Journeys journeys(const Play& p, const Geometry& g) {
+  Journeys out;
+  for (const MiniMove& m : p) {
+    const int from = m.kind == MiniKind::enter ? -1 : m.from;
+    const int to = m.kind == MiniKind::enter ? 0 : g.dest(m.from, m.value, m.around || g.is_lap(m.from));
+    Journey* on = nullptr;  // the latest journey that landed where this mini-move starts
+    for (auto j = out.rbegin(); j != out.rend() && !on; ++j)
+      if (j->at == from) on = &*j;
+    if (!on) on = &out.emplace_back(Journey{from, to, {}});
+    on->at = to;
+    on->parts.push_back(m.value);
+  }
+  return out;
+}
+
+struct Nearness {
+  int same_parts = 0;   // written parts the legal play moves from the same squares
+  int other_pawns = 0;  // the legal play's journeys from squares the record moves no pawn from
+  int other_parts = 0;  // the legal play's other parts
+  bool nearer_than(const Nearness& o) const {
+    if (same_parts != o.same_parts) return same_parts > o.same_parts;
+    if (other_pawns != o.other_pawns) return other_pawns < o.other_pawns;
+    return other_parts < o.other_parts;
+  }
+};
+
+Nearness nearness(const Journeys& written, const Play& legal, const Geometry& g) {
+  Journeys cand = journeys(legal, g);
+  std::vector<bool> taken(cand.size(), false);
+  Nearness n;
+  for (const Journey& w : written) {
+    int best = -1, best_common = 0;
+    for (std::size_t k = 0; k < cand.size(); ++k) {
+      if (taken[k] || cand[k].start != w.start) continue;
+      auto left = cand[k].parts;
+      int common = 0;
+      for (auto v : w.parts)
+        if (auto f = std::find(left.begin(), left.end(), v); f != left.end()) {
+          *f = left[left.size() - 1];
+          left.pop_back();
+          ++common;
+        }
+      if (best < 0 || common > best_common) best = static_cast<int>(k), best_common = common;
+    }
+    if (best >= 0) {
+      taken[best] = true;
+      n.same_parts += best_common;
+    }
+  }
+  n.other_pawns = static_cast<int>(std::count(taken.begin(), taken.end(), false));
+  n.other_parts = legal.size() - n.same_parts;
+  return n;
+}
+
+// The diagnostic's alternatives: the legal plays `plays` of the throw, those nearest to the
+// play written first (Nearness), ties in the engine's order; at most ReplayConfig::max_alternatives, as PPN text. `parts`: the parts
+// a mid-roll [Setup] leaves, when the roll plays them.
+void suggest(const Walk& walk, ReplayDiagnostic& d, Dice dice, const Play& written, const std::vector<Play>& plays,
+             const FixedVec<std::uint8_t, 4>* parts = nullptr) {
+  const auto keep = static_cast<std::size_t>(std::max(walk.cfg.max_alternatives, 0));
+  if (keep == 0) return;
+  const Journeys meant = journeys(written, walk.g);
+  std::vector<std::pair<Nearness, std::size_t>> order;
+  for (std::size_t i = 0; i < plays.size(); ++i) order.emplace_back(nearness(meant, plays[i], walk.g), i);
+  std::stable_sort(order.begin(), order.end(),
+                   [](const auto& a, const auto& b) { return a.first.nearer_than(b.first); });
+  if (order.size() > keep) order.resize(keep);
+  for (const auto& [near, i] : order) {
+    // The alternative's own verdict counts the bonuses it forfeits (rules/apply.hpp).
+    rules::Game::PlayRules how;
+    how.parts = parts;
+    const Judged av = walk.st.judge(dice, plays[i], how);
+    d.alternatives.push_back(play_text(plays[i], av ? av.events() : Events{}, walk.g));
+  }
+}
+
+// The legal plays of the throw, for a roll refused before its play was judged (a mini-move the
+// engine cannot read, another colour's pawn, PENALTY where none is due).
+std::vector<Play> legal_list(const Walk& walk, Dice dice) { return walk.st.legal_plays(dice).plays; }
+
+// The third doublet's one legal play as a record writes it: `PENALTY` and the pawn it sends
+// back (Hasbro 2001 rules, Doublets Penalty; RULES.md Q46-Q49), `PENALTY` alone when none goes.
+std::string penalty_text(const Walk& walk, Dice dice) {
+  rules::Game after = walk.st;
+  const RollResult result = after.play_penalty(dice);
+  Roll p;
+  p.kind = PlayKind::Penalty;
+  if (result.penalty_pawn && !result.penalty_pawn->in_nest())
+    p.penalty_move = SquareMove{square_of_rel(result.penalty_pawn->rel(), walk.g), Square::nest(), false};
+  return play_to_ppn(p);
+}
+
+}  // namespace
 
 void roll_done(Walk& walk, const Roll& r, const rules::Game& before, const RollResult& result, bool legal) {
   walk.res.game_over = result.over || walk.res.game_over;
@@ -75,19 +185,26 @@ bool replay_roll(Walk& walk, const Roll& r) {
     walk.st.hand_turn_to(r.seat);
   }
   const Dice dice = dice_of(walk, r);
+  static const std::vector<Step> kNoSteps;
+  PlayConversion& conv = walk.conv;
   // A [Setup]'s pending parts are never a penalty's.
   if (!given_parts && walk.st.penalty_throw(dice)) {
     // Hasbro 2001 rules, Doublets Penalty: "The third consecutive time you roll doublets, you may not
     // move forward. Instead, your pawn closest to HOME ... must be returned to your START".
-    if (r.kind != PlayKind::Penalty)
-      return on_illegal(walk, walk.roll_diag(r, Severity::error, Code::penalty_expected,
-                                  walk.opts.ludo() ? "third 6 in this turn: \"the player may not move and the turn "
-                                                "immediately passes to the next player\" (Ludo rules, Gameplay; RULES.md Q46); "
-                                                "write `PENALTY`"
-                                              : "third doublet in this turn: no move is played, the pawn closest "
-                                                "to HOME goes back to the nest (Hasbro 2001 rules, Doublets Penalty; "
-                                                "RULES.md Q46); write `PENALTY`"),
-                        r, nullptr);
+    if (r.kind != PlayKind::Penalty) {
+      auto d = walk.roll_diag(r, Severity::error, Code::penalty_expected,
+                              walk.opts.ludo() ? "third 6 in this turn: \"the player may not move and the turn "
+                                                 "immediately passes to the next player\" (Ludo rules, Gameplay; RULES.md Q46); "
+                                                 "write `PENALTY`"
+                                               : "third doublet in this turn: no move is played, the pawn closest "
+                                                 "to HOME goes back to the nest (Hasbro 2001 rules, Doublets Penalty; "
+                                                 "RULES.md Q46); write `PENALTY`");
+      if (walk.cfg.max_alternatives > 0) d.alternatives.push_back(penalty_text(walk, dice));
+      // The play written instead can be carried out as recorded (--on-error as-played) when
+      // the engine reads its mini-moves; it ends the turn as the third doublet does.
+      play_from_steps(r.kind == PlayKind::Moves ? r.steps : kNoSteps, r.seat, walk.g, conv);
+      return on_illegal(walk, std::move(d), r, conv.error.empty() ? &conv : nullptr);
+    }
     rules::Game after = walk.st;
     const RollResult result = after.play_penalty(dice);
     if (r.penalty_move) {
@@ -95,8 +212,8 @@ bool replay_roll(Walk& walk, const Roll& r) {
       const int removed = result.penalty_pawn ? result.penalty_pawn->rel() : -1;
       const auto from = rel_of_square(r.penalty_move->from, walk.g);
       const bool last = walk.opts.repeat_penalty() == RepeatPenalty::last_moved_except_homepath;
-      if (!from || *from != removed)
-        return on_illegal(walk, walk.roll_diag(r, Severity::error, Code::penalty_pawn,
+      if (!from || *from != removed) {
+        auto d = walk.roll_diag(r, Severity::error, Code::penalty_pawn,
                                     walk.opts.ludo() ? std::string("the third 6 sends no token back: \"the player may not move\" "
                                                               "(Ludo rules, Gameplay); write `PENALTY` alone")
                                     : removed < 0 ? std::string(last ? "no pawn goes back: none moved this turn, or the last "
@@ -107,27 +224,31 @@ bool replay_roll(Walk& walk, const Roll& r) {
                                            : "the penalty sends back the pawn closest to HOME, on " +
                                                  to_string(square_of_rel(removed, walk.g)) +
                                                  " (Hasbro 2001 rules, Doublets Penalty: \"even if it's on your "
-                                                 "home path\"; RULES.md Q48)"),
-                          r, nullptr);
+                                                 "home path\"; RULES.md Q48)");
+        if (walk.cfg.max_alternatives > 0) d.alternatives.push_back(penalty_text(walk, dice));
+        return on_illegal(walk, std::move(d), r, nullptr);
+      }
     }
     std::swap(walk.st, after);
     roll_done(walk, r, after, result, true);
     return true;
   }
-  if (r.kind == PlayKind::Penalty)
-    return on_illegal(walk, walk.roll_diag(r, Severity::error, Code::no_penalty,
-                                walk.opts.ludo() ? "PENALTY is recorded, but this is not the third 6 in a row of the turn "
-                                              "(Ludo rules, Gameplay; RULES.md Q46-Q47)"
-                                            : "PENALTY is recorded, but this is not the third doublet of the turn "
-                                              "(Hasbro 2001 rules, Doublets Penalty; RULES.md Q46-Q47)"),
-                      r, nullptr);
+  if (r.kind == PlayKind::Penalty) {
+    auto d = walk.roll_diag(r, Severity::error, Code::no_penalty,
+                            walk.opts.ludo() ? "PENALTY is recorded, but this is not the third 6 in a row of the turn "
+                                               "(Ludo rules, Gameplay; RULES.md Q46-Q47)"
+                                             : "PENALTY is recorded, but this is not the third doublet of the turn "
+                                               "(Hasbro 2001 rules, Doublets Penalty; RULES.md Q46-Q47)");
+    if (!given_parts) suggest(walk, d, dice, Play{}, legal_list(walk, dice));
+    return on_illegal(walk, std::move(d), r, nullptr);
+  }
 
-  static const std::vector<Step> kNoSteps;
-  PlayConversion& conv = walk.conv;
   play_from_steps(r.kind == PlayKind::Moves ? r.steps : kNoSteps, r.seat, walk.g, conv);
   if (!conv.error.empty()) {
     auto d = walk.roll_diag(r, Severity::error, Code::bad_move, conv.error);
     walk.at_step(d, r, conv.error_step);
+    // The mini-moves read before the one at fault say which plays were meant.
+    if (!given_parts) suggest(walk, d, dice, conv.play, legal_list(walk, dice));
     return on_illegal(walk, std::move(d), r, nullptr);
   }
   if (conv.first_foreign >= 0) {
@@ -144,11 +265,13 @@ bool replay_roll(Walk& walk, const Roll& r) {
                            "takes four matching animal pawns\", \"Move your entered pawns\")" +
                            (walk.st.position().seat_present(seat_of(*s.owner)) ? "" : "; " + owner + " is not even in this game"));
     walk.at_step(d, r, conv.first_foreign);
+    if (!given_parts) suggest(walk, d, dice, conv.play, legal_list(walk, dice));
     return on_illegal(walk, std::move(d), r, &conv);
   }
   rules::Game::PlayRules how;
   how.order = walk.cfg.order;
-  how.max_alternatives = walk.cfg.max_alternatives;
+  // Every legal play, when any is to be listed: the nearest to the play written come first.
+  how.max_alternatives = walk.cfg.max_alternatives > 0 ? std::numeric_limits<int>::max() : 0;
   if (given_parts) how.parts = &*given_parts;
   const Judged v = walk.st.judge(dice, conv.play, how);
   if (!v) {
@@ -157,13 +280,7 @@ bool replay_roll(Walk& walk, const Roll& r) {
     d.citation = no.citation;
     if (no.index >= 0 && no.index < static_cast<int>(conv.step_of_move.size()))
       walk.at_step(d, r, conv.step_of_move[no.index]);
-    rules::Game::PlayRules alone = how;
-    alone.max_alternatives = 0;
-    for (const auto& alt : no.plays) {
-      // The alternative's own verdict counts the bonuses it forfeits (rules/apply.hpp).
-      const Judged av = walk.st.judge(dice, alt, alone);
-      d.alternatives.push_back(play_text(alt, av ? av.events() : Events{}, walk.g));
-    }
+    suggest(walk, d, dice, conv.play, no.plays, how.parts);
     return on_illegal(walk, std::move(d), r, &conv);
   }
   // The play is legal; the record's own marks must agree with what happened.

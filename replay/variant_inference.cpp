@@ -24,6 +24,25 @@ bool ludo_record(const ppn::Game& game) {
 
 }  // namespace
 
+namespace {
+std::string join(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+// Whether the profile picked (under any alias of it) accepts the record: a record's own
+// [Variant] is picked whether or not it does.
+bool picked_accepts(const VariantInference& inf) {
+  const auto po = profile_options(inf.picked);
+  if (!po.ok()) return false;
+  return std::any_of(inf.trials.begin(), inf.trials.end(), [&](const ProfileTrial& t) {
+    return t.accepts && profile_options(t.profile).options->value == po.options->value;
+  });
+}
+
+}  // namespace
+
 std::vector<std::string> VariantInference::accepting() const {
   std::vector<std::string> out;
   for (const auto& t : trials)
@@ -44,7 +63,13 @@ std::string_view basis_name(VariantInference::Basis b) {
 std::string VariantInference::summary() const {
   std::string s;
   switch (basis) {
-    case Basis::record: s = picked + " (the record's [Variant])"; break;
+    case Basis::record:
+      s = picked + (picked_accepts(*this) ? " (the record's [Variant])"
+                                   : " (the record's [Variant], kept: it rejects the record; " +
+                                         (accepting().empty() ? std::string("no profile accepts it")
+                                                              : "it would pass under " + join(accepting())) +
+                                         ")");
+      break;
     case Basis::single: s = picked + " (the only profile that accepts the record)"; break;
     case Basis::ambiguous: s = "ambiguous: several profiles accept the record, none of them its [Variant]"; break;
     case Basis::none: s = "no profile accepts the record"; break;
@@ -92,15 +117,14 @@ VariantInference infer_variant(const ppn::Game& game, const ReplayConfig& cfg) {
     out.trials.push_back(std::move(t));
   }
   const auto accepted = out.accepting();
-  // The record's own [Variant] (under any alias of its profile).
+  // A record that declares a profile (a [Variant] naming one) is judged under it, accepted or
+  // not: inference only fills in a profile the record does not give.
   if (auto own = game.tag_value("Variant"); !own.empty()) {
-    if (auto po = profile_options(own); po.ok())
-      for (const auto& t : out.trials)
-        if (t.accepts && profile_options(t.profile).options->value == po.options->value) {
-          out.basis = VariantInference::Basis::record;
-          out.picked = std::string(own);
-          return out;
-        }
+    if (auto po = profile_options(own); po.ok()) {
+      out.basis = VariantInference::Basis::record;
+      out.picked = std::string(own);
+      return out;
+    }
   }
   if (accepted.size() == 1) {
     out.basis = VariantInference::Basis::single;

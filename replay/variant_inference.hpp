@@ -1,9 +1,9 @@
 // Variant inference (`--variant auto` of validate, import and stats): under which rule profiles
-// is a record legal? As GNU Backgammon retries an import as other variants, the record is
-// replayed under every profile of its board (Parcheesi or Ludo; aliases once), and one is
-// picked:
-//   * the record's own [Variant] when it accepts the record;
-//   * otherwise the single profile that accepts it;
+// is a record legal? The record is replayed under every profile of its board (Parcheesi or
+// Ludo; aliases once), and one is picked:
+//   * the record's own [Variant] when it names a profile, accepted or not (a declared profile
+//     is kept, its errors reported; the summary names the profiles under which it passes);
+//   * otherwise (no [Variant], or one naming no profile) the single profile that accepts it;
 //   * otherwise none: the record is ambiguous (several accept it) or rejected by all, and is
 //     replayed as without `auto` (its [Variant], else the board's default), with a warning
 //     W-VARIANT-AMBIGUOUS / W-VARIANT-REJECTED listing the profiles (rules/RULE_CODES.md).
@@ -36,9 +36,9 @@ struct ProfileTrial {
 
 struct VariantInference {
   enum class Basis : std::uint8_t {
-    record,     // the record's [Variant] accepts it
+    record,     // the record's [Variant] names a profile (which may reject it)
     single,     // the only profile that accepts it
-    ambiguous,  // several accept it, none of them the record's [Variant]
+    ambiguous,  // several accept it, and the record names no profile
     none,       // no profile accepts it
   };
   std::vector<ProfileTrial> trials;  // every profile tried, in profile-table order
@@ -47,7 +47,7 @@ struct VariantInference {
 
   std::vector<std::string> accepting() const;
   // One line: "hasbro-2001 (the record's [Variant]); accepted by hasbro-2001, k14; rejected by
-  // racket-nu (roll 12: E-...: ...), ...".
+  // racket-nu (roll 12: E-...: ...), ..." (a [Variant] rejecting it: "..., kept: ...").
   std::string summary() const;
 };
 

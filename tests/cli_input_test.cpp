@@ -127,8 +127,10 @@ TEST_CASE("cli: validate checks the rolls before a game's syntax error", "[cli][
   CHECK(r.out.find("cut.ppn:15:18: error[E-WRONG-PART]") != std::string::npos);  // at 35/38
   CHECK(r.out.find("  roll:     10. B 6-2: 29/35 35/38\n") != std::string::npos);
   CHECK(r.out.find("cut.ppn:18:11: error: expected ':' after the dice\n") != std::string::npos);
-  // The game is still counted as broken, not as a game; its 12 rolls were read and checked.
-  CHECK(r.out.find("validate: 1 file, 0 games, 12 rolls, 1 illegal roll, 1 syntax error\n") != std::string::npos);
+  // The game is still counted as broken, not as a game; its 12 rolls were read, and checked up
+  // to the illegal one (the two after it were not).
+  CHECK(r.out.find("validate: 1 file, 0 games, 12 rolls (2 not checked), 1 illegal roll, 1 syntax error\n") !=
+        std::string::npos);
   // The partial game ends before its [Result] says it does: that is not a record error.
   CHECK(r.out.find("E-RESULT") == std::string::npos);
   // JSON: the diagnostic has no game number (the game is not counted), the roll's does.

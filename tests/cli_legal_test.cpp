@@ -6,6 +6,7 @@
 // green's 11).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
@@ -167,4 +168,30 @@ TEST_CASE("ppn legal: malformed questions are located by argument and column (ex
   CHECK(lap.code == 2);
   CHECK_THAT(lap.out, Catch::Contains("legal: POSITION-ID: error: [Setup]: a pawn on its ring square 65 has passed its turn-off"));
   CHECK(run_ppn("legal 'g:N,N,N,65 r:N,N,N,N / g d0' 5-3 --variant wikipedia-house").code == 0);
+}
+
+TEST_CASE("ppn legal: every order of a capturing play carries its capture mark", "[cli][legal]") {
+  // Green's pawn on 16, a lone red pawn on green's 25 (red's 8, no safety square); 3-6. The
+  // pawn reaches 25 by 16/19 19/25 or by 16/22 22/25, capturing on the second landing either
+  // way, then plays the 20 earned: 25/45. Each order is printed with its `x`, and pasted back
+  // with --play it is legal without a W-CAPTURE-MARK warning.
+  const std::string pos = "'g:N,N,N,16 r:N,N,N,8 / g d0' 3-6";
+  const auto j = nlohmann::json::parse(run_ppn("legal --format json " + pos).out);
+  bool found = false;
+  for (const auto& p : j["plays"]) {
+    if (p["captures"] != 1 || p["after"] != "g:N,N,N,45 r:N,N,N,N / r d0") continue;
+    found = true;
+    CHECK(p["orders"].size() == 2);
+    CHECK(std::find(p["orders"].begin(), p["orders"].end(), "16/19 19/25x +20 25/45") != p["orders"].end());
+    CHECK(std::find(p["orders"].begin(), p["orders"].end(), "16/22 22/25x +20 25/45") != p["orders"].end());
+    for (const auto& order : p["orders"]) {
+      INFO(order);
+      const auto judged = nlohmann::json::parse(run_ppn("legal --format json " + pos + " --play '" + order.get<std::string>() + "'").out);
+      CHECK(judged["legal"] == true);
+      CHECK(judged["diagnostics"].empty());
+    }
+  }
+  CHECK(found);
+  const auto text = run_ppn("legal " + pos).out;
+  CHECK_THAT(text, Catch::Contains("also 16/22 22/25x +20 25/45") || Catch::Contains("also 16/19 19/25x +20 25/45"));
 }

@@ -118,7 +118,7 @@ TEST_CASE("variant auto on the converted Northwestern transcripts finds racket-n
   PPN_REQUIRE_SHARED(dir, "external/nu-eecs395-parcheesi-xml/transcripts-nathanshelly");
   // README "Checked against independent referees": the four real transcripts, 56 games, all
   // legal under racket-nu but the logging player's own 2 empty last replies (output2.log and
-  // commit-1fef9d6), which no profile accepts.
+  // commit-1fef9d6), which no profile accepts. Each declares racket-nu, which is kept.
   int games = 0, racket = 0, rejected_by_all = 0;
   for (const char* f : {"output.log", "output2.log", "commit-1fef9d6/logs.log", "commit-11f8538/logs.log"}) {
     INFO(f);
@@ -128,7 +128,7 @@ TEST_CASE("variant auto on the converted Northwestern transcripts finds racket-n
     for (const auto& g : variant_records(run_ppn("validate --variant auto --format json " + out).out)) {
       ++games;
       if (g["basis"] == "record" && g["picked"] == "racket-nu") ++racket;
-      if (g["basis"] == "none") {
+      if (g["accepted"].empty()) {
         ++rejected_by_all;
         bool racket_listed = false;
         for (const auto& t : g["rejected"]) racket_listed = racket_listed || t["profile"] == "racket-nu";
@@ -138,6 +138,31 @@ TEST_CASE("variant auto on the converted Northwestern transcripts finds racket-n
     std::filesystem::remove(out);
   }
   CHECK(games == 56);
-  CHECK(racket == 54);
+  CHECK(racket == 56);
   CHECK(rejected_by_all == 2);
+}
+
+TEST_CASE("variant auto keeps a declared [Variant] that rejects the record and names the profiles it would pass",
+          "[cli][variant-auto]") {
+  // The second lap passes only under wikipedia-house; the record declares hasbro-2001.
+  const auto f = write("declared.ppn", std::string("[Variant \"hasbro-2001\"]\n") + kSecondLap);
+  auto r = run_ppn("validate --variant auto " + f);
+  CHECK(r.code == 1);
+  CHECK_THAT(r.out, Catch::Contains("note[variant]: hasbro-2001 (the record's [Variant], kept: it rejects the record; "
+                                    "it would pass under wikipedia-house); accepted by wikipedia-house; rejected by "));
+  CHECK_THAT(r.out, Catch::Contains(": error[E-"));
+  CHECK_THAT(r.out, Catch::Contains("1 game, 1 roll, 1 illegal roll"));
+  const auto v = variant_records(run_ppn("validate --variant auto --format json " + f).out);
+  REQUIRE(v.size() == 1);
+  CHECK(v[0]["basis"] == "record");
+  CHECK(v[0]["picked"] == "hasbro-2001");
+  CHECK(v[0]["accepted"] == nlohmann::json({"wikipedia-house"}));
+
+  // import stores it under its own profile, with its illegal roll.
+  const auto db = tmp("declared.sqlite");
+  std::filesystem::remove(db);
+  CHECK(run_ppn("import --variant auto --db " + db + " " + f).code == 1);
+  const auto q = run_ppn("query --db " + db + " --format csv --sql 'SELECT variant, illegal_rolls FROM games'");
+  CHECK_THAT(q.out, Catch::Contains("hasbro-2001,1"));
+  std::filesystem::remove(db);
 }
