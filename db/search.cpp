@@ -93,7 +93,8 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
     // Roll 0, the start: no position row holds it (a row is the position after its roll). A
     // game without [Setup] starts with every pawn of its seats in the nest (Hasbro 2001 rules,
     // Entering Your Pawns; Ludo rules, Gameplay), its first roll's seat to move, no doublet
-    // thrown: such an ID is looked up among those games, on either board.
+    // thrown: such an ID is looked up among those games, on either board. A player's log
+    // ([Observer], notation/SPEC.md 3.4) may begin after unseen rolls: its start is not known.
     const bool all_in_nest = std::all_of(desc.seats.begin(), desc.seats.end(), [](const SeatPawns& sp) {
       return sp.pawns.size() == rules::kPawnsPerSeat &&
              std::all_of(sp.pawns.begin(), sp.pawns.end(), [](Square q) { return q == Square::nest(); });
@@ -106,7 +107,7 @@ std::variant<Table, std::string> find_position(Database& db, std::string_view id
                       "NULL AS colour, NULL AS dice, NULL AS play FROM games g JOIN rolls r ON r.id = g.id * " +
                           std::to_string(1 << kRollKeyShift) +
                           " WHERE (?1 = 1 OR r.colour = ?2) "
-                          "AND NOT EXISTS (SELECT 1 FROM tags t WHERE t.game_id = g.id AND t.name = 'Setup') "
+                          "AND NOT EXISTS (SELECT 1 FROM tags t WHERE t.game_id = g.id AND t.name IN ('Setup', 'Observer')) "
                           "AND (SELECT count(*) FROM game_seats s WHERE s.game_id = g.id) = ?3 "
                           "AND (SELECT count(*) FROM game_seats s WHERE s.game_id = g.id AND s.colour IN (" + colours + ")) = ?3 "
                           "ORDER BY g.id");

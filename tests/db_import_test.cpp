@@ -444,7 +444,7 @@ TEST_CASE("db find: exact positions through the hash key and structural patterns
   for (std::size_t gi = 0; gi < games.size(); ++gi)
     ppn::replay::replay_game(games[gi], {}, [&](const ppn::replay::RollEvent& e) {
       // Roll 0: the start of a game without [Setup] (every pawn in the nest) is found too.
-      if (e.roll_index == 0 && games[gi].tag_value("Setup").empty()) {
+      if (e.roll_index == 0 && games[gi].tag_value("Setup").empty() && games[gi].tag_value("Observer").empty()) {
         const auto start = ppn::replay::position_id(e.before);
         where[start].insert({static_cast<int>(gi) + 1, 0});
         ++pawns_only[start.substr(0, start.find(" / "))];
