@@ -14,7 +14,7 @@ JsonRecord captures(const analysis::CaptureCounts& c) {
 
 }  // namespace
 
-void emit_record(std::ostream& out, const JsonRecord& r) { out << r.dump() << "\n"; }
+void emit_record(std::ostream& out, const JsonRecord& r) { out << json_text(r) << "\n"; }
 
 JsonRecord stats_player_record(const analysis::PlayerTotals& t) {
   const auto& s = t.sum;

@@ -3,6 +3,7 @@
 #include <csignal>
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include "cli/app.hpp"
 
@@ -16,6 +17,13 @@ int main(int argc, char** argv) {
   try {
     app->parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    // No command named, or an unknown one: say which word is not a command, and list them.
+    if (app->get_subcommands().empty() && e.get_exit_code() != 0) {
+      if (const std::string msg = ppn::cli::unknown_command_message(*app, argc, argv); !msg.empty()) {
+        std::cerr << msg;
+        return 2;
+      }
+    }
     const int rc = app->exit(e);
     return rc == 0 ? 0 : 2;
   } catch (const std::exception& e) {

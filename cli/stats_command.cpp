@@ -286,8 +286,10 @@ int run_stats(const StatsArgs& a) {
     };
   };
   rc = std::max(rc, for_each_game(a.files, choice, stored, work, count_game));
-  print_report(text, a.json, tally.games, tally.complete, tally.rolls, tally.replayed, tally.lead_changes,
-               tally.totals.players, tally.player_found);
+  // --chart asks for the chart: the report is not printed with it (`--games` lines are, when asked).
+  if (a.chart.empty())
+    print_report(text, a.json, tally.games, tally.complete, tally.rolls, tally.replayed, tally.lead_changes,
+                 tally.totals.players, tally.player_found);
   if (!tally.player_found) {
     std::cerr << "stats: no player or colour named \"" << a.player << "\" in these games\n";
     return std::max(rc, 1);
@@ -322,7 +324,7 @@ void add_stats_command(CLI::App& app, int& exit_code) {
                   "Output: text, or json (JSON Lines: game, player and summary records; README \"JSON output\")")
       ->capture_default_str()
       ->check(CLI::IsMember({"text", "json"}));
-  sub->add_option("--chart", a->chart, "Also draw an SVG chart: race (one game), luck (one game), faces (all dice)")
+  sub->add_option("--chart", a->chart, "Draw an SVG chart instead of the report: race (one game), luck (one game), faces (all dice)")
       ->check(CLI::IsMember({"race", "luck", "faces"}));
   auto* out = sub->add_option("-o,--output", a->output, "The chart's SVG file ('-' for standard output)");
   sub->get_option("--chart")->needs(out);

@@ -1,5 +1,7 @@
 #include "cli/table_output.hpp"
 
+#include "cli/json_records.hpp"
+
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -53,7 +55,7 @@ void print_json_lines(std::ostream& out, const db::Table& t, const std::string& 
   for (const auto& row : t.rows) {
     nlohmann::ordered_json o{{"type", type}};
     for (std::size_t c = 0; c < t.columns.size(); ++c) o[t.columns[c]] = cell_json<nlohmann::ordered_json>(row[c]);
-    out << o.dump() << "\n";
+    out << json_text(o) << "\n";
   }
 }
 
@@ -65,7 +67,7 @@ void print_table(std::ostream& out, const db::Table& t, TableFormat f) {
       for (std::size_t c = 0; c < t.columns.size(); ++c) o[t.columns[c]] = cell_json<nlohmann::json>(row[c]);
       arr.push_back(std::move(o));
     }
-    out << arr.dump(1) << "\n";
+    out << json_text(arr, 1) << "\n";
     return;
   }
   if (f == TableFormat::csv) {

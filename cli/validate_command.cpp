@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/input_files.hpp"
+#include "cli/json_records.hpp"
 #include "cli/jobs.hpp"
 #include "cli/progress.hpp"
 #include "notation/game.hpp"
@@ -166,7 +167,7 @@ class Validator {
   }
 
  private:
-  void emit(const nlohmann::json& j) { std::cout << j.dump() << "\n"; }
+  void emit(const nlohmann::json& j) { std::cout << json_text(j) << "\n"; }
 
   // --variant auto: the profiles that accept the game, the first roll each other one rejects,
   // and the pick (replay/variant_inference.hpp), before the game's diagnostics.

@@ -60,7 +60,7 @@ Result<Table> find_position(Database& db, std::string_view id, bool ignore_turn)
   bool any = false;
   try {
     Statement q(db,
-                "SELECT p.game_id AS game, g.source_file AS file, g.source_line AS line, " + roll_number +
+                "SELECT p.game_id AS game, g.source_file AS file, r.line AS line, " + roll_number +
                     " AS roll, "
                     "r.colour, r.die1 || CASE WHEN r.die2 > 0 THEN '-' || r.die2 ELSE '' END AS dice, r.play "
                     "FROM positions p JOIN games g ON g.id = p.game_id "
@@ -90,7 +90,48 @@ Result<Table> find_position(Database& db, std::string_view id, bool ignore_turn)
       q.bind(at + 2, rules::seat_of(desc.to_move) * 16 + desc.rerolls);
     }
     if (!any) return failure(Code::argument, first_error);
-    return collect(q);
+    Table found = collect(q);
+    // Roll 0, the start: no position row holds it (a row is the position after its roll). A
+    // game without [Setup] starts with every pawn of its seats in the nest (Hasbro 2001 rules,
+    // Entering Your Pawns; Ludo rules, Gameplay), its first roll's seat to move, no doublet
+    // thrown: such an ID is looked up among those games, on either board. A player's log
+    // ([Observer], notation/SPEC.md 3.4) may begin after unseen rolls: its start is not known.
+    const bool all_in_nest = std::all_of(desc.seats.begin(), desc.seats.end(), [](const SeatPawns& sp) {
+      return sp.pawns.size() == rules::kPawnsPerSeat &&
+             std::all_of(sp.pawns.begin(), sp.pawns.end(), [](Square q) { return q == Square::nest(); });
+    });
+    if (all_in_nest && desc.find(desc.to_move) && (ignore_turn || desc.rerolls == 0)) {
+      std::string colours;
+      for (const auto& sp : desc.seats) colours += (colours.empty() ? "'" : ", '") + std::string(colour_name(sp.seat)) + "'";
+      Statement start(db,
+                      "SELECT g.id AS game, g.source_file AS file, g.source_line AS line, 0 AS roll, "
+                      "NULL AS colour, NULL AS dice, NULL AS play FROM games g JOIN rolls r ON r.id = g.id * " +
+                          std::to_string(1 << kRollKeyShift) +
+                          " WHERE (?1 = 1 OR r.colour = ?2) "
+                          "AND NOT EXISTS (SELECT 1 FROM tags t WHERE t.game_id = g.id AND t.name IN ('Setup', 'Observer')) "
+                          "AND (SELECT count(*) FROM game_seats s WHERE s.game_id = g.id) = ?3 "
+                          "AND (SELECT count(*) FROM game_seats s WHERE s.game_id = g.id AND s.colour IN (" + colours + ")) = ?3 "
+                          "ORDER BY g.id");
+      start.bind(1, ignore_turn ? 1 : 0);
+      start.bind(2, std::string(colour_name(desc.to_move)));
+      start.bind(3, static_cast<std::int64_t>(desc.seats.size()));
+      Table starts = collect(start);
+      // Each game's start before its rolls; games in the order of the rows found.
+      auto game_of = [](const std::vector<Cell>& row) {
+        const auto* id = std::get_if<std::int64_t>(&row[0]);
+        return id ? *id : std::int64_t{0};
+      };
+      std::vector<std::vector<Cell>> rows;
+      rows.reserve(found.rows.size() + starts.rows.size());
+      std::size_t i = 0;
+      for (auto& row : found.rows) {
+        while (i < starts.rows.size() && game_of(starts.rows[i]) <= game_of(row)) rows.push_back(std::move(starts.rows[i++]));
+        rows.push_back(std::move(row));
+      }
+      while (i < starts.rows.size()) rows.push_back(std::move(starts.rows[i++]));
+      found.rows = std::move(rows);
+    }
+    return found;
   } catch (const DbError& e) {
     return failure(Code::database, e.what());
   }

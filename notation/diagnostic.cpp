@@ -19,7 +19,7 @@ constexpr std::array<Info, kCodeCount> kInfo = {{
     {"E-ENTRY-BLOCKED", Severity::error, "an entry while a blockade occupies the ENTER space", "Hasbro 2001 rules, Blockades 'If a blockade occupies your enter space, you cannot enter a pawn'; RULES.md Q11"},
     {"E-OVERSHOOT", Severity::error, "the move would pass HOME; HOME needs the exact count", "Hasbro 2001 rules, Reaching Home 'by exact die roll'; RULES.md Q58"},
     {"E-BLOCKADE-PASSED", Severity::error, "the move passes a blockade", "Hasbro 2001 rules, Blockades 'cannot be landed on, passed'; RULES.md Q52, Q53"},
-    {"E-BLOCKADE-LANDED", Severity::error, "the move lands on a blockade (no third pawn on a space)", "Hasbro 2001 rules, Blockades; 'No more than two of your pawns'; RULES.md Q22, Q52"},
+    {"E-BLOCKADE-LANDED", Severity::error, "the move lands on a blockade, which no pawn may land on", "Hasbro 2001 rules, Blockades 'A blockade cannot be landed on, passed or captured by any pawn'; RULES.md Q22, Q52"},
     {"E-SAFETY-OCCUPIED", Severity::error, "the move lands on a safety space held by an opponent", "Hasbro 2001 rules, Safety Spaces 'Two pawns of different colors can never share a Safety space'; RULES.md Q24"},
     {"E-BONUS-CAPTURE", Severity::error, "a bonus move lands on an opponent under bonus_chain=no_bonus_capture", "RULES.md Q30, Q37 (option bonus_chain)"},
     {"E-DIE-AFTER-BONUS", Severity::error, "a die part is played after a bonus, but bonuses come at the end of the roll", "Hasbro 2001 rules, Capture Bonus 'at the end of your turn'; Winning Moves rules, Capture Bonus 'before rolling again'; RULES.md Q35"},

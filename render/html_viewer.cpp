@@ -36,6 +36,7 @@ aside { flex: 1 1 380px; min-width: 320px; }
 #ppn { font-family: monospace; font-size: 13px; background: #fff; border: 1px solid #d8cfbd; padding: 8px; max-height: 420px; overflow: auto; white-space: pre-wrap; }
 #ppn .roll { cursor: pointer; display: block; }
 #ppn .roll.illegal { color: #b00020; text-decoration: underline wavy #b00020; }
+#ppn .roll.unchecked { color: #777; }
 #ppn .roll.current { background: #ffe08a; outline: 1px solid #c9a227; }
 #charts .face-bar.current { fill: #ff7a00; stroke: #222; stroke-width: 2; }
 #help { font-size: 12px; color: #555; margin-top: 6px; }
@@ -179,6 +180,7 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
                                                 std::to_string(n - 1) + "): " + f.move_text;
     if (f.roll_index >= 0 && !f.applied) label += "  [not replayed]";
     else if (!f.legal) label += "  [illegal, shown as played]";
+    else if (!f.checked) label += "  [not checked: after an illegal roll, shown as played]";
     frames.push_back({{"frame", i},
                       {"number", f.number},
                       {"label", label},
@@ -193,7 +195,8 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
                       {"legal", f.legal},
                       {"diagnostics", diags}});
   }
-  std::string data = frames.dump();
+  // A name that is not valid UTF-8 has each invalid byte written as U+FFFD (docs/JSON_OUTPUT.md).
+  std::string data = frames.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   // Inside <script>, "</" must not appear (it could close the element).
   std::string safe;
   safe.reserve(data.size());
@@ -235,7 +238,8 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
     if (std::holds_alternative<Roll>(e)) {
       ++roll;
       const Frame& f = t.frames[static_cast<std::size_t>(roll)];
-      out += "<span class=\"roll" + std::string(f.legal && f.applied ? "" : " illegal") + "\" data-frame=\"" +
+      const char* mark = !f.legal || !f.applied ? " illegal" : !f.checked ? " unchecked" : "";
+      out += "<span class=\"roll" + std::string(mark) + "\" data-frame=\"" +
              std::to_string(roll) + "\">" + xml_escape(f.roll_text) + "</span>";
     } else {
       out += "<span class=\"entry\">" + xml_escape(entry_text(e, 0)) + "</span>\n";

@@ -129,6 +129,20 @@ Timeline build_timeline(const Game& game, const replay::ReplayConfig& base) {
       t.game_diagnostics.push_back(d);
     }
   }
+  // The viewer replays as played to show every position; the verdicts are those of the
+  // caller's policy: by default the first illegal roll ends the checking (replay/README.md),
+  // and the rolls after it are shown unjudged, their follow-on diagnostics dropped.
+  if (base.on_error != replay::OnError::as_played) {
+    bool past_illegal = false;
+    for (Frame& f : frames) {
+      if (past_illegal) {
+        f.checked = false;
+        f.legal = true;
+        f.diagnostics.clear();
+      }
+      past_illegal = past_illegal || !f.legal;
+    }
+  }
   t.frames = std::move(frames);
   return t;
 }

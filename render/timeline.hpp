@@ -40,6 +40,10 @@ struct Frame {
   rules::Game game;           // the game after the roll (before the first roll: the start)
   bool applied = true;        // the replayer applied the roll (legal, or as played)
   bool legal = true;          // no error diagnostic for this roll
+  // The roll was judged: false past the first illegal roll, where `ppn validate` stops (its
+  // position follows from a bad roll applied as written, so its errors are follow-ons), unless
+  // the replay's policy is --on-error as-played, which judges every roll.
+  bool checked = true;
   int captures = 0;           // pawns captured by the roll
   bool penalty = false;       // the roll was the third-doublet PENALTY
   std::vector<replay::ReplayDiagnostic> diagnostics;  // of this roll

@@ -121,7 +121,8 @@ Result<Position> read_position(const PositionDesc& d, const Geometry& g) {
   for (const auto& sp : d.seats) {
     if (sp.pawns.size() != kPawnsPerSeat)
       return fail(std::string(colour_name(sp.seat)) + " has " + std::to_string(sp.pawns.size()) +
-                  (g.ludo ? " tokens; a Ludo seat has 4" : " pawns; a Parcheesi seat has 4"));
+                  (g.ludo ? sp.pawns.size() == 1 ? " token" : " tokens" : sp.pawns.size() == 1 ? " pawn" : " pawns") +
+                  (g.ludo ? "; a Ludo seat has 4" : "; a Parcheesi seat has 4") + " (N for each one in the nest)");
     Pawns placed;
     auto next = placed.begin();
     for (const Square& sq : sp.pawns) {

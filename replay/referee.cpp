@@ -137,12 +137,13 @@ std::variant<Question, QuestionError> make_question(std::string_view position_id
   // profile, its finished seats ranked. The position ID does not give the turn order: the
   // colours sit in the order turns pass under the profile (rules::profile_seating).
   auto pos = position_from_desc(desc, q.options);
-  if (!pos) return QuestionError{Arg::position, 0, "[Setup]: " + pos.error().message};
+  // The question's position is a position ID, not a record's [Setup]: its faults are named so.
+  if (!pos) return QuestionError{Arg::position, 0, "in the position ID, " + pos.error().message};
   std::vector<Colour> seats;
   for (Colour c : turn_direction(q.profile))
     if (desc.find(c)) seats.push_back(c);
   auto made = rules::Game::set_up(q.options, *pos, seats, desc.to_move, desc.rerolls);
-  if (!made.game) return QuestionError{Arg::position, 0, "[Setup]: " + position_problem(made.problem, q.options)};
+  if (!made.game) return QuestionError{Arg::position, 0, "in the position ID, " + position_problem(made.problem, q.options)};
   q.game = *made.game;
   if (q.game.finished(desc.to_move))
     return QuestionError{Arg::position, 0,

@@ -165,15 +165,15 @@ std::string explain(const Board& b, const Outcome& r, int d) {
     case RuleCode::blockade_passed:
       return who + "'s block on " + b.name(r.at) + " cannot be passed (block_stops=landing_and_passing)";
     case RuleCode::token_passed:
-      return "the move passes " + who + "'s token on " + b.name(r.at) + " (Ludo rules, Gameplay \"may not move past that token\")";
+      // The rule's words are the code's citation (notation/diagnostic.cpp), not repeated here.
+      return "the move passes " + who + "'s token on " + b.name(r.at);
     case RuleCode::homecolumn_jump:
-      return "the move jumps the mover's own token on " + b.name(r.at) +
-             " (Ludo rules, Gameplay \"In the home column, you cannot jump over your token\")";
+      return "the move jumps the mover's own token on " + b.name(r.at);
     case RuleCode::own_token:
       return b.name(r.at) + " already holds the mover's " +
              (b.o->stacking() == Stacking::single_only
-                  ? "token (\"Players may not end their move on a square they already occupy\")"
-                  : "tokens (a block is two tokens, Ludo rules, Gameplay \"doubled\")");
+                  ? "token"
+                  : "tokens (a block is two tokens)");
     case RuleCode::entry_blocked:
     case RuleCode::blockade_landed:
       return who + "'s block on " + b.name(r.at) + " cannot be landed on by a lone token (Ludo rules, Gameplay: only a block captures a block)";

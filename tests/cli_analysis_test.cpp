@@ -43,8 +43,9 @@ TEST_CASE("cli stats --chart: race, luck and faces as SVG", "[cli][analysis][cha
   const std::string sample = source_path("samples/05-two-player-kitchen-table.ppn").string();
   for (const std::string chart : {"race", "luck", "faces"}) {
     const std::string out = tmp_file(chart + ".svg");
-    const auto r = run_ppn("stats --chart " + chart + " -o " + out + " " + sample);
+    const auto r = run_ppn("stats --chart " + chart + " -o " + out + " " + sample, true);
     CHECK(r.code == 0);
+    CHECK(r.out.empty());  // the chart alone: no report beside it
     const std::string svg = ppn::test::read_file(out);
     CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
     CHECK(svg.find("</svg>") != std::string::npos);
@@ -52,6 +53,12 @@ TEST_CASE("cli stats --chart: race, luck and faces as SVG", "[cli][analysis][cha
     else CHECK(svg.find("<polyline") != std::string::npos);
     std::filesystem::remove(out);
   }
+  const auto to_stdout = run_ppn("stats --chart race -o - " + sample, true);
+  CHECK(to_stdout.code == 0);
+  CHECK(to_stdout.out.rfind("<svg", 0) == 0);
+  const auto end = to_stdout.out.rfind("</svg>");
+  REQUIRE(end != std::string::npos);
+  CHECK(to_stdout.out.find_first_not_of(" \n", end + 6) == std::string::npos);
   CHECK(run_ppn("stats --chart race " + sample).code == 2);  // -o is needed
   CHECK(run_ppn("stats --chart race --game 9 -o " + tmp_file("none.svg") + " " + sample).code == 1);
 }

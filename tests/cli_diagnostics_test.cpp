@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include "cli_run.hpp"
 
@@ -86,4 +87,23 @@ TEST_CASE("find --pattern with an unknown pattern names it and lists the pattern
   CHECK(r.code == 2);
   CHECK_THAT(r.out, Catch::Contains("unknown pattern 'bogus'"));
   CHECK_THAT(r.out, Catch::Contains("blockade-on-enter:C, home-path:C:N and near-home:C:K"));
+}
+
+TEST_CASE("export --where and --sql: errors name the option, a write says only SELECT is allowed", "[cli][export]") {
+  const auto dir = std::filesystem::temp_directory_path() / ("ppn-where-messages-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string db = (dir / "w.sqlite").string();
+  REQUIRE(run_ppn("import -q --db " + db + " " + ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string())
+              .code == 0);
+  const auto where = run_ppn("export --db " + db + " --where \"id =\"", true);
+  CHECK(where.code == 2);
+  CHECK_THAT(where.out, Catch::Contains("--where \"id =\" (a condition on the columns of table games): not valid SQL here: "));
+  CHECK_THAT(where.out, !Catch::Contains("prepare:"));
+  const auto del = run_ppn("export --db " + db + " --sql \"DELETE FROM games\"", true);
+  CHECK(del.code == 2);
+  CHECK_THAT(del.out, Catch::Contains("--sql: only a SELECT is allowed"));
+  CHECK_THAT(del.out, !Catch::Contains("readonly"));
+  CHECK(run_ppn("export --db " + db + " --where \"id = 1\"").code == 0);
+  std::filesystem::remove_all(dir);
 }

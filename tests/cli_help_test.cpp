@@ -302,3 +302,28 @@ TEST_CASE("the installed bash completion offers every command, option and allowe
   }
   CHECK(checked >= 100);
 }
+
+TEST_CASE("an unknown command or option names itself, suggests the nearest command and lists them", "[cli][help]") {
+  const auto typo = run_ppn("validat x.ppn", true);
+  CHECK(typo.code == 2);
+  CHECK(typo.out.find("ppn: unknown command 'validat'; did you mean 'validate'?") != std::string::npos);
+  CHECK(typo.out.find("commands: ") != std::string::npos);
+  for (const char* cmd : {"validate", "import", "query", "render", "help"}) CHECK(typo.out.find(cmd) != std::string::npos);
+  CHECK(typo.out.find("A subcommand is required") == std::string::npos);
+
+  const auto option = run_ppn("--foo", true);
+  CHECK(option.code == 2);
+  CHECK(option.out.find("ppn: unknown option '--foo'") != std::string::npos);
+  CHECK(option.out.find("did you mean") == std::string::npos);  // nothing near enough
+  CHECK(option.out.find("commands: ") != std::string::npos);
+  CHECK(option.out.find("A subcommand is required") == std::string::npos);
+
+  const auto far = run_ppn("frobnicate", true);
+  CHECK(far.code == 2);
+  CHECK(far.out.find("ppn: unknown command 'frobnicate'\n") != std::string::npos);
+
+  // A command's own errors stay its own.
+  const auto inner = run_ppn("validate --foo", true);
+  CHECK(inner.code == 2);
+  CHECK(inner.out.find("unknown command") == std::string::npos);
+}

@@ -547,3 +547,46 @@ TEST_CASE("json: conform, a disagreement record per record judged otherwise, a f
     }
   }
 }
+
+TEST_CASE("json: a file name that is not UTF-8 is written with U+FFFD, every record whole", "[cli][json][import]") {
+  const auto dir = ppn::test::fresh_dir("json-latin1-name");
+  // "caf\xE9.ppn": the name as a Latin-1 system writes it, byte 0xE9 alone (not UTF-8).
+  const std::string file = (dir / "caf\xE9.ppn").string();
+  std::filesystem::copy_file(source_path("samples/01-four-player-family-night.ppn"), file);
+  const std::string quoted = ppn::test::shell_quoted(file);
+  const std::string shown = "caf\xEF\xBF\xBD.ppn";  // U+FFFD in place of the byte
+  auto names_file = [&](const std::vector<Json>& records) {
+    for (const auto& r : records)
+      if (r.dump().find(shown) != std::string::npos) return true;
+    return false;
+  };
+
+  const auto validate = run_ppn("validate --format json " + quoted);
+  CHECK(validate.code == 0);
+  const auto v = json_lines(validate.out);
+  REQUIRE(!v.empty());
+  CHECK(v.back()["type"] == "summary");
+  CHECK(names_file(v));
+
+  const std::string db = (dir / "n.sqlite").string();
+  const auto import = run_ppn("import --format json --db " + db + " " + quoted);
+  CHECK(import.code == 0);
+  const auto i = json_lines(import.out);
+  REQUIRE(!i.empty());
+  CHECK(i.back()["type"] == "summary");
+  CHECK(i.back()["new"] == 1);
+  CHECK(names_file(i));
+
+  const auto find = run_ppn("find --db " + db + " --format json --pattern home-path:green:1");
+  CHECK(find.code == 0);
+  const auto f = json_lines(find.out);
+  REQUIRE(f.size() >= 2);
+  CHECK(f.back()["type"] == "summary");
+  CHECK(names_file(f));
+
+  const auto query = run_ppn("query --db " + db + " --format json --sql \"SELECT source_file FROM games\"");
+  CHECK(query.code == 0);
+  Json rows;
+  REQUIRE_NOTHROW(rows = Json::parse(query.out));
+  CHECK(rows.dump().find(shown) != std::string::npos);
+}

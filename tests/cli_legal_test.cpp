@@ -166,7 +166,7 @@ TEST_CASE("ppn legal: malformed questions are located by argument and column (ex
   // as in a record's [Setup].
   const auto lap = run_ppn("legal 'g:N,N,N,65 r:N,N,N,N / g d0' 5-3", true);
   CHECK(lap.code == 2);
-  CHECK_THAT(lap.out, Catch::Contains("legal: POSITION-ID: error: [Setup]: a pawn on its ring square 65 has passed its turn-off"));
+  CHECK_THAT(lap.out, Catch::Contains("legal: POSITION-ID: error: in the position ID, a pawn on its ring square 65 has passed its turn-off"));
   CHECK(run_ppn("legal 'g:N,N,N,65 r:N,N,N,N / g d0' 5-3 --variant wikipedia-house").code == 0);
 }
 
@@ -194,4 +194,31 @@ TEST_CASE("ppn legal: every order of a capturing play carries its capture mark",
   CHECK(found);
   const auto text = run_ppn("legal " + pos).out;
   CHECK_THAT(text, Catch::Contains("also 16/22 22/25x +20 25/45") || Catch::Contains("also 16/19 19/25x +20 25/45"));
+}
+
+TEST_CASE("legal: a position ID short of pawns is named as the position ID, not a [Setup]", "[cli][legal]") {
+  const auto r = run_ppn("legal \"g:N r:N / g d0\" 5-3", true);
+  CHECK(r.code == 2);
+  CHECK_THAT(r.out, Catch::Contains("legal: POSITION-ID: error: in the position ID, green has 1 pawn; a Parcheesi seat has 4 "
+                                    "(N for each one in the nest)"));
+  CHECK_THAT(r.out, !Catch::Contains("[Setup]"));
+}
+
+TEST_CASE("legal: landing on an opponent's blockade cites the blockade rule, not the two-pawn limit", "[cli][legal]") {
+  // Red's blockade on its 3 = green's 20: 10/16 16/20 lands on it.
+  const auto r = run_ppn("legal \"g:N,N,N,10 r:N,N,3,3 / g d0\" 6-4 --play \"10/16 16/20\"", true);
+  CHECK(r.code == 1);
+  CHECK_THAT(r.out, Catch::Contains("error[E-BLOCKADE-LANDED]: the move lands on a blockade, which no pawn may land on"));
+  CHECK_THAT(r.out, Catch::Contains("'A blockade cannot be landed on, passed or captured by any pawn'"));
+  CHECK_THAT(r.out, !Catch::Contains("third pawn"));
+  CHECK_THAT(r.out, !Catch::Contains("No more than two of your pawns"));
+}
+
+TEST_CASE("legal: a Ludo refusal quotes its rule once, in the citation", "[cli][legal]") {
+  // ludo-seed (pass_opponents=no): green's token on 10 with a 4 would pass blue's token on
+  // green's 12.
+  const auto r = run_ppn("legal \"g:N,N,N,10 b:N,N,N,38 / g d0\" 4 --variant ludo-seed --play \"10/14\"", true);
+  CHECK(r.code == 1);
+  CHECK_THAT(r.out, Catch::Contains("E-TOKEN-PASSED"));
+  CHECK(ppn::test::occurrences(r.out, "may not move past that token") == 1);
 }

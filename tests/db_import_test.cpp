@@ -443,6 +443,12 @@ TEST_CASE("db find: exact positions through the hash key and structural patterns
   std::map<std::string, int> pawns_only;                       // pawns part of the ID -> occurrences
   for (std::size_t gi = 0; gi < games.size(); ++gi)
     ppn::replay::replay_game(games[gi], {}, [&](const ppn::replay::RollEvent& e) {
+      // Roll 0: the start of a game without [Setup] (every pawn in the nest) is found too.
+      if (e.roll_index == 0 && games[gi].tag_value("Setup").empty() && games[gi].tag_value("Observer").empty()) {
+        const auto start = ppn::replay::position_id(e.before);
+        where[start].insert({static_cast<int>(gi) + 1, 0});
+        ++pawns_only[start.substr(0, start.find(" / "))];
+      }
       const auto id = ppn::replay::position_id(e.after);
       where[id].insert({static_cast<int>(gi) + 1, e.roll_index + 1});
       ++pawns_only[id.substr(0, id.find(" / "))];
@@ -462,10 +468,30 @@ TEST_CASE("db find: exact positions through the hash key and structural patterns
     CHECK(t[0] == std::vector<std::string>{"game", "file", "line", "roll", "colour", "dice", "play"});
     CHECK(t[1][0] == "1");
     CHECK(t[1][3] == "50");
+    // The line is the roll's, not the game's first.
+    std::vector<const ppn::Roll*> rolls;
+    for (const auto& e : games[0].movetext)
+      if (const auto* r = std::get_if<ppn::Roll>(&e)) rolls.push_back(r);
+    REQUIRE(rolls.size() >= 50);
+    CHECK(t[1][2] == std::to_string(rolls[49]->line));
+    CHECK(rolls[49]->line != games[0].source_line);
     const auto m = csv(run_ppn("find --db " + db + " --position \"" + most + "\" --format csv").out);
     CHECK(m.size() == where[most].size() + 1);
     const auto loose = csv(run_ppn("find --db " + db + " --ignore-turn --position \"" + most + "\" --format csv").out);
     CHECK(static_cast<int>(loose.size()) == pawns_only[most.substr(0, most.find(" / "))] + 1);
+  }
+  SECTION("the start position is found as roll 0, on the game's first line") {
+    std::string start;
+    ppn::replay::replay_game(games[0], {}, [&](const ppn::replay::RollEvent& e) {
+      if (e.roll_index == 0) start = ppn::replay::position_id(e.before);
+    });
+    REQUIRE(!start.empty());
+    const auto t = csv(run_ppn("find --db " + db + " --position \"" + start + "\" --format csv").out);
+    REQUIRE(t.size() == where[start].size() + 1);
+    REQUIRE(t.size() >= 2);
+    CHECK(t[1][0] == "1");
+    CHECK(t[1][2] == std::to_string(games[0].source_line));
+    CHECK(t[1][3] == "0");
   }
   SECTION("nothing found exits 1; a malformed ID exits 2 with the column") {
     CHECK(run_ppn("find --db " + db + " --position \"g:H,H,H,H r:N,N,N,N / r d0\"").code == 1);

@@ -286,3 +286,22 @@ TEST_CASE("cli render --html: the race, luck and dice-face charts under the boar
     CHECK(charts.find("<?xml") == std::string::npos);  // inline SVG, not documents
   }
 }
+
+TEST_CASE("cli render --html: only the roll validate reports is marked illegal, later rolls unchecked", "[cli][render]") {
+  const auto dir = std::filesystem::temp_directory_path() / ("ppn-render-follow-on-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string file = (dir / "follow-on.ppn").string();
+  // Roll 2 enters without a five (E-NO-FIVE); played as written, roll 4 then leaves the 2
+  // unplayed, an error only of the position the bad roll made.
+  std::ofstream(file) << "[Event \"Follow-on\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green blue\"]\n[Result \"*\"]\n\n"
+                         "1. G 5-6: N/0 0/6\n2. B 1-2: N/0\n3. G 3-4: 6/9 9/13\n4. B 6-2: 0/6\n5. G 4-3: 13/17 17/20\n";
+  const auto validate = run_ppn("validate " + file, true);
+  CHECK(validate.code == 1);
+  CHECK(ppn::test::occurrences(validate.out, ": error[") == 1);
+  const auto html = run_ppn("render --html " + file + " -o -");
+  CHECK(html.code == 0);
+  CHECK(ppn::test::occurrences(html.out, "<span class=\"roll illegal\"") == 1);
+  CHECK(ppn::test::occurrences(html.out, "<span class=\"roll unchecked\"") == 3);
+  CHECK_THAT(html.out, Catch::Contains("[not checked: after an illegal roll, shown as played]"));
+  std::filesystem::remove_all(dir);
+}

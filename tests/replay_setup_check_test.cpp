@@ -94,7 +94,7 @@ TEST_CASE("[Setup] on Parcheesi: what a square holds (Q22, Q24, Q25)", "[replay]
   }
   SECTION("a seat without four pawns") {
     CHECK(setup_error(record("hasbro-2001", "green blue", "g:N,N,N b:N,N,N,N / g d0")) ==
-          "[Setup]: green has 3 pawns; a Parcheesi seat has 4");
+          "[Setup]: green has 3 pawns; a Parcheesi seat has 4 (N for each one in the nest)");
   }
 }
 
@@ -133,7 +133,7 @@ TEST_CASE("[Setup] on Ludo: what a square holds under stacking and start_doubled
   }
   SECTION("a seat without four tokens is told of the Ludo board") {
     CHECK(setup_error(record("ludo", "green blue", "g:N,N,N b:N,N,N,N / g d0")) ==
-          "[Setup]: green has 3 tokens; a Ludo seat has 4");
+          "[Setup]: green has 3 tokens; a Ludo seat has 4 (N for each one in the nest)");
   }
 }
 
