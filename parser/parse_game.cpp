@@ -239,7 +239,11 @@ std::shared_ptr<const Game> GameReader::salvage(std::string_view text, const std
   auto partial = std::make_shared<Game>();
   partial->tags = game.tags;
   partial->leading_comments = game.leading_comments;
+  // The warnings about what the partial game holds: none from the entry left out with the error.
   partial->warnings = game.warnings;
+  if (keep < state_.entry_count)
+    if (const Roll* cut = std::get_if<Roll>(&game.movetext[keep]))
+      std::erase_if(partial->warnings, [&](const Diagnostic& w) { return w.code == Code::move_number && w.line >= cut->line; });
   partial->movetext.assign(game.movetext.begin(), game.movetext.begin() + static_cast<std::ptrdiff_t>(keep));
   // The tags must pass the same checks as a whole game's: a partial game is replayed under them.
   if (finish(text, filename, first_line, *partial)) return nullptr;

@@ -49,7 +49,8 @@ CombinedStep read_combined_step(Walk& walk, const Roll& r, rules::Dice dice, con
           r, Severity::error, Code::ambiguous_step,
           "`" + to_ppn(*r.steps[step].move) + "` moves one pawn by both dice, and that can be played in " +
               std::to_string(readings.size()) +
-              " ways that end differently: write its two mini-moves (Hasbro 2001 rules, Moving Your Entered Pawns)");
+              " ways that end differently: write its two mini-moves");
+      d.citation = code_citation(Code::ambiguous_step);
       walk.at_step(d, r, step);
       rules::Game::PlayRules alone = how;
       alone.max_alternatives = 0;

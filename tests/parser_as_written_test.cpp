@@ -177,3 +177,14 @@ TEST_CASE("a syntax error with no tag and no whole entry before it leaves no par
   REQUIRE(t.errors[0].partial != nullptr);
   CHECK(t.errors[0].partial->tag_value("Event") == "do");
 }
+
+TEST_CASE("move numbers: the partial game of a syntax error keeps only its own rolls' warnings", "[parser][move-number]") {
+  // Roll 3 repeats 2 (a warning in the partial game); roll 12, out of sequence too, holds the
+  // syntax error and is left out with its warning.
+  const auto r = parser::parse_all(kHeader + "1. G 6-3: -\n2. B 6-4: -\n2. G 6-1: -\n12. 6-3: -\n");
+  REQUIRE(r.errors.size() == 1);
+  REQUIRE(r.errors[0].partial != nullptr);
+  const auto& warnings = r.errors[0].partial->warnings;
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0].line == 8);
+}
