@@ -49,7 +49,7 @@ constexpr std::array<Info, kCodeCount> kInfo = {{
     {"E-PENALTY-PAWN", Severity::error, "PENALTY names another pawn than the one the penalty sends back, or a pawn when none is out", "Hasbro 2001 rules, Doublets Penalty 'even if it's on your home path'; RULES.md Q48, Q49"},
     {"E-NO-PENALTY", Severity::error, "PENALTY recorded on a roll that is not the third doublet of the turn", "Hasbro 2001 rules, Doublets Penalty; RULES.md Q46, Q47"},
     {"E-BAD-MOVE", Severity::error, "a step that cannot be a mini-move on this board", "RULES.md §terms; Hasbro 2001 rules, Entering Your Pawns"},
-    {"E-AMBIGUOUS-STEP", Severity::error, "one pawn moved by both dice in one step (`2/11` for a 6-3) can be played in ways that end differently; the message lists them", "Hasbro 2001 rules, Moving Your Entered Pawns"},
+    {"E-AMBIGUOUS-STEP", Severity::error, "one pawn moved by both dice in one step (`2/11` for a 6-3) can be played in ways that end differently; the message lists them", "Hasbro 2001 rules, Moving Your Entered Pawns 'if you roll 4 + 3 you can move one pawn 7 spaces'"},
     {"E-UNPLAYABLE", Severity::error, "under --on-error as-played, an illegal play cannot be carried out as recorded, or leaves a position no game can reach", ""},
     {"E-OBSERVED", Severity::error, "an observed position in the movetext is malformed or impossible", ""},
     {"E-IMPLAUSIBLE-STRETCH", Severity::error, "the unseen plays before an observed position cannot have led to it", "Hasbro 2001 rules, Capturing an Opponent's Pawn, Doublets, Doublets Penalty; RULES.md Q41, Q46"},

@@ -176,8 +176,8 @@ class Game {
   // mini-move `k` of `written` moves its pawn by the sum of two parts. Each reading is
   // `written` with that mini-move split into two die parts of the throw (RollParts::parts,
   // either order) moving the same pawn, the second from where the first ends, and legal under
-  // `how` (Hasbro 2001 rules, Moving Your Entered Pawns: the dice may be "split" or one pawn
-  // moved by both). Readings ending in the same position count once (legal_plays' notion of
+  // `how` (Hasbro 2001 rules, Moving Your Entered Pawns: "if you roll 4 + 3 you can move one
+  // pawn 7 spaces"). Readings ending in the same position count once (legal_plays' notion of
   // a distinct play). None for a bonus, an entry, or a move round the ring.
   std::vector<Play> combined_readings(Dice d, const Play& written, std::size_t k, const PlayRules& how) const;
   // Play `i` of `all` (this throw's legal_plays), carried out without judging it again.
