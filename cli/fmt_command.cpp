@@ -9,6 +9,7 @@
 #include "cli/output.hpp"
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
+#include "replay/replayer.hpp"
 
 namespace ppn::cli {
 
@@ -19,6 +20,31 @@ struct FmtArgs {
   unsigned jobs = 1;
 };
 
+// The game as `ppn fmt` prints it (notation/SPEC.md 6): its rolls numbered in sequence
+// (SPEC.md 3.1 "Move number"), and each combined step (`2/11` for a 6-3, SPEC.md 3.1
+// "Combined step") written out as the two mini-moves the replay read it as. The replay goes
+// on past illegal rolls (as played), so that every combined step of the main line is read.
+Game canonical_game(const Game& g) {
+  Game out = g;
+  renumber_rolls(out);
+  replay::ReplayConfig cfg;
+  cfg.on_error = replay::OnError::as_played;
+  const replay::ReplayResult res = replay::replay_game(out, cfg);
+  auto expanded = res.expanded.begin();
+  int index = 0;
+  for (MovetextEntry& e : out.movetext) {
+    Roll* r = std::get_if<Roll>(&e);
+    if (r == nullptr) continue;
+    if (expanded != res.expanded.end() && expanded->roll_index == index) {
+      r->steps = expanded->steps;
+      r->step_locations.clear();
+      ++expanded;
+    }
+    ++index;
+  }
+  return out;
+}
+
 int run_fmt(const FmtArgs& args) {
   auto output = open_output("fmt", args.output, args.files, SameAsInput::replace);
   if (!output) return 2;
@@ -26,7 +52,7 @@ int run_fmt(const FmtArgs& args) {
   OrderedWork work(args.jobs);
   const int rc = read_games(args.files, work, [&out](std::shared_ptr<const Game> g, const std::string&) {
     auto text = std::make_shared<std::string>();
-    append_ppn(*text, *g);
+    append_ppn(*text, canonical_game(*g));
     return [&out, text](std::int64_t) { out << *text; };
   });
   return std::max(rc, finish_output("fmt", *output, rc));

@@ -70,6 +70,7 @@ enum class Code : std::uint8_t {
   penalty_pawn,            // E-PENALTY-PAWN
   no_penalty,              // E-NO-PENALTY
   bad_move,                // E-BAD-MOVE
+  ambiguous_step,          // E-AMBIGUOUS-STEP
   unplayable,              // E-UNPLAYABLE
   observed,                // E-OBSERVED
   implausible_stretch,     // E-IMPLAUSIBLE-STRETCH
@@ -78,6 +79,9 @@ enum class Code : std::uint8_t {
   forfeit_mark,            // W-FORFEIT-MARK
   variant_ambiguous,       // W-VARIANT-AMBIGUOUS
   variant_rejected,        // W-VARIANT-REJECTED
+  // how the record is written (parser/): read, with a warning
+  move_number,             // W-MOVE-NUMBER
+  latin1,                  // W-LATIN1
   // reading the input (validate --format json)
   syntax,                  // E-SYNTAX
   io,                      // E-IO

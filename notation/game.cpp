@@ -84,4 +84,31 @@ std::string player_key(const Game& game, Colour c) {
   return "(" + std::string(colour_name(c)) + ")";
 }
 
+namespace {
+// The numbering of one line of rolls (the main line, or a variation starting at `next`).
+struct RollSequence {
+  std::optional<std::uint32_t> next;  // the number the next roll gets; unset before the first
+  bool unseen = false;                // an observed position since the previous roll
+
+  void roll(Roll& r) {
+    if (!next) next = r.number.value_or(1);
+    if (!(unseen && r.number && *r.number > *next)) r.number = *next;
+    unseen = false;
+    for (auto& variation : r.variations) {
+      RollSequence inner{r.number};
+      for (Roll& vr : variation) inner.roll(vr);
+    }
+    next = *r.number + 1;
+  }
+};
+}  // namespace
+
+void renumber_rolls(Game& game) {
+  RollSequence sequence;
+  for (MovetextEntry& e : game.movetext) {
+    if (Roll* r = std::get_if<Roll>(&e)) sequence.roll(*r);
+    else if (std::holds_alternative<ObservedPosition>(e)) sequence.unseen = true;
+  }
+}
+
 }  // namespace ppn

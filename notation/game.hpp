@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "notation/colour.hpp"
+#include "notation/diagnostic.hpp"
 #include "notation/position_id.hpp"
 #include "notation/square.hpp"
 
@@ -119,6 +120,9 @@ struct Game {
   std::vector<MovetextEntry> movetext;
   std::string source_file;                    // where the game was read from, if parsed
   std::uint32_t source_line = 0;              // line of its first tag (1-based), 0 = unknown
+  // What the parser read with a warning rather than refused (W-MOVE-NUMBER, W-LATIN1), each
+  // located, in text order; not compared. The replay reports them with its own diagnostics.
+  std::vector<Diagnostic> warnings;
 
   // First tag with this name (exact case), or nullptr.
   const Tag* find_tag(std::string_view name) const;
@@ -147,5 +151,11 @@ void sort_tags_canonically(std::vector<Tag>& tags);
 // The key a seat's figures are summed under across games (stats, audit, analyze): its player,
 // else "(colour)".
 std::string player_key(const Game& game, Colour c);
+
+// Numbers the rolls in sequence (SPEC.md 3.1 "Move number"): each roll one more than the
+// previous roll of its line, the first roll of the game keeping its number, a variation's
+// first roll taking the number of the roll it replaces, and a roll after an observed position
+// keeping a larger number (the rolls nobody saw). `ppn fmt` prints records this way.
+void renumber_rolls(Game& game);
 
 }  // namespace ppn

@@ -38,6 +38,13 @@ struct ParseState {
   // enclosing levels' next numbers while a variation is open.
   std::uint32_t next_number = 1;
   std::vector<std::uint32_t> number_stack;
+  // Which written numbers are in sequence (W-MOVE-NUMBER, notation/SPEC.md 3.1): any number
+  // on the game's first roll, a larger one after an observed position (the rolls nobody saw),
+  // else next_number.
+  bool any_number = true;
+  bool unseen = false;
+  std::vector<Diagnostic>* warnings = nullptr;  // the game's (Game::warnings)
+  const std::string* filename = nullptr;
   // The move chain being read (grammar_def.hpp move_chain): its last square and how many
   // squares it has so far. A chain holds at most 8 squares (notation/SPEC.md "Limits").
   static constexpr std::uint8_t max_chain_squares = 8;

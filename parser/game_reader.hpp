@@ -55,6 +55,16 @@ class GameReader {
     std::string canonical;  // its canonical form (valid values only)
   };
   static constexpr std::size_t max_verdicts = 32;  // distinct tag names remembered
+
+  // read() once the text's bytes are known to be UTF-8 text.
+  std::optional<ParseError> parse(const std::string& text, std::span<const std::uint32_t> line_starts,
+                                  const std::string& filename, std::uint32_t first_line, Game& game);
+  // A text whose tag lines hold bytes 0xA0-0xFF that are no part of UTF-8 (as older tools
+  // write Latin-1 names, notation/SPEC.md 9 "Text encoding"): into latin1_text_ and
+  // latin1_lines_ with each such byte read as its Latin-1 character in UTF-8, one W-LATIN1 per
+  // line changed appended to `warnings`. False (and nothing changed) when no tag line has one.
+  bool transcode_latin1_tags(std::string_view text, const std::string& filename, std::uint32_t first_line,
+                             std::vector<Diagnostic>& warnings);
   const TagVerdict& judge_tag(std::size_t index, const Tag& tag);
 
   // The checks after the grammar (limits, tag values, contradicting tags) and the finishing
@@ -76,6 +86,8 @@ class GameReader {
   TagVerdict scratch_verdict_;  // when verdicts_ is full
   Game probe_;                  // a one-tag game for check_tags
   bool recognised_ = false;
+  std::string latin1_text_;                  // transcode_latin1_tags's output
+  std::vector<std::uint32_t> latin1_lines_;
 };
 
 }  // namespace ppn::parser

@@ -415,13 +415,18 @@ auto const open_movetext = [](auto& ctx) {
 auto const game_def = *(tag_pair[push_tag] | comment[push_leading]) >> eps[open_movetext] >> movetext;
 
 auto const push_entry = [](auto& ctx) { x3::get<state_tag>(ctx).next_entry() = std::move(_attr(ctx)); };
+// An observed position stands for rolls nobody saw: the next roll's number may jump forward.
+auto const push_observed = [](auto& ctx) {
+  x3::get<state_tag>(ctx).unseen = true;
+  push_entry(ctx);
+};
 auto const movetext_def = *((!eoi) > movetext_entry);
 // A withdrawal is only tried on a line starting with a letter, so numbered roll lines skip it.
 // (Each alternative is tried only where its first byte can be: byte_alternative.)
 auto const movetext_entry_def = byte_alternative(
     starts([](char c) { return is_seat_letter(c); }, withdrawal[push_entry]),
     starts([](char c) { return is_digit(c) || is_seat_letter(c); }, roll_line),
-    starts([](char c) { return c == '@'; }, observed_position[push_entry]));
+    starts([](char c) { return c == '@'; }, observed_position[push_observed]));
 
 // ---- roll line ----------------------------------------------------------------------------
 // Built in place (ParseState::roll_stack) rather than through a Roll attribute: moving a
@@ -470,8 +475,29 @@ Roll& open_roll(Ctx const& ctx) {
 // Roll::number); a variation starts at the number of the roll it replaces (open_variation).
 template <typename Ctx>
 void number_roll(Ctx const& ctx, Roll& r, std::uint32_t number) {
+  ast::ParseState& st = state_of(ctx);
   r.number = number;
-  state_of(ctx).next_number = number + 1;
+  st.next_number = number + 1;
+  st.any_number = false;
+  st.unseen = false;
+}
+// A written number out of sequence is read as written, with a warning at it (W-MOVE-NUMBER).
+template <typename Ctx>
+void number_written_roll(Ctx const& ctx, Roll& r, std::uint32_t number) {
+  ast::ParseState& st = state_of(ctx);
+  if (number != st.next_number && !st.any_number && !(st.unseen && number > st.next_number)) {
+    Diagnostic w;
+    w.code = Code::move_number;
+    w.severity = Severity::warning;
+    w.file = *st.filename;
+    w.line = r.line;
+    w.column = r.column;
+    w.message = "move number " + std::to_string(number) + " where " + std::to_string(st.next_number) +
+                " follows the previous roll" + (st.variation_stack.empty() ? "" : " (in a variation)") +
+                "; read as written (ppn fmt renumbers)";
+    st.warnings->push_back(std::move(w));
+  }
+  number_roll(ctx, r, number);
 }
 auto const close_roll = [](auto& ctx) { state_of(ctx).pop_roll(); };
 auto const push_nag = [](auto& ctx) { roll_of(ctx).nags.push_back(_attr(ctx)); };
@@ -496,7 +522,7 @@ struct roll_head_parser : x3::parser<roll_head_parser<Number, Seat, Dice>> {
     Colour colour{};
     if (number.parse(it, last, ctx, rctx, n)) {
       Roll& r = open_roll(ctx);
-      number_roll(ctx, r, n);
+      number_written_roll(ctx, r, n);
       if (!seat.parse(it, last, ctx, rctx, colour)) expected(it, seat);
       r.seat = colour;
     } else {

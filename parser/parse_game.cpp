@@ -101,6 +101,75 @@ bool starts_like_ppn(std::string_view text) {
 
 std::optional<ParseError> GameReader::read(const std::string& text, std::span<const std::uint32_t> line_starts,
                                            const std::string& filename, std::uint32_t first_line, Game& game) {
+  game.warnings.clear();
+  recognised_ = starts_like_ppn(text);
+  auto bad = find_bad_byte(text);
+  if (bad && transcode_latin1_tags(text, filename, first_line, game.warnings)) {
+    std::string transcoded = std::move(latin1_text_);
+    std::vector<std::uint32_t> lines = std::move(latin1_lines_);
+    std::optional<ParseError> error;
+    if (auto still = find_bad_byte(transcoded)) {
+      error = make_parse_error(transcoded, transcoded.data() + still->first, std::move(still->second), filename,
+                               first_line);
+    } else {
+      error = parse(transcoded, lines, filename, first_line, game);
+    }
+    latin1_text_ = std::move(transcoded);  // (its storage kept for the next such game)
+    latin1_lines_ = std::move(lines);
+    return error;
+  }
+  if (bad) return make_parse_error(text, text.data() + bad->first, std::move(bad->second), filename, first_line);
+  return parse(text, line_starts, filename, first_line, game);
+}
+
+bool GameReader::transcode_latin1_tags(std::string_view text, const std::string& filename,
+                                       std::uint32_t first_line, std::vector<Diagnostic>& warnings) {
+  latin1_text_.clear();
+  latin1_lines_.clear();
+  bool changed = false;
+  std::uint32_t line = first_line;
+  for (std::size_t begin = 0; begin < text.size(); ++line) {
+    const std::size_t nl = text.find('\n', begin);
+    const std::size_t end = nl == std::string_view::npos ? text.size() : nl + 1;
+    std::string_view rest = text.substr(begin, end - begin);
+    const std::size_t visible = rest.find_first_not_of(" \t");
+    const bool tag_line = visible != std::string_view::npos && rest[visible] == '[';
+    std::optional<std::size_t> first_byte;  // the line's first byte read as Latin-1
+    for (std::size_t done = 0; tag_line;) {
+      const auto bad = find_bad_byte(rest);
+      const auto b = bad ? static_cast<unsigned char>(rest[bad->first]) : 0u;
+      if (!bad || b < 0xA0) break;  // UTF-8 to its end, or a byte that is no Latin-1 character
+      latin1_text_.append(rest.substr(0, bad->first));
+      latin1_text_.push_back(static_cast<char>(0xC0 | (b >> 6)));
+      latin1_text_.push_back(static_cast<char>(0x80 | (b & 0x3F)));
+      if (!first_byte) first_byte = done + bad->first;
+      done += bad->first + 1;
+      rest.remove_prefix(bad->first + 1);
+    }
+    latin1_text_.append(rest);
+    if (first_byte) {
+      changed = true;
+      const std::string_view line_text = text.substr(begin, end - begin);
+      const std::size_t name_at = std::min(line_text.find_first_not_of(" \t", visible + 1), line_text.size());
+      const std::size_t name_end = std::min(line_text.find_first_of(" \t\"]\r\n", name_at), line_text.size());
+      Diagnostic w;
+      w.code = Code::latin1;
+      w.severity = Severity::warning;
+      w.file = filename;
+      w.line = line;
+      w.column = static_cast<std::uint32_t>(*first_byte + 1);
+      w.message = "the tag [" + std::string(line_text.substr(name_at, name_end - name_at)) +
+                  "] is not UTF-8: its bytes 0xA0-0xFF were read as Latin-1 and stored as UTF-8";
+      warnings.push_back(std::move(w));
+    }
+    begin = end;
+  }
+  if (changed) find_line_starts(latin1_text_, latin1_lines_);
+  return changed;
+}
+
+std::optional<ParseError> GameReader::parse(const std::string& text, std::span<const std::uint32_t> line_starts,
+                                            const std::string& filename, std::uint32_t first_line, Game& game) {
   ast::ParseState& state = state_;
   state.begin = text.data();
   state.line_starts = line_starts.data();
@@ -122,11 +191,10 @@ std::optional<ParseError> GameReader::read(const std::string& text, std::span<co
   // as the grammar reaches them (ast::ParseState::entry_count).
   game.tags.clear();
   game.leading_comments.clear();
-
-  recognised_ = starts_like_ppn(text);
-  if (auto bad = find_bad_byte(text)) {
-    return make_parse_error(text, text.data() + bad->first, std::move(bad->second), filename, first_line);
-  }
+  state.warnings = &game.warnings;
+  state.filename = &filename;
+  state.any_number = true;
+  state.unseen = false;
 
   const char* first = text.data();
   const char* const last = text.data() + text.size();
@@ -165,9 +233,17 @@ std::shared_ptr<const Game> GameReader::salvage(std::string_view text, const std
   // are complete. Withdrawals and observed positions are appended only once read whole.
   const std::size_t keep = state_.entry_count - (state_.roll_stack.empty() ? 0 : 1);
   if (keep > 0) recognised_ = true;
+  // With neither a tag nor a complete entry there is no game to hand over: its text would be
+  // nothing (or only comments), which is no game (SPEC.md 4).
+  if (keep == 0 && game.tags.empty()) return nullptr;
   auto partial = std::make_shared<Game>();
   partial->tags = game.tags;
   partial->leading_comments = game.leading_comments;
+  // The warnings about what the partial game holds: none from the entry left out with the error.
+  partial->warnings = game.warnings;
+  if (keep < state_.entry_count)
+    if (const Roll* cut = std::get_if<Roll>(&game.movetext[keep]))
+      std::erase_if(partial->warnings, [&](const Diagnostic& w) { return w.code == Code::move_number && w.line >= cut->line; });
   partial->movetext.assign(game.movetext.begin(), game.movetext.begin() + static_cast<std::ptrdiff_t>(keep));
   // The tags must pass the same checks as a whole game's: a partial game is replayed under them.
   if (finish(text, filename, first_line, *partial)) return nullptr;

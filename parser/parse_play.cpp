@@ -45,6 +45,8 @@ ParseError error_after_play(const std::string& text, const char* rest, ast::Pars
     const auto skipper_ctx = x3::make_context<x3::skipper_tag>(skipper);
     const auto ctx = x3::make_context<state_tag>(state, skipper_ctx);
     Game game;
+    state.warnings = &game.warnings;  // (a play has no move numbers to warn about)
+    state.filename = &filename;
     const bool ok = game_grammar().parse(first, last, ctx, x3::unused, game);
     x3::skip_over(first, last, ctx);
     if (!ok || first != last) {

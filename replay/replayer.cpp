@@ -177,6 +177,20 @@ GameRules rules_for_game(const ppn::Game& game, const ReplayConfig& cfg) {
   return out;
 }
 
+namespace {
+// The warnings of how the record was read (Game::warnings: W-MOVE-NUMBER, W-LATIN1), among the
+// replay's diagnostics in line order, so that a report reads down the file.
+void report_reading_warnings(const ppn::Game& game, std::vector<ReplayDiagnostic>& diagnostics) {
+  for (const Diagnostic& w : game.warnings) {
+    ReplayDiagnostic d;
+    static_cast<Diagnostic&>(d) = w;
+    const auto at = std::find_if(diagnostics.begin(), diagnostics.end(),
+                                 [&](const ReplayDiagnostic& e) { return e.line > w.line; });
+    diagnostics.insert(at, std::move(d));
+  }
+}
+}  // namespace
+
 ReplayResult replay_game(const ppn::Game& game, const ReplayConfig& cfg, const RollVisitor& visit) {
   if (cfg.variant == kAutoVariant) {
     VariantInference inference = infer_variant(game, cfg);
@@ -203,9 +217,10 @@ ReplayResult replay_game(const ppn::Game& game, const ReplayConfig& cfg, const R
   if (!rules.error.empty()) {
     res.setup_ok = false;
     w.game_diag(Severity::error, Code::rules, rules.error, rules.line);
-    return res;
+  } else {
+    run(w);
   }
-  run(w);
+  report_reading_warnings(game, res.diagnostics);
   return res;
 }
 

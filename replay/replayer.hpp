@@ -73,6 +73,14 @@ struct RollEvent {
 };
 using RollVisitor = std::function<void(const RollEvent&)>;
 
+// A main-line roll whose play was written with one pawn moved by both dice in one step (`2/11`
+// for a 6-3, notation/SPEC.md 3.1 "Combined step") and read as the one play it stands for:
+// its steps with that step written out as two mini-moves (`2/8 8/11`), for `ppn fmt`.
+struct ExpandedRoll {
+  int roll_index = 0;  // 0-based among the main-line rolls
+  std::vector<Step> steps;
+};
+
 struct ReplayResult {
   std::string profile;              // the profile used
   bool setup_ok = true;             // false: variant/options/seats/setup unusable, nothing replayed
@@ -89,6 +97,7 @@ struct ReplayResult {
   std::vector<Colour> ranking;      // finishers, best first
   rules::Game final_game;
   std::vector<ReplayDiagnostic> diagnostics;
+  std::vector<ExpandedRoll> expanded;  // rolls read from a combined step, in roll order
   std::optional<VariantInference> inference;  // --variant auto: the profiles tried and the pick
 
   std::size_t errors() const;

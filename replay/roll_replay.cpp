@@ -132,6 +132,80 @@ void roll_done(Walk& walk, const Roll& r, const rules::Game& before, const RollR
   if (walk.visit) walk.visit(RollEvent{walk.roll_index, &r, before, walk.st, legal, result});
 }
 
+namespace {
+
+enum class CombinedStep : std::uint8_t { none, read, ambiguous };
+
+// A step moving one pawn by two die parts at once (`2/11` for a 6-3; notation/SPEC.md 3.1
+// "Combined step"), in a play the rules refused as written: its readings are the rules
+// core's (rules::Game::combined_readings), tried for the first die step whose distance is no
+// part of the throw. One reading (or several ending in one position): walk.conv becomes that
+// play and its steps, written out, go to ReplayResult::expanded. Readings ending differently:
+// `ambiguous` is the E-AMBIGUOUS-STEP diagnostic listing them.
+CombinedStep read_combined_step(Walk& walk, const Roll& r, rules::Dice dice, const rules::Game::PlayRules& how,
+                                std::optional<ReplayDiagnostic>& ambiguous) {
+  PlayConversion& conv = walk.conv;
+  const rules::RollParts rp = walk.st.parts(dice);
+  for (int k = 0; k < static_cast<int>(conv.play.size()); ++k) {
+    const rules::MiniMove& m = conv.play[k];
+    if (m.kind != MiniKind::move || m.is_bonus() || conv.owner_of_move[k] >= 0 ||
+        std::find(rp.parts.begin(), rp.parts.end(), m.value) != rp.parts.end())
+      continue;
+    const std::vector<Play> readings = walk.st.combined_readings(dice, conv.play, static_cast<std::size_t>(k), how);
+    if (readings.empty()) continue;
+    const int step = conv.step_of_move[k];
+    if (readings.size() > 1) {
+      ReplayDiagnostic d = walk.roll_diag(
+          r, Severity::error, Code::ambiguous_step,
+          "`" + to_ppn(*r.steps[step].move) + "` moves one pawn by both dice, and that can be played in " +
+              std::to_string(readings.size()) +
+              " ways that end differently: write its two mini-moves");
+      d.citation = code_citation(Code::ambiguous_step);
+      walk.at_step(d, r, step);
+      rules::Game::PlayRules alone = how;
+      alone.max_alternatives = 0;
+      for (const Play& reading : readings) {
+        const Judged judged = walk.st.judge(dice, reading, alone);
+        d.alternatives.push_back(play_text(reading, judged ? judged.events() : Events{}, walk.g));
+      }
+      ambiguous = std::move(d);
+      return CombinedStep::ambiguous;
+    }
+    // The record's marks stay with the landings they were written on: the combined step's
+    // own mark is its second mini-move's (the pawn's landing); the first lands unmarked.
+    PlayConversion expanded = conv;
+    expanded.play = readings.front();
+    expanded.capture_marks.clear();
+    expanded.step_of_move.clear();
+    expanded.owner_of_move.clear();
+    for (int n = 0; n < static_cast<int>(conv.play.size()); ++n) {
+      if (n == k) {
+        expanded.capture_marks.push_back(false);
+        expanded.step_of_move.push_back(step);
+        expanded.owner_of_move.push_back(-1);
+      }
+      expanded.capture_marks.push_back(conv.capture_marks[n]);
+      expanded.step_of_move.push_back(conv.step_of_move[n]);
+      expanded.owner_of_move.push_back(conv.owner_of_move[n]);
+    }
+    conv = expanded;
+    // The steps as they should have been written: the combined one as its two mini-moves.
+    std::vector<Step> steps = r.steps;
+    const Step& combined = r.steps[step];
+    const Square middle = square_of_rel(readings.front()[k].from + readings.front()[k].value, walk.g);
+    Step to_middle = combined, from_middle = combined;
+    to_middle.move = SquareMove{combined.move->from, middle, false};
+    from_middle.move = SquareMove{middle, combined.move->to, combined.move->capture};
+    steps[step] = from_middle;
+    steps.insert(steps.begin() + step, to_middle);
+    walk.res.expanded.push_back(ExpandedRoll{walk.roll_index, std::move(steps)});
+    return CombinedStep::read;
+  }
+  return CombinedStep::none;
+}
+
+}  // namespace
+
 bool replay_roll(Walk& walk, const Roll& r) {
   if (walk.res.game_over) {
     return on_illegal(walk, walk.roll_diag(r, Severity::error, Code::game_over,
@@ -273,7 +347,17 @@ bool replay_roll(Walk& walk, const Roll& r) {
   // Every legal play, when any is to be listed: the nearest to the play written come first.
   how.max_alternatives = walk.cfg.max_alternatives > 0 ? std::numeric_limits<int>::max() : 0;
   if (given_parts) how.parts = &*given_parts;
-  const Judged v = walk.st.judge(dice, conv.play, how);
+  const Judged as_written = walk.st.judge(dice, conv.play, how);
+  std::optional<Judged> as_read;  // the play a combined step stands for
+  if (!as_written && r.dice_count() == 2) {
+    std::optional<ReplayDiagnostic> ambiguous;
+    switch (read_combined_step(walk, r, dice, how, ambiguous)) {
+      case CombinedStep::none: break;
+      case CombinedStep::read: as_read.emplace(walk.st.judge(dice, conv.play, how)); break;
+      case CombinedStep::ambiguous: return on_illegal(walk, std::move(*ambiguous), r, &conv);
+    }
+  }
+  const Judged& v = as_read ? *as_read : as_written;
   if (!v) {
     const Refusal& no = v.refusal();
     auto d = walk.roll_diag(r, Severity::error, no.code, no.message);

@@ -186,6 +186,36 @@ Judged Game::judge(Dice d, const Play& p, const PlayRules& how) const {
   return Judged(o_, req);
 }
 
+std::vector<Play> Game::combined_readings(Dice d, const Play& written, std::size_t k, const PlayRules& how) const {
+  std::vector<Play> readings;
+  if (k >= static_cast<std::size_t>(written.size()) || written.full()) return readings;
+  const MiniMove m = written[static_cast<int>(k)];
+  if (m.kind != MiniKind::move || m.is_bonus() || m.around || g_.is_lap(m.from)) return readings;
+  const RollParts rp = parts(d);
+  if (rp.kind == RollKind::penalty) return readings;
+  PlayRules alone = how;
+  alone.max_alternatives = 0;
+  std::vector<Position> ends;
+  for (int i = 0; i < rp.parts.size(); ++i) {
+    for (int j = 0; j < rp.parts.size(); ++j) {
+      const int first = rp.parts[i], second = rp.parts[j];
+      if (i == j || first + second != m.value) continue;
+      const int middle = m.from + first;  // straight on: the first part stays short of HOME
+      if (middle >= g_.home) continue;
+      Play reading;
+      for (int n = 0; n < static_cast<int>(k); ++n) reading.push_back(written[n]);
+      reading.push_back(MiniMove::move(m.from, first, m.pawn));
+      reading.push_back(MiniMove::move(middle, second));
+      for (int n = static_cast<int>(k) + 1; n < written.size(); ++n) reading.push_back(written[n]);
+      const Judged judged = judge(d, reading, alone);
+      if (!judged || std::find(ends.begin(), ends.end(), judged.after()) != ends.end()) continue;
+      ends.push_back(judged.after());
+      readings.push_back(reading);
+    }
+  }
+  return readings;
+}
+
 Played Game::play(Dice d, const Play& p, const PlayRules& how) {
   const Judged j = judge(d, p, how);
   if (!j) return Played(j.refusal());

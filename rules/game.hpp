@@ -171,6 +171,15 @@ class Game {
   // halves of `play`, for a caller that reports on the position before the roll).
   Judged judge(Dice d, const Play& p, const PlayRules& how) const;
   RollResult carry_out(Dice d, const Play& p, const Judged& judged, const PlayRules& how);
+  // The readings of a play written with one pawn moved by two die parts in one step (`2/11`
+  // for a 6-3, as backgammon players write 24/13; notation/SPEC.md 3.1 "Combined step"):
+  // mini-move `k` of `written` moves its pawn by the sum of two parts. Each reading is
+  // `written` with that mini-move split into two die parts of the throw (RollParts::parts,
+  // either order) moving the same pawn, the second from where the first ends, and legal under
+  // `how` (Hasbro 2001 rules, Moving Your Entered Pawns: "if you roll 4 + 3 you can move one
+  // pawn 7 spaces"). Readings ending in the same position count once (legal_plays' notion of
+  // a distinct play). None for a bonus, an entry, or a move round the ring.
+  std::vector<Play> combined_readings(Dice d, const Play& written, std::size_t k, const PlayRules& how) const;
   // Play `i` of `all` (this throw's legal_plays), carried out without judging it again.
   RollResult play_legal(Dice d, const LegalPlays& all, std::size_t i);
   // The penalty of a third doublet (Ludo: third six), which the throw must be (parts().kind).
