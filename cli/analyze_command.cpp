@@ -13,6 +13,7 @@
 #include "cli/input_files.hpp"
 #include "cli/json_records.hpp"
 #include "cli/output.hpp"
+#include "cli/progress.hpp"
 #include "cli/replay_options.hpp"
 #include "db/importer.hpp"
 #include "app/game_rows.hpp"
@@ -160,12 +161,19 @@ int run_analyze(const AnalyzeArgs& a) {
   std::string text;
   std::vector<std::string> order;
   std::map<std::string, analysis::AnalysisTotals> sums;
+  // The game in hand while it is analysed (seconds each), on standard error when it is a
+  // terminal; erased before anything about the game is printed.
+  Progress bar("analyze");
   auto analyze_one = [&](Game& game, std::int64_t number) {
     ++games;
     // `number`: the game's database id, or its place in the files (for_each_game).
     const std::string where = game.source_file + ":" + std::to_string(game.source_line) + ": game " +
                               std::to_string(number);
+    bar.update(games, "game " + std::to_string(number) + " (" + game.source_file + ":" +
+                          std::to_string(game.source_line) + "), " + std::to_string(game.roll_count()) + " rolls; " +
+                          std::to_string(analysed) + " analysed");
     const auto ga = analysis::analyze_game(game, rc, a.cfg);
+    bar.clear();
     if (!ga.ok) {
       std::cerr << where << ": error: not analysed: " << ga.error << "\n";
       code = std::max(code, 1);
@@ -193,6 +201,7 @@ int run_analyze(const AnalyzeArgs& a) {
     }
   };
   code = std::max(code, for_each_game(a.files, choice, stored, analyze_one));
+  bar.finish();
   if (json) {
     // Every player's totals, even of one game (the text then prints only the seat lines).
     for (const auto& key : order) emit_record(report, player_record(key, sums[key]));
