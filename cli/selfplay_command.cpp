@@ -55,11 +55,11 @@ int run_selfplay(SelfplayArgs& a) {
   const bool printing_here = a.output == "-" && ::isatty(STDOUT_FILENO) && ::isatty(STDERR_FILENO);
   Progress bar("selfplay", static_cast<std::uint64_t>(a.games), STDERR_FILENO, !printing_here);
   for (int i = 0; i < a.games; ++i) {
-    bar.update(static_cast<std::uint64_t>(i), plural(static_cast<std::size_t>(i), "game", "games") + " of " +
-                                                   std::to_string(a.games));
     text.clear();
     append_ppn(text, bots.empty() ? sp.play_game(static_cast<std::uint64_t>(i)) : sp.play_game(static_cast<std::uint64_t>(i), bots));
     out->write(text.data(), static_cast<std::streamsize>(text.size()));
+    bar.update(static_cast<std::uint64_t>(i) + 1, plural(static_cast<std::size_t>(i) + 1, "game", "games") + " of " +
+                                                      std::to_string(a.games));
   }
   bar.finish();
   return finish_output("selfplay", *output);
