@@ -80,7 +80,8 @@ class ImportPrinter final : public app::ImportListener {
   // the file (parse errors and diagnostics, in input order, as its games are stored).
   void reading(const std::string&) override { bar_.clear(); }
   void storing(const std::string& name, const app::ImportCounts& so_far) override {
-    bar_.update(done_bytes_, name + ": " + plural(so_far.games, "game", "games"));
+    // The count first: a long name is what the terminal's width cuts.
+    bar_.update(done_bytes_, plural(so_far.games, "game", "games") + " of " + name);
   }
   void file_reported(const std::string& name, const app::FileReport& rep, std::size_t file_no, std::uint64_t done_bytes,
                      const app::ImportCounts& total) override {
