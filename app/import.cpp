@@ -8,6 +8,7 @@
 
 #include "app/import_reader.hpp"
 #include "app/input_files.hpp"
+#include "app/stop_request.hpp"
 #include "db/game_record.hpp"
 #include "db/schema.hpp"
 #include "notation/text_util.hpp"
@@ -15,6 +16,7 @@
 namespace ppn::app {
 
 int ImportSummary::exit_code() const {
+  if (interrupted_by) return 128 + interrupted_by;
   if (db_failed || total.syntax_errors || total.io_errors) return 2;
   return total.illegal ? 1 : 0;
 }
@@ -124,6 +126,11 @@ Result<ImportSummary> run_import(const ImportRequest& req, ImportListener& liste
   constexpr std::uint64_t kOwnTransactionBytes = std::uint64_t{1} << 20;  // about 250 games
   for (const auto& path : req.files) {
     const std::string name = display_name(path);
+    if (stop_requested()) {
+      // Between two files: the files before are committed below (settle), none after is read.
+      sum.interrupted_by = stop_signal().load();
+      break;
+    }
     std::error_code size_ec;
     const std::uint64_t size = path == "-" ? 0 : std::filesystem::file_size(path, size_ec);
     const bool large = path == "-" || size_ec || size >= kOwnTransactionBytes;
@@ -144,7 +151,7 @@ Result<ImportSummary> run_import(const ImportRequest& req, ImportListener& liste
                               before_message();
                               listener.parse_error(e);
                             }),
-                            FileEnd::keep_open);
+                            FileEnd::keep_open, [&](const ImportCounts& so_far) { listener.storing(name, so_far); });
     if (!rep.db_error.empty()) {
       // The files before it that a commit covered (a full --batch or chunk, or a retry's, in
       // this file) are stored: reported as such. The rest shared the rolled-back transaction.
@@ -158,9 +165,18 @@ Result<ImportSummary> run_import(const ImportRequest& req, ImportListener& liste
       break;
     }
     const bool stop = rep.stop_run;
+    const bool interrupted = rep.interrupted;
     waiting.push_back({name, std::move(rep), static_cast<std::size_t>(&path - req.files.data() + 1), size_ec ? 0 : size,
                        imp.commits()});
-    if (!settle(stop || large || std::chrono::steady_clock::now() - last_report >= std::chrono::seconds(1))) break;
+    if (!settle(stop || interrupted || large ||
+                std::chrono::steady_clock::now() - last_report >= std::chrono::seconds(1)))
+      break;
+    if (interrupted) {
+      // The games stored before the signal are committed and reported with their file.
+      sum.interrupted_by = stop_signal().load();
+      sum.interrupted_in = name;
+      break;
+    }
     if (stop) {
       listener.problem("import: stopped at an illegal roll (--on-error stop)\n");
       break;

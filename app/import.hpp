@@ -43,6 +43,9 @@ class ImportListener {
   virtual void migrated(std::int64_t /*from*/, std::int64_t /*to*/) {}
   // A file is about to be read (its messages come while it is).
   virtual void reading(const std::string& /*name*/) {}
+  // A game of the file being read was handled (stored, or found stored): the file's counts so
+  // far, uncommitted (a progress figure, not a report).
+  virtual void storing(const std::string& /*name*/, const ImportCounts& /*so_far*/) {}
   // A file a commit covered: its report, its number among the files named (1-based), the
   // input bytes of the files reported so far, and the totals so far.
   virtual void file_reported(const std::string& /*name*/, const FileReport& /*rep*/, std::size_t /*file_no*/,
@@ -66,7 +69,13 @@ struct ImportSummary {
   std::int64_t held = 0;            // games the database holds afterwards
   bool db_failed = false;           // a database error (its games rolled back, see problem())
   std::string db_error;             // the first one: "FILE: database error: ..." or the commit's
-  // 2: a database, syntax or I/O error; 1: some stored game has an illegal roll; 0: neither.
+  // A signal stopped the import (app/stop_request.hpp): its number (0: none), and the file in
+  // hand then ("" : between two files), of which only the games reported are stored. The
+  // games and files reported were committed; the files after it were not read.
+  int interrupted_by = 0;
+  std::string interrupted_in;
+  // 128 + the signal when one stopped the import (the shell's code for a command a signal
+  // ended); 2: a database, syntax or I/O error; 1: some stored game has an illegal roll; 0: none.
   int exit_code() const;
 };
 

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "app/game_rows.hpp"
+#include "app/stop_request.hpp"
 #include "db/schema.hpp"
 #include "parallel/ordered_work.hpp"
 #include "parallel/recycler.hpp"
@@ -45,20 +46,21 @@ double thread_cpu_seconds() {
 struct SeenCheck {
   std::unique_ptr<Database> db;
   std::unique_ptr<Statement> seen;
-  bool known(const std::string& path, std::uint64_t checksum) {
+  // The stored game's id, 0 when there is none.
+  std::int64_t known(const std::string& path, std::uint64_t checksum) {
     if (!seen) {
       // Both or neither: a failure here (the server gone) leaves none for the next game to use.
       auto d = std::make_unique<Database>(path, Database::Mode::read_only);
       auto s = std::make_unique<Statement>(*d,
-                                           "SELECT 1 FROM games g JOIN game_race r ON r.game_id = g.id "
+                                           "SELECT g.id FROM games g JOIN game_race r ON r.game_id = g.id "
                                            "JOIN game_text t ON t.game_id = g.id WHERE g.checksum = ?1");
       db = std::move(d);
       seen = std::move(s);
     }
     seen->bind(1, checksum);
-    const bool found = seen->step();
+    const std::int64_t id = seen->step() ? seen->get_int(0) : 0;
     seen->reset();
-    return found;
+    return id;
   }
 };
 
@@ -114,8 +116,9 @@ class Feed final : public ImportFeed {
     try {
       const auto seen = checks_.take();
       const auto sum = game_checksum(game);
-      if (seen->known(imp_.path(), sum)) {
+      if (const auto stored = seen->known(imp_.path(), sum)) {
         rows->known_duplicate = true;
+        rows->known_as = stored;
         rows->checksum = sum;
       } else make_game_rows(game, imp_.options().replay, *rows);
     } catch (const DbError& e) {
@@ -140,7 +143,8 @@ class Feed final : public ImportFeed {
 
 }  // namespace
 
-FileReport import_games(Importer& imp, const std::string& name, const GameReader& read, FileEnd end) {
+FileReport import_games(Importer& imp, const std::string& name, const GameReader& read, FileEnd end,
+                        const std::function<void(const ImportCounts&)>& stored) {
   const ImportOptions& opts = imp.options();
   FileReport rep;
   auto& c = rep.counts;
@@ -149,7 +153,12 @@ FileReport import_games(Importer& imp, const std::string& name, const GameReader
 
   // On this thread, in input order: store a game's rows, or count and report what was unread.
   auto store = [&](const GameRows& g) {
-    if (rep.stop_run) return;
+    if (rep.stop_run || rep.interrupted) return;
+    // Between two games: the one in hand is not stored, those before it are whole.
+    if (stop_requested()) {
+      rep.interrupted = true;
+      return;
+    }
     if (!g.known_duplicate && g.rolls.size() >= (std::size_t{1} << kRollKeyShift)) {
       // rolls.id / positions.id hold the roll index in 16 bits (db/SCHEMA.md).
       ++c.syntax_errors;
@@ -177,13 +186,20 @@ FileReport import_games(Importer& imp, const std::string& name, const GameReader
         if (!g.replay.diagnostics.empty() && opts.on_diagnostics) opts.on_diagnostics(g, id);
         break;
       }
-      case ImportOutcome::duplicate: ++c.duplicates; break;
-      case ImportOutcome::prefix_duplicate: ++c.prefix_duplicates; break;
+      case ImportOutcome::duplicate:
+        ++c.duplicates;
+        rep.duplicate_of.push_back(g.known_duplicate ? g.known_as : imp.last_matched_id());
+        break;
+      case ImportOutcome::prefix_duplicate:
+        ++c.prefix_duplicates;
+        rep.duplicate_of.push_back(imp.last_matched_id());
+        break;
     }
     if (g.replay.stop_run) rep.stop_run = true;
     if (imp.games_in_transaction() >= opts.batch_games) imp.commit();
   };
   auto unread = [&](const ImportFeed::Report& report) {
+    if (rep.interrupted) return;
     ++c.syntax_errors;
     if (report) report();
   };
@@ -191,7 +207,8 @@ FileReport import_games(Importer& imp, const std::string& name, const GameReader
       imp, name,
       [&](const std::shared_ptr<const GameRows>& rows) {
         store(*rows);
-        if (rep.stop_run) feed.cancel = true;
+        if (rep.stop_run || rep.interrupted) feed.cancel = true;
+        else if (stored) stored(c);
       },
       unread);
   try {

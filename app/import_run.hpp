@@ -48,7 +48,13 @@ struct FileReport {
   // The ids (games.id) of the new games, as runs of consecutive ids [first, last]: what
   // `--db PATH --game ID` opens.
   std::vector<std::pair<std::int64_t, std::int64_t>> added_ids;
+  // For each duplicate and prefix duplicate, in input order: the id of the stored game it
+  // matched (the one `ppn db retag` or `ppn db delete` corrects).
+  std::vector<std::int64_t> duplicate_of;
   bool stop_run = false;  // --on-error stop met an illegal roll: import no further games
+  // A signal asked the import to stop (app/stop_request.hpp): the games before it were stored
+  // (and committed with the file), the game in hand and those after it were not read.
+  bool interrupted = false;
   std::string db_error;   // non-empty: a database error; this file's uncommitted games were rolled back
   double reader_cpu_seconds = 0;  // CPU time of the workers (reading the games, the replay)
   double writer_cpu_seconds = 0;  // CPU time of the storing thread (the caller's: the reader stage and storing)
@@ -85,7 +91,9 @@ enum class FileEnd : bool { commit, keep_open };
 // ImportOptions::on_refused and are counted as syntax errors; the other games are still
 // imported. On a database error the open transaction is rolled back: this file's games not
 // committed, and those of the files before it that a kept-open transaction held.
+// `stored`, when given, is called on the calling thread after each game the file holds (stored,
+// a duplicate, or refused), with the file's counts so far: a front end's progress.
 FileReport import_games(db::Importer& importer, const std::string& name, const GameReader& read,
-                        FileEnd end = FileEnd::commit);
+                        FileEnd end = FileEnd::commit, const std::function<void(const ImportCounts&)>& stored = {});
 
 }  // namespace ppn::app

@@ -11,6 +11,7 @@
 #include "cli/input_files.hpp"
 #include "cli/json_records.hpp"
 #include "cli/output.hpp"
+#include "cli/progress.hpp"
 #include "cli/replay_options.hpp"
 #include "app/analyze.hpp"
 #include "notation/printer.hpp"
@@ -126,11 +127,18 @@ int run_analyze(const AnalyzeArgs& a) {
   int code = 0;
   const bool json = a.format == "json";
   std::string text;
+  // The game in hand while it is analysed (seconds each), on standard error when it is a
+  // terminal; erased before anything about the game is printed.
+  Progress bar("analyze");
   auto analyze_one = [&](Game& game, std::int64_t number) {
     // `number`: the game's database id, or its place in the files (for_each_game).
     const std::string where = game.source_file + ":" + std::to_string(game.source_line) + ": game " +
                               std::to_string(number);
+    bar.update(run->games() + 1, "game " + std::to_string(number) + " (" + game.source_file + ":" +
+                                     std::to_string(game.source_line) + "), " + std::to_string(game.roll_count()) +
+                                     " rolls; " + std::to_string(run->analysed()) + " analysed");
     const app::AnalyzedGame g = run->add(game);
+    bar.clear();
     const analysis::GameAnalysis& ga = g.analysis;
     if (!ga.ok) {
       std::cerr << where << ": error: not analysed: " << ga.error << "\n";
@@ -151,6 +159,7 @@ int run_analyze(const AnalyzeArgs& a) {
     }
   };
   code = std::max(code, for_each_game(a.files, choice, stored, analyze_one));
+  bar.finish();
   if (json) {
     // Every player's totals, even of one game (the text then prints only the seat lines).
     for (const auto& p : run->players()) emit_record(report, player_record(p.name, p.totals));

@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "cli/input_files.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/json_records.hpp"
 #include "app/import.hpp"
 #include "notation/text_util.hpp"
@@ -53,6 +54,18 @@ std::string id_list(const std::vector<std::pair<std::int64_t, std::int64_t>>& ru
   return (n == 1 ? " (game " : " (games ") + s + ")";
 }
 
+// " (duplicates of games 3, 4)": the stored game each duplicate or prefix duplicate matched, in
+// input order, consecutive ids as one run.
+std::string matched_list(const std::vector<std::int64_t>& ids) {
+  if (ids.empty()) return {};
+  std::vector<std::pair<std::int64_t, std::int64_t>> runs;
+  for (const auto id : ids)
+    if (!runs.empty() && runs.back().second + 1 == id) runs.back().second = id;
+    else runs.emplace_back(id, id);
+  std::string s = id_list(runs);  // " (game 3)" / " (games 3-4, 9)"
+  return (ids.size() == 1 ? " (duplicate of " : " (duplicates of ") + s.substr(2);
+}
+
 // What `ppn import` prints of the import (app/import.hpp): the report of each file a commit
 // covered on stdout, the messages on stderr, the bar over the input bytes between files.
 class ImportPrinter final : public app::ImportListener {
@@ -63,27 +76,38 @@ class ImportPrinter final : public app::ImportListener {
     if (a_.format != "json")
       std::cout << "import: " << a_.db << " migrated from schema version " << from << " to " << to << std::endl;
   }
-  // Erased while a file is read: its messages (parse errors and diagnostics, in input order)
-  // come as its games are stored, and the bar is redrawn once the file is reported.
+  // While a file is read: the games handled so far, the bar erased before each message about
+  // the file (parse errors and diagnostics, in input order, as its games are stored).
   void reading(const std::string&) override { bar_.clear(); }
+  void storing(const std::string& name, const app::ImportCounts& so_far) override {
+    // The count first: a long name is what the terminal's width cuts.
+    bar_.update(done_bytes_, plural(so_far.games, "game", "games") + " of " + name);
+  }
   void file_reported(const std::string& name, const app::FileReport& rep, std::size_t file_no, std::uint64_t done_bytes,
                      const app::ImportCounts& total) override {
     if (!a_.quiet && a_.format == "json") {
       JsonRecord r{{"type", "file"}, {"file", name}};
       r.update(import_counts_fields(rep.counts));
       r["new_ids"] = id_runs(rep.added_ids);
+      r["duplicate_of"] = rep.duplicate_of;
       bar_.clear();
       emit_record(std::cout, r);
       std::cout.flush();
     } else if (!a_.quiet) {
       bar_.clear();
-      std::cout << name << ": " << describe(rep.counts) << id_list(rep.added_ids) << std::endl;
+      std::cout << name << ": " << describe(rep.counts) << id_list(rep.added_ids) << matched_list(rep.duplicate_of)
+                << std::endl;
     }
+    done_bytes_ = done_bytes;
     bar_.update(done_bytes, std::to_string(file_no) + "/" + std::to_string(a_.files.size()) + " files, " +
                                 plural(total.games, "game", "games"));
   }
-  void unopened(const std::string& path, const std::string& why) override { std::cerr << open_failure(path, why); }
+  void unopened(const std::string& path, const std::string& why) override {
+    bar_.clear();
+    std::cerr << open_failure(path, why);
+  }
   void diagnostics(const db::GameRows& g, std::int64_t id) override {
+    bar_.clear();
     for (const auto& d : g.replay.diagnostics) {
       std::cerr << g.source_file << ":" << d.line << ":" << d.column << ": "
                 << (d.severity == replay::Severity::error ? "error" : "warning") << "[" << d.name() << "]: " << d.text();
@@ -95,14 +119,22 @@ class ImportPrinter final : public app::ImportListener {
   }
   // A game the database cannot hold, where it is (as a syntax error is reported).
   void refused(const db::RefusedGame& r) override {
+    bar_.clear();
     std::cerr << r.file << ":" << r.line << ":" << r.column << ": error: " << r.message << "\n";
   }
-  void parse_error(const parser::ParseError& e) override { std::cerr << e.format(); }
-  void problem(const std::string& text) override { std::cerr << text; }
+  void parse_error(const parser::ParseError& e) override {
+    bar_.clear();
+    std::cerr << e.format();
+  }
+  void problem(const std::string& text) override {
+    bar_.clear();
+    std::cerr << text;
+  }
 
  private:
   const ImportArgs& a_;
   Progress& bar_;
+  std::uint64_t done_bytes_ = 0;  // the input bytes of the files reported
 };
 
 int run_import(const ImportArgs& a) {
@@ -125,6 +157,8 @@ int run_import(const ImportArgs& a) {
   }
   Progress bar("import", total_bytes, STDERR_FILENO, !a.quiet);
   ImportPrinter printer(a, bar);
+  // Ctrl-C or SIGTERM: the import stops between two games and commits what it stored.
+  StopOnSignal stop_on_signal;
   const auto done = app::run_import(req, printer);
   if (!done) {
     std::cerr << "import: " << done.error().message << "\n";
@@ -146,12 +180,22 @@ int run_import(const ImportArgs& a) {
     r["db"] = a.db;
     r["db_games"] = sum.held;
     r["schema_before"] = sum.version_before;
+    r["interrupted"] = sum.interrupted_by ? JsonRecord(signal_name(sum.interrupted_by)) : JsonRecord(nullptr);
     emit_record(std::cout, r);
     std::cout.flush();
   } else {
     std::cout << "import: " << plural(total.files, "file", "files") << ", " << describe(total);
     if (total.io_errors) std::cout << ", " << plural(total.io_errors, "I/O error", "I/O errors");
     std::cout << "; " << a.db << " holds " << plural(static_cast<std::size_t>(sum.held), "game", "games") << std::endl;
+  }
+  if (sum.interrupted_by) {
+    std::cerr << "import: interrupted by " << signal_name(sum.interrupted_by) << ": the "
+              << plural(total.added, "new game", "new games") << " counted above " << (total.added == 1 ? "is" : "are")
+              << " stored and committed";
+    if (!sum.interrupted_in.empty())
+      std::cerr << " (" << sum.interrupted_in << " only in part: the games its line counts)";
+    std::cerr << "; the files not reported were not read. To import the rest, run the same command again: the "
+                 "games stored are skipped as duplicates\n";
   }
   return sum.exit_code();
 }

@@ -6,11 +6,19 @@
 #include <string>
 
 #include "cli/app.hpp"
+#include "db/connection.hpp"
+#include "db/lock_wait.hpp"
 
 int main(int argc, char** argv) {
   // Past a file-size limit (ulimit -f) a write fails with EFBIG and is reported, with the file
   // named and left as it was, instead of SIGXFSZ killing the process mid-write.
   std::signal(SIGXFSZ, SIG_IGN);
+
+  // A command that waits for another process's write lock on a SQLite database says so.
+  ppn::db::set_lock_wait_notice([](const std::string& target) {
+    std::cerr << "ppn: waiting for " << ppn::db::database_name(target)
+              << ": another process is writing to it (another ppn import?)\n";
+  });
 
   int exit_code = 0;
   const auto app = ppn::cli::build_app(exit_code);

@@ -1,6 +1,7 @@
 #include "cli/selfplay_command.hpp"
 
 #include "cli/output.hpp"
+#include "cli/progress.hpp"
 #include "cli/replay_options.hpp"
 
 #include <CLI/CLI.hpp>
@@ -9,6 +10,7 @@
 
 #include "analysis/selfplay.hpp"
 #include "notation/printer.hpp"
+#include "notation/text_util.hpp"
 
 namespace ppn::cli {
 
@@ -48,11 +50,18 @@ int run_selfplay(SelfplayArgs& a) {
   if (!output) return 2;
   std::ostream* out = &output->stream();
   std::string text;
+  // The games played, on standard error when it is a terminal, unless the games themselves are
+  // being printed on it.
+  const bool printing_here = a.output == "-" && ::isatty(STDOUT_FILENO) && ::isatty(STDERR_FILENO);
+  Progress bar("selfplay", static_cast<std::uint64_t>(a.games), STDERR_FILENO, !printing_here);
   for (int i = 0; i < a.games; ++i) {
     text.clear();
     append_ppn(text, bots.empty() ? sp.play_game(static_cast<std::uint64_t>(i)) : sp.play_game(static_cast<std::uint64_t>(i), bots));
     out->write(text.data(), static_cast<std::streamsize>(text.size()));
+    bar.update(static_cast<std::uint64_t>(i) + 1, plural(static_cast<std::size_t>(i) + 1, "game", "games") + " of " +
+                                                      std::to_string(a.games));
   }
+  bar.finish();
   return finish_output("selfplay", *output);
 }
 

@@ -4,9 +4,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <mutex>
 #include <random>
+#include <thread>
+#include <unordered_map>
 #include <utility>
 
+#include "db/lock_wait.hpp"
 #include "db/postgres.hpp"
 
 namespace ppn::db {
@@ -15,7 +19,44 @@ namespace {
 // Before the first connection: no global memory statistics (they take a mutex on every
 // allocation SQLite makes; nothing here reads them).
 const int kConfigured = [] { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }();
+std::function<void(const std::string&)>& lock_wait_notice() {
+  static std::function<void(const std::string&)> notice;
+  return notice;
+}
+
+// sqlite3_busy_timeout's wait, which also says once, after a second, that it is waiting
+// (db/lock_wait.hpp). One per SQLite connection, kept in `lock_waits` until it closes.
+struct LockWait {
+  std::string target;
+  std::chrono::milliseconds timeout;
+  std::chrono::steady_clock::time_point since{};
+  bool told = false;
+
+  static int handler(void* self, int count) {
+    auto& w = *static_cast<LockWait*>(self);
+    const auto now = std::chrono::steady_clock::now();
+    if (count == 0) {
+      w.since = now;
+      w.told = false;
+    }
+    const auto waited = now - w.since;
+    if (waited >= w.timeout) return 0;  // SQLITE_BUSY to the caller
+    if (!w.told && waited >= std::chrono::seconds(1)) {
+      w.told = true;
+      if (const auto& notice = lock_wait_notice()) notice(w.target);
+    }
+    // 1, 2, 5, 10, 20 ms, then every 50 ms (about sqlite3_busy_timeout's steps).
+    static constexpr int kSteps[] = {1, 2, 5, 10, 20, 50};
+    std::this_thread::sleep_for(std::chrono::milliseconds(kSteps[std::min(count, 5)]));
+    return 1;
+  }
+};
+
+std::mutex lock_waits_mutex;
+std::unordered_map<sqlite3*, std::unique_ptr<LockWait>> lock_waits;
 }  // namespace
+
+void set_lock_wait_notice(std::function<void(const std::string& target)> notice) { lock_wait_notice() = std::move(notice); }
 
 Database::Database(const std::string& path, Mode mode, int busy_timeout_ms) {
   if (is_server_target(path)) {
@@ -37,11 +78,18 @@ Database::Database(const std::string& path, Mode mode, int busy_timeout_ms) {
     throw DbError(rc, path + ": " + msg);
   }
   sqlite3_extended_result_codes(db_, 1);
-  sqlite3_busy_timeout(db_, busy_timeout_ms);
+  auto wait = std::make_unique<LockWait>(LockWait{path, std::chrono::milliseconds(busy_timeout_ms)});
+  sqlite3_busy_handler(db_, &LockWait::handler, wait.get());
+  const std::lock_guard<std::mutex> lock(lock_waits_mutex);
+  lock_waits[db_] = std::move(wait);
 }
 
 Database::~Database() {
-  if (db_) sqlite3_close_v2(db_);
+  if (!db_) return;
+  // Closed under the lock: a connection opened meanwhile cannot take the handle's address first.
+  const std::lock_guard<std::mutex> lock(lock_waits_mutex);
+  sqlite3_close_v2(db_);
+  lock_waits.erase(db_);
 }
 Database::Database(Database&& o) noexcept : db_(o.db_), pg_(std::move(o.pg_)) { o.db_ = nullptr; }
 

@@ -76,6 +76,7 @@ std::uint64_t game_checksum(const Game& game) {
 
 void fill_record_rows(const Game& game, const replay::ReplayConfig& cfg, GameRows& out) {
   out.known_duplicate = false;
+  out.known_as = 0;
   out.source_file = game.source_file;
   out.source_line = game.source_line;
   out.result = std::string(game.tag_value("Result"));

@@ -36,6 +36,7 @@ struct GameRows {
   std::string result;               // [Result] as recorded ("" when absent)
   std::string on_error;
   bool known_duplicate = false;     // only the checksum is filled: the database already had it
+  std::int64_t known_as = 0;        // with known_duplicate: the stored game's id
   std::vector<Tag> tags;
   std::string ppn;                  // the record in canonical PPN (`ppn fmt`): game_text, migration 5
   std::vector<RollRow> rolls;

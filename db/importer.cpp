@@ -62,12 +62,12 @@ Result<std::unique_ptr<Importer>> Importer::open(const std::string& path, Import
   }
 }
 
-bool Importer::is_prefix_duplicate(const GameRows& g) {
+std::int64_t Importer::prefix_duplicate_of(const GameRows& g) {
   const auto n = static_cast<std::int64_t>(g.rolls.size());
   if (n == 0) {
     auto& q = st_.prefix_by_setup;
     q.bind(1, g.setup_hash);
-    const bool found = q.step();
+    const std::int64_t found = q.step() ? q.get_int(0) : 0;
     q.reset();
     return found;
   }
@@ -96,15 +96,15 @@ bool Importer::is_prefix_duplicate(const GameRows& g) {
         more.bind(1, roll_key(id, n));
         const bool longer = more.step();
         more.reset();
-        if (longer) return true;
+        if (longer) return id;
       }
     }
-    return false;
+    return 0;
   }
   // No position to look up (nothing replayed): compare with the games of the same setup.
   auto& q = st_.prefix_by_line;
   q.bind(1, g.setup_hash).bind(2, n - 1).bind(3, want);
-  const bool found = q.step();
+  const std::int64_t found = q.step() ? q.get_int(0) : 0;
   q.reset();
   return found;
 }
@@ -156,6 +156,7 @@ ImportOutcome Importer::store_once(const GameRows& g) {
     const std::int64_t stored = dup ? f.get_int(0) : 0;
     f.reset();
     if (dup) {
+      last_matched_id_ = stored;
       // A game stored before schema version 3 has no statistics: its duplicate, replayed just
       // now, brings them (the reader only skips duplicates that have them).
       auto& h = st_.has_race;
@@ -189,7 +190,7 @@ ImportOutcome Importer::store_once(const GameRows& g) {
       return ImportOutcome::duplicate;
     }
   }
-  if (is_prefix_duplicate(g)) return ImportOutcome::prefix_duplicate;
+  if ((last_matched_id_ = prefix_duplicate_of(g)) != 0) return ImportOutcome::prefix_duplicate;
 
   auto& ig = st_.insert_game;
   ig.bind_static(1, source_path_).bind(2, static_cast<std::int64_t>(g.source_line)).bind(3, g.checksum).bind(4, g.setup_hash);
@@ -206,7 +207,12 @@ ImportOutcome Importer::store_once(const GameRows& g) {
   const bool inserted = ig.step();
   const std::int64_t id = inserted ? ig.get_int(0) : 0;
   ig.reset();
-  if (!inserted) return ImportOutcome::duplicate;
+  if (!inserted) {
+    auto& f = st_.find_checksum;
+    last_matched_id_ = f.bind(1, g.checksum).step() ? f.get_int(0) : 0;
+    f.reset();
+    return ImportOutcome::duplicate;
+  }
   last_added_id_ = id;
 
   for (const auto& s : rp.seats) {

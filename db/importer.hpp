@@ -83,6 +83,9 @@ class Importer {
   std::size_t retries() const { return retries_; }
   // The id of the game the last store() added.
   std::int64_t last_added_id() const { return last_added_id_; }
+  // The id of the stored game the last store() found this one a duplicate or a prefix
+  // duplicate of.
+  std::int64_t last_matched_id() const { return last_matched_id_; }
   // Games store() added in the open transaction.
   int games_in_transaction() const { return in_tx_; }
   // Commits the open transaction, if any.
@@ -108,7 +111,7 @@ class Importer {
  private:
   Importer(Database db, std::string path, ImportOptions opts);
   ImportOutcome store_once(const GameRows& rows);
-  bool is_prefix_duplicate(const GameRows& rows);
+  std::int64_t prefix_duplicate_of(const GameRows& rows);  // the longer stored game's id, or 0
   void store_stats(std::int64_t game_id, const GameRows& rows);  // game_race, seat_stats, seat_illegal
 
   Database db_;
@@ -123,6 +126,7 @@ class Importer {
   int in_tx_ = 0;
   Completed completed_;
   std::int64_t last_added_id_ = 0;
+  std::int64_t last_matched_id_ = 0;
   std::size_t retries_ = 0;
   std::size_t commits_ = 0;
   // stored_source_path of the last GameRows::source_file stored (a file's games share it).

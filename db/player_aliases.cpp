@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "db/edit.hpp"
 #include "notation/text_util.hpp"
 
 namespace ppn::db {
@@ -86,11 +87,7 @@ void PlayerAliases::add_alias(const std::string& alias, const std::string& name)
   Statement find(db_, "SELECT player_id FROM player_aliases WHERE alias = ?1");
   const std::int64_t old = find.bind(1, key).step() ? find.get_int(0) : 0;
   if (old == target) return;
-  if (old != 0) {
-    Statement(db_, "UPDATE game_seats SET player_id = ?1 WHERE player_id = ?2").bind(1, target).bind(2, old).run();
-    Statement(db_, "UPDATE player_aliases SET player_id = ?1 WHERE player_id = ?2").bind(1, target).bind(2, old).run();
-    Statement(db_, "DELETE FROM players WHERE id = ?1").bind(1, old).run();
-  }
+  if (old != 0) move_player(db_, old, target);
   // In the transaction that moved the games: the alias rows it updated are its own until it
   // commits (through `adding` this would wait for them).
   Statement(db_,

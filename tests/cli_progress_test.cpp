@@ -1,10 +1,14 @@
-// Long runs over many files show a progress bar on standard error when it is a terminal, and
-// print nothing extra otherwise (issue 6). validate's bar: render_cli_test.cpp.
+// Long runs show a progress bar on standard error when it is a terminal, and print nothing extra
+// otherwise: convert and import over many files, import within one file, selfplay, analyze; and
+// a wait for another writer's lock is said. validate's bar: render_cli_test.cpp.
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <sys/wait.h>
+#include <thread>
 
 #include "cli_run.hpp"
+#include "db/connection.hpp"
 #include "pty_session.hpp"
 #include "shared_data.hpp"
 
@@ -56,4 +60,77 @@ TEST_CASE("cli import: a progress bar on standard error only when it is a termin
   const auto piped = run_ppn("import --db " + db + files, /*merge_stderr=*/true);
   CHECK(piped.code == 0);
   CHECK(piped.out.find('\r') == std::string::npos);
+}
+
+TEST_CASE("cli import: the bar counts the games of a file while it is read, on a terminal only", "[cli][db][pty]") {
+  const auto dir = std::filesystem::temp_directory_path() / ("ppn-progress-one-file-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const auto games = (dir / "g.ppn").string(), db = (dir / "g.sqlite").string();
+  REQUIRE(run_ppn("selfplay --games 40 --seed 3 -o " + games).code == 0);
+  PtySession s({"import", "--db", db, games});
+  const int status = s.finish();
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  // One file: the bar names it and counts its games as they are stored.
+  CHECK_THAT(s.out(), Catch::Contains("\rimport [") && Catch::Contains("%  1 game of /"));
+  CHECK_THAT(s.out(), Catch::Contains("holds 40 games"));
+  std::filesystem::remove(db);
+  const auto piped = run_ppn("import --db " + db + " " + games, /*merge_stderr=*/true);
+  CHECK(piped.code == 0);
+  CHECK(piped.out.find('\r') == std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("cli selfplay: the games played on a terminal, nothing on a pipe", "[cli][pty]") {
+  const auto out = (std::filesystem::temp_directory_path() / ("ppn-progress-selfplay-" + std::to_string(getpid()) + ".ppn")).string();
+  PtySession s({"selfplay", "--games", "200", "--seed", "4", "-o", out});
+  const int status = s.finish();
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK_THAT(s.out(), Catch::Contains("\rselfplay [") && Catch::Contains(" of 200"));
+  const auto piped = run_ppn("selfplay --games 200 --seed 4 -o " + out, /*merge_stderr=*/true);
+  CHECK(piped.code == 0);
+  CHECK(piped.out.empty());
+  std::filesystem::remove(out);
+}
+
+TEST_CASE("cli analyze: the game in hand on a terminal, nothing extra on a pipe", "[cli][pty]") {
+  const auto file = ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string();
+  const std::vector<std::string> args{"analyze", "--rollouts", "36", "--min-rollouts", "36", "--horizon", "2", file};
+  PtySession s(args);
+  const int status = s.finish();
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK_THAT(s.out(), Catch::Contains("\ranalyze ") && Catch::Contains("game 1 (" + file + ":1)"));
+  const auto piped = run_ppn("analyze --rollouts 36 --min-rollouts 36 --horizon 2 " + file, /*merge_stderr=*/true);
+  CHECK(piped.code == 0);
+  CHECK(piped.out.find('\r') == std::string::npos);
+}
+
+TEST_CASE("cli import: waiting for another writer's lock on a SQLite database says so", "[cli][db]") {
+  const auto dir = std::filesystem::temp_directory_path() / ("ppn-progress-lock-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const auto db = (dir / "l.sqlite").string();
+  const auto file = ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string();
+  REQUIRE(run_ppn("import -q --db " + db + " " + file).code == 0);
+  ppn::test::Run second;
+  {
+    // Another writer holds the write lock for 2.5 seconds.
+    ppn::db::Database holder(db);
+    ppn::db::Transaction t(holder);
+    holder.exec("DELETE FROM tags WHERE 0");
+    std::thread importer([&] {
+      second = run_ppn("import --db " + db + " " + ppn::test::source_path("samples/06-two-player-blockade-siege.ppn").string(),
+                       /*merge_stderr=*/true);
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+    t.commit();
+    importer.join();
+  }
+  CHECK(second.code == 0);
+  CHECK_THAT(second.out, Catch::Contains("ppn: waiting for " + db + ": another process is writing to it"));
+  CHECK_THAT(second.out, Catch::Contains("holds 2 games"));
+  std::filesystem::remove_all(dir);
 }

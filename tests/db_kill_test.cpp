@@ -250,12 +250,15 @@ TEST_CASE("db import: a directory of one-game files shares transactions, each fi
   }
   CHECK(r.out.find("import: 301 files, 300 games: 300 new (1 illegal), 0 duplicates", at) != std::string::npos);
   check_sound(db);
-  // Again: nothing is written (the games are known), and every file is still reported, in order.
+  // Again: nothing is written (the games are known), and every file is still reported, in order,
+  // naming the stored game its game duplicates.
   const auto again = run_ppn("import --db " + db + args, true);
   CHECK(again.code == 2);
   at = 0;
-  for (const auto& f : files) {
-    const std::string line = f + ": 1 game: 0 new (0 illegal), 1 duplicate, 0 prefix duplicates, 0 syntax errors\n";
+  for (std::size_t n = 0; n < files.size(); ++n) {
+    const auto& f = files[n];
+    const std::string line = f + ": 1 game: 0 new (0 illegal), 1 duplicate, 0 prefix duplicates, 0 syntax errors "
+                                 "(duplicate of game " + std::to_string(n + 1) + ")\n";
     const auto l = again.out.find(line, at);
     INFO(f);
     REQUIRE(l != std::string::npos);
