@@ -19,9 +19,7 @@ Result<db::Database> open_existing(const std::string& target) {
   std::error_code ec;
   if (!db::is_server_target(target) && !std::filesystem::exists(target, ec))
     return failure(Code::argument, target + ": no such database");
-  auto opened = db::open_for_writing(target);
-  if (auto* err = std::get_if<std::string>(&opened)) return failure(Code::database, *err);
-  return std::move(std::get<db::Database>(opened));
+  return db::open_for_writing(target);
 }
 
 // A tag name as the grammar reads one: a letter, then letters, digits and underscores.

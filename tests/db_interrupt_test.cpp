@@ -1,7 +1,7 @@
 // Ctrl-C during `ppn import` (SIGINT, as a terminal sends it; SIGTERM alike): the import stops
 // between two games, commits the games it stored, reports them (each file's line, the summary)
 // and says how to resume; what it reports stored is stored, whole, and running the same command
-// again imports the rest. On ten files of 1,000 self-play games (tests/db_import_process.hpp).
+// again imports the rest. On three files of 1,000 self-play games (tests/db_import_process.hpp).
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -42,7 +42,10 @@ TEST_CASE("db import: Ctrl-C commits the games stored, reports them and says how
   const auto backend = GENERATE(from_range(db_backends()));
   const int sig = GENERATE(SIGINT, SIGTERM);
   INFO(backend << ", signal " << sig);
-  const auto files = selfplay_files();
+  // Three of the ten files: the signal comes while the second or third is read.
+  const auto all = selfplay_files();
+  const std::vector<std::string> files(all.begin(), all.begin() + 3);
+  const std::int64_t total = static_cast<std::int64_t>(files.size()) * kPerFile;
   const auto db = fresh_db("interrupt", backend);
   const auto dir = fresh_dir("interrupt-out");
   const auto out = (dir / "out.txt").string(), err = (dir / "err.txt").string();
@@ -63,13 +66,13 @@ TEST_CASE("db import: Ctrl-C commits the games stored, reports them and says how
   const auto stored = scalar(db, "SELECT count(*) FROM games");
   CHECK(held == stored);
   CHECK(added == stored);  // every game reported stored is stored, and no other
-  CHECK(stored < kFiles * kPerFile);  // it stopped before the end
+  CHECK(stored < total);  // it stopped before the end
   // Whole games only: every game has its rolls, positions and statistics.
   CHECK(scalar(db, "SELECT count(*) FROM games g WHERE rolls != (SELECT count(*) FROM rolls r WHERE r.game_id = g.id)") == 0);
   CHECK(scalar(db, "SELECT count(*) FROM games g WHERE NOT EXISTS (SELECT 1 FROM game_race r WHERE r.game_id = g.id)") == 0);
   // The same command again imports the rest.
   const auto again = (dir / "again.txt").string();
   CHECK(wait_exit(spawn_import(db, files, again)) == 0);
-  CHECK(scalar(db, "SELECT count(*) FROM games") == kFiles * kPerFile);
-  CHECK(reported_counts(read_file(again)).first == kFiles * kPerFile - stored);
+  CHECK(scalar(db, "SELECT count(*) FROM games") == total);
+  CHECK(reported_counts(read_file(again)).first == total - stored);
 }
