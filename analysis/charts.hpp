@@ -1,4 +1,4 @@
-// SVG charts (issue 7 "Pictures"): standalone SVG 1.1 documents as text, no scripts, no
+// SVG charts: standalone SVG 1.1 documents as text, no scripts, no
 // external resources, so a file viewer and the HTML viewer (render/) can both use them as-is.
 //
 //   std::string svg = race_chart(game_stats, "Family night");        // steps to HOME per seat

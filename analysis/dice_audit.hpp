@@ -1,4 +1,4 @@
-// Dice-fairness audit (issue 7 "Dice-fairness audit"; methods in analysis/README.md). Reads
+// Dice-fairness audit (methods in analysis/README.md). Reads
 // only the dice of the roll lines, so it works on records whatever their legality.
 //
 //   DiceSample s;  for (each roll) s.add(d1, d2);     // d2 == 0: one die (Ludo)

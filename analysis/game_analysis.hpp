@@ -1,4 +1,4 @@
-// Luck and move quality of a recorded game (issue 7; methods in analysis/README.md), and the
+// Luck and move quality of a recorded game (methods in analysis/README.md), and the
 // annotated game `ppn analyze` writes.
 //
 //   AnalyzeConfig cfg;  cfg.eval.rollouts = 64;

@@ -1,4 +1,4 @@
-// Per-game and per-player statistics of a recorded game (issue 7 "Statistics"), computed by
+// Per-game and per-player statistics of a recorded game, computed by
 // replaying it: the db importer stores them, `ppn stats` prints them.
 //
 //   replay::ReplayConfig cfg;                       // as for validate

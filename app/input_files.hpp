@@ -1,6 +1,6 @@
 // The games a command reads: its input files, each a path or `-` for standard input, plain,
 // gzip or zstd, told by the content (io/input.hpp), parsed in order, on one thread or on the
-// workers of an OrderedWork (`-j`, README "Every core"). The front ends (cli/, python/) and the
+// workers of an OrderedWork (`-j`, docs/GUIDE.md "Every core"). The front ends (cli/, python/) and the
 // use cases of app/ read every PPN input through here.
 #pragma once
 

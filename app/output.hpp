@@ -1,4 +1,4 @@
-// The `-o FILE` of every subcommand and bench (README "Output files"): written to a temporary beside
+// The `-o FILE` of every subcommand and bench (docs/GUIDE.md "Files in and out"): written to a temporary beside
 // FILE and renamed over it only when complete (io/output_file.hpp), so a failure half-way, a
 // full disk or a kill leaves FILE as it was.
 #pragma once

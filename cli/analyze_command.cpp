@@ -27,7 +27,7 @@ struct AnalyzeArgs {
   std::string db;  // --db: store each seat's figures in this database (seat_analysis)
   std::int64_t game = 0;  // --db PATH --game ID: analyse that stored game (0: none)
   ReplayFlags replay;
-  std::string format = "text";  // json: JSON Lines records (README "JSON output")
+  std::string format = "text";  // json: JSON Lines records (docs/JSON_OUTPUT.md)
   analysis::AnalyzeConfig cfg;
 };
 

@@ -19,7 +19,7 @@ struct AuditArgs {
   std::vector<std::string> files;
   std::string db;  // --db: audit the rolls a database holds
   std::string by = "player";
-  std::string format = "text";  // json: JSON Lines records (README "JSON output")
+  std::string format = "text";  // json: JSON Lines records (docs/JSON_OUTPUT.md)
   unsigned jobs = 1;
 };
 

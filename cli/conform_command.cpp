@@ -28,7 +28,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   auto* sub = app.add_subcommand(
       "conform", "Check reference-engine JSONL records (self-play games and probe verdicts)");
   // Required: the records carry no profile, and a wrong one turns every difference between
-  // profiles into a "disagreement" (issue 16).
+  // profiles into a "disagreement".
   add_rule_options(sub, args->flags, "rule profile the records were made under: " + rules::profile_names())->required();
   sub->add_option("--verdict-field", args->verdict_field,
                   "probe field holding the expected verdict (default: verdict)");

@@ -34,7 +34,7 @@ class Converter {
     return std::cerr;
   }
 
-  // After each file: the bar over the input bytes (issue 6: long convert runs show progress).
+  // After each file: the bar over the input bytes (long convert runs show progress).
   void done(std::uint64_t bytes, std::size_t files, std::size_t of) {
     bar_.update(bytes, std::to_string(files) + "/" + std::to_string(of) + " files, " + std::to_string(games_) + " games");
   }

@@ -54,7 +54,7 @@ int run_find(const FindArgs& a) {
   }
   const auto& t = *result;
   if (*fmt == TableFormat::json) {
-    // JSON Lines: a hit per row, then how many (README "JSON output").
+    // JSON Lines: a hit per row, then how many (docs/JSON_OUTPUT.md).
     print_json_lines(std::cout, t, "hit");
     emit_record(std::cout, {{"type", "summary"}, {"hits", t.rows.size()}});
   } else {

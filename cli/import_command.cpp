@@ -26,7 +26,7 @@ struct ImportArgs {
   int batch = 20000;
   unsigned jobs = 1;
   bool quiet = false;
-  std::string format = "text";  // json: JSON Lines records (README "JSON output")
+  std::string format = "text";  // json: JSON Lines records (docs/JSON_OUTPUT.md)
 };
 
 std::string describe(const app::ImportCounts& c) {
@@ -148,7 +148,7 @@ int run_import(const ImportArgs& a) {
   req.options.batch_games = a.batch;
   req.options.jobs = a.jobs;
   req.options.aliases = a.aliases;
-  // The bar over the input bytes (issue 6), drawn between files.
+  // The bar over the input bytes, drawn between files.
   std::uint64_t total_bytes = 0;
   for (const auto& path : a.files) {
     std::error_code ec;

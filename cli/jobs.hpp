@@ -1,4 +1,4 @@
-// `-j N` of the commands that spread their games over threads (README "Every core"); the pool
+// `-j N` of the commands that spread their games over threads (docs/GUIDE.md "Every core"); the pool
 // of games the reading thread hands to their jobs is app/input_files.hpp's.
 #pragma once
 

@@ -1,4 +1,4 @@
-// `--format json` of stats, audit, analyze, import, find and conform (README "JSON output"): JSON Lines,
+// `--format json` of stats, audit, analyze, import, find and conform (docs/JSON_OUTPUT.md): JSON Lines,
 // one object per record, each with a "type". The records serialise the very structs the text
 // printers read, so a figure is computed once and only its spelling differs. A figure that is
 // not defined (a seat not observed, a rate over zero decisions) is null, never 0; every

@@ -1,4 +1,4 @@
-// The `-o FILE` of every subcommand (README "Output files"): app/output.hpp, by its names here.
+// The `-o FILE` of every subcommand (docs/GUIDE.md "Files in and out"): app/output.hpp, by its names here.
 #pragma once
 
 #include "app/output.hpp"

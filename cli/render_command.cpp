@@ -48,7 +48,7 @@ int run_render(const RenderArgs& a) {
   if (a.html) {
     std::string title(game->tag_value("Event"));
     if (title.empty()) title = a.choice.describe();
-    // The game's charts under the board (issue 7): the race, the cumulative luck (the race
+    // The game's charts under the board: the race, the cumulative luck (the race
     // evaluator only: no rollouts) and the dice faces of this game.
     std::vector<std::string> charts;
     const auto gs = analysis::compute_game_stats(*game, *cfg);

@@ -36,7 +36,7 @@ struct StatsArgs {
   int game = 1;        // the game a race or luck chart shows (1-based over all files); with --db its id
   bool db_game = false;  // --db PATH --game ID: the statistics of that one stored game
   std::string format = "text";
-  bool json = false;     // --format json: JSON Lines records (README "JSON output")
+  bool json = false;     // --format json: JSON Lines records (docs/JSON_OUTPUT.md)
   unsigned jobs = 1;
 };
 

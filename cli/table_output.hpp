@@ -15,7 +15,7 @@ namespace ppn::cli {
 enum class TableFormat { table, csv, json };
 std::optional<TableFormat> parse_table_format(std::string_view s);
 void print_table(std::ostream& out, const db::Table& t, TableFormat f);
-// JSON Lines (README "JSON output"): one object per row, {"type": type, column: value, ...} in
+// JSON Lines (docs/JSON_OUTPUT.md): one object per row, {"type": type, column: value, ...} in
 // column order.
 void print_json_lines(std::ostream& out, const db::Table& t, const std::string& type);
 

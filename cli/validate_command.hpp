@@ -10,7 +10,7 @@
 //   validate: 3 files, 12 games, 1843 rolls, 1 illegal roll, 0 syntax errors
 // Syntax and I/O errors go to stderr in the parser's located format (with a caret line).
 // --format json prints JSON Lines instead: {"type":"diagnostic",...} per problem,
-// {"type":"file",...} per file and one {"type":"summary",...} (README "validate --format json").
+// {"type":"file",...} per file and one {"type":"summary",...} (docs/JSON_OUTPUT.md).
 //
 // Exit codes: 0 every game read and every roll legal, 1 some roll is illegal (or a record
 // contradicts its replay), 2 a syntax or I/O error (takes precedence).

@@ -101,7 +101,7 @@ class Reader {
       handle_line(line, line_no);
     }
     // The log may end inside a game (the player was stopped, the file cut): the game is
-    // converted up to there, and the cut is a warning, not an error (issue 16).
+    // converted up to there, and the cut is a warning, not an error.
     log_ended_ = true;
     end_of_server_text(line_no + 1, "the log ends");
     close_game();

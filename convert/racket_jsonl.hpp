@@ -11,7 +11,7 @@
 // Capture marks, bonus steps and forfeited bonuses come from carrying out each play on the
 // record's board (nu_ppn.hpp apply_moves); the result is compared with the next record's
 // board, and a difference is reported. Racket's finisher still throws the extra roll(s) of
-// a doublet (README "In these games ..."): those lines are dropped and named in a comment,
+// a doublet (../shared/corpora/racket/README.md "In these games ..."): those lines are dropped and named in a comment,
 // because the game is over (RULES.md Q63). Problems are located (file:line:column) and the
 // rest is still converted. Nothing throws.
 #pragma once

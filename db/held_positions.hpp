@@ -26,9 +26,9 @@ struct StoredPosition {
 // walks for 72,000 games, 10 M positions, with chunks of 131,072). The importer commits when
 // its chunk is full (Importer::store), so that a transaction makes one walk: with the default
 // --batch of 20,000 games (about 2.8 M positions) the chunk ends first, 5 walks for 72,000
-// four-player games (8 with the --batch of 10,000 before issue 21, whose transactions ended at
-// the batch: each walk reads and rewrites the tree as large as it is then, so the walks saved
-// are the largest). 84 MB held, plus their index (16 MB: its 4 M slots hold a chunk and the
+// four-player games (8 if transactions ended at a --batch of 10,000 games: each walk reads and
+// rewrites the tree as large as it is then, so the walks saved are the largest). 84 MB held,
+// plus their index (16 MB: its 4 M slots hold a chunk and the
 // game that fills it without growing); the writer's page cache is smaller for it
 // (db/schema.hpp kWriterPragmas).
 inline constexpr std::size_t kPositionChunk = std::size_t{1} << 21;

@@ -214,7 +214,7 @@ CREATE TABLE seat_analysis(
 ) WITHOUT ROWID;
 )sql";
 
-// Migration 3 -> 4: places and players, one computation per figure (issue 15).
+// Migration 3 -> 4: places and players, one computation per figure.
 // * `won` (NOT NULL) beside each place: a loser whose exact place is unknown ([Result] names
 //   only the winner, a Parcheesi game ends at its first finisher) has a NULL place and is still
 //   known not to have won, so `avg(won)` is a win rate where `avg(finish_rank = 1)` saw only
@@ -273,7 +273,7 @@ CREATE TABLE game_text(
 ALTER TABLE rolls ADD COLUMN number INTEGER;
 )sql";
 
-// Migration 5 -> 6: the error bars and settings of `ppn analyze --db` (issue 20): the first
+// Migration 5 -> 6: the error bars and settings of `ppn analyze --db`: the first
 // round of rollouts, the confidence of the verdicts, the decisions left unresolved and the
 // standard errors of the total loss and of the luck. NULL in the rows of an analysis stored
 // before this migration (analysing the game again fills them in).

@@ -33,11 +33,11 @@ std::string_view migration_sql(int k);
 // Per-connection settings: kPageSize (a new file only), WAL (readers run while an import
 // writes; a kill -9 of a writer loses nothing it committed), then kWriterPragmas.
 void configure_connection(Database& db);
-// The page size of a database created by a writer (issue 21): 16 KiB instead of SQLite's 4 KiB.
+// The page size of a database created by a writer: 16 KiB instead of SQLite's 4 KiB.
 // Every transaction's sorted walk of the positions B-tree (db/held_positions.hpp) reads and
 // rewrites nearly every leaf page of it, through the WAL and the checkpoint: with pages four
 // times larger the same bytes go through a quarter of the page reads, writes, WAL look-ups and
-// B-tree descents, which is what grew with the database (README "Speed", the 72,000-game import).
+// B-tree descents, the cost that grows with the database (docs/PERFORMANCE.md, import).
 // It takes effect only on a file that has no page yet (set before WAL, which writes the first
 // one): an existing database keeps its page size.
 inline constexpr const char* kPageSize = "PRAGMA page_size=16384";

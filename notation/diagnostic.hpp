@@ -1,4 +1,4 @@
-// One diagnostic value for every stage (issue 17): the parser, the converters, the rules core,
+// One diagnostic value for every stage: the parser, the converters, the rules core,
 // replay, db and the CLI report a problem as a Code (an enum value with a stable name, listed
 // in rules/RULE_CODES.md), a Location, a message and the rule it cites. Callers decide by code
 // or severity, never by reading the text. It lives in notation/, the lowest layer, so that

@@ -1,4 +1,4 @@
-// Games handled on N threads, their output in input order (issue 21, README "Every core"):
+// Games handled on N threads, their output in input order (docs/GUIDE.md "Every core"):
 // the thread that reads the input submits one job per game; a job runs on a worker and returns what
 // to do with its result (print it, add it to the totals), and that runs back on the submitting
 // thread, in the order the jobs were submitted. So a command's output, its totals and its exit

@@ -1,4 +1,4 @@
-// Objects handed from thread to thread and reused (the games and rows of `-j`, README "Every
+// Objects handed from thread to thread and reused (the games and rows of `-j`, docs/GUIDE.md "Every
 // core"): take() gives one the pool is done with (its vectors and strings keep their storage)
 // or a new one; when the last shared_ptr to it goes, on any thread, it returns to the pool. So
 // a worker does not allocate what another thread frees, game after game, and the objects

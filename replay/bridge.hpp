@@ -41,7 +41,7 @@ struct PlayConversion {
 PlayConversion play_from_steps(const std::vector<Step>& steps, Colour mover, const rules::Geometry& g = rules::kParcheesi68);
 // The same into `out`, whose earlier contents are discarded: the replayer converts every roll
 // into one PlayConversion (replay/walk.hpp) instead of a fresh one whose fixed-capacity lists
-// are zeroed each time (a fifth of a Ludo roll's validation, README "Speed").
+// would be zeroed each time, a large part of a cheap Ludo roll's validation.
 void play_from_steps(const std::vector<Step>& steps, Colour mover, const rules::Geometry& g, PlayConversion& out);
 
 // An engine play (with the result flags the engine set) as PPN steps: entries `N/0`, moves

@@ -31,8 +31,8 @@ void run(Walk& walk) {
     const MovetextEntry& e = movetext[i];
     // A game's records are larger than the cache: the entries a few rolls ahead, and the
     // steps of the one after next (on the heap, apart from the movetext), are fetched while
-    // this roll is validated, so they are in the cache when they come (their first reads
-    // stalled: README "Speed").
+    // this roll is validated, so they are in the cache when they come rather than stalling
+    // the first reads.
     if (i + 4 < movetext.size()) {
       const char* ahead = reinterpret_cast<const char*>(&movetext[i + 4]);
       __builtin_prefetch(ahead);                                  // the roll's fields

@@ -1,4 +1,4 @@
-// The application of a play to a position (issue 17 "one rules core"): the one place where a
+// The application of a play to a position: the one place where a
 // pawn moves, a capture sends a pawn home, an arrival is counted and a bonus is earned, used,
 // forfeited or void. Both boards sit behind it: Parcheesi's working board (roll.hpp
 // move_pawn / earn, the same primitive the engine's legality code applies its mini-moves

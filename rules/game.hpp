@@ -57,8 +57,8 @@ struct RollResult {
 };
 
 // What a roll of the game's dice allows before any pawn is chosen (RULES.md §procedure step 1).
-// (RollSetup's kind and parts, copied whole: filled field by field they were read back before
-// their stores had landed, a stall on every replayed roll.)
+// (RollSetup's kind and parts, copied whole: filled field by field they would be read back
+// before their stores had landed.)
 struct RollParts : RollSetup {
   bool enters = false;                 // the dice can bring a pawn out of the nest (a 5 or a total
                                        // of 5, Hasbro 2001 rules, Entering Your Pawns; Ludo: a 6)
@@ -80,7 +80,7 @@ class Played {
 
 // A judged play, the game unchanged: when legal, the position it leaves and its events, else
 // the Refusal. (The engine's verdict is built in place: copied, its freshly written position
-// was read back before its stores had landed, a stall on every replayed roll.)
+// would be read back before its stores had landed, a stall on every replayed roll.)
 class Judged {
  public:
   bool legal() const { return v_.legal; }

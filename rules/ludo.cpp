@@ -182,8 +182,8 @@ std::string explain(const Board& b, const Outcome& r, int d) {
 }
 
 // The position after the move, written into `p` where the caller keeps it: returned by value,
-// it was built byte by byte and then reloaded whole before those stores had landed (a stalled
-// load, 12% of a Ludo roll; README "Speed").
+// it would be built byte by byte and then reloaded whole before those stores had landed (a
+// stalled load on every move).
 void apply_into(const Board& b, const Outcome& r, Position& p) {
   p = b.pos;
   for (int k = 0; k < r.movers; ++k) {
@@ -365,8 +365,8 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
   // The legal moves, only where the verdict needs them (an empty play, an entry obligation,
   // the alternatives of an illegal play).
   // Every path returns `v` itself, so that it is built where the caller keeps it: a verdict
-  // returned by copy reloaded the position and events just written byte by byte (a stalled
-  // load, a quarter of a Ludo roll's validation; README "Speed").
+  // returned by copy would reload the position and events just written byte by byte (a
+  // stalled load on every roll).
   auto with_alternatives = [&](Verdict x) {
     v = std::move(x);
     for (const auto& c : legal(o, b, d)) {

@@ -29,9 +29,9 @@ std::array<std::uint8_t, kMaxRing> build_ring(const Position& p, int mover, cons
 
 // The ring map is a function of the position and the board's layout alone (the mover's slot
 // order does not change it). A roll starts where the previous one ended, so the map that roll
-// ended with (remember_ring) is copied instead of being rebuilt from the 16 pawns: rebuilding
-// it for every validated roll was the largest cost of validation after the moves themselves
-// (README "Speed"). One per thread; a miss builds the map as before.
+// ended with (remember_ring) is copied instead of being rebuilt from the 16 pawns, which for
+// every validated roll would be the largest cost of validation after the moves themselves.
+// One per thread; a miss builds the map from the pawns.
 struct RingMemo {
   bool valid = false;
   Position pos{};

@@ -114,7 +114,7 @@ inline bool pair_reformed(const Board& b, const RollCtx& c) {
   return false;
 }
 
-// The one place a Parcheesi pawn moves (issue 17; rules/apply.hpp is the API around it): the
+// The one place a Parcheesi pawn moves (rules/apply.hpp is the API around it): the
 // mover's pawn `slot` goes to rel `to` (0 for an entry), and the pawn of seat `victim` (-1:
 // none) standing there goes back to its nest. No legality is checked: the caller has judged the
 // move (try_enter, try_move) or carries out a record as written (apply_recorded). Returns the

@@ -64,9 +64,8 @@ bool ludo_third_six(const GameState& st, int d, const Options& o) {
 }
 
 // A setup of `kind` with the given parts. On a little-endian machine its six bytes are
-// assembled in a register and copied whole: filled part by part, the setup was reloaded whole
-// on return before its byte stores had landed (a stalled load, 6% of a roll's validation;
-// README "Speed").
+// assembled in a register and copied whole: filled part by part, the setup would be reloaded
+// whole on return before its byte stores had landed (a stalled load on every roll).
 RollSetup made(RollKind kind, std::initializer_list<int> parts) {
   static_assert(sizeof(RollSetup) == 6 && offsetof(RollSetup, parts) == 1, "kind, four parts, their count");
   if constexpr (std::endian::native == std::endian::little) {

@@ -116,7 +116,7 @@ TEST_CASE("variant auto on the samples names the profiles samples/README.md give
 
 TEST_CASE("variant auto on the converted Northwestern transcripts finds racket-nu", "[cli][variant-auto][shared]") {
   PPN_REQUIRE_SHARED(dir, "external/nu-eecs395-parcheesi-xml/transcripts-nathanshelly");
-  // README "Checked against independent referees": the four real transcripts, 56 games, all
+  // docs/RULES.md "Checked against independent referees": the four real transcripts, 56 games, all
   // legal under racket-nu but the logging player's own 2 empty last replies (output2.log and
   // commit-1fef9d6), which no profile accepts. Each declares racket-nu, which is kept.
   int games = 0, racket = 0, rejected_by_all = 0;

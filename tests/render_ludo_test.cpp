@@ -4,7 +4,7 @@
 // SVG and the HTML viewer drawing hand-made Ludo positions: every token at the cell of
 // engine-absolute square (rel + 13*s) mod 52 in its colour, blocks, safe squares as the
 // safe_squares option says, one die; then `ppn render` and `ppn replay` on the Ludo samples
-// (07-09). Also keeps docs/ludo-board.svg (README "Watching a game") equal to what the code
+// (07-09). Also keeps docs/ludo-board.svg (docs/GUIDE.md "Watching a game") equal to what the code
 // draws.
 #include <catch2/catch.hpp>
 
@@ -128,7 +128,7 @@ LudoMoment ludo_moment(const rules::Game& after, const rules::Geometry& g, const
   return m;
 }
 
-// The picture of README "Watching a game": ludo-modern (safe starts and stars), each seat
+// The picture of docs/GUIDE.md "Watching a game": ludo-modern (safe starts and stars), each seat
 // with tokens in its yard, on the track, in a block, on a shared star, in its home column
 // and at the finish; green has just thrown a 6 and moved 46/h2, so green rolls again.
 rules::Game picture_state() {

@@ -12,7 +12,7 @@ PPN = os.environ.get("PPN_BINARY", str(SOURCE / "build" / "cli" / "ppn"))
 PARCHEESI = SAMPLES / "01-four-player-family-night.ppn"
 LUDO = SAMPLES / "07-ludo-classic-three-players.ppn"
 
-# One illegal roll (README "The referee's questions": the move lands on a blockade).
+# One illegal roll (docs/GUIDE.md "The referee's questions": the move lands on a blockade).
 ILLEGAL = """[Event "Blockade test"]
 [Game "parcheesi"]
 [Variant "hasbro-2001"]
