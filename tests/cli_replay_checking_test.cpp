@@ -12,16 +12,13 @@
 #include <sstream>
 
 #include "cli_run.hpp"
+#include "scratch_dir.hpp"
 
 using ppn::test::run_ppn;
 
 namespace {
 
-std::string write_temp(const std::string& name, const std::string& text) {
-  const auto p = std::filesystem::temp_directory_path() / ("ppn-checking-" + name);
-  std::ofstream(p, std::ios::binary) << text;
-  return p.string();
-}
+const ppn::test::ScratchDir kScratch("checking");
 
 // The records of `validate --format json` of one type.
 std::vector<nlohmann::json> records(const std::string& out, const std::string& type) {
@@ -51,7 +48,7 @@ const char* kThirdDoubletPlayed =
 
 TEST_CASE("as-played carries out a third doublet written with moves and checks the rolls after it",
           "[cli][replay][on-error]") {
-  const auto f = write_temp("third-doublet.ppn", kThirdDoubletPlayed);
+  const auto f = kScratch.write("third-doublet.ppn", kThirdDoubletPlayed);
   const auto r = run_ppn("validate --on-error as-played " + f);
   CHECK(r.code == 1);
   CHECK_THAT(r.out, Catch::Contains(f + ":7:1: warning[E-PENALTY-EXPECTED]"));
@@ -68,7 +65,7 @@ TEST_CASE("as-played carries out a third doublet written with moves and checks t
 }
 
 TEST_CASE("the summary says how many rolls were not checked after the replay stopped", "[cli][replay][on-error]") {
-  const auto f = write_temp("stopped.ppn", kThirdDoubletPlayed);
+  const auto f = kScratch.write("stopped.ppn", kThirdDoubletPlayed);
   // keep-prefix (the default) and skip stop at roll 3: rolls 4-7 are not checked.
   for (const char* policy : {"keep-prefix", "skip"}) {
     INFO(policy);
@@ -88,7 +85,7 @@ TEST_CASE("the summary says how many rolls were not checked after the replay sto
     CHECK(summary[0]["rolls_not_checked"] == 4);
   }
   // A record checked to its end says nothing more.
-  const auto whole = write_temp("whole.ppn", "[Seats \"green red\"]\n[Result \"*\"]\n\n1. G 5-3: N/0 0/3\n2. R 6-4: -\n");
+  const auto whole = kScratch.write("whole.ppn", "[Seats \"green red\"]\n[Result \"*\"]\n\n1. G 5-3: N/0 0/3\n2. R 6-4: -\n");
   const auto r = run_ppn("validate " + whole);
   CHECK_THAT(r.out, Catch::Contains(whole + ": 1 game, 2 rolls, 0 illegal rolls, 0 syntax errors\n"));
   const auto summary = records(run_ppn("validate --format json " + whole).out, "summary");
@@ -110,7 +107,7 @@ const char* kCaptureHeader =
 
 TEST_CASE("the legal plays suggested are those nearest to the play written", "[cli][replay][alternatives]") {
   const auto alternatives = [](const std::string& play) {
-    const auto f = write_temp("nearest.ppn", std::string(kCaptureHeader) + "1. G 3-6: " + play + "\n");
+    const auto f = kScratch.write("nearest.ppn", std::string(kCaptureHeader) + "1. G 3-6: " + play + "\n");
     const auto diags = records(run_ppn("validate --format json " + f).out, "diagnostic");
     REQUIRE(diags.size() == 1);
     REQUIRE(diags[0].contains("alternatives"));
@@ -135,7 +132,7 @@ TEST_CASE("the legal plays suggested are those nearest to the play written", "[c
 }
 
 TEST_CASE("a third doublet written with moves suggests the PENALTY it calls for", "[cli][replay][alternatives]") {
-  const auto f = write_temp("penalty-suggested.ppn", kThirdDoubletPlayed);
+  const auto f = kScratch.write("penalty-suggested.ppn", kThirdDoubletPlayed);
   const auto diags = records(run_ppn("validate --format json " + f).out, "diagnostic");
   REQUIRE(diags.size() == 1);
   CHECK(diags[0]["code"] == "E-PENALTY-EXPECTED");

@@ -7,20 +7,17 @@
 #include <fstream>
 
 #include "cli_run.hpp"
+#include "game_text.hpp"
+#include "scratch_dir.hpp"
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 #include "replay/replayer.hpp"
 
 using namespace ppn;
+using ppn::test::parse_one;
 using ppn::test::run_ppn;
 
 namespace {
-
-Game parse_one(const std::string& text) {
-  auto r = parser::parse_game(text, "t.ppn");
-  if (auto* e = std::get_if<parser::ParseError>(&r)) FAIL(e->format());
-  return std::get<Game>(r);
-}
 
 std::vector<std::uint32_t> main_line_numbers(const Game& g) {
   std::vector<std::uint32_t> out;
@@ -29,11 +26,7 @@ std::vector<std::uint32_t> main_line_numbers(const Game& g) {
   return out;
 }
 
-std::string write_temp(const std::string& name, const std::string& text) {
-  const auto p = std::filesystem::temp_directory_path() / name;
-  std::ofstream(p, std::ios::binary) << text;
-  return p.string();
-}
+const ppn::test::ScratchDir kScratch("as-written");
 
 const std::string kHeader =
     "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green blue\"]\n[Result \"*\"]\n\n";
@@ -95,7 +88,7 @@ TEST_CASE("renumber_rolls: in sequence, variations from the roll they replace, j
 }
 
 TEST_CASE("cli: validate warns about a move number out of sequence, fmt renumbers", "[cli][move-number]") {
-  const auto file = write_temp("ppn-move-numbers.ppn", kHeader + "1. G 6-3: -\n2. B 6-4: -\n2. G 6-1: -\n4. B 2-1: -\n");
+  const auto file = kScratch.write("ppn-move-numbers.ppn", kHeader + "1. G 6-3: -\n2. B 6-4: -\n2. G 6-1: -\n4. B 2-1: -\n");
   const auto v = run_ppn("validate " + file);
   CHECK(v.code == 0);  // a warning: the game is legal
   CHECK_THAT(v.out, Catch::Contains(file + ":8:1: warning[W-MOVE-NUMBER]: move number 2 where 3 follows"));
@@ -148,7 +141,7 @@ TEST_CASE("Latin-1 is read in tags only, and only bytes that are Latin-1 charact
 }
 
 TEST_CASE("cli: a game with a Latin-1 tag validates and imports with its name in UTF-8", "[cli][latin1]") {
-  const auto file = write_temp("ppn-latin1.ppn", "[Game \"parcheesi\"]\n[Seats \"green blue\"]\n[Green \"Jos\xE9\"]\n"
+  const auto file = kScratch.write("ppn-latin1.ppn", "[Game \"parcheesi\"]\n[Seats \"green blue\"]\n[Green \"Jos\xE9\"]\n"
                                                  "[Result \"*\"]\n\n1. G 5-3: N/0 0/3\n2. B 6-4: -\n");
   const auto v = run_ppn("validate " + file);
   CHECK(v.code == 0);

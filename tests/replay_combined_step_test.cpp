@@ -7,20 +7,17 @@
 #include <fstream>
 
 #include "cli_run.hpp"
+#include "game_text.hpp"
+#include "scratch_dir.hpp"
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 #include "replay/replayer.hpp"
 
 using namespace ppn;
+using ppn::test::parse_one;
 using ppn::test::run_ppn;
 
 namespace {
-
-Game parse_one(const std::string& text) {
-  auto r = parser::parse_game(text, "t.ppn");
-  if (auto* e = std::get_if<parser::ParseError>(&r)) FAIL(e->format());
-  return std::get<Game>(r);
-}
 
 // Green's only pawn out on its 2; with `red` as red's pawns (its own coordinates).
 std::string record(const std::string& red, const std::string& movetext) {
@@ -28,11 +25,7 @@ std::string record(const std::string& red, const std::string& movetext) {
          " / g d0\"]\n[Result \"*\"]\n\n" + movetext;
 }
 
-std::string write_temp(const std::string& name, const std::string& text) {
-  const auto p = std::filesystem::temp_directory_path() / name;
-  std::ofstream(p, std::ios::binary) << text;
-  return p.string();
-}
+const ppn::test::ScratchDir kScratch("combined-step");
 
 }  // namespace
 
@@ -76,14 +69,14 @@ TEST_CASE("combined step: a distance no two parts make stays the error it was", 
 }
 
 TEST_CASE("cli: validate accepts a combined step, fmt writes it out", "[cli][combined-step]") {
-  const auto file = write_temp("ppn-combined-step.ppn", record("N,N,N,N", "1. G 6-3: 2/11\n2. R 6-4: -\n"));
+  const auto file = kScratch.write("ppn-combined-step.ppn", record("N,N,N,N", "1. G 6-3: 2/11\n2. R 6-4: -\n"));
   const auto v = run_ppn("validate " + file);
   CHECK(v.code == 0);
   CHECK_THAT(v.out, Catch::Contains("1 game, 2 rolls, 0 illegal rolls, 0 syntax errors"));
   const auto f = run_ppn("fmt " + file);
   CHECK(f.code == 0);
   CHECK_THAT(f.out, Catch::Contains("1. G 6-3: 2/8 8/11\n2. R 6-4: -\n"));
-  const auto a = run_ppn("validate " + write_temp("ppn-combined-ambiguous.ppn", record("N,59,3,3", "1. G 6-3: 2/11\n")));
+  const auto a = run_ppn("validate " + kScratch.write("ppn-combined-ambiguous.ppn", record("N,59,3,3", "1. G 6-3: 2/11\n")));
   CHECK(a.code == 1);
   CHECK_THAT(a.out, Catch::Contains(":7:11: error[E-AMBIGUOUS-STEP]"));
   CHECK_THAT(a.out, Catch::Contains("  legal:    2/8"));
