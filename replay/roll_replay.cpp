@@ -36,7 +36,7 @@ Journeys journeys(const Play& p, const Geometry& g) {
   Journeys out;
   for (const MiniMove& m : p) {
     const int from = m.kind == MiniKind::enter ? -1 : m.from;
-    const int to = m.kind == MiniKind::enter ? 0 : g.dest(m.from, m.value, m.around || g.is_lap(m.from));
+    const int to = end_of(m, g);
     Journey* on = nullptr;  // the latest journey that landed where this mini-move starts
     for (auto j = out.rbegin(); j != out.rend() && !on; ++j)
       if (j->at == from) on = &*j;
