@@ -80,7 +80,7 @@ GameStats count_replay(const ppn::Game& game, const ReplayConfig& cfg, const Rol
     if (result) *result = replay_game(game, cfg, on_roll);
     return gs;
   }
-  const Geometry g = geometry_of(rules.options);
+  const Geometry& g = geometry_of(rules.options);
   std::vector<const Roll*> rolls;
   for (const auto& e : game.movetext)
     if (const Roll* r = std::get_if<Roll>(&e)) rolls.push_back(r);

@@ -97,7 +97,7 @@ ppn::Game Selfplay::play_game(std::uint64_t index) const { return play_game(inde
 ppn::Game Selfplay::play_game(std::uint64_t index, const std::vector<SeatBot>& given, std::vector<int>* ranking) const {
   Rng rng(cfg_.seed * 0x9E3779B97F4A7C15ull + index * 0xD1B54A32D192ED03ull + 1);
   const bool ludo = opts_.ludo();
-  const Geometry g = geometry_of(opts_);
+  const Geometry& g = geometry_of(opts_);
   // The seats taking part, in the order turns pass: the profile's seating (RULES.md Q2).
   auto seating = profile_seating(cfg_.variant);
   if (!seating) seating = profile_seating(default_profile(ludo));  // a Selfplay made without make_selfplay

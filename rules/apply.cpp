@@ -137,7 +137,7 @@ Outcome apply_recorded(const Options& o, const Position& before, int seat, const
 }
 
 Outcome apply_play(const Options& o, const Position& before, int seat, const Play& play) {
-  const Geometry g = geometry_of(o);
+  const Geometry& g = geometry_of(o);
   RecordedPlay rp;
   for (const auto& m : play) rp.push_back(RecordedMove::of(m, g, -1, (m.flags & kCaptured) != 0));
   return apply_recorded(o, before, seat, rp);

@@ -57,7 +57,7 @@ Game Game::at(const Options& o, const Position& p, std::span<const Colour> seats
   GameState st = state_for(seats, to_move);
   st.set_position(p);
   st.doublets = static_cast<std::uint8_t>(doublets);
-  const Geometry g = geometry_of(o);
+  const Geometry& g = geometry_of(o);
   for (int s = 0; s < kMaxSeats; ++s)
     if ((st.seats_mask >> s & 1u) && seat_finished(p, s, g)) st.finished_mask |= static_cast<std::uint8_t>(1u << s);
   return Game(o, st);

@@ -436,7 +436,7 @@ Verdict validate_play(const Options& o, const ValidateRequest& req) {
 
 bool rolls_again(const Options& o, const GameState& before, int d, const Position& result) {
   const int seat = before.to_move;
-  const Geometry g = geometry_of(o);
+  const Geometry& g = geometry_of(o);
   if (seat_finished(result, seat, g)) return false;
   if (d == 6 && o.reroll_on_six() == RerollOnSix::yes) return true;
   int yard_before = 0, yard_after = 0;

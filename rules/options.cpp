@@ -369,11 +369,6 @@ std::string_view option_value_name(const Options& opts, OptionId id) {
   return value_names()[static_cast<int>(id)][opts.get(id)];
 }
 
-Geometry geometry_of(const Options& opts) {
-  if (!opts.ludo()) return kParcheesi68;
-  return make_ludo52(static_cast<LudoSafes>(opts.safe_squares()));
-}
-
 bool is_ludo_profile(std::string_view profile) {
   const auto r = profile_options(profile);
   return r.ok() && r.options->ludo();

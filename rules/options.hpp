@@ -169,8 +169,15 @@ std::vector<std::string_view> option_values(OptionId id);
 bool option_value_supported(OptionId id, std::size_t v, bool ludo);
 // All options as "name=value" lines, in table order.
 std::string describe_options(const Options& opts);
-// The board of these options, its safe squares included (safe_squares on Ludo).
-Geometry geometry_of(const Options& opts);
+// The board of these options, its safe squares included (safe_squares on Ludo): one of four
+// boards built at compile time, so asking costs a table lookup (the rules core asks on every roll).
+inline constexpr std::array<Geometry, 4> kGeometries = {
+    kParcheesi68, make_ludo52(LudoSafes::none), make_ludo52(LudoSafes::starts),
+    make_ludo52(LudoSafes::starts_and_stars)};
+inline const Geometry& geometry_of(const Options& opts) {
+  static_assert(static_cast<int>(SafeSquares::starts_and_stars) == static_cast<int>(LudoSafes::starts_and_stars));
+  return kGeometries[opts.ludo() ? 1 + static_cast<int>(opts.safe_squares()) : 0];
+}
 // Whether a profile name is one of the Ludo family's.
 bool is_ludo_profile(std::string_view profile);
 

@@ -147,7 +147,7 @@ const char* position_check(const Position& p, const Geometry& g, bool shared_saf
 }
 
 std::string position_problem(const PositionProblem& pr, const Options& o) {
-  const Geometry g = geometry_of(o);
+  const Geometry& g = geometry_of(o);
   const bool ludo = o.ludo();
   const std::string pawn = ludo ? "token" : "pawn", pawns = ludo ? "tokens" : "pawns";
   const std::string who = pr.seat >= 0 ? colour_text(pr.seat) : std::string();
@@ -236,7 +236,7 @@ GameState initial_state(unsigned seats_mask, const std::array<std::uint8_t, kMax
 PositionProblem setup_state(GameState& st, const Options& o, bool& game_over) {
   game_over = false;
   if (PositionProblem pr = position_check(st.pos, o)) return pr;
-  const Geometry g = geometry_of(o);
+  const Geometry& g = geometry_of(o);
   // The seats that have finished join the ranking in turn order (the record does not say who
   // finished first), by the one rule of when a game ends (finish_seat, RULES.md Q63). A seat
   // finished after the game ended is a position the rules never produce.

@@ -227,7 +227,7 @@ namespace {
 // Ludo (board=ludo52). GameState::doublets counts the sixes thrown in a row in this turn.
 bool advance_ludo_turn(GameState& st, int d, const Position& result, const Options& o) {
   const int seat = st.to_move;
-  const Geometry g = geometry_of(o);
+  const Geometry& g = geometry_of(o);
   const bool penalty = ludo_third_six(st, d, o);
   const bool again = !penalty && ludo::rolls_again(o, st, d, result);
   st.set_position(result);

@@ -199,7 +199,7 @@ TEST_CASE("validate_play: a winning roll's left-over bonus is void, and its PPN 
 
 TEST_CASE("apply_recorded on the Ludo board: a marked landing sends the lone token home", "[rules][apply][ludo]") {
   const auto o = profile("ludo");
-  const Geometry g = geometry_of(o);
+  const Geometry& g = geometry_of(o);
   Position p{};
   for (auto& row : rows(p)) row.fill(kNest);
   rows(p)[0][3] = byte_of_rel(10);
