@@ -176,6 +176,10 @@ GameStats count_replay(const ppn::Game& game, const ReplayConfig& cfg, const Rol
   gs.complete = !res.stopped;
   if (res.stopped) gs.stop_reason = stop_reason(res);
   gs.game_over = res.game_over;
+  // Stretches of unseen plays: only the [Observer] seats' own rolls are all in the record.
+  unsigned observers = 0;
+  if (auto o = parse_seats(game.tag_value("Observer")))
+    for (Colour c : *o) observers |= 1u << seat_of(c);
   gs.ranking = finishing_order(res, game.tag_value("Result"));
   const rules::Game& fin = res.final_game;
   if (!started) note_race(fin, 0);
@@ -189,6 +193,8 @@ GameStats count_replay(const ppn::Game& game, const ReplayConfig& cfg, const Rol
     tag[0] = static_cast<char>(tag[0] - 'a' + 'A');
     st.player = std::string(game.tag_value(tag));
     for (const Roll* r : rolls) st.observed |= r->seat == c;
+    st.rolls_seen.all = res.unseen_stretches == 0;
+    st.rolls_seen.own = st.rolls_seen.all || (observers >> s & 1u) != 0;
     st.race_start = gs.race.front()[s];
     st.race_end = fin.race(c);
     for (std::size_t k = 0; k < gs.ranking.size(); ++k)
@@ -278,7 +284,9 @@ void PlayerTotals::add(const GameStats& gs, int seat, std::int64_t game) {
     ++unobserved;
     return;
   }
-  stats::add_figures(sum, s);
+  partial_own += !s.rolls_seen.own;
+  partial += !s.rolls_seen.all;
+  stats::add_figures(sum, s, s.rolls_seen);
   for (const auto& [code, n] : s.illegal) sum.illegal[code] += n;
 }
 

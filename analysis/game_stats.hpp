@@ -87,6 +87,16 @@ struct PlayerTotals {
   int games = 0, wins = 0, finished = 0;
   int seats = 0;                   // seats added (more than games when a player sat twice)
   int unobserved = 0;              // of them, not observed: not in `sum`
+  // Of the observed seats, those whose record does not hold every roll of its game (a partial
+  // view, SeatStats::rolls_seen): their figures counted on every seat's rolls
+  // (stats/seat_stats.hpp, seen = all) are not in `sum`; `partial_own` of them, not even every
+  // roll of their own (not an [Observer] seat): none of their figures is in `sum`. A figure
+  // no observed seat showed is not observed (JSON null, "not observed").
+  int partial = 0, partial_own = 0;
+  // Whether `row`'s figure in `sum` is observed: some seat showed it.
+  bool observed(const stats::SeatStat& row) const {
+    return seats - unobserved > (row.seen == stats::Seen::own ? partial_own : partial);
+  }
   SeatStats sum;                   // counts summed; place/race fields unused
   void add(const GameStats& gs, int seat, std::int64_t game);
 

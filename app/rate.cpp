@@ -3,22 +3,28 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <set>
 
 #include "analysis/rating.hpp"
+#include "app/stored_game.hpp"
 #include "db/reports.hpp"
 #include "db/schema.hpp"
+#include "rules/options.hpp"
 
 namespace ppn::app {
 
 namespace {
 
 // Every seat of every finished game (games.finished: it has a finishing order), with its
-// player (NULL when the record names none), place and (when `analyze --db` stored them) luck and
-// result: the one read `rate` makes, through db's read-only SQL.
+// player (NULL when the record names none), place, (when `analyze --db` stored them) luck and
+// result, and the game's profile and board: the one read `rate` makes, through db's read-only
+// SQL.
 constexpr const char* kSeatsSql =
-    "SELECT gs.game_id, coalesce(p.name, gs.player_name), gs.finish_rank, a.luck, a.result "
+    "SELECT gs.game_id, coalesce(p.name, gs.player_name), gs.finish_rank, a.luck, a.result, g.variant, "
+    "coalesce(r.board, 'parcheesi') "
     "FROM game_seats gs JOIN games g ON g.id = gs.game_id LEFT JOIN players p ON p.id = gs.player_id "
     "LEFT JOIN seat_analysis a ON a.game_id = gs.game_id AND a.colour = gs.colour "
+    "LEFT JOIN game_race r ON r.game_id = gs.game_id "
     "WHERE g.finished = 1 ORDER BY gs.game_id, gs.seat_order";
 
 double number(const db::Cell& c) {
@@ -27,22 +33,101 @@ double number(const db::Cell& c) {
   return 0.0;
 }
 
-}  // namespace
-
-Result<Ratings> rate_players(const std::string& db_path) {
-  auto opened = db::open_for_reading(db_path);
-  if (!opened) return opened.error();
-  auto read = db::run_read_only_sql(*opened, kSeatsSql);
-  if (!read) return failure(Code::database, db_path + ": database error: " + read.error().message);
-  const auto& table = *read;
-  std::map<std::string, int> index;
+// The players of one pool's rated games, as read.
+struct PoolGames {
+  Ladder ladder;
+  std::map<std::string, int> index;  // player name -> index
   std::vector<std::string> names;
   std::vector<int> games_of;
   std::vector<analysis::RatedGame> plain, adjusted;
-  int analysed = 0, unnamed = 0, finished = 0;
+};
+
+// The groups of players the games link (union-find): per player, its group's representative.
+std::vector<int> linked_groups(int n, const std::vector<analysis::RatedGame>& games) {
+  std::vector<std::size_t> parent(static_cast<std::size_t>(n));
+  std::iota(parent.begin(), parent.end(), std::size_t{0});
+  const auto root = [&](std::size_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  for (const auto& g : games)
+    for (std::size_t k = 1; k < g.seats.size(); ++k)
+      parent[root(static_cast<std::size_t>(g.seats[k]))] = root(static_cast<std::size_t>(g.seats[0]));
+  std::vector<int> out(static_cast<std::size_t>(n));
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<int>(root(i));
+  return out;
+}
+
+// Fits the pool's games and fills its ladder: the players by group (the largest first) and
+// plain strength.
+Ladder fit(PoolGames& p) {
+  const int n = static_cast<int>(p.names.size());
+  const auto pr = analysis::plackett_luce(n, p.plain);
+  const auto ar = analysis::plackett_luce(n, p.adjusted);
+  const auto rep = linked_groups(n, p.plain);
+  std::map<int, int> size;  // representative -> players
+  for (int r : rep) ++size[r];
+  std::vector<int> reps;
+  for (const auto& [r, k] : size) reps.push_back(r);
+  std::stable_sort(reps.begin(), reps.end(), [&](int x, int y) { return size[x] > size[y]; });
+  std::map<int, int> number;  // representative -> group number, 1 = the largest
+  for (std::size_t k = 0; k < reps.size(); ++k) number[reps[k]] = static_cast<int>(k) + 1;
+  std::vector<int> order(static_cast<std::size_t>(n));
+  std::iota(order.begin(), order.end(), 0);
+  const auto group = [&](int i) { return number[rep[static_cast<std::size_t>(i)]]; };
+  std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+    if (group(x) != group(y)) return group(x) < group(y);
+    return pr.strength[static_cast<std::size_t>(x)] > pr.strength[static_cast<std::size_t>(y)];
+  });
+  Ladder out = std::move(p.ladder);
+  out.rated_games = p.plain.size();
+  out.groups = static_cast<int>(reps.size());
+  for (int i : order) {
+    const auto u = static_cast<std::size_t>(i);
+    out.players.push_back({p.names[u], p.games_of[u], pr.strength[u], pr.se[u], ar.strength[u], ar.se[u], group(i)});
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<Ratings> rate_players(const RateQuery& q) {
+  if (!q.variant.empty()) {
+    const auto known = rules::profile_list();
+    if (std::find(known.begin(), known.end(), q.variant) == known.end())
+      return failure(Code::argument, "--variant: no rule profile \"" + q.variant + "\" (profiles: " + rules::profile_names() + ")");
+  }
+  auto opened = db::open_for_reading(q.db_path);
+  if (!opened) return opened.error();
+  auto& database = *opened;
+  // --where: the games it chooses (db::select_game_ids_where, as `export --where`).
+  std::set<std::int64_t> chosen;
+  if (!q.where.empty()) {
+    auto ids = chosen_game_ids(database, {}, q.where, "");
+    if (!ids) return failure(Code::database, "--where: " + ids.error().message);
+    chosen.insert(ids->begin(), ids->end());
+  }
+  auto read = db::run_read_only_sql(database, kSeatsSql);
+  if (!read) return failure(Code::database, q.db_path + ": database error: " + read.error().message);
+  const auto& table = *read;
+  std::map<std::string, PoolGames> pools;
+  Ratings out;
   for (std::size_t r = 0; r < table.rows.size();) {
     const auto id = std::get<std::int64_t>(table.rows[r][0]);
-    ++finished;
+    const auto* variant = std::get_if<std::string>(&table.rows[r][5]);
+    const auto* board = std::get_if<std::string>(&table.rows[r][6]);
+    const std::string profile = variant ? *variant : "", board_name = board ? *board : "parcheesi";
+    const bool wanted = (q.variant.empty() || profile == q.variant) && (q.where.empty() || chosen.count(id));
+    if (!wanted) {
+      while (r < table.rows.size() && std::get<std::int64_t>(table.rows[r][0]) == id) ++r;
+      continue;
+    }
+    const std::string key = q.pool == RatePool::profile ? profile : q.pool == RatePool::board ? board_name : "all";
+    auto [at, fresh] = pools.try_emplace(key);
+    PoolGames& pool = at->second;
+    if (fresh) pool.ladder.pool = key;
+    ++out.finished;
+    ++pool.ladder.finished;
     struct Seat {
       const std::string* name;  // the player's
       std::int64_t rank;        // 0: not placed
@@ -60,8 +145,8 @@ Result<Ratings> rate_players(const std::string& db_path) {
       game_luck += number(row[3]);
       ++game_seats;
       const auto* name = std::get_if<std::string>(&row[1]);
-      if (!name) {  // a seat the record names no player for: not rated
-        ++unnamed;
+      if (!name) {  // a seat the record names no player for: no one to rate (not a "(colour)" player)
+        ++pool.ladder.unnamed;
         continue;
       }
       const auto* rank = std::get_if<std::int64_t>(&row[2]);
@@ -84,17 +169,17 @@ Result<Ratings> rate_players(const std::string& db_path) {
     // A kept game's players are rated (a player of skipped games only is not listed).
     analysis::RatedGame g;
     for (const auto& s : players) {
-      auto [it, fresh] = index.try_emplace(*s.name, static_cast<int>(names.size()));
-      if (fresh) names.push_back(*s.name), games_of.push_back(0);
-      ++games_of[static_cast<std::size_t>(it->second)];
+      auto [it, added] = pool.index.try_emplace(*s.name, static_cast<int>(pool.names.size()));
+      if (added) pool.names.push_back(*s.name), pool.games_of.push_back(0);
+      ++pool.games_of[static_cast<std::size_t>(it->second)];
       g.seats.push_back(it->second);
       g.ranked += s.rank > 0;
     }
-    plain.push_back(g);
+    pool.plain.push_back(g);
     // Luck-adjusted: the first place shared out by result - luck, shifted so that the shares of
     // all the game's seats sum to 1, the negative ones cut to 0 (analysis/README.md "Ratings").
     if (all_analysed) {
-      ++analysed;
+      ++pool.ladder.analysed;
       double sum = 0;
       for (const auto& s : players) {
         const int sat = static_cast<int>(std::count_if(seats.begin(), seats.end(), [&](const Seat& x) { return *x.name == *s.name; }));
@@ -103,24 +188,9 @@ Result<Ratings> rate_players(const std::string& db_path) {
       }
       for (auto& w : g.win_share) w = sum > 0 ? w / sum : 1.0 / static_cast<double>(players.size());
     }
-    adjusted.push_back(std::move(g));
+    pool.adjusted.push_back(std::move(g));
   }
-  const int n = static_cast<int>(names.size());
-  const auto pr = analysis::plackett_luce(n, plain);
-  const auto ar = analysis::plackett_luce(n, adjusted);
-  std::vector<int> order(static_cast<std::size_t>(n));
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int x, int y) { return pr.strength[static_cast<std::size_t>(x)] > pr.strength[static_cast<std::size_t>(y)]; });
-  Ratings out;
-  out.rated_games = plain.size();
-  out.finished = finished;
-  out.analysed = analysed;
-  out.unnamed = unnamed;
-  for (int i : order) {
-    const auto u = static_cast<std::size_t>(i);
-    out.players.push_back({names[u], games_of[u], pr.strength[u], pr.se[u], ar.strength[u], ar.se[u]});
-  }
+  for (auto& [key, pool] : pools) out.ladders.push_back(fit(pool));
   return out;
 }
 

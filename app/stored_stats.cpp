@@ -38,6 +38,13 @@ chosen AS (
 // them out.
 const std::string& totals_sql() {
   static const std::string sql = [] {
+    // The observed seats of partial views (PlayerTotals::partial, partial_own): their `all`
+    // figures, and those of a seat not an [Observer] also its `own` ones, are NULL.
+    std::string partial[2] = {"0", "0"};  // [Seen::own], [Seen::all]
+    for (const auto& s : stats::kSeatStats) {
+      auto& p = partial[static_cast<std::size_t>(s.seen)];
+      if (p == "0") p = "sum(CASE WHEN observed = 1 AND chosen." + s.column_name(0) + " IS NULL THEN 1 ELSE 0 END)";
+    }
     std::string figures;
     for (const auto& s : stats::kSeatStats)
       for (int k = 0; k < s.columns(); ++k)
@@ -45,8 +52,8 @@ const std::string& totals_sql() {
     return R"sql(
 SELECT who, g.variant, max(CASE WHEN r.board = 'ludo' THEN 1 ELSE 0 END), count(DISTINCT game_id),
        count(DISTINCT CASE WHEN won = 1 THEN game_id END),
-       count(DISTINCT CASE WHEN place IS NOT NULL THEN game_id END), count(*), sum(1 - observed)
-       )sql" + figures + R"sql(
+       count(DISTINCT CASE WHEN place IS NOT NULL THEN game_id END), count(*), sum(1 - observed),
+       )sql" + partial[1] + ", " + partial[0] + figures + R"sql(
   FROM chosen JOIN game_race r USING (game_id) JOIN games g ON g.id = game_id
  GROUP BY who, g.variant ORDER BY min(game_id * 8 + seat_order)
 )sql";
@@ -152,9 +159,11 @@ Result<StoredStats> read_stored_stats(Database& db, const StoredStatsQuery& q) {
         p.finished = integer(t, 5);
         p.seats = integer(t, 6);
         p.unobserved = integer(t, 7);
+        p.partial = integer(t, 8);
+        p.partial_own = integer(t, 9);
         auto& s = p.sum;
         s.present = true;
-        int c = 8;
+        int c = 10;
         stats::read_column_values(s, [&] { return integer(t, c++); });
         index.emplace(std::pair{p.key, p.profile}, out.players.size());
         out.players.push_back(std::move(p));

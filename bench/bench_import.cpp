@@ -184,7 +184,10 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       sqlite3_bind_text(seat_stats, db::seat_param::colour, colour_name(c).data(), -1, SQLITE_STATIC);
       sqlite3_bind_int(seat_stats, db::seat_param::seat_order, static_cast<int>(k) + 1);
       int p = db::seat_param::first_figure;
-      stats::for_each_column_value(s, [&](int v) { sqlite3_bind_int(seat_stats, p++, v); });
+      stats::for_each_column_value(s, s.rolls_seen, [&](std::optional<int> v) {
+        if (v) sqlite3_bind_int(seat_stats, p++, *v);
+        else sqlite3_bind_null(seat_stats, p++);
+      });
       sqlite3_bind_int(seat_stats, db::seat_param::race_start, s.race_start);
       sqlite3_bind_int(seat_stats, db::seat_param::race_end, s.race_end);
       if (s.place > 0) sqlite3_bind_int(seat_stats, db::seat_param::place, s.place);

@@ -20,7 +20,8 @@ JsonRecord stats_player_record(const analysis::PlayerTotals& t) {
   const auto& s = t.sum;
   JsonRecord r{{"type", "player"},         {"name", t.key},       {"profile", t.profile},
                {"ludo", t.ludo},           {"games", t.games},    {"wins", t.wins},
-               {"finished", t.finished},   {"seats", t.seats},    {"unobserved_seats", t.unobserved}};
+               {"finished", t.finished},   {"seats", t.seats},    {"unobserved_seats", t.unobserved},
+               {"partial_seats", t.partial}, {"partial_own_seats", t.partial_own}};
   // As the text: a player none of whose seats was observed has no figures (null), only the
   // outcomes of their games, which the replay knows.
   const bool observed = t.unobserved < t.seats;
@@ -31,7 +32,9 @@ JsonRecord stats_player_record(const analysis::PlayerTotals& t) {
     nlohmann::ordered_json value;
     if constexpr (stats::is_by_where<decltype(v)>) value = captures(v);
     else value = v;
-    figure(std::string(row.json).c_str(), row.on_board(t.ludo) ? value : nlohmann::ordered_json(nullptr));
+    // A figure no seat of the totals observed (a partial view shows only some seats' rolls): null.
+    const bool known = row.on_board(t.ludo) && t.observed(row);
+    figure(std::string(row.json).c_str(), known ? value : nlohmann::ordered_json(nullptr));
   });
   nlohmann::ordered_json illegal = nlohmann::ordered_json::object();
   for (const auto& [code, n] : s.illegal) illegal[code] = n;

@@ -1,6 +1,7 @@
 #include "cli/stats_command.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -65,13 +66,15 @@ void print_figures(std::ostream& out, const analysis::PlayerTotals& t) {
     std::string figure;
     if constexpr (stats::is_by_where<decltype(v)>) n = v.total(), figure = where(v);
     else n = v, figure = std::to_string(v);
+    const bool known = t.observed(row);
+    if (!known) n = -1, figure = "not observed";  // a partial view did not show it
     if (text.substr(0, 2) == "  ") {
       if (open) out << "\n";
       shown = open = !when_some || n != 0;
     }
     if (!shown) return;
     const auto at = text.find('{'), end = text.find('}', at);
-    if (text.substr(at, end + 1 - at) == "{%}") figure = pct(n, s.rolls);
+    if (known && text.substr(at, end + 1 - at) == "{%}") figure = pct(n, s.rolls);
     out << text.substr(0, at) << figure << text.substr(end + 1);
   });
   if (open) out << "\n";
@@ -91,10 +94,28 @@ void print_player(std::ostream& out, const analysis::PlayerTotals& t, bool name_
     out << "not observed (no roll of theirs recorded)\n";
     return;
   }
+  // Rolls of theirs recorded, but in no seat all of them (partial views, not an [Observer] seat).
+  if (!t.observed(stats::kSeatStats.front())) {
+    out << "not observed (the records do not hold every roll of theirs)\n";
+    return;
+  }
   out << s.rolls << (s.rolls == 1 ? " roll" : " rolls");
   if (t.unobserved)
     out << "; " << t.unobserved << (t.unobserved == 1 ? " seat" : " seats")
         << " not observed (no roll of theirs recorded): not in the figures below";
+  if (t.partial) {
+    // The figures counted on every seat's rolls (stats/seat_stats.hpp, seen = all).
+    std::string names;
+    for (const auto& row : stats::kSeatStats)
+      if (row.seen == stats::Seen::all) {
+        std::string name(row.json);
+        std::replace(name.begin(), name.end(), '_', ' ');
+        (names += names.empty() ? "" : ", ") += name;
+      }
+    out << "; " << t.partial << (t.partial == 1 ? " seat" : " seats")
+        << " in records without every roll (unseen plays between observed positions): not in " << names;
+    if (t.partial_own) out << ", " << t.partial_own << " of them (not an [Observer] seat) in no figure below";
+  }
   out << "\n";
   out << "  won                 " << pct(t.wins, t.games) << " games; finished " << pct(t.finished, t.games) << "\n";
   print_figures(out, t);

@@ -300,7 +300,11 @@ void Importer::store_stats(std::int64_t id, const GameRows& g) {
       continue;
     }
     int p = seat_param::first_figure;
-    stats::for_each_column_value(s, [&](int v) { is.bind(p++, v); });
+    // A figure the record did not show (a partial view) is NULL, not 0 (db/SCHEMA.md seat_stats).
+    stats::for_each_column_value(s, s.rolls_seen, [&](std::optional<int> v) {
+      if (v) is.bind(p++, *v);
+      else is.bind_null(p++);
+    });
     is.bind(seat_param::illegal, s.illegal_total());
     is.run();
     for (const auto& [code, n] : s.illegal)

@@ -18,21 +18,25 @@ const std::vector<ReportInfo> kReports = {
        (SELECT count(DISTINCT source_file) FROM games) AS files)sql"},
     {"players",
      "games, wins and win rate per player and profile: overall, by colour and by seat (1 = first to roll); "
-     "a player who sat in two seats of a game played it once",
+     "a player who sat in two seats of a game played it once; the win rate is over the finished games (an "
+     "unfinished game's result is not known), null when none finished",
      R"sql(WITH s AS (
-  SELECT p.name AS player, g.variant, st.game_id, st.colour, st.seat_order, st.won, st.observed
+  SELECT p.name AS player, g.variant, st.game_id, st.colour, st.seat_order, st.won, g.finished, st.observed
     FROM seat_stats st JOIN game_seats gs USING (game_id, colour) JOIN players p ON p.id = gs.player_id
     JOIN games g ON g.id = st.game_id)
-SELECT player, variant, split, games, wins, round(1.0 * wins / games, 3) AS win_rate, not_observed FROM (
+SELECT player, variant, split, games, wins, finished, round(1.0 * wins / nullif(finished, 0), 3) AS win_rate,
+       not_observed FROM (
   SELECT player, variant, 0 AS k, 0 AS o, 'all' AS split, count(DISTINCT game_id) AS games,
-         count(DISTINCT CASE WHEN won = 1 THEN game_id END) AS wins, sum(1 - observed) AS not_observed
+         count(DISTINCT CASE WHEN won = 1 THEN game_id END) AS wins,
+         count(DISTINCT CASE WHEN finished <> 0 THEN game_id END) AS finished, sum(1 - observed) AS not_observed
     FROM s GROUP BY player, variant
   UNION ALL
   SELECT player, variant, 1, CASE colour WHEN 'green' THEN 0 WHEN 'red' THEN 1 WHEN 'blue' THEN 2 ELSE 3 END,
-         'colour ' || colour, count(*), sum(won), sum(1 - observed)
+         'colour ' || colour, count(*), sum(won), sum(CASE WHEN finished <> 0 THEN 1 ELSE 0 END), sum(1 - observed)
     FROM s GROUP BY player, variant, colour
   UNION ALL
-  SELECT player, variant, 2, seat_order, 'seat ' || seat_order, count(*), sum(won), sum(1 - observed)
+  SELECT player, variant, 2, seat_order, 'seat ' || seat_order, count(*), sum(won),
+         sum(CASE WHEN finished <> 0 THEN 1 ELSE 0 END), sum(1 - observed)
     FROM s GROUP BY player, variant, seat_order) AS r
 ORDER BY player, variant, k, o)sql"},
     {"captures",

@@ -176,9 +176,13 @@ void observe(Walk& walk, const ObservedPosition& o) {
     d.line = o.line;
     d.column = o.column;
     walk.res.diagnostics.push_back(std::move(d));  // a record error, not a roll's (roll_index -1)
+    ++walk.res.unseen_stretches;  // the record says plays went unseen, whatever they were
     return;
   }
   const Observed ns{*made, o.position.to_move, o.position.rerolls};
+  // A stretch that moved a pawn or passed the turn holds plays the record does not show.
+  if (!(ns.pos == walk.st.position()) || ns.to_move != walk.st.to_move() || ns.doublets != walk.st.doublets())
+    ++walk.res.unseen_stretches;
   if (auto why = implausible(walk, ns)) {
     ReplayDiagnostic d;
     d.code = Code::implausible_stretch;

@@ -91,6 +91,9 @@ struct ReplayResult {
   int rolls_replayed = 0;           // rolls applied (legal, or as played)
   int illegal = 0;                  // rolls found illegal
   bool game_over = false;
+  // Observed positions (`@`) that were not the replayed state: stretches of plays the record
+  // does not show (notation/SPEC.md 3.4). 0: the record holds every roll replayed.
+  int unseen_stretches = 0;
   std::vector<Colour> ranking;      // finishers, best first
   rules::Game final_game;
   std::vector<ReplayDiagnostic> diagnostics;

@@ -27,6 +27,11 @@ struct SeatStats : SeatFigures {
   // not defined (left 0 here, NULL in the db) and reports leave it out of their sums,
   // saying how many such seats they left out.
   bool observed = false;
+  // The rolls the record holds (stats/seat_stats.hpp RollsSeen): with a stretch of unseen plays
+  // (replay::ReplayResult::unseen_stretches) not every roll of the game, and every roll of this
+  // seat only when it is an [Observer] seat. The figures counted on rolls it does not hold are
+  // not observed (NULL in the db).
+  RollsSeen rolls_seen;
   std::string player;              // the [Green]/[Red]/... tag, "" when absent
   int race_start = 0, race_end = 0;
   int place = 0;                   // place in GameStats::ranking (1 = winner), 0 = not placed

@@ -23,6 +23,14 @@
 //            the database, which sum() and max() skip; analysis::PlayerTotals::add leaves it out),
 //            and a player none of whose seats was observed has none (JSON null, no text rows);
 //   boards   both, or parcheesi: the figure does not exist on a Ludo board (JSON null, no text);
+//   seen     the rolls it is counted on (RollsSeen): own (the seat's own rolls) or all (every
+//            seat's: a capture suffered or a roll stopped by a blockade happens on an opponent's
+//            roll, and an [Observer] seat's third doublet may be thrown unseen in a stretch,
+//            notation/SPEC.md 3.4). A record with stretches of unseen plays does not hold every
+//            roll: there an `all` figure is not observed for any seat, and an `own` one only for
+//            its [Observer] seats (whose every roll it holds). A figure not observed is NULL in
+//            the database, left out of totals like an unobserved seat's figures, and JSON null
+//            and "not observed" in the text when no seat of the totals observed it;
 //   since    the schema version whose migration adds its column: 3 for those of migration 3
 //            (created there and in migration 4), else a version above every released one, whose
 //            migration (db/schema.cpp) is then an ALTER TABLE ADD COLUMN made from this row;
@@ -33,7 +41,8 @@
 //            text beginning with two spaces starts a line; any other continues the line before
 //            it (and is left out with it). A leading '?' prints the line only when the figure is
 //            not 0. In the text, {} is the figure (a by_where figure: "total (unsafe u, safe s,
-//            entry e)") and {%} the figure as a share of the rolls ("n/rolls (p%)").
+//            entry e)"; "not observed" when no seat of the totals observed it) and {%} the figure
+//            as a share of the rolls ("n/rolls (p%)").
 //
 // Order: the order of the struct, of the columns in the INSERT and the sums, of the JSON fields
 // and of the text rows. (The seat_stats table keeps the column order of migration 4, which is
@@ -43,41 +52,42 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
 
 // clang-format off
 #define PPN_SEAT_STATS(X)                                                                                          \
-  /* field                  shape     sums boards     since column                   json                      */  \
+  /* field                  shape     sums boards     seen since column                    json                 */ \
   /*                        text (Parcheesi)                    text (Ludo)                                    */  \
-  X(rolls,                  count,    sum, both,      3,    "rolls",                  "rolls",                     \
+  X(rolls,                  count,    sum, both,      own, 3,    "rolls",                  "rolls",                \
                             "",                                 "")                                                \
-  X(pawns_entered,          count,    sum, both,      3,    "pawns_entered",          "pawns_entered",             \
+  X(pawns_entered,          count,    sum, both,      own, 3,    "pawns_entered",          "pawns_entered",        \
                             "  pawns entered       {}",         "  tokens entered      {}")                        \
-  X(captures_made,          by_where, sum, both,      3,    "captures_made",          "captures_made",             \
+  X(captures_made,          by_where, sum, both,      own, 3,    "captures_made",          "captures_made",        \
                             "  captures made       {}",         "  captures made       {}")                        \
-  X(captures_suffered,      by_where, sum, both,      3,    "captures_suffered",      "captures_suffered",         \
+  X(captures_suffered,      by_where, sum, both,      all, 3,    "captures_suffered",      "captures_suffered",    \
                             "  captures suffered   {}",         "  captures suffered   {}")                        \
-  X(bonuses_earned,         count,    sum, both,      3,    "bonuses_earned",         "bonuses_earned",            \
+  X(bonuses_earned,         count,    sum, both,      own, 3,    "bonuses_earned",         "bonuses_earned",       \
                             "  bonuses             earned {}",  "?  bonuses             earned {}")                \
-  X(bonuses_played,         count,    sum, both,      3,    "bonuses_played",         "bonuses_played",            \
+  X(bonuses_played,         count,    sum, both,      own, 3,    "bonuses_played",         "bonuses_played",       \
                             ", played {}",                      ", played {}")                                     \
-  X(bonuses_forfeited,      count,    sum, both,      3,    "bonuses_forfeited",      "bonuses_forfeited",         \
+  X(bonuses_forfeited,      count,    sum, both,      own, 3,    "bonuses_forfeited",      "bonuses_forfeited",    \
                             ", forfeited {}",                   ", forfeited {}")                                  \
-  X(doublets,               count,    sum, both,      3,    "doublets",               "doublets",                  \
+  X(doublets,               count,    sum, both,      own, 3,    "doublets",               "doublets",             \
                             "  doublets            {%} rolls",  "  sixes               {%} rolls")                 \
-  X(four_part,              count,    sum, parcheesi, 3,    "four_part",              "four_part_bonuses",         \
+  X(four_part,              count,    sum, parcheesi, own, 3,    "four_part",              "four_part_bonuses",    \
                             "; 4-part bonuses {}",              "")                                                \
-  X(penalties,              count,    sum, both,      3,    "penalties",              "penalties",                 \
+  X(penalties,              count,    sum, both,      all, 3,    "penalties",              "penalties",            \
                             "; third-doublet penalties {}",     "; third-six penalties {}")                        \
-  X(blockades_formed,       count,    sum, both,      3,    "blockades_formed",       "blockades_formed",          \
+  X(blockades_formed,       count,    sum, both,      own, 3,    "blockades_formed",       "blockades_formed",     \
                             "  blockades           formed {}",  "  blocks              formed {}")                 \
-  X(opponent_rolls_blocked, count,    sum, both,      3,    "opponent_rolls_blocked", "opponent_rolls_blocked",    \
-                            ", stopped {} opponent rolls",      ", stopped {} opponent rolls")                     \
-  X(no_play,                count,    sum, both,      3,    "no_play",                "no_play",                   \
+  X(opponent_rolls_blocked, count,    sum, both,      all, 3,    "opponent_rolls_blocked", "opponent_rolls_blocked",\
+                            ", opponent rolls stopped {}",      ", opponent rolls stopped {}")                     \
+  X(no_play,                count,    sum, both,      own, 3,    "no_play",                "no_play",              \
                             "  no legal play       {%} rolls",  "  no legal play       {%} rolls")                 \
-  X(nest_rolls,             count,    sum, both,      3,    "nest_rolls",             "nest_rolls",                \
+  X(nest_rolls,             count,    sum, both,      own, 3,    "nest_rolls",             "nest_rolls",           \
                             "  in the nest         {%} rolls",  "  in the yard         {%} rolls")
 // clang-format on
 
@@ -100,6 +110,13 @@ struct CaptureCounts {
 enum class Shape : std::uint8_t { count, by_where };
 enum class Sums : std::uint8_t { sum, max };
 enum class Boards : std::uint8_t { both, parcheesi };
+enum class Seen : std::uint8_t { own, all };
+
+// Which rolls the record of a seat's game holds: every roll of this seat (`own`), every roll of
+// the game (`all`, which implies `own`). A record without stretches of unseen plays holds both.
+struct RollsSeen {
+  bool own = true, all = true;
+};
 
 // One row of PPN_SEAT_STATS.
 struct SeatStat {
@@ -107,6 +124,7 @@ struct SeatStat {
   Shape shape;
   Sums sums;
   Boards boards;
+  Seen seen;
   int since;
   std::string_view column;
   std::string_view json;
@@ -121,11 +139,13 @@ struct SeatStat {
   }
   constexpr bool on_board(bool ludo) const { return !ludo || boards == Boards::both; }
   constexpr std::string_view text_on(bool ludo) const { return text[ludo ? 1 : 0]; }
+  // Whether an observed seat's figure is known, given the rolls its record holds.
+  constexpr bool seen_in(RollsSeen r) const { return seen == Seen::own ? r.own : r.all; }
 };
 
 inline constexpr std::array kSeatStats = {
-#define PPN_SEAT_STAT_ROW(field, shape, sums, boards, since, column, json, text_parcheesi, text_ludo) \
-  SeatStat{#field, Shape::shape, Sums::sums, Boards::boards, since, column, json, {text_parcheesi, text_ludo}},
+#define PPN_SEAT_STAT_ROW(field, shape, sums, boards, seen, since, column, json, text_parcheesi, text_ludo) \
+  SeatStat{#field, Shape::shape, Sums::sums, Boards::boards, Seen::seen, since, column, json, {text_parcheesi, text_ludo}},
     PPN_SEAT_STATS(PPN_SEAT_STAT_ROW)
 #undef PPN_SEAT_STAT_ROW
 };
@@ -183,14 +203,16 @@ void for_each_figure(Figures& s, F&& f) {
 #undef PPN_SEAT_STAT_VISIT
 }
 
-// Calls f(int) with the value of every column in order (the values of a seat_stats row).
+// Calls f(std::optional<int>) with the value of every column in order (the values of a
+// seat_stats row): nullopt for a figure the record does not show (SeatStat::seen_in).
 template <class F>
-void for_each_column_value(const SeatFigures& s, F&& f) {
-  for_each_figure(s, [&](const SeatStat&, const auto& v) {
+void for_each_column_value(const SeatFigures& s, RollsSeen seen, F&& f) {
+  for_each_figure(s, [&](const SeatStat& row, const auto& v) {
+    const bool known = row.seen_in(seen);
     if constexpr (is_by_where<decltype(v)>)
-      for (int n : v.by_where) f(n);
+      for (int n : v.by_where) f(known ? std::optional<int>(n) : std::nullopt);
     else
-      f(v);
+      f(known ? std::optional<int>(v) : std::nullopt);
   });
 }
 
@@ -205,12 +227,13 @@ void read_column_values(SeatFigures& s, Next&& next) {
   });
 }
 
-// Adds the figures of one seat into totals, each as its row sums.
-inline void add_figures(SeatFigures& total, const SeatFigures& s) {
+// Adds the figures of one seat into totals, each as its row sums: those its record shows.
+inline void add_figures(SeatFigures& total, const SeatFigures& s, RollsSeen seen = {}) {
   std::size_t i = 0;
   const auto combine = [](Sums how, int& t, int v) { t = how == Sums::max ? (v > t ? v : t) : t + v; };
 #define PPN_SEAT_STAT_ADD(field, ...)                                                  \
   [&](const SeatStat& row, auto& t, const auto& v) {                                   \
+    if (!row.seen_in(seen)) return;                                                    \
     if constexpr (is_by_where<decltype(v)>)            \
       for (std::size_t w = 0; w < 3; ++w) combine(row.sums, t.by_where[w], v.by_where[w]); \
     else                                                                               \

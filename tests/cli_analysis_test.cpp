@@ -227,7 +227,7 @@ TEST_CASE("cli rate: a player's games are distinct games, unnamed seats are left
   // Parcheesi places only the winner: a game Yellow won places no named player and is not rated;
   // every rated game has Twin in it, once.
   std::smatch m;
-  REQUIRE(std::regex_search(r.out, m, std::regex(R"(rate: (\d+) of 7 finished games rated)")));
+  REQUIRE(std::regex_search(r.out, m, std::regex(R"(rate: hasbro-2001: (\d+) of 7 finished games rated)")));
   const int rated = std::stoi(m[1]);
   CHECK(rated >= 1);
   CHECK(r.out.find("; 9 seats without a player name left out") != std::string::npos);
@@ -237,8 +237,10 @@ TEST_CASE("cli rate: a player's games are distinct games, unnamed seats are left
 }
 
 TEST_CASE("cli rate: Plackett-Luce ratings recover the bots' known order", "[cli][analysis][rate]") {
-  // Self-play seats alternate the greedy bot (wins most four-player games) and the random bot:
-  // every greedy bot must rate above every random bot, plain and luck-adjusted.
+  // Self-play seats alternate the greedy bot (wins most four-player games) and the random bot,
+  // the first seat's kind drawn per game, so the bots of greedy-first games never meet those of
+  // random-first games: two groups. Within each, every greedy bot must rate above every random
+  // bot, plain and luck-adjusted.
   const std::string f = tmp_file("rate.ppn"), db = tmp_file("rate.sqlite");
   std::filesystem::remove(db);
   REQUIRE(run_ppn("selfplay --games 60 --players 4 --seed 11 -o " + f).code == 0);
@@ -249,31 +251,37 @@ TEST_CASE("cli rate: Plackett-Luce ratings recover the bots' known order", "[cli
   REQUIRE(run_ppn("analyze --rollouts 2 --min-rollouts 2 --candidates 1 --horizon 1 --db " + db + " " + few).code == 0);
   const auto r = run_ppn("rate --db " + db);
   REQUIRE(r.code == 0);
-  CHECK(r.out.find("rate: 60 of 60 finished games rated (the others have fewer than two named players, or place none of them), 8 players; 12 games with "
+  INFO(r.out);
+  CHECK(r.out.find("rate: hasbro-2001: 60 of 60 finished games rated (the others have fewer than two named players, or place none of them), 8 players; 12 games with "
                    "luck figures") != std::string::npos);
+  CHECK(r.out.find("\n  2 groups of players who never met") != std::string::npos);
   std::istringstream in(r.out);
   std::string line;
-  std::vector<std::string> order;
-  std::vector<double> plain, adjusted;
+  struct Row {
+    std::string bot;
+    int group;
+    double plain, adjusted;
+  };
+  std::vector<Row> rows;
   while (std::getline(in, line)) {
     const auto bot = line.find(" bot ");
     if (bot == std::string::npos || line.find("+-") == std::string::npos) continue;
-    order.push_back(line.substr(line.find_first_not_of(' ', line.find_first_not_of(" 0123456789")), 12));
     std::istringstream figs(line.substr(line.find("  ", bot + 6)));
-    int games;
+    int games, group;
     double s, se, a, ase;
     std::string pm;
-    figs >> games >> s >> pm >> se >> a >> pm >> ase;
-    plain.push_back(s);
-    adjusted.push_back(a);
+    figs >> games >> group >> s >> pm >> se >> a >> pm >> ase;
+    rows.push_back({line.substr(line.find_first_not_of(' ', line.find_first_not_of(" 0123456789")), 10), group, s, a});
     CHECK(se > 0);
     CHECK(ase > 0);
   }
-  REQUIRE(order.size() == 8);
-  for (int i = 0; i < 4; ++i) CHECK(order[static_cast<std::size_t>(i)].rfind("greedy bot", 0) == 0);
-  for (int i = 4; i < 8; ++i) CHECK(order[static_cast<std::size_t>(i)].rfind("random bot", 0) == 0);
-  for (int i = 0; i < 4; ++i)
-    for (int j = 4; j < 8; ++j) CHECK(adjusted[static_cast<std::size_t>(i)] > adjusted[static_cast<std::size_t>(j)]);
+  REQUIRE(rows.size() == 8);
+  for (const auto& g : rows)
+    for (const auto& x : rows)
+      if (g.bot == "greedy bot" && x.bot == "random bot" && g.group == x.group) {
+        CHECK(g.plain > x.plain);
+        CHECK(g.adjusted > x.adjusted);
+      }
   CHECK(run_ppn("rate --db " + tmp_file("no-such.sqlite")).code == 2);
   for (const auto& p : {f, few, db}) std::filesystem::remove(p);
 }

@@ -51,6 +51,8 @@ void check_same(const analysis::PlayerTotals& f, const analysis::PlayerTotals& d
   CHECK(d.finished == f.finished);
   CHECK(d.seats == f.seats);
   CHECK(d.unobserved == f.unobserved);
+  CHECK(d.partial == f.partial);
+  CHECK(d.partial_own == f.partial_own);
   const auto &a = f.sum, &b = d.sum;
   CHECK(b.rolls == a.rolls);
   CHECK(b.pawns_entered == a.pawns_entered);
@@ -94,6 +96,15 @@ std::map<std::vector<std::string>, std::map<std::string, std::string>> report(db
 }
 
 std::string num(long v) { return std::to_string(v); }
+
+// A report's figure `field` (stats/seat_stats.hpp) of totals `t`: empty (NULL) when no seat of
+// them observed it.
+std::string figure(const analysis::PlayerTotals& t, std::string_view field, long v) {
+  for (const auto& row : stats::kSeatStats)
+    if (row.field == field) return t.observed(row) ? num(v) : "";
+  FAIL("no statistic " << field);
+  return "";
+}
 
 // Imports `games` into a fresh database at `db_path` and sums them as `ppn stats FILE` does;
 // then compares the three paths. `games` must hold no duplicate (the database stores a game once).
@@ -174,19 +185,19 @@ void check_agreement(const std::vector<Game>& games, const std::string& db_path)
     const auto& s = t.sum;
     CHECK(c.at("games") == num(key.second == "all" ? t.games : t.seats));
     CHECK(c.at("not_observed") == num(t.unobserved));
-    CHECK(c.at("rolls") == num(s.rolls));
-    CHECK(c.at("captures") == num(s.captures_made.total()));
-    CHECK(c.at("captures_suffered") == num(s.captures_suffered.total()));
+    CHECK(c.at("rolls") == figure(t, "rolls", s.rolls));
+    CHECK(c.at("captures") == figure(t, "captures_made", s.captures_made.total()));
+    CHECK(c.at("captures_suffered") == figure(t, "captures_suffered", s.captures_suffered.total()));
     const bool bonuses = !ludo[key.first] || s.bonuses_earned > 0;  // Ludo: no 20/10 bonuses to speak of
-    CHECK(c.at("bonuses_earned") == (bonuses ? num(s.bonuses_earned) : ""));
-    CHECK(c.at("bonuses_played") == (bonuses ? num(s.bonuses_played) : ""));
-    CHECK(c.at("bonuses_forfeited") == (bonuses ? num(s.bonuses_forfeited) : ""));
-    CHECK(c.at("pawns_entered") == num(s.pawns_entered));
+    CHECK(c.at("bonuses_earned") == (bonuses ? figure(t, "bonuses_earned", s.bonuses_earned) : ""));
+    CHECK(c.at("bonuses_played") == (bonuses ? figure(t, "bonuses_played", s.bonuses_played) : ""));
+    CHECK(c.at("bonuses_forfeited") == (bonuses ? figure(t, "bonuses_forfeited", s.bonuses_forfeited) : ""));
+    CHECK(c.at("pawns_entered") == figure(t, "pawns_entered", s.pawns_entered));
     const auto& dd = doublets.at({key.first, key.second});
-    CHECK(dd.at("rolls") == num(s.rolls));
+    CHECK(dd.at("rolls") == figure(t, "rolls", s.rolls));
     CHECK(dd.at("kind") == (ludo[key.first] ? "sixes" : "doublets"));
-    CHECK(dd.at("thrown") == num(s.doublets));
-    CHECK(dd.at("penalties") == num(s.penalties));
+    CHECK(dd.at("thrown") == figure(t, "doublets", s.doublets));
+    CHECK(dd.at("penalties") == figure(t, "penalties", s.penalties));
     CHECK(dd.at("not_observed") == num(t.unobserved));
   }
   // dice: the faces of the rolls `ppn stats` counts, so its rolls and doublets (Ludo: sixes)
@@ -347,7 +358,7 @@ TEST_CASE("three paths agree: the Northwestern transcripts, seats never observed
   // `ppn stats` said 103 and 453 (a bonus void at the win; the doublet of an unreplayed roll).
   const auto db = (tmp / "cli.sqlite").string();
   const auto cap = run_ppn("query --db " + db + " captures --format csv").out;
-  CHECK_THAT(cap, Catch::Contains("\nracket-nu,all,56,168,2687,234,8.71,0,339,230,103,582\n"));
+  CHECK_THAT(cap, Catch::Contains("\nracket-nu,all,56,168,2687,234,8.71,,339,230,103,582\n"));
   const auto dbl = run_ppn("query --db " + db + " doublets --format csv").out;
   CHECK_THAT(dbl, Catch::Contains("\nracket-nu,all,2687,doublets,453,"));
   const auto st = run_ppn("stats --db " + db).out;
@@ -356,6 +367,23 @@ TEST_CASE("three paths agree: the Northwestern transcripts, seats never observed
   // The opponents' rolls are not in these player-side logs: no figures, and said so.
   CHECK_THAT(st, Catch::Contains("\n(green): 43 games, not observed (no roll of theirs recorded)\n"));
   CHECK_THAT(st, !Catch::Contains("0 rolls"));
+}
+
+TEST_CASE("query players: the win rate is over finished games, the finished count beside it", "[db][stats][shared]") {
+  PPN_REQUIRE_SHARED(dir, "external/nu-eecs395-parcheesi-xml/transcripts-nathanshelly");
+  const auto tmp = fresh_dir("players-finished");
+  const auto files = converted_transcripts(dir, tmp);
+  std::string list;
+  for (const auto& f : files) list += " " + f;
+  const auto db = (tmp / "nu.sqlite").string();
+  REQUIRE(run_ppn("import -q --db " + db + list).code <= 1);
+  // Rocky won 6 of his 56 games; the other 50 stop before anyone finishes, so their result is
+  // not known: 6 finished games, all won.
+  const auto players = run_ppn("query --db " + db + " players --format csv").out;
+  CHECK_THAT(players, Catch::StartsWith("player,variant,split,games,wins,finished,win_rate,not_observed\n"));
+  CHECK_THAT(players, Catch::Contains("\nRocky,racket-nu,all,56,6,6,1,0\n"));
+  const auto st = run_ppn("stats --player Rocky" + list).out;
+  CHECK_THAT(st, Catch::Contains("  won                 6/56 (10.7%) games; finished 6/56 (10.7%)\n"));
 }
 
 TEST_CASE("three paths agree: 2,000 self-play games of each board", "[db][stats][agreement][selfplay][slow]") {
@@ -416,9 +444,9 @@ TEST_CASE("a player in two seats of one game played it once, its win is one win"
   const auto db = (dir / "ann.sqlite").string();
   REQUIRE(run_ppn("import --db " + db + " " + f).code == 0);
   const auto players = run_ppn("query --db " + db + " players --format csv").out;
-  CHECK_THAT(players, Catch::Contains("\nAnn,hasbro-2001,all,1,1,1,0\n"));
-  CHECK_THAT(players, Catch::Contains("\nAnn,hasbro-2001,colour green,1,1,1,0\n"));
-  CHECK_THAT(players, Catch::Contains("\nAnn,hasbro-2001,colour blue,1,0,0,0\n"));
+  CHECK_THAT(players, Catch::Contains("\nAnn,hasbro-2001,all,1,1,1,1,0\n"));
+  CHECK_THAT(players, Catch::Contains("\nAnn,hasbro-2001,colour green,1,1,1,1,0\n"));
+  CHECK_THAT(players, Catch::Contains("\nAnn,hasbro-2001,colour blue,1,0,1,0,0\n"));
   const auto st = run_ppn("stats " + f).out;
   CHECK_THAT(st, Catch::Contains("\nAnn: 1 game, "));
   CHECK_THAT(st, Catch::Contains("  won                 1/1 (100.0%) games; finished 1/1 (100.0%)\n"));
@@ -475,8 +503,8 @@ TEST_CASE("one finishing order: a record cut short, a [Result] the replay contra
   CHECK(sql("SELECT game_id, colour, won, finish_rank FROM game_seats ORDER BY game_id, seat_order") ==
         "game_id,colour,won,finish_rank\n1,green,0,\n1,blue,0,\n2,green,1,1\n2,blue,0,\n");
   const auto players = run_ppn("query --db " + db + " players --format csv").out;
-  CHECK_THAT(players, Catch::Contains("\nRosa Delgado,hasbro-2001,all,2,1,0.5,0\n"));
-  CHECK_THAT(players, Catch::Contains("\nBen Delgado,hasbro-2001,all,2,0,0,0\n"));
+  CHECK_THAT(players, Catch::Contains("\nRosa Delgado,hasbro-2001,all,2,1,1,1,0\n"));
+  CHECK_THAT(players, Catch::Contains("\nBen Delgado,hasbro-2001,all,2,0,1,0,0\n"));
   const auto st = run_ppn("stats " + f).out;
   CHECK_THAT(st, Catch::Contains("  won                 1/2 (50.0%) games; finished 1/2 (50.0%)\n"));
   CHECK(run_ppn("stats --db " + db).out == st);
