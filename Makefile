@@ -31,11 +31,13 @@ run: build
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# The suite under AddressSanitizer + UndefinedBehaviorSanitizer, in a Debug build (which also
-# runs the engine's position checks after every mini-move), without the tests tagged [slow]
-# (tests/CMakeLists.txt: the same paths at volume, beyond CI's time in this build).
+# The core's tests under AddressSanitizer + UndefinedBehaviorSanitizer: the stages that read
+# records and outside formats and play the game (PPN_CORE_ONLY, CMakeLists.txt), with their
+# in-process tests, in a Debug build (assertions on: the engine's position checks after every
+# mini-move) at -O1, without the tests tagged [slow] (tests/CMakeLists.txt).
 test-sanitize: deps
-	@cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DPPN_SANITIZE=address,undefined >/dev/null
+	@cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" \
+	  -DPPN_SANITIZE=address,undefined -DPPN_CORE_ONLY=ON >/dev/null
 	@cmake --build build-sanitize -j $(JOBS)
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
