@@ -4,6 +4,7 @@
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <csignal>
 #include <poll.h>
 #include <pty.h>
@@ -50,7 +51,7 @@ class PtySession {
   // Reads until `needle` appears in the output after `from` (or the child closes the
   // terminal). The wait is a guard against a hung child, not a timing assertion.
   bool wait_for(const std::string& needle, std::size_t from) {
-    for (int guard = 0; guard < 400; ++guard) {
+    for (const auto end = deadline(); clock::now() < end;) {
       if (out_.find(needle, from) != std::string::npos) return true;
       if (!read_some(50)) {
         if (closed_) return out_.find(needle, from) != std::string::npos;
@@ -63,7 +64,7 @@ class PtySession {
   }
   // Waits for the child to exit; returns its wait status.
   int finish() {
-    for (int guard = 0; guard < 400 && !closed_; ++guard) read_some(50);
+    for (const auto end = deadline(); !closed_ && clock::now() < end;) read_some(50);
     int status = 0;
     waitpid(pid_, &status, 0);
     exited_ = true;
@@ -72,7 +73,7 @@ class PtySession {
   void signal(int sig) { kill(pid_, sig); }
   // Whether the child is stopped (Ctrl-Z), waiting for it to be so (a guard, not a timing).
   bool stopped() {
-    for (int guard = 0; guard < 200; ++guard) {
+    for (const auto end = deadline(); clock::now() < end;) {
       int status = 0;
       if (waitpid(pid_, &status, WUNTRACED | WNOHANG) == pid_ && WIFSTOPPED(status)) return true;
       read_some(20);
@@ -88,6 +89,10 @@ class PtySession {
   std::size_t mark() const { return out_.size(); }
 
  private:
+  using clock = std::chrono::steady_clock;
+  // The guards are by the clock, not by reads: output arriving in many small pieces (a frame
+  // still being drawn by a slow build) must not use them up before the child has had its time.
+  static clock::time_point deadline() { return clock::now() + std::chrono::seconds(30); }
   bool read_some(int ms) {
     pollfd p{fd_, POLLIN, 0};
     if (poll(&p, 1, ms) <= 0) return false;
