@@ -176,6 +176,7 @@ GameStats count_replay(const ppn::Game& game, const ReplayConfig& cfg, const Rol
   gs.complete = !res.stopped;
   if (res.stopped) gs.stop_reason = stop_reason(res);
   gs.game_over = res.game_over;
+  gs.unseen_stretches = res.unseen_stretches;
   // Stretches of unseen plays: only the [Observer] seats' own rolls are all in the record.
   unsigned observers = 0;
   if (auto o = parse_seats(game.tag_value("Observer")))

@@ -41,8 +41,9 @@ double thread_cpu_seconds() {
 // A worker's read-only connection: a game whose checksum is already committed is a duplicate
 // without being replayed (re-imports run at parsing speed). Games stored by the open
 // transaction are not visible here; store() checks again and finds them. A game stored before
-// schema version 3 without statistics, or before version 5 without its record text, is
-// replayed all the same: store() adds them.
+// schema version 3 without statistics, before version 5 without its record text, or before
+// version 7 (statistics counted without knowing the unseen stretches), is replayed all the
+// same: store() adds or recounts them.
 struct SeenCheck {
   std::unique_ptr<Database> db;
   std::unique_ptr<Statement> seen;
@@ -53,7 +54,8 @@ struct SeenCheck {
       auto d = std::make_unique<Database>(path, Database::Mode::read_only);
       auto s = std::make_unique<Statement>(*d,
                                            "SELECT g.id FROM games g JOIN game_race r ON r.game_id = g.id "
-                                           "JOIN game_text t ON t.game_id = g.id WHERE g.checksum = ?1");
+                                           "JOIN game_text t ON t.game_id = g.id WHERE g.checksum = ?1 "
+                                           "AND r.unseen_stretches IS NOT NULL");
       db = std::move(d);
       seen = std::move(s);
     }

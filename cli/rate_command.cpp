@@ -3,7 +3,6 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
-#include <map>
 #include <memory>
 
 #include "app/rate.hpp"
@@ -65,12 +64,15 @@ void add_rate_command(CLI::App& app, int& exit_code) {
   sub->add_option("--db", a->query.db_path, "The database (ppn import)")->required();
   sub->add_option("--variant", a->query.variant, "Only the games of this rule profile");
   sub->add_option("--where", a->query.where, db::kWhereHelp);
-  const std::map<std::string, app::RatePool> pools{
-      {"profile", app::RatePool::profile}, {"board", app::RatePool::board}, {"all", app::RatePool::all}};
-  sub->add_option("--pool", a->query.pool,
-                  "Which games share a ladder: profile (one per rule profile, the default), board (Parcheesi, Ludo) "
-                  "or all")
-      ->transform(CLI::CheckedTransformer(pools, CLI::ignore_case));
+  auto* query = &a->query;
+  sub->add_option_function<std::string>(
+         "--pool",
+         [query](const std::string& v) {
+           query->pool = v == "board" ? app::RatePool::board : v == "all" ? app::RatePool::all : app::RatePool::profile;
+         },
+         "Which games share a ladder: profile (one per rule profile, the default), board (Parcheesi, Ludo) or all")
+      ->check(CLI::IsMember({"profile", "board", "all"}))
+      ->default_str("profile");
   sub->callback([a, &exit_code]() { exit_code = run_rate(*a); });
 }
 

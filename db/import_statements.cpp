@@ -12,7 +12,10 @@ ImportStatements::ImportStatements(Database& db)
       prefix_by_line(db,
                      "SELECT g.id FROM games g JOIN rolls r ON r.id = (g.id << 16) + ?2 "
                      "WHERE g.setup_hash = ?1 AND r.line_hash = ?3 AND g.rolls > ?2 + 1 LIMIT 1"),
-      has_race(db, "SELECT 1 FROM game_race WHERE game_id = ?1"),
+      has_race(db, "SELECT unseen_stretches IS NOT NULL FROM game_race WHERE game_id = ?1"),
+      delete_race(db, "DELETE FROM game_race WHERE game_id = ?1", Statement::Kind::guarded),
+      delete_seat_stats(db, "DELETE FROM seat_stats WHERE game_id = ?1", Statement::Kind::guarded),
+      delete_seat_illegal(db, "DELETE FROM seat_illegal WHERE game_id = ?1", Statement::Kind::guarded),
       has_text(db, "SELECT 1 FROM game_text WHERE game_id = ?1"),
       insert_game(db,
                   "INSERT INTO games(source_file, source_line, checksum, setup_hash, variant, players, result, "
@@ -34,7 +37,7 @@ ImportStatements::ImportStatements(Database& db)
       insert_text(db, "INSERT INTO game_text(game_id, ppn) VALUES(?1, ?2)", Statement::Kind::bulk),
       insert_race(db,
                   "INSERT INTO game_race(game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, "
-                  "error, board) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", Statement::Kind::bulk),
+                  "error, board, unseen_stretches) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", Statement::Kind::bulk),
       insert_seat_stats(db, insert_seat_stats_sql(), Statement::Kind::bulk),
       insert_seat_illegal(db, "INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1, ?2, ?3, ?4)", Statement::Kind::bulk),
       set_roll_number(db, "UPDATE rolls SET number = ?2 WHERE id = ?1", Statement::Kind::guarded),

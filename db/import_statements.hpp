@@ -16,6 +16,7 @@ struct ImportStatements {
   // Finding what the database already holds: exact duplicates, prefix duplicates, and games
   // stored by an older schema that lack their statistics or record text.
   Statement find_checksum, prefix_candidates, roll_line_hash, prefix_by_setup, prefix_by_line, has_race, has_text;
+  Statement delete_race, delete_seat_stats, delete_seat_illegal;
   // Storing a game.
   Statement insert_game, insert_seat, insert_tag, insert_roll, insert_diag, insert_position, insert_text;
   Statement insert_race, insert_seat_stats, insert_seat_illegal;

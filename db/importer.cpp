@@ -158,12 +158,17 @@ ImportOutcome Importer::store_once(const GameRows& g) {
     if (dup) {
       last_matched_id_ = stored;
       // A game stored before schema version 3 has no statistics: its duplicate, replayed just
-      // now, brings them (the reader only skips duplicates that have them).
+      // now, brings them (the reader only skips duplicates that have them). One stored before
+      // version 7 has them as they were counted then, over the rolls its record shows even
+      // where it does not show them all (unseen_stretches NULL): they are counted again.
       auto& h = st_.has_race;
       h.bind(1, stored);
       const bool has = h.step();
+      const bool current = has && h.get_int(0) != 0;
       h.reset();
-      if (!has) {
+      if (!current) {
+        if (has)
+          for (Statement* d : {&st_.delete_seat_illegal, &st_.delete_seat_stats, &st_.delete_race}) d->bind(1, stored).run();
         store_stats(stored, g);
         ++completed_.stats;
       }
@@ -282,6 +287,7 @@ void Importer::store_stats(std::int64_t id, const GameRows& g) {
   if (gs.error.empty()) r.bind_null(7);
   else r.bind_static(7, gs.error);
   r.bind_static(8, gs.ludo ? "ludo" : "parcheesi");
+  r.bind(9, gs.unseen_stretches);
   r.run();
   if (!gs.replayed) return;  // nothing was counted (ppn stats: "not counted")
   auto& is = st_.insert_seat_stats;

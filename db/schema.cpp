@@ -290,10 +290,20 @@ constexpr std::string_view kV6Postgres =
     "ALTER TABLE seat_analysis ADD COLUMN min_rollouts BIGINT, ADD COLUMN confidence DOUBLE PRECISION, "
     "ADD COLUMN unresolved BIGINT, ADD COLUMN loss_se DOUBLE PRECISION, ADD COLUMN luck_se DOUBLE PRECISION";
 
-constexpr std::array<std::string_view, 6> kMigrations = {kV1, kV2, kV3, kV4, kV5, kV6};
+// Migration 6 -> 7: how many stretches of unseen plays each record has (notation/SPEC.md 3.4).
+// A record with one does not hold every roll, and the figures counted on the rolls it may not
+// hold are NULL (db/SCHEMA.md seat_stats). NULL here: the game was stored before this
+// migration, when those figures were counted over the rolls shown; importing its file again
+// recounts its statistics (db/importer.cpp, Importer::store).
+constexpr std::string_view kV7 = R"sql(
+ALTER TABLE game_race ADD COLUMN unseen_stretches INTEGER;
+)sql";
+constexpr std::string_view kV7Postgres = "ALTER TABLE game_race ADD COLUMN unseen_stretches BIGINT";
+
+constexpr std::array<std::string_view, 7> kMigrations = {kV1, kV2, kV3, kV4, kV5, kV6, kV7};
 
 // A statistic of stats/seat_stats.hpp has its column from migration 3 (since 3), or from the
-// migration to its `since` version, which adds it with ALTER TABLE: a version above the six
+// migration to its `since` version, which adds it with ALTER TABLE: a version above the seven
 // written above, so that no migration a database has already run changes.
 static_assert([] {
   for (const auto& s : stats::kSeatStats)
@@ -404,7 +414,8 @@ Result<Database> open_server_for_writing(Database db, const std::string& path) {
     if (v < 5)
       return failure(Code::database,
                      name + ": schema version " + std::to_string(v) + " has no PostgreSQL migration in this ppn");
-    if (v == 5) db.exec(std::string(kV6Postgres));
+    if (v <= 5) db.exec(std::string(kV6Postgres));
+    if (v <= 6) db.exec(std::string(kV7Postgres));
     for (int since = static_cast<int>(kMigrations.size()) + 1; since <= kVersions; ++since)
       if (since > v)
         seat_stat_columns(since, [&](const std::string& c) { db.exec("ALTER TABLE seat_stats ADD COLUMN " + c + " BIGINT"); });

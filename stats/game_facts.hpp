@@ -53,6 +53,8 @@ struct GameStats {
   bool complete = false;           // replayed to its end without stopping
   std::string stop_reason;         // when not complete: "LINE:COL: error[CODE]: message" of the roll that stopped it
   bool game_over = false;
+  // Stretches of plays the record does not show (replay::ReplayResult::unseen_stretches).
+  int unseen_stretches = 0;
   std::vector<Colour> seat_order;  // seats in turn order
   std::array<SeatStats, 4> seats;  // indexed by engine seat (Colour value)
   std::vector<Colour> ranking;     // finishing_order(): best first; empty = not finished

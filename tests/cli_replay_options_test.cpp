@@ -56,8 +56,12 @@ TEST_CASE("the commands that take a rule profile take --variant and --option tog
   int exit_code = 0;
   const auto app = ppn::cli::build_app(exit_code);
   // A new command with a profile is added here, after it calls add_rule_options.
-  CHECK(commands_with(*app, "--variant") == kProfileCommands);
   CHECK(commands_with(*app, "--option") == kProfileCommands);
+  // rate replays nothing: its --variant chooses the stored games of one profile (a filter, as
+  // --where is), so it takes no --option.
+  auto with_variant = kProfileCommands;
+  with_variant.insert("rate");
+  CHECK(commands_with(*app, "--variant") == with_variant);
   // --on-error and --order offer the same values wherever they are (stop only where a run of
   // several files can stop).
   for (const auto& cmd : commands_with(*app, "--order")) {

@@ -117,6 +117,15 @@ TEST_CASE("db migration 3 -> 4: won beside every place, unobserved seats NULL, b
   // won is filled for every existing row, as a new import fills it.
   CHECK(scalar(old, "SELECT count(*) FROM game_seats WHERE won != (finish_rank IS 1)") == 0);
   CHECK(scalar(old, "SELECT sum(won) FROM game_seats") == scalar(old, "SELECT count(*) FROM games WHERE finished"));
+  // Migration 7: whether a record holds every roll was not stored before it (NULL), and its
+  // figures were counted over the rolls shown. Importing the files again recounts every game.
+  const auto games = scalar(old, "SELECT count(*) FROM games");
+  CHECK(scalar(old, "SELECT count(*) FROM game_race WHERE unseen_stretches IS NULL") == games);
+  const auto recount = run_ppn("import --db " + old + samples);
+  CHECK(recount.code == 0);
+  CHECK_THAT(recount.out, Catch::Contains(std::to_string(games) + " older games given statistics"));
+  CHECK(scalar(old, "SELECT count(*) FROM game_race WHERE unseen_stretches IS NULL") == 0);
+  CHECK(scalar(old, "SELECT count(*) FROM game_race WHERE unseen_stretches > 0") > 0);  // sample 16's partial view
   {
     ppn::db::Database d(old, ppn::db::Database::Mode::read_write);
     d.exec("ATTACH DATABASE '" + now + "' AS src");
