@@ -439,6 +439,11 @@ bool rolls_again(const Options& o, const GameState& before, int d, const Positio
   const Geometry& g = geometry_of(o);
   if (seat_finished(result, seat, g)) return false;
   if (d == 6 && o.reroll_on_six() == RerollOnSix::yes) return true;
+  // [LU-UK]: a capture, and a token reaching home, earn another roll (capture_reward /
+  // home_reward = extra_roll; [LU-W] and the Ludo rules give none: nothing to count then).
+  const bool for_capture = o.capture_reward() == CaptureReward::extra_roll;
+  const bool for_arrival = o.home_reward() == HomeReward::extra_roll;
+  if (!for_capture && !for_arrival) return false;
   int yard_before = 0, yard_after = 0;
   for (int s = 0; s < kMaxSeats; ++s) {
     if (s == seat || !result.seat_present(s)) continue;
@@ -447,10 +452,7 @@ bool rolls_again(const Options& o, const GameState& before, int d, const Positio
   }
   const bool captured = yard_after > yard_before;
   const bool arrived = result.count(seat, byte_of_rel(g.home)) > before.pos.count(seat, byte_of_rel(g.home));
-  // [LU-UK]: a capture, and a token reaching home, earn another roll (capture_reward /
-  // home_reward = extra_roll; [LU-W] and the Ludo rules give none).
-  return (captured && o.capture_reward() == CaptureReward::extra_roll) ||
-         (arrived && o.home_reward() == HomeReward::extra_roll);
+  return (captured && for_capture) || (arrived && for_arrival);
 }
 
 }  // namespace ppn::rules::ludo
