@@ -105,7 +105,7 @@ TEST_CASE("cli rate: identical players rate equal within their errors, whatever 
   CHECK(all.count("all"));
 }
 
-TEST_CASE("cli rate: --variant and --where choose the games; players who never met are reported",
+TEST_CASE("cli rate: --variant and --where choose the games, and players who never met are reported",
           "[cli][analysis][rate][db]") {
   const auto dir = fresh_dir("rate-filters");
   const auto named = [](const char* prefix) {

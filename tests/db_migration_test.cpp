@@ -154,11 +154,12 @@ TEST_CASE("db migration 5 -> 6: seat_analysis gains its error bars and settings,
   REQUIRE(scalar(db, "SELECT count(*) FROM seat_analysis WHERE min_rollouts = 8 AND confidence = 0.95 AND "
                      "unresolved >= 0 AND loss_se >= 0 AND luck_se > 0") == 2);
   const auto luck = scalar(db, "SELECT round(sum(luck) * 1000000) FROM seat_analysis");
-  // The same database at version 5: the columns of migration 6 dropped.
+  // The same database at version 5: the columns of migrations 6 and 7 dropped.
   {
     ppn::db::Database d(db, ppn::db::Database::Mode::read_write);
     for (const char* c : {"min_rollouts", "confidence", "unresolved", "loss_se", "luck_se"})
       d.exec(std::string("ALTER TABLE seat_analysis DROP COLUMN ") + c);
+    d.exec("ALTER TABLE game_race DROP COLUMN unseen_stretches");
     d.set_user_version(5);
   }
   REQUIRE(user_version(db) == 5);

@@ -120,7 +120,7 @@ TEST_CASE("db/SCHEMA.md: every example query gives the known answer", "[db][docs
        {"17,blue,0,NULL,NULL", "17,red,0,NULL,NULL", "17,yellow,0,NULL,NULL"}},
       {"Doublets per roll on the Parcheesi boards, sixes on the Ludo boards", {"ludo,68,20,2", "parcheesi,834,178,11"}},
       {"Blockades: how many opponent rolls each colour's blockades stopped per game",
-       {"blue,1.29,28", "green,1,35", "red,0.83,7", "yellow,1.6,14"}},
+       {"blue,1.29,28", "green,1.07,35", "red,0.83,7", "yellow,1.6,14"}},  // green: sample 16 not observed
       {"Games with the most lead changes in the race",
        {"1,Family night,10", "5,Kitchen table rematch,8", "10,Snow day rematch,6"}},
       {"Luck and errors per player over the analysed games (ppn analyze --db)",
