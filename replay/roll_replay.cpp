@@ -204,6 +204,47 @@ CombinedStep read_combined_step(Walk& walk, const Roll& r, rules::Dice dice, con
   return CombinedStep::none;
 }
 
+// The roll's play, judged: refused (reported as illegal) or carried out, after the record's
+// own marks are checked against what it did.
+bool finish_judged(Walk& walk, const Roll& r, Dice dice, PlayConversion& conv, const Judged& v,
+                   const rules::Game::PlayRules& how) {
+  if (!v) {
+    const Refusal& no = v.refusal();
+    auto d = walk.roll_diag(r, Severity::error, no.code, no.message);
+    d.citation = no.citation;
+    if (no.index >= 0 && no.index < static_cast<int>(conv.step_of_move.size()))
+      walk.at_step(d, r, conv.step_of_move[no.index]);
+    suggest(walk, d, dice, conv.play, no.plays, how.parts);
+    return on_illegal(walk, std::move(d), r, &conv);
+  }
+  // The play is legal; the record's own marks must agree with what happened.
+  const Events& ev = v.events();
+  const int marked = static_cast<int>(std::count(conv.capture_marks.begin(), conv.capture_marks.end(), true));
+  if (marked != ev.captures)
+    walk.res.diagnostics.push_back(walk.roll_diag(
+        r, Severity::warning, Code::capture_mark,
+        "the play captures " + plural(ev.captures, "pawn", "pawns") + " but " +
+            plural(static_cast<std::size_t>(marked), "landing is", "landings are") + " marked `x`"));
+  // The engine's events say which bonuses the play forfeits (rules/apply.hpp settle_bonuses:
+  // none on the winning roll, whose left-over bonuses are void); after the win the record
+  // may write them either way.
+  if (conv.forfeits != ev.bonuses_forfeited && !seat_finished(v.after(), seat_of(walk.st.to_move()), walk.g))
+    walk.res.diagnostics.push_back(walk.roll_diag(
+        r, Severity::warning, Code::forfeit_mark,
+        plural(ev.bonuses_forfeited, "bonus is", "bonuses are") + " forfeited by this play but " +
+            plural(static_cast<std::size_t>(conv.forfeits), "is", "are") + " recorded as `+20 -`/`+10 -`"));
+  if (!walk.visit) {
+    const RollResult result = walk.st.carry_out(dice, conv.play, v, how);
+    roll_done(walk, r, walk.st, result, true);
+    return true;
+  }
+  const rules::Game before = walk.st;
+  const RollResult result = walk.st.carry_out(dice, conv.play, v, how);
+  roll_done(walk, r, before, result, true);
+  return true;
+}
+
+
 }  // namespace
 
 bool replay_roll(Walk& walk, const Roll& r) {
@@ -348,50 +389,16 @@ bool replay_roll(Walk& walk, const Roll& r) {
   how.max_alternatives = walk.cfg.max_alternatives > 0 ? std::numeric_limits<int>::max() : 0;
   if (given_parts) how.parts = &*given_parts;
   const Judged as_written = walk.st.judge(dice, conv.play, how);
-  std::optional<Judged> as_read;  // the play a combined step stands for
   if (!as_written && r.dice_count() == 2) {
     std::optional<ReplayDiagnostic> ambiguous;
     switch (read_combined_step(walk, r, dice, how, ambiguous)) {
       case CombinedStep::none: break;
-      case CombinedStep::read: as_read.emplace(walk.st.judge(dice, conv.play, how)); break;
+      // The play a combined step stands for.
+      case CombinedStep::read: return finish_judged(walk, r, dice, conv, walk.st.judge(dice, conv.play, how), how);
       case CombinedStep::ambiguous: return on_illegal(walk, std::move(*ambiguous), r, &conv);
     }
   }
-  const Judged& v = as_read ? *as_read : as_written;
-  if (!v) {
-    const Refusal& no = v.refusal();
-    auto d = walk.roll_diag(r, Severity::error, no.code, no.message);
-    d.citation = no.citation;
-    if (no.index >= 0 && no.index < static_cast<int>(conv.step_of_move.size()))
-      walk.at_step(d, r, conv.step_of_move[no.index]);
-    suggest(walk, d, dice, conv.play, no.plays, how.parts);
-    return on_illegal(walk, std::move(d), r, &conv);
-  }
-  // The play is legal; the record's own marks must agree with what happened.
-  const Events& ev = v.events();
-  const int marked = static_cast<int>(std::count(conv.capture_marks.begin(), conv.capture_marks.end(), true));
-  if (marked != ev.captures)
-    walk.res.diagnostics.push_back(walk.roll_diag(
-        r, Severity::warning, Code::capture_mark,
-        "the play captures " + plural(ev.captures, "pawn", "pawns") + " but " +
-            plural(static_cast<std::size_t>(marked), "landing is", "landings are") + " marked `x`"));
-  // The engine's events say which bonuses the play forfeits (rules/apply.hpp settle_bonuses:
-  // none on the winning roll, whose left-over bonuses are void); after the win the record
-  // may write them either way.
-  if (conv.forfeits != ev.bonuses_forfeited && !seat_finished(v.after(), seat_of(walk.st.to_move()), walk.g))
-    walk.res.diagnostics.push_back(walk.roll_diag(
-        r, Severity::warning, Code::forfeit_mark,
-        plural(ev.bonuses_forfeited, "bonus is", "bonuses are") + " forfeited by this play but " +
-            plural(static_cast<std::size_t>(conv.forfeits), "is", "are") + " recorded as `+20 -`/`+10 -`"));
-  if (!walk.visit) {
-    const RollResult result = walk.st.carry_out(dice, conv.play, v, how);
-    roll_done(walk, r, walk.st, result, true);
-    return true;
-  }
-  const rules::Game before = walk.st;
-  const RollResult result = walk.st.carry_out(dice, conv.play, v, how);
-  roll_done(walk, r, before, result, true);
-  return true;
+  return finish_judged(walk, r, dice, conv, as_written, how);
 }
 
 }  // namespace ppn::replay

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -89,9 +90,9 @@ struct Verdict {
   bool legal = false;
   Position result{};                  // position after the roll (legal plays only)
   Events events{};
-  // The refusal, illegal plays only (a legal verdict builds none: the judge of every replayed
-  // roll).
-  std::optional<Refusal> diag;
+  // The refusal, illegal plays only. A pointer, so that a legal verdict (the judge of every
+  // replayed roll) builds nothing: GCC's std::optional zero-fills the storage of its Refusal.
+  std::unique_ptr<Refusal> diag;
 };
 
 Verdict validate_play(const Options& o, const ValidateRequest& req);

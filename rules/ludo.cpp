@@ -307,7 +307,7 @@ std::string_view ludo_citation(RuleCode code) {
 Verdict verdict_fail(RuleCode code, int index, const std::string& why) {
   Verdict v;
   v.legal = false;
-  Refusal& no = v.diag.emplace();
+  Refusal& no = *(v.diag = std::make_unique<Refusal>());
   no.code = code;
   no.index = index;
   no.message = why.empty() ? std::string(code_meaning(code)) : why;

@@ -54,7 +54,7 @@ struct RunResult {
 
 void fail(RunResult& r, RuleCode code, int index, const std::string& detail) {
   r.v.legal = false;
-  Refusal& no = r.v.diag.emplace();
+  Refusal& no = *(r.v.diag = std::make_unique<Refusal>());
   no.code = code;
   no.index = index;
   no.message = detail.empty() ? std::string(code_meaning(code)) : detail;
