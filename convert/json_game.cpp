@@ -91,10 +91,10 @@ class Reader {
       for (std::size_t i = 0; i < mt.size(); ++i)
         if (auto e = entry(mt[i], "/movetext/" + std::to_string(i), g)) return e;
     }
-    // PPN has no text for a game without tags, comments and entries (an empty text is no game
-    // at all), so such a JSON game would be lost on the way to PPN (fuzz finding 7).
-    if (g.tags.empty() && g.leading_comments.empty() && g.movetext.empty())
-      return fail("", "an empty game: no tags, comments or movetext entries");
+    // PPN has no text for a game without tags and entries (a text of comments alone is no game
+    // at all, notation/SPEC.md), so such a JSON game would be lost on the way to PPN.
+    if (g.tags.empty() && g.movetext.empty())
+      return fail("", "an empty game: no tags or movetext entries (comments alone are no game)");
     return std::nullopt;
   }
 
