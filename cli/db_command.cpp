@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "app/db_edit.hpp"
+#include "cli/progress.hpp"
 #include "db/connection.hpp"
 #include "db/copy.hpp"
 #include "notation/text_util.hpp"
@@ -18,7 +19,14 @@ struct CopyArgs {
 };
 
 int run_copy(const CopyArgs& a) {
-  auto r = db::copy_collection(a.from, a.to);
+  // On a terminal, a bar over the tables copied (games, then the tables that hang off them).
+  Progress bar("db copy");
+  auto r = db::copy_collection(a.from, a.to, [&](const db::CopyProgress& at) {
+    bar.set_total(static_cast<std::uint64_t>(at.steps));
+    bar.update(static_cast<std::uint64_t>(at.step - 1),
+               std::string(at.table) + ": " + std::to_string(at.rows) + " rows read");
+  });
+  bar.finish();
   if (!r) {
     std::cerr << "db copy: " << r.error().message << "\n";
     return 2;

@@ -4,10 +4,12 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
+#include <unistd.h>
 
 #include "cli/game_select.hpp"
 #include "cli/input_files.hpp"
 #include "cli/output.hpp"
+#include "cli/progress.hpp"
 #include "convert/formats.hpp"
 #include "db/game_record.hpp"
 #include "db/schema.hpp"
@@ -45,21 +47,31 @@ int export_stored(const ExportArgs& a, std::ostream& out, const convert::Writer*
     std::cerr << "export: " << a.db << ": " << ids.error().message << "\n";
     return 2;
   }
+  // On a terminal, a bar over the chosen games (not when the games go to that terminal).
+  const bool printing_here = a.output.empty() && ::isatty(STDOUT_FILENO) && ::isatty(STDERR_FILENO);
+  Progress bar("export", ids->size(), STDERR_FILENO, !printing_here);
+  const auto say = [&]() -> std::ostream& {
+    bar.clear();
+    return std::cerr << "export: " << a.db << ": ";
+  };
   int rc = 0;
+  std::uint64_t done = 0;
   for (const auto id : *ids) {
+    bar.update(done, "game " + std::to_string(done + 1) + " of " + std::to_string(ids->size()));
+    ++done;
     auto read = db::read_record(database, id);
     if (!read) {
-      std::cerr << "export: " << a.db << ": " << read.error().message << "\n";
+      say() << read.error().message << "\n";
       return 2;
     }
     const auto& rec = *read;
     if (!rec) {
-      std::cerr << "export: " << a.db << ": no game " << id << "\n";
+      say() << "no game " << id << "\n";
       rc = 2;
       continue;
     }
     if (!rec->ppn) {
-      std::cerr << "export: " << a.db << ": " << db::missing_text_message(*rec) << "\n";
+      say() << db::missing_text_message(*rec) << "\n";
       rc = std::max(rc, 1);
       continue;
     }
@@ -69,12 +81,14 @@ int export_stored(const ExportArgs& a, std::ostream& out, const convert::Writer*
     }
     auto game = app::parse_record(*rec, stored_game_name(a.db, id));
     if (!game) {
-      std::cerr << "export: " << a.db << ": " << game.error().message << "\n";
+      say() << game.error().message << "\n";
       rc = 2;
       continue;
     }
+    bar.clear();  // the writer may report on standard error
     rc = std::max(rc, writer->write(*game, out, std::cerr));
   }
+  bar.finish();
   return rc;
 }
 

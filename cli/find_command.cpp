@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "cli/json_records.hpp"
+#include "cli/progress.hpp"
 #include "cli/table_output.hpp"
 #include "db/schema.hpp"
 #include "db/search.hpp"
@@ -46,8 +47,13 @@ int run_find(const FindArgs& a) {
     return 2;
   }
   auto& database = *opened;
-  auto result = a.position.empty() ? db::find_pattern(database, patterns)
-                                   : db::find_position(database, a.position, a.ignore_turn);
+  // A pattern reads every stored position: on a terminal, a count of those read so far.
+  Progress bar("find");
+  auto result = a.position.empty()
+                    ? db::find_pattern(database, patterns,
+                                       [&](std::uint64_t n) { bar.update(n, std::to_string(n) + " positions read"); })
+                    : db::find_position(database, a.position, a.ignore_turn);
+  bar.finish();
   if (!result) {
     std::cerr << "find: " << result.error().message << "\n";
     return 2;

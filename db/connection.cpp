@@ -57,6 +57,10 @@ std::unordered_map<sqlite3*, std::unique_ptr<LockWait>> lock_waits;
 }  // namespace
 
 void set_lock_wait_notice(std::function<void(const std::string& target)> notice) { lock_wait_notice() = std::move(notice); }
+bool lock_wait_noticed() { return static_cast<bool>(lock_wait_notice()); }
+void notice_lock_wait(const std::string& target) {
+  if (const auto& notice = lock_wait_notice()) notice(target);
+}
 
 Database::Database(const std::string& path, Mode mode, int busy_timeout_ms) {
   if (is_server_target(path)) {

@@ -59,7 +59,21 @@ IdMap copy_players(Database& src, Database& dst, Database& adding) {
   return ids;
 }
 
-IdMap copy_games(Database& src, Database& dst, CopyCounts& counts) {
+// Tells `progress` (when given) where the copy is: at a table's start and every 4,096 rows.
+struct Reporter {
+  const CopyProgressFn& progress;
+  CopyProgress at;
+  void start(std::string_view table, int step) {
+    at = {table, step, static_cast<int>(kGameTables.size()) + 1, 0};
+    if (progress) progress(at);
+  }
+  void row() {
+    if (++at.rows % 4096 == 0 && progress) progress(at);
+  }
+};
+
+IdMap copy_games(Database& src, Database& dst, CopyCounts& counts, Reporter& report) {
+  report.start("games", 1);
   IdMap ids;
   Statement q(src, "SELECT * FROM games ORDER BY id", Statement::Kind::scan);
   std::vector<int> cols;
@@ -72,6 +86,7 @@ IdMap copy_games(Database& src, Database& dst, CopyCounts& counts) {
   Statement ins(dst, "INSERT INTO games(" + names + ") VALUES(" + placeholders(cols.size()) +
                          ") ON CONFLICT(checksum) DO NOTHING RETURNING id");
   while (q.step()) {
+    report.row();
     ++counts.games;
     for (std::size_t k = 0; k < cols.size(); ++k) bind_as_read(ins, static_cast<int>(k) + 1, q, cols[k]);
     if (ins.step()) {
@@ -85,7 +100,8 @@ IdMap copy_games(Database& src, Database& dst, CopyCounts& counts) {
   return ids;
 }
 
-void copy_rows(Database& src, Database& dst, std::string_view table, const IdMap& games, const IdMap& players) {
+void copy_rows(Database& src, Database& dst, std::string_view table, const IdMap& games, const IdMap& players,
+               Reporter& report) {
   const bool positions = table == "positions";
   Statement q(src, positions ? std::string("SELECT hash, id, pos, turn FROM positions")
                              : "SELECT * FROM " + std::string(table),
@@ -104,6 +120,7 @@ void copy_rows(Database& src, Database& dst, std::string_view table, const IdMap
                          placeholders(static_cast<std::size_t>(n)) + ")",
                 Statement::Kind::bulk);
   while (q.step()) {
+    report.row();
     // rolls and positions are keyed by game_id << 16 | roll_index (db/SCHEMA.md).
     const std::int64_t old_game = game_col >= 0 ? q.get_int(game_col) : q.get_int(id_col) >> kRollKeyShift;
     const auto to = games.find(old_game);
@@ -120,7 +137,7 @@ void copy_rows(Database& src, Database& dst, std::string_view table, const IdMap
 
 }  // namespace
 
-Result<CopyCounts> copy_collection(const std::string& from, const std::string& to) {
+Result<CopyCounts> copy_collection(const std::string& from, const std::string& to, const CopyProgressFn& progress) {
   auto opened_from = open_for_reading(from);
   if (!opened_from) return opened_from.error();
   auto& src = *opened_from;
@@ -140,9 +157,13 @@ Result<CopyCounts> copy_collection(const std::string& from, const std::string& t
       if (dst.is_postgres() && !adding) adding.emplace(to);
       Transaction t(dst);
       const auto players = copy_players(src, dst, adding ? *adding : dst);
-      const auto games = copy_games(src, dst, counts);
+      Reporter report{progress, {}};
+      const auto games = copy_games(src, dst, counts, report);
       if (!games.empty())
-        for (auto table : kGameTables) copy_rows(src, dst, table, games, players);
+        for (std::size_t k = 0; k < kGameTables.size(); ++k) {
+          report.start(kGameTables[k], static_cast<int>(k) + 2);
+          copy_rows(src, dst, kGameTables[k], games, players, report);
+        }
       t.commit();
       return counts;
     } catch (const DbError& e) {

@@ -13,7 +13,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include "notation/result.hpp"
 
@@ -25,9 +28,19 @@ struct CopyCounts {
   std::size_t present = 0;  // TO held them already (same checksum)
 };
 
+// Where a copy is: the table being copied (games first, then the tables that hang off a game,
+// `step` of `steps`) and the rows of it read so far. Called at each table's start and every
+// few thousand rows (a front end's progress bar); a retried copy starts again from games.
+struct CopyProgress {
+  std::string_view table;
+  int step = 0, steps = 0;
+  std::uint64_t rows = 0;
+};
+using CopyProgressFn = std::function<void(const CopyProgress&)>;
+
 // FROM must be at the current schema version (`ppn import --db FROM` migrates it); TO is
 // created or migrated. Error: E-DATABASE (E-IO for a FROM that does not exist), its message
 // naming the database.
-Result<CopyCounts> copy_collection(const std::string& from, const std::string& to);
+Result<CopyCounts> copy_collection(const std::string& from, const std::string& to, const CopyProgressFn& progress = {});
 
 }  // namespace ppn::db

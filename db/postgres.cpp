@@ -1,4 +1,5 @@
 #include "db/postgres.hpp"
+#include "db/lock_wait.hpp"
 
 #include <libpq-fe.h>
 #include <pwd.h>
@@ -7,6 +8,11 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
 #include <cstdlib>
 #include <cstring>
 #include <utility>
@@ -266,6 +272,95 @@ std::string describe_server_error(const std::string& target, const DbError& e) {
   return name + ": " + said + " (" + what + ")";
 }
 
+namespace {
+
+// The writers' connections watched for lock waits (db/lock_wait.hpp). Every quarter second the
+// watch's thread looks at each: a command still in flight after a second (its round-trip count
+// has not moved) is looked up in pg_stat_activity, at most once a second, and when the server
+// says that the connection's backend waits for a lock, the notice is called, once for that
+// command. An idle connection's count does not move either, but its backend waits for the
+// client, not for a lock. The monitor's own connection is read-only and opened on the first
+// look-up; if it cannot connect, nothing is said. Never destroyed (a connection may close
+// during the process's exit).
+class LockWatch {
+ public:
+  static LockWatch& instance() {
+    static auto* watch = new LockWatch;
+    return *watch;
+  }
+  void add(const PgConnection* c, std::string target, int pid) {
+    const std::lock_guard<std::mutex> lock(m_);
+    watched_[c] = Watched{std::move(target), pid, c->round_trips()};
+    if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+  }
+  void remove(const PgConnection* c) {
+    const std::lock_guard<std::mutex> lock(m_);
+    watched_.erase(c);
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  struct Watched {
+    std::string target;
+    int pid = 0;
+    std::uint64_t trips = 0;     // the round-trip count when it last moved
+    Clock::time_point since{};   // when it last moved
+    Clock::time_point asked{};   // the last look-up
+    bool told = false;           // the notice was called for this command
+  };
+
+  void run() {
+    for (;;) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      std::vector<std::pair<const PgConnection*, Watched>> due;
+      {
+        const std::lock_guard<std::mutex> lock(m_);
+        const auto now = Clock::now();
+        for (auto& [c, w] : watched_) {
+          if (const auto t = c->round_trips(); t != w.trips) {
+            w = Watched{w.target, w.pid, t, now, {}, false};
+            continue;
+          }
+          if (w.told || now - w.since < std::chrono::seconds(1) || now - w.asked < std::chrono::seconds(1)) continue;
+          w.asked = now;
+          due.emplace_back(c, w);
+        }
+      }
+      for (const auto& [c, w] : due) {
+        if (!waits_for_lock(w)) continue;
+        {
+          const std::lock_guard<std::mutex> lock(m_);
+          const auto it = watched_.find(c);
+          if (it == watched_.end() || it->second.trips != w.trips || it->second.told) continue;
+          it->second.told = true;
+        }
+        notice_lock_wait(w.target);
+      }
+    }
+  }
+
+  bool waits_for_lock(const Watched& w) {
+    try {
+      if (!monitor_) monitor_ = std::make_unique<PgConnection>(w.target, /*read_only=*/true);
+      PGresult* res = PQexec(monitor_->handle(), ("SELECT wait_event_type FROM pg_stat_activity WHERE pid = " +
+                                                  std::to_string(w.pid)).c_str());
+      const bool lock = PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 &&
+                        std::string_view(PQgetvalue(res, 0, 0)) == "Lock";
+      PQclear(res);
+      return lock;
+    } catch (const DbError&) {
+      return false;  // no monitor: nothing is said
+    }
+  }
+
+  std::mutex m_;
+  std::unordered_map<const PgConnection*, Watched> watched_;
+  std::thread thread_;
+  std::unique_ptr<PgConnection> monitor_;  // the watch's thread's only
+};
+
+}  // namespace
+
 PgConnection::PgConnection(const std::string& target, bool read_only) : name_(server_name(target)) {
   std::string user_options;
   {
@@ -306,9 +401,14 @@ PgConnection::PgConnection(const std::string& target, bool read_only) : name_(se
     throw DbError(0, msg, msg.find("authentication") != std::string::npos ? "28P01" : "08001");
   }
   PQsetNoticeProcessor(conn_, discard_notice, nullptr);
+  if (!read_only && lock_wait_noticed()) {
+    LockWatch::instance().add(this, target, PQbackendPID(conn_));
+    watched_ = true;
+  }
 }
 
 PgConnection::~PgConnection() {
+  if (watched_) LockWatch::instance().remove(this);
   if (conn_) PQfinish(conn_);
 }
 

@@ -11,6 +11,7 @@
 // Only db/connection.cpp uses it.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -91,8 +92,9 @@ class PgConnection {
   std::string next_statement_name() { return "ppn_s" + std::to_string(++statements_); }
   // How many times this connection has waited for the server (a round trip: a command sent and
   // its results read); the tests count those of a look-up.
-  std::uint64_t round_trips() const { return round_trips_; }
-  void count_round_trip() { ++round_trips_; }
+  // (Atomic: the lock-wait watch reads it from its own thread, db/lock_wait.hpp.)
+  std::uint64_t round_trips() const { return round_trips_.load(std::memory_order_relaxed); }
+  void count_round_trip() { round_trips_.fetch_add(1, std::memory_order_relaxed); }
   [[noreturn]] void fail(pg_result* res, std::string_view what);
 
  private:
@@ -106,7 +108,8 @@ class PgConnection {
   std::map<std::string, std::string> unit_sent_;   // rows of before the unit that a flush during it sent
   std::uint64_t statements_ = 0;
   std::int64_t version_ = 0;
-  std::uint64_t round_trips_ = 0;  // user_version, once read (0: not read, or none)
+  std::atomic<std::uint64_t> round_trips_{0};
+  bool watched_ = false;  // a writer's connection, in the lock-wait watch
   PgStatement* streaming_ = nullptr;  // the scan whose rows are still coming
 };
 

@@ -209,7 +209,8 @@ bool holds(const Pattern& p, const rules::Position& pos, const rules::Geometry& 
 
 bool matches(const Pattern& p, const rules::Game& game) { return holds(p, game.position(), game.geometry(), &game); }
 
-Result<Table> find_pattern(Database& db, const std::vector<Pattern>& patterns) {
+Result<Table> find_pattern(Database& db, const std::vector<Pattern>& patterns,
+                           const std::function<void(std::uint64_t positions)>& progress) {
   try {
     struct Hit {
       std::int64_t first = 0, last = 0, count = 0;
@@ -240,7 +241,9 @@ Result<Table> find_pattern(Database& db, const std::vector<Pattern>& patterns) {
     const bool needs_game = std::any_of(patterns.begin(), patterns.end(),
                                         [](const Pattern& p) { return p.kind == Pattern::Kind::blockade_on_enter; });
     Statement scan(db, "SELECT game_id, roll_index, pos, turn FROM positions", Statement::Kind::scan);
+    std::uint64_t read = 0;
     while (scan.step()) {
+      if (++read % 65536 == 0 && progress) progress(read);
       const auto pos = position_of_blob(scan.get_blob(2));
       if (!pos) continue;
       const auto game = scan.get_int(0);

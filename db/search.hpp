@@ -2,6 +2,8 @@
 // and structural patterns by a scan of every stored position.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,7 +42,9 @@ bool matches(const Pattern& p, const rules::Game& game);
 // One row per game with a position matching every pattern: game, file, line, first_roll,
 // last_roll, rolls (how many of its positions match). The positions are read one at a time
 // (Statement::Kind::scan): memory holds the games that match, not the positions. Error:
-// E-DATABASE.
-Result<Table> find_pattern(Database& db, const std::vector<Pattern>& patterns);
+// E-DATABASE. `progress` (when given) is told the positions read so far, every 65,536 (a front
+// end's progress bar).
+Result<Table> find_pattern(Database& db, const std::vector<Pattern>& patterns,
+                           const std::function<void(std::uint64_t positions)>& progress = {});
 
 }  // namespace ppn::db

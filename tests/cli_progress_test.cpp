@@ -9,7 +9,9 @@
 
 #include "cli_run.hpp"
 #include "db/connection.hpp"
+#include "db_helpers.hpp"
 #include "pty_session.hpp"
+#include "scratch_dir.hpp"
 #include "shared_data.hpp"
 
 using ppn::test::PtySession;
@@ -133,4 +135,74 @@ TEST_CASE("cli import: waiting for another writer's lock on a SQLite database sa
   CHECK_THAT(second.out, Catch::Contains("ppn: waiting for " + db + ": another process is writing to it"));
   CHECK_THAT(second.out, Catch::Contains("holds 2 games"));
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("cli import: waiting for another writer's lock on a PostgreSQL database says so", "[cli][db]") {
+  if (ppn::test::db_backends().size() < 2) {
+    WARN("no PostgreSQL test server (ctest's fixture pg_server starts one): skipped");
+    return;
+  }
+  const auto db = ppn::test::fresh_db("lock-wait", "postgresql");
+  const auto file = ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string();
+  REQUIRE(run_ppn("import -q --db " + db + " " + file).code == 0);
+  ppn::test::Run second;
+  {
+    // Another writer holds a lock on the games table for 2.5 seconds: the importer's first
+    // insert waits for it on the server.
+    ppn::db::Database holder(db);
+    ppn::db::Transaction t(holder);
+    holder.exec("LOCK TABLE games IN EXCLUSIVE MODE");
+    std::thread importer([&] {
+      second = run_ppn("import --db " + db + " " + ppn::test::source_path("samples/06-two-player-blockade-siege.ppn").string(),
+                       /*merge_stderr=*/true);
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+    t.commit();
+    importer.join();
+  }
+  CHECK(second.code == 0);
+  CHECK_THAT(second.out, Catch::Contains("ppn: waiting for " + ppn::db::database_name(db) + ": another process is writing to it"));
+  CHECK_THAT(second.out, Catch::Contains("holds 2 games"));
+  // Without a wait, nothing is said.
+  const auto third = run_ppn("import --db " + db + " " + ppn::test::source_path("samples/10-two-player-snow-day.ppn").string(),
+                             /*merge_stderr=*/true);
+  CHECK(third.code == 0);
+  CHECK(third.out.find("waiting for") == std::string::npos);
+}
+
+TEST_CASE("cli db copy, export --db and find --pattern: progress on a terminal, nothing on a pipe", "[cli][pty][db]") {
+  const ppn::test::ScratchDir dir("progress-db-reads");
+  const auto db = dir / "from.sqlite";
+  const auto games = dir / "games.ppn";
+  // Enough positions for find's count (every 65,536 positions read).
+  REQUIRE(run_ppn("selfplay --games 600 --seed 8 -o " + games).code == 0);
+  REQUIRE(run_ppn("import -q --db " + db + " " + games).code == 0);
+  REQUIRE(ppn::test::scalar(db, "SELECT count(*) FROM positions") > 65536);
+
+  // db copy: the table being copied.
+  const auto to = dir / "to.sqlite";
+  PtySession copy({"db", "copy", db, to});
+  CHECK(WEXITSTATUS(copy.finish()) == 0);
+  CHECK_THAT(copy.out(), Catch::Contains("\rdb copy [") && Catch::Contains("rolls: "));
+  CHECK_THAT(copy.out(), Catch::Contains("db copy: 600 games in"));
+  const auto copy_piped = run_ppn("db copy " + db + " " + (dir / "to2.sqlite"), /*merge_stderr=*/true);
+  CHECK(copy_piped.code == 0);
+  CHECK(copy_piped.out.find('\r') == std::string::npos);
+
+  // export --db into a file: the game in hand.
+  const auto out = dir / "out.ppn";
+  PtySession exp({"export", "--db", db, "-o", out});
+  CHECK(WEXITSTATUS(exp.finish()) == 0);
+  CHECK_THAT(exp.out(), Catch::Contains("\rexport [") && Catch::Contains(" of 600"));
+  const auto exp_piped = run_ppn("export --db " + db + " -o " + (dir / "out2.ppn"), /*merge_stderr=*/true);
+  CHECK(exp_piped.code == 0);
+  CHECK(exp_piped.out.empty());
+
+  // find --pattern: the positions read.
+  PtySession find({"find", "--db", db, "--pattern", "home-path:green:2"});
+  const int found = find.finish();
+  CHECK(WIFEXITED(found));
+  CHECK_THAT(find.out(), Catch::Contains("\rfind ") && Catch::Contains("65536 positions read"));
+  const auto find_piped = run_ppn("find --db " + db + " --pattern home-path:green:2", /*merge_stderr=*/true);
+  CHECK(find_piped.out.find('\r') == std::string::npos);
 }
