@@ -9,6 +9,8 @@
 #include "app/audit.hpp"
 #include "cli/input_files.hpp"
 #include "cli/json_records.hpp"
+#include "cli/progress.hpp"
+#include "db/connection.hpp"
 #include "parser/parser.hpp"
 
 namespace ppn::cli {
@@ -42,7 +44,11 @@ int run_audit(const AuditArgs& a) {
   int rc = 0;
   app::DiceTally tally(a.by);
   if (!a.db.empty()) {
-    if (auto st = app::tally_stored_rolls(a.db, tally); !st) {
+    Progress bar("audit");
+    bar.update(0, "reading the rolls of " + db::database_name(a.db));
+    auto st = app::tally_stored_rolls(a.db, tally);
+    bar.finish();
+    if (!st) {
       std::cerr << "audit: " << st.error().message << "\n";
       return 2;
     }

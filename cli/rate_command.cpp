@@ -6,6 +6,8 @@
 #include <memory>
 
 #include "app/rate.hpp"
+#include "cli/progress.hpp"
+#include "db/connection.hpp"
 #include "db/game_record.hpp"
 
 namespace ppn::cli {
@@ -43,7 +45,11 @@ void print_ladder(const app::Ladder& l) {
 }
 
 int run_rate(const RateArgs& a) {
+  // On a terminal, a line saying what is being done meanwhile.
+  Progress bar("rate");
+  bar.update(0, "rating the players of " + db::database_name(a.query.db_path));
   auto rated = app::rate_players(a.query);
+  bar.finish();
   if (!rated) {
     std::cerr << "rate: " << rated.error().message << "\n";
     return 2;

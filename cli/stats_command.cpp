@@ -14,6 +14,7 @@
 #include "cli/input_files.hpp"
 #include "cli/json_records.hpp"
 #include "cli/output.hpp"
+#include "cli/progress.hpp"
 #include "cli/replay_options.hpp"
 #include "db/schema.hpp"
 #include "app/stats.hpp"
@@ -183,7 +184,11 @@ int run_stats_db(const StatsArgs& a) {
   app::StoredStatsQuery q;
   q.player = a.player;
   q.games = a.games;
+  // One reading of the database, summed by the server: on a terminal, a line saying so meanwhile.
+  Progress bar("stats");
+  bar.update(0, "summing the games of " + db::database_name(a.db));
   auto read = app::read_stored_stats(a.db, q);
+  bar.finish();
   if (!read) {
     std::cerr << "stats: " << read.error().message << "\n";
     return 2;

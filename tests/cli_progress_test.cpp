@@ -170,7 +170,7 @@ TEST_CASE("cli import: waiting for another writer's lock on a PostgreSQL databas
   CHECK(third.out.find("waiting for") == std::string::npos);
 }
 
-TEST_CASE("cli db copy, export --db and find --pattern: progress on a terminal, nothing on a pipe", "[cli][pty][db]") {
+TEST_CASE("cli db copy, export --db, find --pattern, stats --db, rate, audit --db: progress on a terminal, nothing on a pipe", "[cli][pty][db]") {
   const ppn::test::ScratchDir dir("progress-db-reads");
   const auto db = dir / "from.sqlite";
   const auto games = dir / "games.ppn";
@@ -205,4 +205,17 @@ TEST_CASE("cli db copy, export --db and find --pattern: progress on a terminal, 
   CHECK_THAT(find.out(), Catch::Contains("\rfind ") && Catch::Contains("65536 positions read"));
   const auto find_piped = run_ppn("find --db " + db + " --pattern home-path:green:2", /*merge_stderr=*/true);
   CHECK(find_piped.out.find('\r') == std::string::npos);
+
+  // stats --db, rate and audit --db read in one query each: a line saying so while it runs.
+  for (const auto& [cmd, line] : std::vector<std::pair<std::string, std::string>>{
+           {"stats", "summing the games of " + db}, {"rate", "rating the players of " + db},
+           {"audit", "reading the rolls of " + db}}) {
+    INFO(cmd);
+    PtySession s({cmd, "--db", db});
+    CHECK(WEXITSTATUS(s.finish()) == 0);
+    CHECK_THAT(s.out(), Catch::Contains("\r" + cmd + " ") && Catch::Contains(line));
+    const auto piped = run_ppn(cmd + " --db " + db, /*merge_stderr=*/true);
+    CHECK(piped.code == 0);
+    CHECK(piped.out.find('\r') == std::string::npos);
+  }
 }
