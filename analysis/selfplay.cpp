@@ -2,6 +2,7 @@
 #include "analysis/selfplay.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 
 #include "analysis/evaluator.hpp"
@@ -72,13 +73,38 @@ int greedy_score(const Position& p, int seat, const Geometry& g) {
   return score;
 }
 
+namespace {
+
+// The mover's pawns after a play, each as its steps still to go (Game::race counts them the
+// same way: a pawn in the nest the whole way from before its entry), fewest first.
+std::array<int, kPawnsPerSeat> steps_left(const Position& p, int seat, const Geometry& g) {
+  std::array<int, kPawnsPerSeat> out{};
+  std::size_t k = 0;
+  for (const Place pawn : p.pawns(seat)) out[k++] = pawn.in_nest() ? g.nest_steps() : g.steps_to_home(pawn.rel());
+  std::sort(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(k));
+  return out;
+}
+
+}  // namespace
+
 std::size_t greedy_choice(const rules::Game& g, const LegalPlays& plays) {
   const int seat = seat_of(g.to_move());
   std::size_t pick = 0;
   if (plays.results.size() < 2) return pick;
-  int best = greedy_score(plays.results[0], seat, g.geometry());
-  for (std::size_t i = 1; i < plays.results.size(); ++i)
-    if (const int sc = greedy_score(plays.results[i], seat, g.geometry()); sc > best) best = sc, pick = i;
+  // On Ludo's board, plays of one score (most of a single die's: each moves one token as far)
+  // are told apart by the token they leave nearest HOME, then the next: the bot runs its
+  // leading token home rather than spreading tokens over the track, where without safe squares
+  // (classic Ludo, RULES.md §ludo-board) every token out is one more to be captured. On the
+  // Parcheesi board (two dice, ties rarer) the first play of the best score is taken.
+  const rules::Geometry& board = g.geometry();
+  int best = greedy_score(plays.results[0], seat, board);
+  auto best_steps = board.ludo ? steps_left(plays.results[0], seat, board) : std::array<int, kPawnsPerSeat>{};
+  for (std::size_t i = 1; i < plays.results.size(); ++i) {
+    const int sc = greedy_score(plays.results[i], seat, board);
+    if (sc < best || (sc == best && !board.ludo)) continue;
+    const auto steps = board.ludo ? steps_left(plays.results[i], seat, board) : std::array<int, kPawnsPerSeat>{};
+    if (sc > best || steps < best_steps) best = sc, best_steps = steps, pick = i;
+  }
   return pick;
 }
 

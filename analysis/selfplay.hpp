@@ -84,8 +84,9 @@ std::size_t eval_choice(const Evaluator& ev, const rules::Game& g, rules::Dice d
 
 // Score of a position for `seat` as the greedy bot sees it (higher is better).
 int greedy_score(const rules::Position& p, int seat, const rules::Geometry& g = rules::kParcheesi68);
-// The greedy bot's choice among `plays` for the seat to move in `g`: the first play whose
-// resulting position scores best.
+// The greedy bot's choice among `plays` for the seat to move in `g`: the play whose resulting
+// position scores best; on Ludo's board, among plays of one score, the one leaving the mover's
+// leading token nearest HOME (then the next), and the first of those.
 std::size_t greedy_choice(const rules::Game& g, const rules::LegalPlays& plays);
 
 }  // namespace ppn::analysis
