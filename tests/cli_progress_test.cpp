@@ -110,51 +110,21 @@ TEST_CASE("cli analyze: the game in hand on a terminal, nothing extra on a pipe"
   CHECK(piped.out.find('\r') == std::string::npos);
 }
 
-TEST_CASE("cli import: waiting for another writer's lock on a SQLite database says so", "[cli][db]") {
-  const auto dir = std::filesystem::temp_directory_path() / ("ppn-progress-lock-" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  const auto db = (dir / "l.sqlite").string();
-  const auto file = ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string();
-  REQUIRE(run_ppn("import -q --db " + db + " " + file).code == 0);
+TEST_CASE("cli import: waiting for another writer's lock says so, on both backends", "[cli][db]") {
+  const auto backend = GENERATE(from_range(ppn::test::db_backends()));
+  INFO(backend);
+  const auto db = ppn::test::fresh_db("lock-wait", backend);
+  const auto sample = [](const std::string& name) { return ppn::test::source_path("samples/" + name).string(); };
+  REQUIRE(run_ppn("import -q --db " + db + " " + sample("05-two-player-kitchen-table.ppn")).code == 0);
   ppn::test::Run second;
   {
-    // Another writer holds the write lock for 2.5 seconds.
+    // Another writer holds a lock for 2.5 seconds: SQLite's write lock, or on PostgreSQL one on
+    // the games table, which the importer's first insert waits for on the server.
     ppn::db::Database holder(db);
     ppn::db::Transaction t(holder);
-    holder.exec("DELETE FROM tags WHERE 0");
+    holder.exec(backend == "sqlite" ? "DELETE FROM tags WHERE 0" : "LOCK TABLE games IN EXCLUSIVE MODE");
     std::thread importer([&] {
-      second = run_ppn("import --db " + db + " " + ppn::test::source_path("samples/06-two-player-blockade-siege.ppn").string(),
-                       /*merge_stderr=*/true);
-    });
-    std::this_thread::sleep_for(std::chrono::milliseconds(2500));
-    t.commit();
-    importer.join();
-  }
-  CHECK(second.code == 0);
-  CHECK_THAT(second.out, Catch::Contains("ppn: waiting for " + db + ": another process is writing to it"));
-  CHECK_THAT(second.out, Catch::Contains("holds 2 games"));
-  std::filesystem::remove_all(dir);
-}
-
-TEST_CASE("cli import: waiting for another writer's lock on a PostgreSQL database says so", "[cli][db]") {
-  if (ppn::test::db_backends().size() < 2) {
-    WARN("no PostgreSQL test server (ctest's fixture pg_server starts one): skipped");
-    return;
-  }
-  const auto db = ppn::test::fresh_db("lock-wait", "postgresql");
-  const auto file = ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string();
-  REQUIRE(run_ppn("import -q --db " + db + " " + file).code == 0);
-  ppn::test::Run second;
-  {
-    // Another writer holds a lock on the games table for 2.5 seconds: the importer's first
-    // insert waits for it on the server.
-    ppn::db::Database holder(db);
-    ppn::db::Transaction t(holder);
-    holder.exec("LOCK TABLE games IN EXCLUSIVE MODE");
-    std::thread importer([&] {
-      second = run_ppn("import --db " + db + " " + ppn::test::source_path("samples/06-two-player-blockade-siege.ppn").string(),
-                       /*merge_stderr=*/true);
+      second = run_ppn("import --db " + db + " " + sample("06-two-player-blockade-siege.ppn"), /*merge_stderr=*/true);
     });
     std::this_thread::sleep_for(std::chrono::milliseconds(2500));
     t.commit();
@@ -164,8 +134,7 @@ TEST_CASE("cli import: waiting for another writer's lock on a PostgreSQL databas
   CHECK_THAT(second.out, Catch::Contains("ppn: waiting for " + ppn::db::database_name(db) + ": another process is writing to it"));
   CHECK_THAT(second.out, Catch::Contains("holds 2 games"));
   // Without a wait, nothing is said.
-  const auto third = run_ppn("import --db " + db + " " + ppn::test::source_path("samples/10-two-player-snow-day.ppn").string(),
-                             /*merge_stderr=*/true);
+  const auto third = run_ppn("import --db " + db + " " + sample("10-two-player-snow-day.ppn"), /*merge_stderr=*/true);
   CHECK(third.code == 0);
   CHECK(third.out.find("waiting for") == std::string::npos);
 }
