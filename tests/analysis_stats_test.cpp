@@ -6,6 +6,7 @@
 #include "analysis/selfplay.hpp"
 #include "parser/parser.hpp"
 #include "shared_data.hpp"
+#include "game_text.hpp"
 
 #include <fstream>
 #include <sstream>
@@ -13,14 +14,9 @@
 using namespace ppn;
 using namespace ppn::analysis;
 
-namespace {
+using ppn::test::parse_one;
 
-Game parse_one(const std::string& text) {
-  auto r = parser::parse_all(text, "test.ppn");
-  REQUIRE(r.errors.empty());
-  REQUIRE(r.games.size() == 1);
-  return r.games.front();
-}
+namespace {
 
 std::string header(const std::string& setup) {
   return "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green red\"]\n[Result \"*\"]\n[Green \"Ana\"]\n"

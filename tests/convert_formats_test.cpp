@@ -19,9 +19,12 @@
 #include "replay/bridge.hpp"
 #include "replay/replayer.hpp"
 #include "shared_data.hpp"
+#include "game_text.hpp"
 
 using namespace ppn;
 using namespace ppn::convert;
+
+using ppn::test::parse_one;
 
 namespace {
 
@@ -55,14 +58,6 @@ std::string board_xml(const std::vector<std::tuple<const char*, int, int>>& main
   for (auto& [mc, mid, loc] : main_locs)
     main += "<piece-loc>" + pawn(mc, mid) + "<loc>" + std::to_string(loc) + "</loc></piece-loc>";
   return "<board><start>" + start + "</start><main>" + main + "</main><home-rows></home-rows><home></home></board>";
-}
-
-Game parse_one(const std::string& text) {
-  auto r = parser::parse_all(text, "test.ppn");
-  INFO((r.errors.empty() ? std::string() : r.errors[0].format()));
-  REQUIRE(r.errors.empty());
-  REQUIRE(r.games.size() == 1);
-  return r.games[0];
 }
 
 }  // namespace

@@ -3,16 +3,13 @@
 
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
+#include "game_text.hpp"
 
 using namespace ppn;
 
-namespace {
+using ppn::test::parse_one;
 
-Game parse_one(const std::string& text) {
-  auto r = parser::parse_game(text, "t.ppn");
-  if (auto* e = std::get_if<parser::ParseError>(&r)) FAIL(e->format());
-  return std::get<Game>(r);
-}
+namespace {
 
 // The first roll of "[Event "t"]\n<line>".
 Roll roll_of(const std::string& line) {

@@ -6,19 +6,15 @@
 #include "parser/parser.hpp"
 #include "replay/bridge.hpp"
 #include "replay/replayer.hpp"
+#include "game_text.hpp"
 
 using namespace ppn;
 using namespace ppn::replay;
 using ppn::rules::Position;
 
-namespace {
+using ppn::test::parse_one;
 
-Game parse_one(const std::string& text) {
-  auto r = parser::parse_all(text, "test.ppn");
-  REQUIRE(r.errors.empty());
-  REQUIRE(r.games.size() == 1);
-  return r.games.front();
-}
+namespace {
 
 const std::string kHeader =
     "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green blue\"]\n[Result \"*\"]\n\n";

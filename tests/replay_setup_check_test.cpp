@@ -11,18 +11,14 @@
 #include "replay/replayer.hpp"
 #include "rules/options.hpp"
 #include "rules/position.hpp"
+#include "game_text.hpp"
 
 using namespace ppn;
 using namespace ppn::replay;
 
-namespace {
+using ppn::test::parse_one;
 
-Game parse_one(const std::string& text) {
-  auto r = parser::parse_all(text, "setup.ppn");
-  REQUIRE(r.errors.empty());
-  REQUIRE(r.games.size() == 1);
-  return r.games.front();
-}
+namespace {
 
 // A record of `variant` with [Seats] `seats`, the [Setup] position ID `setup`, [Result]
 // `result` and the movetext `moves`.
