@@ -24,7 +24,8 @@ Result<BotMatch> play_match(const SelfplayConfig& cfg, BotKind hero, BotKind fie
     const int seat = i % cfg.players;
     std::vector<SeatBot> bots(static_cast<std::size_t>(cfg.players));
     for (int k = 0; k < cfg.players; ++k) bots[static_cast<std::size_t>(k)].kind = k == seat ? hero : field;
-    sp.play_game(static_cast<std::uint64_t>(i), bots, &ranking);
+    const int deal = cfg.duplicate_dice ? i / cfg.players : i;
+    sp.play_game(static_cast<std::uint64_t>(deal), bots, &ranking);
     ++m.games;
     if (ranking.empty()) ++m.unfinished;
     else if (ranking[0] == seat) ++m.wins, ++m.wins_by_place[static_cast<std::size_t>(seat)];

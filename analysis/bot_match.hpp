@@ -27,7 +27,11 @@ struct BotMatch {
 };
 
 // Games 0 .. games-1 of cfg.seed; game i seats the hero i-th mod cfg.players in the turn order.
-// The dice are those of `ppn selfplay --seed` for the same games. E-ARGUMENT for an unusable config.
+// The dice are those of `ppn selfplay --seed` for the same games; under cfg.duplicate_dice,
+// games are dealt in rounds of cfg.players, each round one deal (the same dice sequence,
+// SelfplayConfig::duplicate_dice) with the hero in every place of the turn order, so that luck
+// of the dice evens out within each round (backgammon's duplicate play). E-ARGUMENT for an
+// unusable config.
 Result<BotMatch> play_match(const SelfplayConfig& cfg, BotKind hero, BotKind field, int games);
 
 }  // namespace ppn::analysis

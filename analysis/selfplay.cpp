@@ -122,6 +122,9 @@ ppn::Game Selfplay::play_game(std::uint64_t index) const { return play_game(inde
 
 ppn::Game Selfplay::play_game(std::uint64_t index, const std::vector<SeatBot>& given, std::vector<int>* ranking) const {
   Rng rng(cfg_.seed * 0x9E3779B97F4A7C15ull + index * 0xD1B54A32D192ED03ull + 1);
+  // Under duplicate dice the random bot's choices do not move the dice stream (SelfplayConfig).
+  Rng own_choices(cfg_.seed * 0xBF58476D1CE4E5B9ull + index * 0x94D049BB133111EBull + 2);
+  Rng& choices = cfg_.duplicate_dice ? own_choices : rng;
   const bool ludo = opts_.ludo();
   const Geometry& g = geometry_of(opts_);
   // The seats taking part, in the order turns pass: the profile's seating (RULES.md Q2).
@@ -181,7 +184,7 @@ ppn::Game Selfplay::play_game(std::uint64_t index, const std::vector<SeatBot>& g
         pick = bot.choose(Decision{state, dice, lp});
         if (pick >= lp.plays.size()) break;  // the caller's chooser reports its own error
       } else if (bot.kind == BotKind::random) {
-        pick = rng.below(static_cast<std::uint32_t>(lp.plays.size()));
+        pick = choices.below(static_cast<std::uint32_t>(lp.plays.size()));
       } else if (bot.kind == BotKind::eval) {
         pick = eval_choice(ev, state, dice, lp);
       } else {

@@ -37,6 +37,10 @@ struct SelfplayConfig {
   int players = 4;                   // 2..4; the profile's seating (rules::profile_seating)
   std::uint64_t seed = 1;
   int max_rolls = 3000;              // a game still running after this many rolls is left unfinished
+  // Duplicate dice: the random bot's choices draw from a stream of their own, so that game i
+  // throws the same dice in the same order whoever sits where (the k-th roll of the game, by
+  // whichever seat it falls to). Off: the dice of a seed are those `ppn selfplay` writes.
+  bool duplicate_dice = false;
 };
 
 

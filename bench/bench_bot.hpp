@@ -9,7 +9,8 @@
 namespace ppn::bench {
 
 struct BenchBotArgs {
-  analysis::SelfplayConfig cfg{.variant = "hasbro-2001", .options = {}, .players = 4, .seed = 2000};
+  analysis::SelfplayConfig cfg{.variant = "hasbro-2001", .options = {}, .players = 4, .seed = 2000, .max_rolls = 3000,
+                               .duplicate_dice = true};
   std::string bot = "eval", field = "greedy";
   int games = 400;
 };

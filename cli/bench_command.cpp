@@ -45,6 +45,10 @@ void add_bench_bot(CLI::App& group, int& exit_code) {
   sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
   sub->add_option("--seed", a->cfg.seed, "Self-play seed")->capture_default_str();
   sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
+  sub->add_flag("--duplicate-dice,!--independent-dice", a->cfg.duplicate_dice,
+                "Deal each dice sequence once per place in the turn order, the bot in each (the default; the games are "
+                "rounded up to whole rounds), or every game its own dice")
+      ->capture_default_str();
   sub->callback([a, &exit_code]() { exit_code = bench::bench_bot(*a); });
 }
 
