@@ -46,13 +46,14 @@ analysis::SeatBot seat_bot(const py::object& bot, int seat_number, const std::sh
 
 void bind_bots(py::module_& m) {
   m.def("_play", [](const std::string& variant, const py::list& bots, std::uint64_t seed, int games,
-                    const py::object& options, int max_rolls, bool rotate) {
+                    const py::object& options, int max_rolls, bool rotate, bool duplicate_dice) {
           analysis::SelfplayConfig cfg;
           cfg.variant = variant;
           cfg.options = option_list(options);
           cfg.players = static_cast<int>(bots.size());
           cfg.seed = seed;
           cfg.max_rolls = max_rolls;
+          cfg.duplicate_dice = duplicate_dice;
           auto made = analysis::make_selfplay(cfg);
           if (!made)
             throw py::value_error(cfg.players < 2 || cfg.players > 4 ? "play: 2, 3 or 4 bots, one per seat" : made.error().message);
@@ -63,18 +64,20 @@ void bind_bots(py::module_& m) {
           for (int i = 0; i < n; ++i) given.push_back(seat_bot(bots[static_cast<std::size_t>(i)], i + 1, profile));
           py::list records, rankings;
           for (int k = 0; k < games; ++k) {
-            const int shift = rotate ? k % n : 0;
+            // Duplicate dice: rounds of n games, one dice sequence each, the bots rotated through it.
+            const int shift = rotate || duplicate_dice ? k % n : 0;
+            const int deal = duplicate_dice ? k / n : k;
             std::vector<analysis::SeatBot> seated;
             for (int i = 0; i < n; ++i) seated.push_back(given[static_cast<std::size_t>((i + shift) % n)]);
             std::vector<int> ranking;
-            records.append(sp.play_game(static_cast<std::uint64_t>(k), seated, &ranking));
+            records.append(sp.play_game(static_cast<std::uint64_t>(deal), seated, &ranking));
             py::list r;
             for (int s : ranking) r.append((s + shift) % n);
             rankings.append(r);
           }
           return py::make_tuple(records, rankings);
         }, py::arg("variant"), py::arg("bots"), py::arg("seed"), py::arg("games"), py::arg("options"),
-        py::arg("max_rolls"), py::arg("rotate"));
+        py::arg("max_rolls"), py::arg("rotate"), py::arg("duplicate_dice"));
 }
 
 }  // namespace ppn::python

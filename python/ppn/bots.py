@@ -68,14 +68,17 @@ class Match:
 
 def play(variant: str, bots: Sequence[Bot], seed: int = 1, games: int = 1,
          options: Optional[Union[Sequence[str], dict]] = None, max_rolls: int = 3000,
-         rotate: bool = False) -> Match:
+         rotate: bool = False, duplicate_dice: bool = False) -> Match:
     """Plays `games` games of `variant` between `bots` (2 to 4, one per seat in turn order).
 
     A bot is ``"random"``, ``"greedy"``, ``"eval"`` (as ``ppn selfplay --bots``) or a callable taking a :class:`Turn` and returning the
     index of its choice in ``turn.plays`` (or the play). The dice of game k come from
     ``(seed, k)`` as in ``ppn selfplay``: the same seed and deterministic bots give the same
     games. ``rotate=True`` moves every bot one seat on after each game, so that each sits in
-    every seat equally often.
+    every seat equally often. ``duplicate_dice=True`` deals the games in rounds of one per seat,
+    each round one dice sequence (the k-th roll's dice whoever throws it) with the bots rotated
+    through the seats, as ``ppn bench bot`` measures strength: the dice's luck falls on every
+    bot alike.
     """
-    records, rankings = _ppn._play(variant, list(bots), seed, games, options, max_rolls, rotate)
+    records, rankings = _ppn._play(variant, list(bots), seed, games, options, max_rolls, rotate, duplicate_dice)
     return Match(list(records), [list(r) for r in rankings], len(bots))

@@ -82,3 +82,20 @@ def test_returning_the_play_itself():
     m = ppn.play("ludo", [lambda t: t.plays[-1], "random", "greedy"], seed=5, games=2)
     assert all(g.replay().legal for g in m.games)
     assert m.games[0].tags["Seats"] == "green red blue"
+
+
+def test_duplicate_dice():
+    # Rounds of one game per seat, each round one dice sequence: the same dice whoever sits where.
+    m = ppn.play("hasbro-2001", ["random", "greedy", "greedy"], seed=6, games=6, duplicate_dice=True)
+    dice = [[r.dice for r in g.rolls] for g in m.games]
+    for first, second in ((0, 1), (1, 2), (3, 4), (4, 5)):
+        n = min(len(dice[first]), len(dice[second]))
+        assert n > 20 and dice[first][:n] == dice[second][:n]
+    assert dice[0][:20] != dice[3][:20]  # the next round: another sequence
+    # The bots rotate through the seats within a round: the random bot sits in each once.
+    seats = [[c for c in ("Green", "Red", "Blue", "Yellow") if c in g.tags and g.tags[c].startswith("random")]
+             for g in m.games[:3]]
+    assert all(len(s) == 1 for s in seats) and len({s[0] for s in seats}) == 3
+    # Copies of one deterministic bot play the same game from every seat: one win each.
+    same = ppn.play("hasbro-2001", ["greedy", "greedy", "greedy"], seed=6, games=30, duplicate_dice=True)
+    assert [same.wins(i) for i in range(3)] == [10, 10, 10]
