@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PPN := $(BUILD)/cli/ppn
 
-.PHONY: deps configure build install run test test-sanitize fuzz bench bench-python clean
+.PHONY: deps configure build install run test test-sanitize test-sanitize-all fuzz bench bench-python clean
 
 deps:
 	@scripts/install-deps
@@ -40,6 +40,14 @@ test-sanitize: deps
 	  -DPPN_SANITIZE=address,undefined -DPPN_CORE_ONLY=ON >/dev/null
 	@cmake --build build-sanitize -j $(JOBS)
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+# The whole tree under the same sanitizers (db/, app/, cli/ and their tests too), by hand: about
+# 20 minutes on 2 cores, beyond what CI gives it (docs/PERFORMANCE.md).
+test-sanitize-all: deps
+	@cmake -S . -B build-sanitize-all -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" \
+	  -DPPN_SANITIZE=address,undefined >/dev/null
+	@cmake --build build-sanitize-all -j $(JOBS)
+	cd build-sanitize-all && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
 # libFuzzer harnesses (fuzz/README.md): clang++ build in build-fuzz/, corpora seeded from
 # samples/ and ../shared/, each harness run for FUZZ_SECONDS (default 60) under nice.

@@ -72,7 +72,8 @@ SELECT who, g.variant, i.code, sum(i.plays) FROM seat_illegal i
 constexpr std::string_view kHeader = R"sql(
 SELECT count(*), coalesce(sum(g.rolls), 0), coalesce(sum(r.replayed * r.complete), 0),
        coalesce(sum(CASE WHEN r.replayed <> 0 THEN r.rolls_replayed ELSE 0 END), 0),
-       coalesce(sum(CASE WHEN r.replayed <> 0 THEN r.lead_changes ELSE 0 END), 0), count(*) - count(r.game_id)
+       coalesce(sum(CASE WHEN r.replayed <> 0 THEN r.lead_changes ELSE 0 END), 0), count(*) - count(r.game_id),
+       count(r.game_id) - count(r.unseen_stretches)
   FROM games g LEFT JOIN game_race r ON r.game_id = g.id
 )sql";
 
@@ -102,6 +103,7 @@ Result<StoredStats> read_stored_stats(Database& db, const StoredStatsQuery& q) {
         out.replayed = static_cast<std::size_t>(h.get_int(3));
         out.lead_changes = static_cast<std::size_t>(h.get_int(4));
         out.without_stats = static_cast<std::size_t>(h.get_int(5));
+        out.counted_before_unseen = static_cast<std::size_t>(h.get_int(6));
       }
     }
     {

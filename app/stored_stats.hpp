@@ -48,6 +48,9 @@ struct StoredStats {
   // Header figures over every stored game, as `ppn stats FILE...` counts them.
   std::size_t games = 0, complete = 0, rolls = 0, replayed = 0, lead_changes = 0;
   std::size_t without_stats = 0;       // games stored before migration 3 (not counted)
+  // Games stored before migration 7: counted over the rolls their records show, even where a
+  // record does not show them all (db/SCHEMA.md game_race.unseen_stretches NULL).
+  std::size_t counted_before_unseen = 0;
   std::vector<StoredGame> problems;    // games not replayed to the end, or without statistics
   std::vector<StoredGame> game_list;   // every game, in id order (query.games only)
   std::vector<analysis::PlayerTotals> players;  // in order of first appearance (game id, seat order)

@@ -79,8 +79,8 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
       "VALUES(?17,?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?18)");
   sqlite3_stmt* pos = prep("INSERT INTO positions(hash, id, pos, turn) VALUES(?1,?2,?3,?4)");
   sqlite3_stmt* race = prep(
-      "INSERT INTO game_race(game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, error, board) "
-      "VALUES(?1,?2,?3,?4,?5,?6,?7,?8)");
+      "INSERT INTO game_race(game_id, replayed, complete, rolls_replayed, lead_changes, stop_reason, error, board, "
+      "unseen_stretches) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)");
   sqlite3_stmt* seat_stats = prep(db::insert_seat_stats_sql().c_str());
   sqlite3_stmt* seat_illegal = prep("INSERT INTO seat_illegal(game_id, colour, code, plays) VALUES(?1,?2,?3,?4)");
   sqlite3_stmt* text = prep("INSERT INTO game_text(game_id, ppn) VALUES(?1,?2)");
@@ -175,6 +175,7 @@ double raw_insert(const std::string& path, const std::vector<db::GameRows>& game
     if (gs.error.empty()) sqlite3_bind_null(race, 7);
     else sqlite3_bind_text(race, 7, gs.error.c_str(), -1, SQLITE_STATIC);
     sqlite3_bind_text(race, 8, gs.ludo ? "ludo" : "parcheesi", -1, SQLITE_STATIC);
+    sqlite3_bind_int(race, 9, gs.unseen_stretches);
     done(race);
     if (!gs.replayed) continue;
     for (std::size_t k = 0; k < gs.seat_order.size(); ++k) {

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <unistd.h>
 
 #include "cli/game_select.hpp"
@@ -85,8 +86,13 @@ int export_stored(const ExportArgs& a, std::ostream& out, const convert::Writer*
       rc = 2;
       continue;
     }
-    bar.clear();  // the writer may report on standard error
-    rc = std::max(rc, writer->write(*game, out, std::cerr));
+    // The writer's reports, printed (the bar erased first) only when there are some.
+    std::ostringstream said;
+    rc = std::max(rc, writer->write(*game, out, said));
+    if (!said.str().empty()) {
+      bar.clear();
+      std::cerr << said.str();
+    }
   }
   bar.finish();
   return rc;

@@ -1,6 +1,7 @@
 // The ppn command: builds the app (cli/app.cpp) and runs it.
 #include <CLI/CLI.hpp>
 #include <csignal>
+#include <unistd.h>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -14,9 +15,12 @@ int main(int argc, char** argv) {
   // named and left as it was, instead of SIGXFSZ killing the process mid-write.
   std::signal(SIGXFSZ, SIG_IGN);
 
-  // A command that waits for another process's write lock on a SQLite database says so.
+  // A command that waits for another process's write lock says so (db/lock_wait.hpp), on a line
+  // of its own: on a terminal the progress bar's line is erased first (the bar is drawn again
+  // at its next update).
+  static const bool erase_bar = ::isatty(STDERR_FILENO) != 0;
   ppn::db::set_lock_wait_notice([](const std::string& target) {
-    std::cerr << "ppn: waiting for " << ppn::db::database_name(target)
+    std::cerr << (erase_bar ? "\r\x1b[K" : "") << "ppn: waiting for " << ppn::db::database_name(target)
               << ": another process is writing to it (another ppn import?)\n";
   });
 

@@ -209,6 +209,10 @@ int run_stats_db(const StatsArgs& a) {
   if (st.without_stats)
     std::cerr << "stats: " << st.without_stats << (st.without_stats == 1 ? " game" : " games")
               << " imported before schema version 3 not counted: import their files again to add their statistics\n";
+  if (st.counted_before_unseen)
+    std::cerr << "stats: " << st.counted_before_unseen << (st.counted_before_unseen == 1 ? " game" : " games")
+              << " imported before schema version 7 counted as then, over the rolls their records show even where "
+                 "they do not show them all: import their files again to recount them\n";
   for (const auto& g : st.game_list)
     if (g.has_stats && g.replayed)
       print_game_line(std::cout, a.json, std::to_string(g.id), g.source_file, g.source_line, g.profile,

@@ -9,6 +9,7 @@
 #include <cctype>
 #include <charconv>
 #include <chrono>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -213,7 +214,10 @@ std::string server_name(const std::string& target) {
   }
   if (err) PQfreemem(err);
   if (user.empty()) {
-    const passwd* pw = getpwuid(geteuid());
+    // getpwuid_r: the lock-wait watch names servers from a thread of its own.
+    passwd entry{}, *pw = nullptr;
+    char buf[1024];
+    getpwuid_r(geteuid(), &entry, buf, sizeof buf, &pw);
     user = env_or("PGUSER", pw ? pw->pw_name : "?");
   }
   if (host.empty()) host = env_or("PGHOST", "/var/run/postgresql");
@@ -279,23 +283,36 @@ namespace {
 // has not moved) is looked up in pg_stat_activity, at most once a second, and when the server
 // says that the connection's backend waits for a lock, the notice is called, once for that
 // command. An idle connection's count does not move either, but its backend waits for the
-// client, not for a lock. The monitor's own connection is read-only and opened on the first
-// look-up; if it cannot connect, nothing is said. Never destroyed (a connection may close
-// during the process's exit).
+// client, not for a lock. The look-ups go through a read-only connection of the watch's own per
+// server, opened on the first and opened again when it breaks; a server it cannot reach is
+// not watched (nothing is said). The thread runs while a connection is watched: the last one
+// closed stops it and waits for it, so that none is left running at the process's exit.
 class LockWatch {
  public:
   static LockWatch& instance() {
-    static auto* watch = new LockWatch;
+    static auto* watch = new LockWatch;  // never destroyed: a connection may close at exit
     return *watch;
   }
   void add(const PgConnection* c, std::string target, int pid) {
-    const std::lock_guard<std::mutex> lock(m_);
-    watched_[c] = Watched{std::move(target), pid, c->round_trips()};
-    if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+    std::lock_guard<std::mutex> lock(m_);
+    if (!running_) {
+      if (thread_.joinable()) thread_.join();  // the one the last remove() stopped, finished
+      thread_ = std::thread([this] { run(); });  // waits for m_, held here, before it reads running_
+      running_ = true;
+    }
+    watched_[c] = Watched{std::move(target), pid, c->round_trips(), Clock::now(), {}, false};
   }
   void remove(const PgConnection* c) {
-    const std::lock_guard<std::mutex> lock(m_);
-    watched_.erase(c);
+    std::thread stopped;
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      watched_.erase(c);
+      if (!watched_.empty() || !running_) return;
+      running_ = false;
+      stopped = std::move(thread_);
+    }
+    wake_.notify_all();
+    stopped.join();
   }
 
  private:
@@ -304,46 +321,51 @@ class LockWatch {
     std::string target;
     int pid = 0;
     std::uint64_t trips = 0;     // the round-trip count when it last moved
-    Clock::time_point since{};   // when it last moved
+    Clock::time_point since{};   // when it last moved (or the connection was added)
     Clock::time_point asked{};   // the last look-up
     bool told = false;           // the notice was called for this command
   };
 
   void run() {
-    for (;;) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    std::unique_lock<std::mutex> lock(m_);
+    while (running_) {
+      wake_.wait_for(lock, std::chrono::milliseconds(250));
+      if (!running_) break;
       std::vector<std::pair<const PgConnection*, Watched>> due;
-      {
-        const std::lock_guard<std::mutex> lock(m_);
-        const auto now = Clock::now();
-        for (auto& [c, w] : watched_) {
-          if (const auto t = c->round_trips(); t != w.trips) {
-            w = Watched{w.target, w.pid, t, now, {}, false};
-            continue;
-          }
-          if (w.told || now - w.since < std::chrono::seconds(1) || now - w.asked < std::chrono::seconds(1)) continue;
-          w.asked = now;
-          due.emplace_back(c, w);
+      const auto now = Clock::now();
+      for (auto& [c, w] : watched_) {
+        if (const auto t = c->round_trips(); t != w.trips) {
+          w = Watched{w.target, w.pid, t, now, {}, false};
+          continue;
         }
+        if (w.told || now - w.since < std::chrono::seconds(1) || now - w.asked < std::chrono::seconds(1)) continue;
+        w.asked = now;
+        due.emplace_back(c, w);
       }
+      lock.unlock();
       for (const auto& [c, w] : due) {
         if (!waits_for_lock(w)) continue;
         {
-          const std::lock_guard<std::mutex> lock(m_);
+          const std::lock_guard<std::mutex> again(m_);
           const auto it = watched_.find(c);
           if (it == watched_.end() || it->second.trips != w.trips || it->second.told) continue;
           it->second.told = true;
         }
         notice_lock_wait(w.target);
       }
+      lock.lock();
     }
+    lock.unlock();
+    monitors_.clear();  // this thread's own connections
   }
 
   bool waits_for_lock(const Watched& w) {
     try {
-      if (!monitor_) monitor_ = std::make_unique<PgConnection>(w.target, /*read_only=*/true);
-      PGresult* res = PQexec(monitor_->handle(), ("SELECT wait_event_type FROM pg_stat_activity WHERE pid = " +
-                                                  std::to_string(w.pid)).c_str());
+      auto& monitor = monitors_[w.target];
+      if (monitor && PQstatus(monitor->handle()) != CONNECTION_OK) monitor.reset();
+      if (!monitor) monitor = std::make_unique<PgConnection>(w.target, /*read_only=*/true);
+      PGresult* res = PQexec(monitor->handle(), ("SELECT wait_event_type FROM pg_stat_activity WHERE pid = " +
+                                                 std::to_string(w.pid)).c_str());
       const bool lock = PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 &&
                         std::string_view(PQgetvalue(res, 0, 0)) == "Lock";
       PQclear(res);
@@ -354,9 +376,12 @@ class LockWatch {
   }
 
   std::mutex m_;
+  std::condition_variable wake_;
+  bool running_ = false;
   std::unordered_map<const PgConnection*, Watched> watched_;
   std::thread thread_;
-  std::unique_ptr<PgConnection> monitor_;  // the watch's thread's only
+  // By target: the watch's thread's only.
+  std::unordered_map<std::string, std::unique_ptr<PgConnection>> monitors_;
 };
 
 }  // namespace
@@ -402,7 +427,13 @@ PgConnection::PgConnection(const std::string& target, bool read_only) : name_(se
   }
   PQsetNoticeProcessor(conn_, discard_notice, nullptr);
   if (!read_only && lock_wait_noticed()) {
-    LockWatch::instance().add(this, target, PQbackendPID(conn_));
+    try {
+      LockWatch::instance().add(this, target, PQbackendPID(conn_));
+    } catch (...) {  // no thread: the constructor fails whole, its connection closed
+      PQfinish(conn_);
+      conn_ = nullptr;
+      throw;
+    }
     watched_ = true;
   }
 }

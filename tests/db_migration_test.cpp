@@ -121,11 +121,14 @@ TEST_CASE("db migration 3 -> 4: won beside every place, unobserved seats NULL, b
   // figures were counted over the rolls shown. Importing the files again recounts every game.
   const auto games = scalar(old, "SELECT count(*) FROM games");
   CHECK(scalar(old, "SELECT count(*) FROM game_race WHERE unseen_stretches IS NULL") == games);
+  CHECK_THAT(run_ppn("stats --db " + old, true).out,
+             Catch::Contains(std::to_string(games) + " games imported before schema version 7 counted as then"));
   const auto recount = run_ppn("import --db " + old + samples);
   CHECK(recount.code == 0);
   CHECK_THAT(recount.out, Catch::Contains(std::to_string(games) + " older games given statistics"));
   CHECK(scalar(old, "SELECT count(*) FROM game_race WHERE unseen_stretches IS NULL") == 0);
   CHECK(scalar(old, "SELECT count(*) FROM game_race WHERE unseen_stretches > 0") > 0);  // sample 16's partial view
+  CHECK(run_ppn("stats --db " + old, true).out.find("before schema version 7") == std::string::npos);
   {
     ppn::db::Database d(old, ppn::db::Database::Mode::read_write);
     d.exec("ATTACH DATABASE '" + now + "' AS src");
@@ -166,6 +169,10 @@ TEST_CASE("db migration 5 -> 6: seat_analysis gains its error bars and settings,
   // Opening it for writing migrates it: its rows kept, the new columns NULL until analysed again.
   CHECK(run_ppn("import --db " + db + " " + sample).code == 0);
   CHECK(user_version(db) == ppn::db::schema_version());
+  // Migration 7's column: the game imported again is recounted (PostgreSQL too: its rows
+  // deleted and stored again through COPY).
+  CHECK(scalar(db, "SELECT count(*) FROM game_race WHERE unseen_stretches IS NULL") == 0);
+  CHECK(scalar(db, "SELECT count(*) FROM seat_stats") == 2);
   CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE min_rollouts IS NULL AND confidence IS NULL AND "
                    "unresolved IS NULL AND loss_se IS NULL AND luck_se IS NULL") == 2);
   CHECK(scalar(db, "SELECT round(sum(luck) * 1000000) FROM seat_analysis") == luck);

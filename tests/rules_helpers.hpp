@@ -65,6 +65,12 @@ inline rules::Play play(std::initializer_list<rules::MiniMove> ms) {
   return p;
 }
 
+// The refusal of an illegal verdict; the test stops when the play was legal (no refusal).
+inline const rules::Refusal& refusal_of(const rules::Verdict& v) {
+  REQUIRE(v.diag);
+  return *v.diag;
+}
+
 inline rules::Verdict check(const rules::Options& o, const rules::GameState& st, int d1,
                              int d2, const rules::Play& p,
                              rules::OrderStrictness order = rules::OrderStrictness::strict) {

@@ -104,12 +104,12 @@ TEST_CASE("interchangeable pawns: an illegal play keeps the first assignment's d
   const auto p = play({M(2, 5), M(0, 2), M(2, 5)});
   const auto v = check(profile("hasbro-2001"), st, 5, 5, p);
   REQUIRE_FALSE(v.legal);
-  CHECK(v.diag->code == RuleCode::doublets_partial);
+  CHECK(refusal_of(v).code == RuleCode::doublets_partial);
   // racket-nu (greedy, no all-or-nothing): the unplayed 2 is still playable in both
   // assignments (e.g. 40/42), so the play stays illegal there too.
   const auto r = check(profile("racket-nu"), st, 5, 5, p);
   REQUIRE_FALSE(r.legal);
-  CHECK(r.diag->code == RuleCode::die_still_usable);
+  CHECK(refusal_of(r).code == RuleCode::die_still_usable);
 }
 
 TEST_CASE("interchangeable pawns: the replayer accepts the self-play record",

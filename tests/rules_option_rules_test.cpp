@@ -95,7 +95,7 @@ TEST_CASE("nothing moves after the last pawn reaches HOME (Q63)", "[replay][rule
   const auto st = state("g:h5,H,H,H r:N,N,N,N b:N,N,N,N y:N,N,N,N / g d0");
   auto v = check(profile("hasbro-2001"), st, 3, 4, play({M(68, 3), M(71, 4)}));
   CHECK(code(v) == RuleCode::game_over);
-  CHECK(v.diag->index == 1);
+  CHECK(refusal_of(v).index == 1);
   CHECK(check(profile("hasbro-2001"), st, 3, 4, play({M(68, 3)})).legal);
   (void)E;
 }

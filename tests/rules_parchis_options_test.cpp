@@ -96,7 +96,7 @@ TEST_CASE("option safety_sharing=two_any_colours (Parchís [ES-V], [ES-JCF], Q25
     p.sort_seat(0);
     st3.set_position(p);
     const auto v3 = check(o, st3, 6, 3, play({M(from, 6), M(43, 3)}));
-    if (from == 1) CHECK(v3.diag->code == RuleCode::blockade_landed);  // lands on 7
+    if (from == 1) CHECK(refusal_of(v3).code == RuleCode::blockade_landed);  // lands on 7
     else CHECK(v3.legal);                                              // passes 7
   }
   // A lone opponent on the mover's ENTER: captured on entry in hasbro-2001 (Hasbro 2001 rules,
@@ -120,7 +120,7 @@ TEST_CASE("option entry_vs_stack=capture_last_arrival (Parchís [ES-JCF], Q11)",
   // captured under capture_last_arrival (and earns the 20, Q39).
   const auto two = state("g:N,N,N,30 r:N,N," + std::to_string(enter1) + "," + std::to_string(enter1) +
                          " / g d0");
-  CHECK(check(hasbro, two, 5, 1, play({E(), M(30, 1)})).diag->code == RuleCode::entry_blocked);
+  CHECK(refusal_of(check(hasbro, two, 5, 1, play({E(), M(30, 1)}))).code == RuleCode::entry_blocked);
   const auto v = check(o, two, 5, 1, play({E(), M(30, 1), M(31, 20)}));
   REQUIRE(v.legal);
   CHECK(v.events.captures == 1);
@@ -147,7 +147,7 @@ TEST_CASE("option entry_vs_stack=capture_last_arrival (Parchís [ES-JCF], Q11)",
   CHECK(v3.result.count(2, byte_of_rel(enter2)) == 1);
   // Two pawns of the mover's own colour: no entry ([ES-JCF]) until the pair is opened (Q14).
   const auto own = state("g:N,N,0,0 r:N,N,N,N / g d0");
-  CHECK(check(o, own, 5, 1, play({E(), M(0, 1)})).diag->code == RuleCode::entry_blocked);
+  CHECK(refusal_of(check(o, own, 5, 1, play({E(), M(0, 1)}))).code == RuleCode::entry_blocked);
   CHECK(check(o, own, 5, 1, play({M(0, 1), E()})).legal);
 }
 

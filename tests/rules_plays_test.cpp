@@ -178,11 +178,11 @@ TEST_CASE("bookkeeping errors: wrong part, no pawn there, another colour", "[rep
   const auto o = profile("hasbro-2001");
   auto v = check(o, st, 3, 6, play({M(20, 4)}));
   CHECK(code(v) == RuleCode::wrong_part);
-  CHECK(v.diag->index == 0);
+  CHECK(refusal_of(v).index == 0);
   v = check(o, st, 3, 6, play({M(20, 3), M(12, 6)}));
   CHECK(code(v) == RuleCode::no_pawn_there);
-  CHECK(v.diag->index == 1);
-  CHECK(v.diag->name() == "E-NO-PAWN-THERE");
+  CHECK(refusal_of(v).index == 1);
+  CHECK(refusal_of(v).name() == "E-NO-PAWN-THERE");
 }
 
 TEST_CASE("diagnostics carry legal alternatives", "[replay][rules]") {
@@ -196,8 +196,8 @@ TEST_CASE("diagnostics carry legal alternatives", "[replay][rules]") {
   req.max_alternatives = 3;
   auto v = validate_play(profile("hasbro-2001"), req);
   REQUIRE_FALSE(v.legal);
-  REQUIRE(v.diag->plays.size() == 1);
-  CHECK(v.diag->plays[0].size() == 2);
+  REQUIRE(refusal_of(v).plays.size() == 1);
+  CHECK(refusal_of(v).plays[0].size() == 2);
 }
 
 TEST_CASE("pawn identities decide which pair moved together (Q54)", "[replay][rules]") {
