@@ -7,6 +7,7 @@
 #include "convert/reference_jsonl.hpp"
 #include "io/input.hpp"
 #include "io/lines.hpp"
+#include "notation/text_util.hpp"
 
 namespace ppn::convert::racket {
 
@@ -86,9 +87,12 @@ class CorpusReader {
     game.set_tag("Result", "*");
     if (rec.contains("players") && rec["players"].is_array()) {
       std::string names;
+      // Outside text: a control byte or broken UTF-8 in a name becomes '?' and a line end a
+      // space, and the name is trimmed (the comment must print back as PPN, which trims a
+      // comment's ends: notation/text_util.hpp).
       for (const auto& p : rec["players"])
-        if (p.is_string()) names += (names.empty() ? "" : ", ") + p.get<std::string>();
-      game.leading_comments.push_back("players in registration order: " + names);
+        if (p.is_string()) names += (names.empty() ? "" : ", ") + std::string(trim(printable_text(p.get<std::string>())));
+      game.leading_comments.push_back("players in registration order:" + (names.empty() ? "" : " " + names));
     }
     if (rec.contains("seed") && rec["seed"].is_number_integer())
       game.set_tag("Seed", std::to_string(rec["seed"].get<long>()));
