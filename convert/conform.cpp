@@ -153,6 +153,9 @@ Judgement judge(const json& rec, unsigned seats, const ConformConfig& cfg) {
   std::vector<int> dice;
   for (const auto& d : rec["dice"]) {
     if (!d.is_number_integer()) return early("bad dice");
+    // A die (or a part of one: the doublets bonus's 7 - d) shows 1 to 6; the rules core is
+    // handed no other value.
+    if (d.get<long long>() < 1 || d.get<long long>() > 6) return early("dice: values 1 to 6");
     dice.push_back(d.get<int>());
   }
   // "dice_are_parts": true: the list is the parts exactly as a referee handed them to the
@@ -179,8 +182,12 @@ Judgement judge(const json& rec, unsigned seats, const ConformConfig& cfg) {
   const racket::EnginePlay moves = racket::play_of_moves(recorded, *mover_colour);
 
   int doublets = 0;
-  if (rec.contains("doublets_before") && rec["doublets_before"].is_number_integer())
-    doublets = static_cast<std::uint8_t>(rec["doublets_before"].get<int>());
+  if (rec.contains("doublets_before") && rec["doublets_before"].is_number_integer()) {
+    // Doublets already thrown in the turn: 0 to 2 (a third is the penalty, RULES.md Q46).
+    const auto n = rec["doublets_before"].get<long long>();
+    if (n < 0 || n > 2) return early("doublets_before: 0 to 2");
+    doublets = static_cast<int>(n);
+  }
   j.before = Game::at(cfg.rules, board.pos, seats_of_mask(seats).span(), *mover_colour, doublets);
   const Game& st = j.before;
   FixedVec<std::uint8_t, 4> parts;
