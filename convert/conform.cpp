@@ -149,6 +149,7 @@ Judgement judge(const json& rec, unsigned seats, const ConformConfig& cfg) {
   if (!mover_colour) return early("unknown colour");
   const int mover = seat_of(*mover_colour);
   j.mover = *mover_colour;
+  if (((seats >> mover) & 1u) == 0) return early("the mover is not one of the game's players");
   if (!rec.contains("dice") || !rec["dice"].is_array()) return early("no dice");
   std::vector<int> dice;
   for (const auto& d : rec["dice"]) {
