@@ -80,8 +80,10 @@ class Reader {
         g.tags.push_back(std::move(tag));
       }
       for (const auto& p : check_tags(g)) return fail("/tags/" + std::to_string(p.tag_index) + "/value", p.message);
-      // The game holds its tags in canonical order, as the parser gives them (notation/game.hpp),
-      // so a JSON game and its PPN text are the same game (fuzz finding 6).
+      // The game holds its tags in canonical order and form (a [Setup]'s pawns sorted, ...), as
+      // the parser gives them (notation/game.hpp), so a JSON game and its PPN text are the same
+      // game (fuzz findings 6 and 14).
+      for (Tag& t : g.tags) t.value = canonical_tag_value(t.name, t.value);
       sort_tags_canonically(g.tags);
     }
     if (auto e = comments(j, "", g.leading_comments)) return e;
