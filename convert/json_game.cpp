@@ -77,6 +77,7 @@ class Reader {
         if (!valid_tag_name(tag.name))
           return fail(at + "/name", "a tag name is a letter followed by letters, digits or '_'");
         if (tag.value.find('\n') != std::string::npos) return fail(at + "/value", "a tag value is one line");
+        if (auto e = text_refused(at + "/value", tag.value)) return e;
         g.tags.push_back(std::move(tag));
       }
       for (const auto& p : check_tags(g)) return fail("/tags/" + std::to_string(p.tag_index) + "/value", p.message);
@@ -112,12 +113,20 @@ class Reader {
     return true;
   }
 
+  // Text PPN refuses (a control byte, broken UTF-8: notation/text_util.hpp find_bad_byte) is
+  // refused here too, where it is: such a game would not read back from its PPN.
+  std::optional<std::string> text_refused(const std::string& at, std::string_view text) {
+    if (auto bad = find_bad_byte(text)) return fail(at, bad->second + " at byte " + std::to_string(bad->first + 1));
+    return std::nullopt;
+  }
+
   std::optional<std::string> comments(const json& j, const std::string& at, std::vector<std::string>& out) {
     if (!j.contains("comments")) return std::nullopt;
     const json& c = j["comments"];
     if (!c.is_array()) return fail(at + "/comments", "expected an array of strings");
     for (std::size_t i = 0; i < c.size(); ++i) {
       if (!c[i].is_string()) return fail(at + "/comments/" + std::to_string(i), "expected a string");
+      if (auto e = text_refused(at + "/comments/" + std::to_string(i), c[i].get<std::string>())) return e;
       // Stored as the PPN reader stores comments (white space collapsed), so that the game
       // prints and reads back unchanged.
       out.push_back(normalize_space(c[i].get<std::string>()));
