@@ -1,5 +1,6 @@
 #include "convert/json_game.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "notation/tags.hpp"
@@ -78,6 +79,11 @@ class Reader {
           return fail(at + "/name", "a tag name is a letter followed by letters, digits or '_'");
         if (tag.value.find('\n') != std::string::npos) return fail(at + "/value", "a tag value is one line");
         if (auto e = text_refused(at + "/value", tag.value)) return e;
+        // A tag given once in PPN is given once here (notation/SPEC.md 2), as the parser holds it.
+        if (std::find(single_valued_tags.begin(), single_valued_tags.end(), tag.name) != single_valued_tags.end())
+          for (std::size_t k = 0; k < g.tags.size(); ++k)
+            if (g.tags[k].name == tag.name)
+              return fail(at + "/name", "duplicate tag [" + tag.name + "] (already given at /tags/" + std::to_string(k) + ")");
         g.tags.push_back(std::move(tag));
       }
       for (const auto& p : check_tags(g)) return fail("/tags/" + std::to_string(p.tag_index) + "/value", p.message);

@@ -147,6 +147,10 @@ inline constexpr std::array<std::string_view, 7> tag_roster = {"Event", "Site", 
                                                                "Variant", "Seats", "Result"};
 // Stable reorder: roster tags first (roster order), then the others in their existing order.
 void sort_tags_canonically(std::vector<Tag>& tags);
+// The tags a game gives once (notation/SPEC.md 2; [Option] repeats, unknown tags may): the
+// roster's, in its order, then the others. A second one is an error wherever a game is read.
+inline constexpr std::array<std::string_view, 13> single_valued_tags = {
+    "Event", "Site", "Date", "Game", "Variant", "Seats", "Result", "Green", "Red", "Blue", "Yellow", "Setup", "Observer"};
 
 // The key a seat's figures are summed under across games (stats, audit, analyze): its player,
 // else "(colour)".

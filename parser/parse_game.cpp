@@ -26,11 +26,8 @@ std::pair<std::uint32_t, std::uint32_t> ast::ParseState::locate(const char* wher
 
 namespace {
 
-// The tags a game gives once (notation/SPEC.md 2; [Option] repeats, unknown tags may):
-// tag_roster's, in its order, then the others. A tag's index here is looked up once per tag
-// and serves both the duplicate check and the canonical order (GameReader::finish).
-constexpr std::array<std::string_view, 13> single_valued_tags = {
-    "Event", "Site", "Date", "Game", "Variant", "Seats", "Result", "Green", "Red", "Blue", "Yellow", "Setup", "Observer"};
+// A tag's index in single_valued_tags (notation/game.hpp) is looked up once per tag and serves
+// both the duplicate check and the canonical order (GameReader::finish).
 static_assert([] {
   for (std::size_t i = 0; i < tag_roster.size(); ++i)
     if (single_valued_tags[i] != tag_roster[i]) return false;
