@@ -27,6 +27,12 @@
 
 namespace ppn::analysis {
 
+// Steps a pawn still has to go to HOME, from the nest the whole way (Geometry::nest_steps), as
+// rules::Game::race counts a seat's.
+inline int steps_to_go(rules::Place pawn, const rules::Geometry& g) {
+  return pawn.in_nest() ? g.nest_steps() : g.steps_to_home(pawn.rel());
+}
+
 struct WinProbs {
   std::array<double, 4> p{};  // by engine seat; sums to 1 over the seats still playing
 };

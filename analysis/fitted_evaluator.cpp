@@ -71,7 +71,7 @@ SeatFeatures seat_features(const rules::Game& game, const WinProbs& race) {
     double squared = 0, entry_exposure = 0;
     std::array<int, kMaxRing> on{};
     for (const Place pawn : pos.pawns(s)) {
-      const int to_go = pawn.in_nest() ? g.nest_steps() : g.steps_to_home(pawn.rel());
+      const int to_go = steps_to_go(pawn, g);
       rear = std::max(rear, to_go);
       squared += static_cast<double>(to_go) * to_go;
       if (to_go > 0 && to_go <= 20) ++stretch;

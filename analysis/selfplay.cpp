@@ -75,12 +75,11 @@ int greedy_score(const Position& p, int seat, const Geometry& g) {
 
 namespace {
 
-// The mover's pawns after a play, each as its steps still to go (Game::race counts them the
-// same way: a pawn in the nest the whole way from before its entry), fewest first.
+// The mover's pawns after a play, each as its steps still to go (steps_to_go), fewest first.
 std::array<int, kPawnsPerSeat> steps_left(const Position& p, int seat, const Geometry& g) {
   std::array<int, kPawnsPerSeat> out{};
   std::size_t k = 0;
-  for (const Place pawn : p.pawns(seat)) out[k++] = pawn.in_nest() ? g.nest_steps() : g.steps_to_home(pawn.rel());
+  for (const Place pawn : p.pawns(seat)) out[k++] = steps_to_go(pawn, g);
   std::sort(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(k));
   return out;
 }
