@@ -3,6 +3,9 @@
 
 #include <cmath>
 
+#include "parallel/ordered_work.hpp"
+#include "rules/options.hpp"
+
 namespace ppn::analysis {
 
 std::pair<double, double> BotMatch::interval() const {
@@ -14,22 +17,32 @@ std::pair<double, double> BotMatch::interval() const {
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
-Result<BotMatch> play_match(const SelfplayConfig& cfg, BotKind hero, BotKind field, int games) {
+Result<BotMatch> play_match(const SelfplayConfig& cfg, BotKind hero, BotKind field, int games, int threads) {
   auto made = make_selfplay(cfg);
   if (!made) return std::move(made).error();
+  const bool ludo = rules::geometry_of(*rules::profile_options(cfg.variant).options).ludo;
+  for (const BotKind k : {hero, field})
+    if (!bot_available(k, ludo))
+      return failure(Code::argument, "the " + std::string(bot_kind_name(k)) + " bot has no trained net for this board");
   const Selfplay& sp = *made;
   BotMatch m;
-  std::vector<int> ranking;
-  for (int i = 0; i < games; ++i) {
-    const int seat = i % cfg.players;
-    std::vector<SeatBot> bots(static_cast<std::size_t>(cfg.players));
-    for (int k = 0; k < cfg.players; ++k) bots[static_cast<std::size_t>(k)].kind = k == seat ? hero : field;
-    const int deal = cfg.duplicate_dice ? i / cfg.players : i;
-    sp.play_game(static_cast<std::uint64_t>(deal), bots, &ranking);
-    ++m.games;
-    if (ranking.empty()) ++m.unfinished;
-    else if (ranking[0] == seat) ++m.wins, ++m.wins_by_place[static_cast<std::size_t>(seat)];
-  }
+  parallel::for_each_index(
+      static_cast<std::size_t>(games), threads, 0,
+      [&](std::size_t i) {
+        const int seat = static_cast<int>(i) % cfg.players;
+        std::vector<SeatBot> bots(static_cast<std::size_t>(cfg.players));
+        for (int k = 0; k < cfg.players; ++k) bots[static_cast<std::size_t>(k)].kind = k == seat ? hero : field;
+        const std::size_t deal = cfg.duplicate_dice ? i / static_cast<std::size_t>(cfg.players) : i;
+        std::vector<int> ranking;
+        sp.play_game(deal, bots, &ranking);
+        return ranking.empty() ? -1 : ranking[0];  // the winner's place in the turn order
+      },
+      [&](std::size_t i, int winner) {
+        const int seat = static_cast<int>(i) % cfg.players;
+        ++m.games;
+        if (winner < 0) ++m.unfinished;
+        else if (winner == seat) ++m.wins, ++m.wins_by_place[static_cast<std::size_t>(seat)];
+      });
   return m;
 }
 

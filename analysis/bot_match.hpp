@@ -30,8 +30,9 @@ struct BotMatch {
 // The dice are those of `ppn selfplay --seed` for the same games; under cfg.duplicate_dice,
 // games are dealt in rounds of cfg.players, each round one deal (the same dice sequence,
 // SelfplayConfig::duplicate_dice) with the hero in every place of the turn order, so that luck
-// of the dice evens out within each round (backgammon's duplicate play). E-ARGUMENT for an
-// unusable config.
-Result<BotMatch> play_match(const SelfplayConfig& cfg, BotKind hero, BotKind field, int games);
+// of the dice evens out within each round (backgammon's duplicate play). The games run on
+// `threads` threads (0: every core) with the same result for any number. E-ARGUMENT for an
+// unusable config or a bot that cannot play the board (bot_available).
+Result<BotMatch> play_match(const SelfplayConfig& cfg, BotKind hero, BotKind field, int games, int threads = 1);
 
 }  // namespace ppn::analysis

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "analysis/game_stats.hpp"
+#include "analysis/net_play.hpp"
 #include "analysis/rng.hpp"
 #include "analysis/selfplay.hpp"
 
@@ -188,7 +189,13 @@ int throw_index(bool ludo, int d1, int d2) {
 bool Evaluator::rollout_step(rules::Game& g, Dice d) const {
   const LegalPlays lp = g.legal_plays(d);
   if (lp.plays.empty()) return true;  // cannot happen: the empty play is legal when nothing else is
-  return g.play_legal(d, lp, greedy_choice(g, lp)).over;
+  const NeuralNet* n = cfg_.policy == Policy::net && lp.plays.size() > 1 ? neural_net(g_.ludo) : nullptr;
+  return g.play_legal(d, lp, n ? net0_choice(*n, g, d, lp) : greedy_choice(g, lp)).over;
+}
+
+WinProbs Evaluator::net(const rules::Game& g) const {
+  const NeuralNet* n = neural_net(g_.ludo);
+  return n ? n->evaluate(g) : race(g);
 }
 
 WinProbs Evaluator::rollout_one(const rules::Game& start, std::uint64_t salt, int i) const {

@@ -41,6 +41,13 @@ struct WinProbs {
 enum class Leaf : std::uint8_t {
   race,    // the race estimate
   fitted,  // the fitted model (fitted_evaluator.hpp) where one exists for the board and players
+  net,     // the neural evaluator (neural_evaluator.hpp) where one was trained for the board
+};
+
+// Who plays the rollouts' rolls.
+enum class Policy : std::uint8_t {
+  greedy,  // the greedy bot (selfplay.hpp greedy_choice)
+  net,     // the neural evaluator at 0-ply (net_play.hpp net0_choice) where one was trained for the board
 };
 
 struct EvalConfig {
@@ -48,6 +55,7 @@ struct EvalConfig {
   int horizon = 8;          // rolls per rollout before the leaf estimate scores it; 0 = to the end
   std::uint64_t seed = 1;
   Leaf leaf = Leaf::race;
+  Policy policy = Policy::greedy;
 };
 
 class Evaluator {
@@ -62,8 +70,12 @@ class Evaluator {
   // The fitted model over position features (fitted_evaluator.hpp); the race estimate where
   // no model was fitted for the board and number of players.
   WinProbs fitted(const rules::Game& g) const;
-  // The leaf estimate of the config: race() or fitted().
-  WinProbs estimate(const rules::Game& g) const { return cfg_.leaf == Leaf::fitted ? fitted(g) : race(g); }
+  // The neural evaluator (the race estimate where no net was trained for the board).
+  WinProbs net(const rules::Game& g) const;
+  // The leaf estimate of the config: race(), fitted() or net().
+  WinProbs estimate(const rules::Game& g) const {
+    return cfg_.leaf == Leaf::fitted ? fitted(g) : cfg_.leaf == Leaf::net ? net(g) : race(g);
+  }
   // Monte-Carlo rollouts (see above); `salt` picks the dice streams.
   WinProbs rollout(const rules::Game& g, std::uint64_t salt) const;
   // Rollout number `i` alone (the mean of i = 0 .. rollouts-1 is rollout()): its dice depend

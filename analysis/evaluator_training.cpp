@@ -1,6 +1,8 @@
 // Training the fitted evaluator (see evaluator_training.hpp).
 #include "analysis/evaluator_training.hpp"
 
+#include "analysis/neural_evaluator.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -145,7 +147,7 @@ double mean_log_likelihood(const std::vector<TrainingSample>& samples, const Fit
 }
 
 Result<EvaluatorCalibration> measure_calibration(const SelfplayConfig& cfg, int games, int every, int playouts,
-                                                 int threads) {
+                                                 int threads, Policy policy) {
   auto made = make_selfplay(cfg);
   if (!made) return std::move(made).error();
   const Selfplay& sp = *made;
@@ -155,8 +157,9 @@ Result<EvaluatorCalibration> measure_calibration(const SelfplayConfig& cfg, int 
   EvaluatorCalibration out;
   struct GameResult {
     std::size_t positions = 0;
-    Calibration race, fitted;
+    Calibration race, fitted, net;
     double brier_difference = 0;  // sum over the outcomes of (fitted - o)^2 - (race - o)^2
+    double net_vs_fitted = 0;     // ... of (net - o)^2 - (fitted - o)^2
   };
   parallel::for_each_index(
       static_cast<std::size_t>(std::max(0, games)), threads, 0,
@@ -164,12 +167,14 @@ Result<EvaluatorCalibration> measure_calibration(const SelfplayConfig& cfg, int 
         GameResult gr;
         const Game g = sp.play_game(static_cast<std::uint64_t>(i));
         const auto rules = replay::rules_for_game(g, rc);
-        // Played on to the end by the greedy policy (horizon 0), each position on its own dice.
-        const Evaluator ev(rules.options, {.rollouts = playouts, .horizon = 0, .seed = cfg.seed});
+        // Played on to the end by the policy (horizon 0), each position on its own dice.
+        const Evaluator ev(rules.options, {.rollouts = playouts, .horizon = 0, .seed = cfg.seed, .policy = policy});
+        const NeuralNet* net = neural_net(rules.options.ludo());
         replay::replay_game(g, rc, [&](const replay::RollEvent& e) {
           if (e.roll_index % every != 0 || !e.before.ranking().empty()) return;
           ++gr.positions;
           const WinProbs race = ev.race(e.before), fit = ev.fitted(e.before);
+          const WinProbs nv = net ? net->evaluate(e.before) : WinProbs{};
           std::array<double, 4> won{};
           for (int k = 0; k < playouts; ++k) {
             const WinProbs r = ev.rollout_one(e.before, static_cast<std::uint64_t>(i) * 100003u + static_cast<std::uint64_t>(e.roll_index), k);
@@ -183,6 +188,11 @@ Result<EvaluatorCalibration> measure_calibration(const SelfplayConfig& cfg, int 
               // The outcomes' own variance is the same for both: it cancels.
               const double df = fit.p[us] - won[us], dr = race.p[us] - won[us];
               gr.brier_difference += playouts * (df * df - dr * dr);
+              if (net) {
+                gr.net.add(nv.p[us], won[us], playouts, cfg.players);
+                const double dn = nv.p[us] - won[us];
+                gr.net_vs_fitted += playouts * (dn * dn - df * df);
+              }
             }
         });
         return gr;
@@ -191,7 +201,9 @@ Result<EvaluatorCalibration> measure_calibration(const SelfplayConfig& cfg, int 
         out.positions += gr.positions;
         out.race.add_game(gr.race);
         out.fitted.add_game(gr.fitted);
+        out.net.add_game(gr.net);
         if (gr.race.games > 0) out.brier_difference.add(gr.brier_difference, gr.race.games);
+        if (gr.net.games > 0) out.net_vs_fitted.add(gr.net_vs_fitted, gr.net.games);
       });
   return out;
 }

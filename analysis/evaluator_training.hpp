@@ -49,16 +49,18 @@ double mean_log_likelihood(const std::vector<TrainingSample>& samples, const Fit
 // to the end by the greedy policy (each on its own dice) that the seat won. Each game is one
 // cluster of the standard errors. Games run on `threads` threads (0: every core), with the
 // same figures for any number.
+// `policy` plays the games played on (Policy::net: the neural evaluator at 0-ply, the new bot
+// itself); the neural evaluator is measured beside the others where one was trained.
 struct EvaluatorCalibration {
   std::size_t positions = 0;
-  Calibration race, fitted;
-  // The fitted Brier score minus the race estimate's, paired seat by seat, with its standard
-  // error over the games.
-  ClusteredRatio brier_difference;
+  Calibration race, fitted, net;  // net: empty where no net was trained for the board
+  // The fitted Brier score minus the race estimate's, and the net's minus the fitted's, paired
+  // seat by seat, with their standard errors over the games.
+  ClusteredRatio brier_difference, net_vs_fitted;
 };
 // E-ARGUMENT for an unusable config.
 Result<EvaluatorCalibration> measure_calibration(const SelfplayConfig& cfg, int games, int every, int playouts,
-                                                 int threads = 0);
+                                                 int threads = 0, Policy policy = Policy::greedy);
 
 // The text of analysis/fitted_weights.inc for the models; `command` is the line that made it.
 std::string weights_source(const std::vector<FittedModel>& models, const std::string& command);

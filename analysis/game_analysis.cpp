@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "analysis/game_stats.hpp"
+#include "analysis/net_play.hpp"
 #include "notation/tags.hpp"
 #include "parallel/ordered_work.hpp"
 #include "replay/bridge.hpp"
@@ -34,6 +35,15 @@ double best_static(const Evaluator& ev, const rules::Game& g, Dice d) {
   double best = -1;
   for (std::size_t i = 0; i < lp.results.size(); ++i) best = std::max(best, ev.race(after_play(g, d, lp, i)).p[m]);
   return best < 0 ? ev.race(g).p[m] : best;
+}
+
+// The mover's 0-ply net value after the best play of the throw `d` in `g`.
+double best_net(const NeuralNet& net, const rules::Game& g, Dice d) {
+  const auto m = static_cast<std::size_t>(seat_of(g.to_move()));
+  const LegalPlays lp = g.legal_plays(d);
+  double best = -1;
+  for (std::size_t i = 0; i < lp.results.size(); ++i) best = std::max(best, net.evaluate(after_play(g, d, lp, i)).p[m]);
+  return best < 0 ? net.evaluate(g).p[m] : best;
 }
 
 std::string percent(double v) {
@@ -214,6 +224,42 @@ void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, con
   }
 }
 
+// Move quality at a net level: every play's value at 0-ply; at 1-ply the play made and the best
+// `width` others by 0-ply, each by its 1-ply value (net_play.hpp net1_value). Exact for the
+// net: no error bars, nothing left unresolved, the same marks on every run.
+void judge_net(const NeuralNet& net, const AnalyzeConfig& cfg, const RollTask& t, const LegalPlays& lp, int made,
+               RollAnalysis& ra) {
+  const rules::Game& st = t.before;
+  std::vector<double> v0;
+  const std::size_t best0 = net0_choice(net, st, t.dice, lp, &v0);
+  const auto m = static_cast<std::size_t>(made);
+  double played = v0[m], best_v = v0[best0];
+  std::size_t best = best0;
+  if (cfg.level == Level::ply1) {
+    std::vector<std::size_t> order(lp.plays.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&v0](std::size_t a, std::size_t b) { return v0[a] > v0[b]; });
+    const int mover = seat_of(st.to_move());
+    played = net1_value(net, after_play(st, t.dice, lp, m), mover);
+    best = m, best_v = played;
+    int looked = 0;
+    for (const std::size_t i : order) {
+      if (looked == cfg.width) break;
+      if (i == m) continue;
+      ++looked;
+      if (const double v = net1_value(net, after_play(st, t.dice, lp, i), mover); v > best_v + 1e-12) best = i, best_v = v;
+    }
+  }
+  ra.played = played;
+  ra.best = std::max(best_v, played);
+  ra.loss = best == m ? 0.0 : std::max(0.0, best_v - played);
+  ra.nag = ra.loss >= cfg.blunder ? 4u : ra.loss >= cfg.mistake ? 2u : 0u;
+  if (best != m && ra.loss > 0) {
+    rules::Game g = st;
+    ra.best_play = play_text(lp.plays[best], g.play_legal(t.dice, lp, best).events, st.geometry());
+  }
+}
+
 RollAnalysis analyze_roll(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t) {
   const Options& o = ev.options();
   const rules::Game& st = t.before;
@@ -221,7 +267,8 @@ RollAnalysis analyze_roll(const Evaluator& ev, const AnalyzeConfig& cfg, const R
   ra.roll_index = t.roll_index;
   ra.seat = seat_of(st.to_move());
   const int d1 = t.dice.d1, d2 = t.dice.d2;
-  ra.before = ev.race(st).p[ra.seat];
+  const NeuralNet* net = cfg.level == Level::rollout ? nullptr : neural_net(o.ludo());
+  ra.before = net ? net->evaluate(st).p[static_cast<std::size_t>(ra.seat)] : ev.race(st).p[ra.seat];
   if (cfg.luck) {
     // The luck of every throw and its spread over fair dice. Ludo: one die, its six faces;
     // else the 36 throws: 6 doublets once, 15 mixed throws twice (order-free).
@@ -230,7 +277,7 @@ RollAnalysis analyze_roll(const Evaluator& ev, const AnalyzeConfig& cfg, const R
     for (int a = 1; a <= 6; ++a)
       for (int b = o.ludo() ? 0 : a; b <= (o.ludo() ? 0 : 6); ++b) {
         const double w = o.ludo() ? 1.0 / 6.0 : (a == b ? 1.0 : 2.0) / 36.0;
-        const double x = table[a][b] = best_static(ev, st, {a, b});
+        const double x = table[a][b] = net ? best_net(*net, st, {a, b}) : best_static(ev, st, {a, b});
         avg += w * x;
         sq += w * x * x;
       }
@@ -245,7 +292,8 @@ RollAnalysis analyze_roll(const Evaluator& ev, const AnalyzeConfig& cfg, const R
       if (lp.results[i] == t.after) made = static_cast<int>(i);
     if (lp.plays.size() >= 2 && made >= 0) {
       ra.decision = true;
-      judge(ev, cfg, t, lp, made, ra);
+      if (net) judge_net(*net, cfg, t, lp, made, ra);
+      else judge(ev, cfg, t, lp, made, ra);
     }
   }
   return ra;
@@ -262,6 +310,10 @@ GameAnalysis analyze_game(const ppn::Game& game, const ReplayConfig& rcfg, const
     return ga;
   }
   const Options& o = rules.options;
+  if (cfg.level != Level::rollout && !neural_net(o.ludo())) {
+    ga.error = "no neural net was trained for this board (--level rollout judges without one)";
+    return ga;
+  }
   const Evaluator ev(o, cfg.eval);
   const Rounds rounds = rounds_of(ev, cfg);
   ga.first_rollouts = rounds.first;
@@ -356,19 +408,45 @@ MarkAgreement mark_agreement(const std::vector<GameAnalysis>& by_seed) {
   return a;
 }
 
+std::string_view level_name(Level l) {
+  switch (l) {
+    case Level::ply0: return "0";
+    case Level::ply1: return "1";
+    case Level::rollout: return "rollout";
+  }
+  return "1";
+}
+
+std::optional<Level> level_of(std::string_view name) {
+  for (const Level l : {Level::ply0, Level::ply1, Level::rollout})
+    if (level_name(l) == name) return l;
+  return std::nullopt;
+}
+
 ppn::Game annotate_game(const ppn::Game& game, const GameAnalysis& ga, const AnalyzeConfig& cfg) {
   ppn::Game out = game;
   std::erase_if(out.leading_comments, is_ours);
   if (!ga.ok) return out;
   char head[400];
-  std::snprintf(head, sizeof head,
-                "ppn: analysis under %s: %d to %d rollouts of %d %s per candidate%s (seed %llu, common dice%s), %d "
-                "candidates; ? when a loss of %.1f%%, ?? when %.1f%% winning chance is passed with %.0f%% confidence",
-                ga.profile.c_str(), ga.first_rollouts, ga.max_rollouts, cfg.eval.horizon,
-                cfg.eval.horizon == 1 ? "roll" : "rolls", cfg.eval.leaf == Leaf::fitted ? " scored by the fitted evaluator" : "",
-                static_cast<unsigned long long>(cfg.eval.seed), ga.rollout_block > 1 ? " in Latin-hypercube blocks" : "",
-                cfg.candidates, 100 * cfg.mistake, 100 * cfg.blunder,
-                100 * cfg.confidence);
+  if (cfg.level != Level::rollout)
+    std::snprintf(head, sizeof head,
+                  "ppn: analysis under %s by the neural evaluator at %s-ply%s; ? when a loss of %.1f%%, ?? when %.1f%% "
+                  "winning chance is reached; luck at 0-ply",
+                  ga.profile.c_str(), std::string(level_name(cfg.level)).c_str(),
+                  cfg.level == Level::ply1 ? (", the play made and the best " + std::to_string(cfg.width) + " others by 0-ply").c_str() : "",
+                  100 * cfg.mistake, 100 * cfg.blunder);
+  else
+    std::snprintf(head, sizeof head,
+                  "ppn: analysis under %s: %d to %d rollouts of %d %s per candidate%s%s (seed %llu, common dice%s), %d "
+                  "candidates; ? when a loss of %.1f%%, ?? when %.1f%% winning chance is passed with %.0f%% confidence",
+                  ga.profile.c_str(), ga.first_rollouts, ga.max_rollouts, cfg.eval.horizon,
+                  cfg.eval.horizon == 1 ? "roll" : "rolls",
+                  cfg.eval.policy == Policy::net ? " played by the neural evaluator" : "",
+                  cfg.eval.leaf == Leaf::fitted ? " scored by the fitted evaluator"
+                  : cfg.eval.leaf == Leaf::net  ? " scored by the neural evaluator"
+                                                : "",
+                  static_cast<unsigned long long>(cfg.eval.seed), ga.rollout_block > 1 ? " in Latin-hypercube blocks" : "",
+                  cfg.candidates, 100 * cfg.mistake, 100 * cfg.blunder, 100 * cfg.confidence);
   out.leading_comments.push_back(head);
   std::vector<int> seats_in_order;
   if (auto v = game.tag_value("Seats"); !v.empty())
@@ -405,8 +483,10 @@ ppn::Game annotate_game(const ppn::Game& game, const GameAnalysis& ga, const Ana
       if (ra.nag != 0 || ra.unresolved)
         r->comments.push_back(std::string(ra.unresolved ? "ppn: unresolved: best " : "ppn: best ") +
                               (ra.best_play.empty() ? std::string("the play made") : ra.best_play) + " (win " +
-                              percent(ra.best) + " vs " + percent(ra.played) + ", loss " + percent(ra.loss) + " +- " +
-                              percent(ra.loss_se) + ", " + std::to_string(ra.rollouts) + " rollouts)");
+                              percent(ra.best) + " vs " + percent(ra.played) + ", loss " + percent(ra.loss) +
+                              (cfg.level == Level::rollout
+                                   ? " +- " + percent(ra.loss_se) + ", " + std::to_string(ra.rollouts) + " rollouts)"
+                                   : ", " + std::string(level_name(cfg.level)) + "-ply)"));
     }
     ++idx;
   }

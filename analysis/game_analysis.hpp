@@ -24,6 +24,9 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string_view>
 #include <array>
 #include <string>
 #include <vector>
@@ -34,7 +37,16 @@
 
 namespace ppn::analysis {
 
+// How decisions are judged, as GNU Backgammon's analysis levels (analysis/README.md "Levels"):
+// by the neural evaluator at 0-ply or 1-ply (net_play.hpp; deterministic, no error bars), or
+// by rollouts (the settings below; every figure with its standard error).
+enum class Level : std::uint8_t { ply0, ply1, rollout };
+// "0", "1", "rollout"; and back (nullopt: not a level).
+std::string_view level_name(Level l);
+std::optional<Level> level_of(std::string_view name);
+
 struct AnalyzeConfig {
+  Level level = Level::ply1;
   // .rollouts: the budget per candidate (stratified: rounded down to whole blocks of 36, Ludo 6)
   EvalConfig eval{.rollouts = 8064, .horizon = 2, .seed = 1};
   int min_rollouts = 36;     // the first round of rollouts (at most eval.rollouts; stratified: rounded up to a block)
@@ -43,6 +55,7 @@ struct AnalyzeConfig {
   int candidates = 4;        // plays rolled out besides the one made
   bool stratify = true;      // rollouts in Latin-hypercube blocks (Evaluator::rollout_stratified)
   int luck_rolls = 1;        // else: their first rolls whose luck is taken out (0-2; Evaluator::rollout_reduced)
+  int width = 4;             // 1-ply: plays looked at besides the one made (the best by 0-ply)
   double mistake = 0.04;     // loss in winning chance for `?`
   double blunder = 0.10;     // ... for `??`
   bool luck = true;

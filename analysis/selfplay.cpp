@@ -6,6 +6,7 @@
 #include <cassert>
 
 #include "analysis/evaluator.hpp"
+#include "analysis/net_play.hpp"
 #include "analysis/rng.hpp"
 #include "replay/bridge.hpp"
 
@@ -32,12 +33,14 @@ std::string_view bot_kind_name(BotKind k) {
     case BotKind::random: return "random";
     case BotKind::greedy: return "greedy";
     case BotKind::eval: return "eval";
+    case BotKind::net0: return "net0";
+    case BotKind::net1: return "net1";
   }
   return "random";
 }
 
 std::optional<BotKind> bot_kind_of(std::string_view name) {
-  for (BotKind k : {BotKind::random, BotKind::greedy, BotKind::eval})
+  for (BotKind k : {BotKind::random, BotKind::greedy, BotKind::eval, BotKind::net0, BotKind::net1})
     if (bot_kind_name(k) == name) return k;
   return std::nullopt;
 }
@@ -105,6 +108,10 @@ std::size_t greedy_choice(const rules::Game& g, const LegalPlays& plays) {
     if (sc > best || steps < best_steps) best = sc, best_steps = steps, pick = i;
   }
   return pick;
+}
+
+bool bot_available(BotKind k, bool ludo) {
+  return (k != BotKind::net0 && k != BotKind::net1) || neural_net(ludo) != nullptr;
 }
 
 Result<Selfplay> make_selfplay(const SelfplayConfig& cfg) {
@@ -186,6 +193,12 @@ ppn::Game Selfplay::play_game(std::uint64_t index, const std::vector<SeatBot>& g
         pick = choices.below(static_cast<std::uint32_t>(lp.plays.size()));
       } else if (bot.kind == BotKind::eval) {
         pick = eval_choice(ev, state, dice, lp);
+      } else if (bot.kind == BotKind::net0 || bot.kind == BotKind::net1) {
+        const NeuralNet* net = neural_net(ludo);
+        assert(net && "callers check bot_available");
+        pick = !net                        ? eval_choice(ev, state, dice, lp)
+               : bot.kind == BotKind::net0 ? net0_choice(*net, state, dice, lp)
+                                           : net1_choice(*net, state, dice, lp);
       } else {
         pick = greedy_choice(state, lp);
       }

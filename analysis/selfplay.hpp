@@ -25,9 +25,11 @@ enum class BotKind : std::uint8_t {
   random,  // uniformly among the distinct legal plays
   greedy,  // the play whose resulting position scores best (race, captures, safety)
   eval,    // the play whose resulting position the fitted evaluator rates best for the mover
-           // (1-ply: the state after the play, turn passed or doublet's roll to come)
+           // (the state after the play, turn passed or doublet's roll to come)
+  net0,    // the neural evaluator at 0-ply (net_play.hpp net0_choice)
+  net1,    // the neural evaluator at 1-ply: the next throw and its reply looked at (net1_choice)
 };
-// "random", "greedy", "eval"; and back (nullopt: not a bot's name).
+// "random", "greedy", "eval", "net0", "net1"; and back (nullopt: not a bot's name).
 std::string_view bot_kind_name(BotKind k);
 std::optional<BotKind> bot_kind_of(std::string_view name);
 
@@ -80,6 +82,10 @@ class Selfplay {
 // Checks the config (profile, options, players) and makes the generator; E-ARGUMENT when one
 // of them is unusable.
 Result<Selfplay> make_selfplay(const SelfplayConfig& cfg);
+
+// Whether the bot can play on the board (the net bots need the board's trained net,
+// neural_evaluator.hpp neural_net): the CLI and the Python module check it before a game.
+bool bot_available(BotKind k, bool ludo);
 
 // The eval bot's choice among `plays` (the legal plays of the throw `d` in `g`): the index of
 // the play after which `ev.fitted` gives the mover the best winning chance.

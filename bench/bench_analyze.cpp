@@ -132,9 +132,13 @@ int run_bench_analyze(const BenchAnalyzeArgs& a) {
   const double base_rate = static_cast<double>(positions) / base_s;
   char buf[400];
   std::cout << "bench analyze: variant " << a.cfg.variant << ", " << games.size() << " self-play games, "
-            << a.cfg.players << " players, " << rolls << " rolls, " << decisions << " decisions; "
-            << a.acfg.eval.rollouts << " rollouts of " << a.acfg.eval.horizon << " rolls, " << a.acfg.candidates
-            << " candidates, " << threads << " threads\n";
+            << a.cfg.players << " players, " << rolls << " rolls, " << decisions << " decisions; ";
+  if (a.acfg.level == analysis::Level::rollout)
+    std::cout << a.acfg.eval.rollouts << " rollouts of " << a.acfg.eval.horizon << " rolls, " << a.acfg.candidates
+              << " candidates, ";
+  else
+    std::cout << "the neural evaluator at " << analysis::level_name(a.acfg.level) << "-ply, ";
+  std::cout << threads << " threads\n";
   std::snprintf(buf, sizeof buf, "  analyze               %.1f decisions/s (%.1f rolls/s; %.2f s for all)\n", dec_rate,
                 static_cast<double>(analysed) / an_s, an_s);
   std::cout << buf;
@@ -154,6 +158,10 @@ int run_bench_analyze(const BenchAnalyzeArgs& a) {
                 "  per game: slowest %.2f s (%zu rolls); %.2f s per 150 rolls at this game mix\n", worst_game,
                 worst_rolls, per_roll * 150);
   std::cout << buf;
+  if (const double one = a.acfg.threads == 1 ? an_s : one_thread_s; one > 0) {
+    std::snprintf(buf, sizeof buf, "  one thread: %.2f s per 150 rolls\n", one / static_cast<double>(analysed) * 150);
+    std::cout << buf;
+  }
   return a.stability.empty() ? 0 : stability(a.stability, a.acfg);
 }
 

@@ -14,13 +14,13 @@ namespace {
 int run_bench_bot(const BenchBotArgs& a) {
   const auto hero = analysis::bot_kind_of(a.bot), field = analysis::bot_kind_of(a.field);
   if (!hero || !field) {
-    std::cerr << "bench bot: the bots are random, greedy and eval, not \"" << (hero ? a.field : a.bot) << "\"\n";
+    std::cerr << "bench bot: the bots are random, greedy, eval, net0 and net1, not \"" << (hero ? a.field : a.bot) << "\"\n";
     return 2;
   }
   BenchTimer t;
   // Duplicate dice: whole rounds, one game per place of the turn order for each dice sequence.
   const int games = a.cfg.duplicate_dice ? (a.games + a.cfg.players - 1) / a.cfg.players * a.cfg.players : a.games;
-  auto r = analysis::play_match(a.cfg, *hero, *field, games);
+  auto r = analysis::play_match(a.cfg, *hero, *field, games, static_cast<int>(a.jobs));
   if (!r) {
     std::cerr << "bench bot: " << r.error().message << "\n";
     return 2;

@@ -13,6 +13,7 @@ struct BenchBotArgs {
                                .duplicate_dice = true};
   std::string bot = "eval", field = "greedy";
   int games = 400;
+  unsigned jobs = 0;  // threads (0: every core)
 };
 
 int bench_bot(const BenchBotArgs& a);

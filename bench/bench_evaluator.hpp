@@ -19,6 +19,7 @@ struct BenchEvaluatorArgs {
   unsigned jobs = 1;   // threads (the default, every core, is set with the option)
   std::string output;  // the calibration chart (SVG), or with --train the weights file
   bool train = false;
+  analysis::Policy policy = analysis::Policy::greedy;  // who plays the games played on
   analysis::TrainingConfig training;
 };
 

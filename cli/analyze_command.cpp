@@ -187,10 +187,39 @@ int run_analyze(const AnalyzeArgs& a) {
 
 void add_leaf_option(CLI::App* sub, analysis::Leaf& leaf) {
   sub->add_option_function<std::string>(
-         "--leaf", [&leaf](const std::string& v) { leaf = v == "fitted" ? analysis::Leaf::fitted : analysis::Leaf::race; },
-         "What scores a rollout at its horizon: race (the race estimate) or fitted (the fitted evaluator)")
-      ->check(CLI::IsMember({"race", "fitted"}))
-      ->default_str(leaf == analysis::Leaf::fitted ? "fitted" : "race");
+         "--leaf",
+         [&leaf](const std::string& v) {
+           leaf = v == "fitted" ? analysis::Leaf::fitted : v == "net" ? analysis::Leaf::net : analysis::Leaf::race;
+         },
+         "What scores a rollout at its horizon: race (the race estimate), fitted (the fitted evaluator) or net (the "
+         "neural evaluator)")
+      ->check(CLI::IsMember({"race", "fitted", "net"}))
+      ->default_str(leaf == analysis::Leaf::fitted ? "fitted" : leaf == analysis::Leaf::net ? "net" : "race");
+}
+
+void add_policy_option(CLI::App* sub, analysis::Policy& policy) {
+  sub->add_option_function<std::string>(
+         "--policy", [&policy](const std::string& v) { policy = v == "net" ? analysis::Policy::net : analysis::Policy::greedy; },
+         "Who plays the rollouts: greedy (the greedy bot) or net (the neural evaluator at 0-ply)")
+      ->check(CLI::IsMember({"greedy", "net"}))
+      ->default_str(policy == analysis::Policy::net ? "net" : "greedy");
+}
+
+CLI::Option* add_level_option(CLI::App* sub, analysis::Level& level) {
+  return sub
+      ->add_option_function<std::string>(
+          "--level", [&level](const std::string& v) { level = *analysis::level_of(v); },
+          "How plays are judged: 0 or 1 (the neural evaluator at 0-ply or 1-ply: exact for the net, deterministic) "
+          "or rollout (Monte-Carlo rollouts with error bars: --rollouts, --horizon, --candidates, ...)")
+      ->check(CLI::IsMember({"0", "1", "rollout"}))
+      ->default_str(std::string(analysis::level_name(level)));
+}
+
+std::optional<std::string> rollout_options_without_level(const CLI::App& sub, analysis::Level level) {
+  if (level == analysis::Level::rollout) return std::nullopt;
+  for (const char* name : {"--rollouts", "--min-rollouts", "--confidence", "--leaf", "--policy", "--horizon", "--seed", "--candidates"})
+    if (sub.count(name) > 0) return std::string(name) + " sets up rollouts: add --level rollout";
+  return std::nullopt;
 }
 
 void add_analyze_command(CLI::App& app, int& exit_code) {
@@ -202,6 +231,10 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
                   "Store each seat's figures in this database (seat_analysis; a game it lacks is imported first)");
   sub->add_option("--game", a->game, "With --db: analyse the stored game of this id (instead of files)")
       ->check(CLI::PositiveNumber);
+  add_level_option(sub, a->cfg.level);
+  sub->add_option("--width", a->cfg.width, "--level 1: plays judged at 1-ply besides the one made (the best by 0-ply)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
   sub->add_option("--rollouts", a->cfg.eval.rollouts,
                   "Most rollouts per candidate play (rounds from --min-rollouts, doubling, until the verdict is resolved; in "
                   "blocks of 36 dice, Ludo 6: rounded down to whole blocks)")
@@ -218,6 +251,7 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(CLI::Range(0, 1024));
   add_leaf_option(sub, a->cfg.eval.leaf);
+  add_policy_option(sub, a->cfg.eval.policy);
   sub->add_option("--horizon", a->cfg.eval.horizon, "Rolls per rollout before --leaf scores it (0: to the end)")
       ->capture_default_str()
       ->check(CLI::Range(0, 10000));
@@ -234,7 +268,12 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(CLI::IsMember({"text", "json"}));
   add_rule_options(sub, a->replay, record_variant_help("inferred per game"));
-  sub->callback([a, &exit_code]() {
+  sub->callback([a, sub, &exit_code]() {
+    if (const auto e = rollout_options_without_level(*sub, a->cfg.level)) {
+      std::cerr << "analyze: " << *e << "\n";
+      exit_code = 2;
+      return;
+    }
     if (a->game > 0 ? a->db.empty() || !a->files.empty() : a->files.empty()) {
       std::cerr << "analyze: give PPN files, or --db PATH --game ID\n";
       exit_code = 2;

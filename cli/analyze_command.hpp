@@ -3,14 +3,25 @@
 // summary on standard output.
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include "analysis/evaluator.hpp"
+#include "analysis/game_analysis.hpp"
 
 namespace CLI {
 class App;
+class Option;
 }
 
 namespace ppn::cli {
 void add_analyze_command(CLI::App& app, int& exit_code);
 // `--leaf race|fitted` (analyze, bench analyze): what scores a rollout at its horizon.
 void add_leaf_option(CLI::App* sub, analysis::Leaf& leaf);
+// `--policy greedy|net` (analyze, bench analyze): who plays the rollouts.
+void add_policy_option(CLI::App* sub, analysis::Policy& policy);
+// `--level 0|1|rollout` (analyze, bench analyze), and the error for a rollout option given
+// without `--level rollout` (nullopt: none).
+CLI::Option* add_level_option(CLI::App* sub, analysis::Level& level);
+std::optional<std::string> rollout_options_without_level(const CLI::App& sub, analysis::Level level);
 }

@@ -24,8 +24,10 @@ void add_bench_analyze(CLI::App& group, int& exit_code) {
   sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
   sub->add_option("--seed", a->cfg.seed, "Self-play seed")->capture_default_str();
   sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
+  add_level_option(sub, a->acfg.level);
   sub->add_option("--rollouts", a->acfg.eval.rollouts, "Most rollouts per candidate play")->capture_default_str()->check(CLI::Range(1, 100000));
   add_leaf_option(sub, a->acfg.eval.leaf);
+  add_policy_option(sub, a->acfg.eval.policy);
   sub->add_option("--horizon", a->acfg.eval.horizon, "Rolls per rollout (0: to the end)")->capture_default_str()->check(CLI::Range(0, 10000));
   sub->add_option("--candidates", a->acfg.candidates, "Plays rolled out besides the one made")->capture_default_str()->check(CLI::Range(1, 1000));
   sub->add_option("--min-rollouts", a->acfg.min_rollouts, "Rollouts per candidate of the first round (rounded up to a block)")->capture_default_str()->check(CLI::Range(1, 100000));
@@ -33,13 +35,20 @@ void add_bench_analyze(CLI::App& group, int& exit_code) {
   sub->add_option("--stability", a->stability,
                   "Also analyse every game of the .ppn files of this directory at seeds 1, 2, 3 and print how many marks agree")
       ->check(CLI::ExistingDirectory);
-  sub->callback([a, &exit_code]() { exit_code = bench::bench_analyze(*a); });
+  sub->callback([a, sub, &exit_code]() {
+    if (const auto e = rollout_options_without_level(*sub, a->acfg.level)) {
+      std::cerr << "bench analyze: " << *e << "\n";
+      exit_code = 2;
+      return;
+    }
+    exit_code = bench::bench_analyze(*a);
+  });
 }
 
 void add_bench_bot(CLI::App& group, int& exit_code) {
   auto a = std::make_shared<bench::BenchBotArgs>();
   auto* sub = group.add_subcommand("bot", "One bot against the field: its win rate with a 95% interval vs 1/players");
-  sub->add_option("--bot", a->bot, "The bot measured: random, greedy or eval")->capture_default_str();
+  sub->add_option("--bot", a->bot, "The bot measured: random, greedy, eval, net0 (the neural net at 0-ply) or net1 (1-ply)")->capture_default_str();
   sub->add_option("--against", a->field, "The bot of every other seat")->capture_default_str();
   sub->add_option("--games", a->games, "Games (the bot's seat rotates)")->capture_default_str()->check(CLI::Range(1, 1000000));
   sub->add_option("--variant", a->cfg.variant, "Rule profile")->capture_default_str();
@@ -49,6 +58,7 @@ void add_bench_bot(CLI::App& group, int& exit_code) {
                 "Deal each dice sequence once per place in the turn order, the bot in each (the default; the games are "
                 "rounded up to whole rounds), or every game its own dice")
       ->capture_default_str();
+  add_jobs_option(sub, a->jobs);
   sub->callback([a, &exit_code]() { exit_code = bench::bench_bot(*a); });
 }
 
@@ -63,6 +73,7 @@ void add_bench_evaluator(CLI::App& group, int& exit_code) {
   sub->add_option("--every", a->every, "A position every this many rolls")->capture_default_str()->check(CLI::Range(1, 10000));
   sub->add_option("--playouts", a->playouts, "Games played on from each position")->capture_default_str()->check(CLI::Range(1, 100000));
   add_jobs_option(sub, a->jobs);
+  add_policy_option(sub, a->policy);
   sub->add_option("-o,--output", a->output, "The calibration chart (SVG); with --train the weights source to write");
   sub->add_flag("--train", a->train,
                 "Fit the evaluator (hasbro-2001 and ludo, 2-4 players) on self-play and write its weights to -o "

@@ -33,6 +33,7 @@ void add_analyze_command(CLI::App& app, int& exit_code);   // cli/analyze_comman
 void add_audit_command(CLI::App& app, int& exit_code);     // cli/audit_command.cpp
 void add_legal_command(CLI::App& app, int& exit_code);     // cli/legal_command.cpp
 void add_rate_command(CLI::App& app, int& exit_code);      // cli/rate_command.cpp
+void add_train_command(CLI::App& app, int& exit_code);     // cli/train_command.cpp
 // `ppn help [COMMAND]`, the man page and bash completion; registered last (cli/app.cpp).
 void add_help_command(CLI::App& app, int& exit_code);      // cli/help_command.cpp
 }  // namespace ppn::cli

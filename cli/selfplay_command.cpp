@@ -41,7 +41,11 @@ int run_selfplay(SelfplayArgs& a) {
   for (const auto& name : a.bots) {
     const auto kind = analysis::bot_kind_of(name);
     if (!kind) {
-      std::cerr << "selfplay: --bots: the bots are random, greedy and eval, not \"" << name << "\"\n";
+      std::cerr << "selfplay: --bots: the bots are random, greedy, eval, net0 and net1, not \"" << name << "\"\n";
+      return 2;
+    }
+    if (!analysis::bot_available(*kind, rules::geometry_of(*rules::profile_options(a.cfg.variant).options).ludo)) {
+      std::cerr << "selfplay: --bots: the " << name << " bot has no trained net for this board\n";
       return 2;
     }
     bots.push_back({.kind = *kind});
@@ -75,7 +79,7 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
   sub->add_option("--seed", a->cfg.seed, "Random seed")->capture_default_str();
   sub->add_option("--players", a->cfg.players, "Players (2-4)")->capture_default_str()->check(CLI::Range(2, 4));
   sub->add_option("--bots", a->bots,
-                  "The bot of each seat in turn order (random, greedy or eval), comma-separated; default greedy and "
+                  "The bot of each seat in turn order (random, greedy, eval, net0, net1), comma-separated; default greedy and "
                   "random alternating")
       ->delimiter(',');
   sub->add_option("-o,--output", a->output, "Output file ('-' for standard output)")->capture_default_str();

@@ -15,11 +15,13 @@ analysis::SeatBot seat_bot(const py::object& bot, int seat_number, const std::sh
   if (py::isinstance<py::str>(bot)) {
     const auto name = bot.cast<std::string>();
     const auto kind = analysis::bot_kind_of(name);  // the names of ppn selfplay --bots
-    if (!kind) throw py::value_error("ppn's bots are \"random\", \"greedy\" and \"eval\", not \"" + name + "\"");
+    if (!kind) throw py::value_error("ppn's bots are \"random\", \"greedy\", \"eval\", \"net0\" and \"net1\", not \"" + name + "\"");
+    if (!analysis::bot_available(*kind, profile->rules.ludo()))
+      throw py::value_error("the " + name + " bot has no trained net for this board");
     b.kind = *kind;
     return b;
   }
-  if (!PyCallable_Check(bot.ptr())) throw py::type_error("a bot is \"random\", \"greedy\", \"eval\" or a callable(turn)");
+  if (!PyCallable_Check(bot.ptr())) throw py::type_error("a bot is \"random\", \"greedy\", \"eval\", \"net0\", \"net1\" or a callable(turn)");
   b.name = py::hasattr(bot, "__name__") ? bot.attr("__name__").cast<std::string>() : "python bot";
   b.name += " " + std::to_string(seat_number);
   const py::object turn_class = py::module_::import("ppn.bots").attr("Turn");

@@ -23,7 +23,7 @@ TEST_CASE("bots: every named bot beats random on every profile", "[analysis][bot
   const int games = 200;
 #endif
   for (const std::string_view profile : rules::profile_list()) {
-    for (const BotKind bot : {BotKind::greedy, BotKind::eval}) {
+    for (const BotKind bot : {BotKind::greedy, BotKind::eval, BotKind::net0}) {
       SelfplayConfig cfg{.variant = std::string(profile), .options = {}, .players = 2, .seed = 30};
       auto r = play_match(cfg, bot, BotKind::random, games);
       REQUIRE(r);

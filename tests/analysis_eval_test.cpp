@@ -192,6 +192,7 @@ TEST_CASE("luck: a five when every pawn is in the nest is lucky, no five unlucky
   auto r = parser::parse_all(head + "1. G 5-3: N/0 0/3\n2. R 6-2: -\n");
   REQUIRE(r.games.size() == 1);
   AnalyzeConfig cfg;
+  cfg.level = Level::rollout;  // what these tests measure: the rollouts and their error bars
   cfg.quality = false;
   const auto ga = analyze_game(r.games[0], {}, cfg);
   REQUIRE(ga.ok);
@@ -209,6 +210,7 @@ TEST_CASE("luck and move quality over self-play: luck averages zero, the random 
   sc.players = 2;
   const Selfplay sp = *make_selfplay(sc);
   AnalyzeConfig cfg;
+  cfg.level = Level::rollout;  // what these tests measure: the rollouts and their error bars
   cfg.eval = {.rollouts = 128, .horizon = 2, .seed = 1};
   cfg.candidates = 3;
   double luck_sum = 0, luck_sq = 0;
@@ -255,6 +257,7 @@ TEST_CASE("analyze: the annotated game re-parses, re-validates and is stable", "
   const Selfplay sp = *make_selfplay(sc);
   const ppn::Game g = sp.play_game(0);
   AnalyzeConfig cfg;
+  cfg.level = Level::rollout;  // what these tests measure: the rollouts and their error bars
   cfg.eval = {.rollouts = 16, .horizon = 8, .seed = 1};
   cfg.candidates = 2;
   const auto ga = analyze_game(g, {}, cfg);
@@ -296,6 +299,7 @@ TEST_CASE("analyze: the marks are the same under rollout seeds 1, 2 and 3 (two s
   // Under the sanitizers' Debug build sample 10 (one decision rolled out to the whole budget of
   // 8064 under every seed, most of the time here) is left out, the settings kept.
   AnalyzeConfig cfg;
+  cfg.level = Level::rollout;  // what these tests measure: the rollouts and their error bars
 #ifdef NDEBUG
   const std::vector<std::string> samples{"samples/02-four-player-club-league.ppn", "samples/10-two-player-snow-day.ppn"};
 #else
@@ -332,6 +336,7 @@ TEST_CASE("analyze: the marks are the same under rollout seeds 1, 2 and 3 (two s
 TEST_CASE("analyze: the figures are the same on any number of threads", "[analysis][quality]") {
   const ppn::Game game = ppn::test::read_first_game("samples/10-two-player-snow-day.ppn");
   AnalyzeConfig cfg;
+  cfg.level = Level::rollout;  // what these tests measure: the rollouts and their error bars
   cfg.eval.rollouts = 64;
   cfg.threads = 1;
   const auto one = analyze_game(game, {}, cfg);
@@ -349,6 +354,7 @@ TEST_CASE("analyze: the figures are the same on any number of threads", "[analys
 
 TEST_CASE("analyze: standard errors accompany loss, luck and error rate", "[analysis][quality]") {
   AnalyzeConfig cfg;
+  cfg.level = Level::rollout;  // what these tests measure: the rollouts and their error bars
   cfg.eval.rollouts = 64;
   const auto ga = analyze_game(ppn::test::read_first_game("samples/10-two-player-snow-day.ppn"), {}, cfg);
   REQUIRE(ga.ok);

@@ -65,7 +65,7 @@ TEST_CASE("cli stats --chart: race, luck and faces as SVG", "[cli][analysis][cha
 
 TEST_CASE("cli analyze: annotated output re-validates", "[cli][analysis][quality]") {
   const std::string out = tmp_file("analyzed.ppn");
-  const auto r = run_ppn("analyze --rollouts 8 --horizon 4 -o " + out + " " +
+  const auto r = run_ppn("analyze --level rollout --rollouts 8 --horizon 4 -o " + out + " " +
                          source_path("samples/05-two-player-kitchen-table.ppn").string());
   CHECK(r.code == 0);
   CHECK(r.out.find("decisions") != std::string::npos);
@@ -143,7 +143,7 @@ TEST_CASE("cli stats, audit, analyze on converted corpora", "[cli][analysis][sha
   CHECK(au.out.find("verdict: consistent with fair dice (14343 throws") != std::string::npos);
   // A player-side transcript: the other seats are observed positions (`@`), their rolls unseen.
   REQUIRE(run_ppn("convert -q " + transcript.string() + " -o " + nu).code == 0);
-  const auto a = run_ppn("analyze --rollouts 8 --horizon 4 " + nu + " -o " + an);
+  const auto a = run_ppn("analyze --level rollout --rollouts 8 --horizon 4 " + nu + " -o " + an);
   CHECK(a.code == 0);
   CHECK(a.out.find("yellow (Rocky)") != std::string::npos);
   CHECK(run_ppn("validate " + an).code == 0);
@@ -160,7 +160,7 @@ TEST_CASE("cli stats/analyze: an illegal roll is located, and the game counted u
   CHECK(st.code == 1);
   CHECK(st.out.find(f + ":5:1: error[E-ENTRY-STILL-POSSIBLE]") != std::string::npos);
   CHECK(st.out.find("counted up to this roll: 1 of 3 rolls") != std::string::npos);
-  const auto an = run_ppn("analyze --rollouts 4 " + f, true);
+  const auto an = run_ppn("analyze --level rollout --rollouts 4 " + f, true);
   CHECK(an.code == 1);
   CHECK(an.out.find(f + ":5:1: error[E-ENTRY-STILL-POSSIBLE]") != std::string::npos);
   CHECK(an.out.find("1 rolls analysed (stopped at an illegal roll)") != std::string::npos);
@@ -172,7 +172,7 @@ TEST_CASE("cli stats/analyze: an illegal roll is located, and the game counted u
 
 TEST_CASE("cli bench analyze: runs and reports its figures next to the baseline", "[cli][analysis][bench]") {
   // A smoke test with tiny settings; speed itself is measured with `ppn bench`, never in tests.
-  const auto r = run_ppn("bench analyze --games 1 --players 2 --rollouts 2 --horizon 2 --candidates 1");
+  const auto r = run_ppn("bench analyze --games 1 --players 2 --level rollout --rollouts 2 --horizon 2 --candidates 1");
   CHECK(r.code == 0);
   CHECK(r.out.find("decisions/s") != std::string::npos);
   CHECK(r.out.find("baseline: replay + legal plays of the same positions") != std::string::npos);
@@ -182,7 +182,7 @@ TEST_CASE("cli bench analyze: runs and reports its figures next to the baseline"
 TEST_CASE("cli analyze: per-player totals over several games", "[cli][analysis][quality]") {
   const std::string f = tmp_file("two-games.ppn");
   REQUIRE(run_ppn("selfplay --games 2 --players 2 --seed 3 -o " + f).code == 0);
-  const auto r = run_ppn("analyze --rollouts 4 --horizon 2 " + f);
+  const auto r = run_ppn("analyze --level rollout --rollouts 4 --horizon 2 " + f);
   CHECK(r.code == 0);
   CHECK(r.out.find("analyze: 2 games; per player:") != std::string::npos);
   // Self-play names each seat's bot by kind and seat number: the two games swap the kinds.
@@ -248,7 +248,7 @@ TEST_CASE("cli rate: Plackett-Luce ratings recover the bots' known order", "[cli
   // The luck figures of the first games (cheap settings: luck needs no rollouts).
   const std::string few = tmp_file("rate-few.ppn");
   REQUIRE(run_ppn("selfplay --games 12 --players 4 --seed 11 -o " + few).code == 0);
-  REQUIRE(run_ppn("analyze --rollouts 2 --min-rollouts 2 --candidates 1 --horizon 1 --db " + db + " " + few).code == 0);
+  REQUIRE(run_ppn("analyze --level rollout --rollouts 2 --min-rollouts 2 --candidates 1 --horizon 1 --db " + db + " " + few).code == 0);
   const auto r = run_ppn("rate --db " + db);
   REQUIRE(r.code == 0);
   INFO(r.out);
@@ -374,7 +374,7 @@ TEST_CASE("cli bench bot and selfplay --bots: the eval bot plays legal games and
 
 TEST_CASE("cli analyze: one rollout per play marks nothing, every decision is unresolved", "[cli][analysis]") {
   // One rollout has no spread: a mark "with confidence" from it would be a coin toss.
-  const auto r = run_ppn("analyze --rollouts 1 --min-rollouts 1 --format json " +
+  const auto r = run_ppn("analyze --level rollout --rollouts 1 --min-rollouts 1 --format json " +
                          source_path("samples/01-four-player-family-night.ppn").string());
   REQUIRE(r.code == 0);
   int seats = 0;

@@ -71,7 +71,7 @@ const std::vector<Reader> readers = {
     {"fmt", "fmt FILE"},
     {"stats", "stats --games FILE"},
     {"audit", "audit FILE"},
-    {"analyze", "analyze --rollouts 2 --horizon 2 --candidates 2 FILE -o OUT", false, true},
+    {"analyze", "analyze --level rollout --rollouts 2 --horizon 2 --candidates 2 FILE -o OUT", false, true},
     {"export json", "export --to json FILE"},
     {"export nu-xml", "export --to nu-xml FILE"},
     {"replay", "replay FILE --at 12"},

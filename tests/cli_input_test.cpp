@@ -65,7 +65,7 @@ TEST_CASE("cli: a file with no game or not PPN is one error, exit 2, in every co
   // Every subcommand that reads PPN files (grep cli/ for parse_stream and select_game).
   const std::vector<std::string> commands = {
       "validate", "validate --syntax-only", "validate --format json", "fmt", "import --db " + db, "stats",
-      "analyze --rollouts 1",  "audit", "export --to json", "export --to nu-xml", "replay", "render --at 1 -o " + svg,
+      "analyze --level rollout --rollouts 1",  "audit", "export --to json", "export --to nu-xml", "replay", "render --at 1 -o " + svg,
   };
   for (const auto& in : inputs) {
     const std::string path = dir.write(in.name, in.bytes);

@@ -336,7 +336,7 @@ TEST_CASE("json: audit, one group record per group, verdicts as the text", "[cli
 TEST_CASE("json: analyze, a seat record per seat, totals per player, as the text", "[cli][json][analyze]") {
   const std::string files = " " + source_path("samples/05-two-player-kitchen-table.ppn").string() + " " +
                             source_path("samples/13-two-player-porch-swing.ppn").string();
-  const std::string settings = " --rollouts 4 --horizon 2";
+  const std::string settings = " --level rollout --rollouts 4 --horizon 2";
   const auto [text, j] = run_both("analyze", settings + files);
   CHECK(j.at("summary")[0]["analysed"] == 2);
   // The text's seat lines ("  green (Name)  decisions ...") in order, and its player lines.

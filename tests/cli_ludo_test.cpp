@@ -48,7 +48,7 @@ TEST_CASE("cli stats on Ludo: captures and third sixes counted from the hand-wri
 
 TEST_CASE("cli analyze on Ludo: one die's luck and the decisions, re-validating output", "[cli][ludo][quality]") {
   const auto out = tmp("analysed.ppn");
-  const auto r = run_ppn("analyze " + sample("07-ludo-classic-three-players.ppn") + " --rollouts 8 --horizon 4 -o " + out);
+  const auto r = run_ppn("analyze " + sample("07-ludo-classic-three-players.ppn") + " --level rollout --rollouts 8 --horizon 4 -o " + out);
   CHECK(r.code == 0);
   CHECK_THAT(r.out, Catch::Contains("ludo, 25 rolls analysed"));
   CHECK(run_ppn("validate " + out).code == 0);

@@ -41,7 +41,7 @@ std::string copy_sample(const fs::path& dir, const std::string& name, const std:
   return write_file(dir / as, read_file(sample(name)));
 }
 
-const char* kFastAnalysis = " --rollouts 2 --horizon 2 --candidates 1";
+const char* kFastAnalysis = " --level rollout --rollouts 2 --horizon 2 --candidates 1";
 
 }  // namespace
 

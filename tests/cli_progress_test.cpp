@@ -99,13 +99,13 @@ TEST_CASE("cli selfplay: the games played on a terminal, nothing on a pipe", "[c
 
 TEST_CASE("cli analyze: the game in hand on a terminal, nothing extra on a pipe", "[cli][pty]") {
   const auto file = ppn::test::source_path("samples/05-two-player-kitchen-table.ppn").string();
-  const std::vector<std::string> args{"analyze", "--rollouts", "36", "--min-rollouts", "36", "--horizon", "2", file};
+  const std::vector<std::string> args{"analyze", "--level", "rollout", "--rollouts", "36", "--min-rollouts", "36", "--horizon", "2", file};
   PtySession s(args);
   const int status = s.finish();
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 0);
   CHECK_THAT(s.out(), Catch::Contains("\ranalyze ") && Catch::Contains("game 1 (" + file + ":1)"));
-  const auto piped = run_ppn("analyze --rollouts 36 --min-rollouts 36 --horizon 2 " + file, /*merge_stderr=*/true);
+  const auto piped = run_ppn("analyze --level rollout --rollouts 36 --min-rollouts 36 --horizon 2 " + file, /*merge_stderr=*/true);
   CHECK(piped.code == 0);
   CHECK(piped.out.find('\r') == std::string::npos);
 }

@@ -99,7 +99,7 @@ TEST_CASE("every command that replays records refuses an unknown --variant or an
       "validate " + game,
       "import --db " + db + " " + game,
       "stats " + game,
-      "analyze --rollouts 1 " + game,
+      "analyze --level rollout --rollouts 1 " + game,
       "render " + game + " --at 1 -o " + svg,
       "replay " + game + " --at 1",
       "conform " + jsonl,

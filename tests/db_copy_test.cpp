@@ -91,7 +91,7 @@ TEST_CASE("db copy: SQLite into each backend and back, idempotent, adding only w
   REQUIRE(n1 > 0);
   REQUIRE(n2 > 0);
   // Two games analysed (seat_analysis: REAL columns, the settings, analysed_at).
-  REQUIRE(run_ppn("analyze --db " + first + " --rollouts 2 --min-rollouts 2 --horizon 2 --seed 7 " +
+  REQUIRE(run_ppn("analyze --db " + first + " --level rollout --rollouts 2 --min-rollouts 2 --horizon 2 --seed 7 " +
                   source_path("samples/05-two-player-kitchen-table.ppn").string() + " " +
                   source_path("samples/06-two-player-blockade-siege.ppn").string()).code == 0);
   const auto analysed = analysis_rows(first);

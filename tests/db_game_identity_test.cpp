@@ -174,7 +174,7 @@ TEST_CASE("a game id found in the database opens that game in replay, render, st
     const auto stats = run_ppn("stats --db " + db + " --game " + sid);
     CHECK(stats.code == 0);
     CHECK(stats.out == run_ppn("stats " + alone).out);
-    const std::string settings = " --rollouts 4 --horizon 4 --candidates 2";
+    const std::string settings = " --level rollout --rollouts 4 --horizon 4 --candidates 2";
     const auto analysed = (dir / ("analysed-" + sid + ".ppn")).string();
     const auto expected = (dir / ("expected-" + sid + ".ppn")).string();
     const auto an = run_ppn("analyze --db " + db + " --game " + sid + settings + " -o " + analysed, true);

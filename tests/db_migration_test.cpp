@@ -153,7 +153,7 @@ TEST_CASE("db migration 5 -> 6: seat_analysis gains its error bars and settings,
   INFO(backend);
   const auto db = fresh_db("migrate6", backend);
   const std::string sample = source_path("samples/05-two-player-kitchen-table.ppn").string();
-  REQUIRE(run_ppn("analyze --rollouts 8 --horizon 2 --db " + db + " " + sample).code == 0);
+  REQUIRE(run_ppn("analyze --level rollout --rollouts 8 --horizon 2 --db " + db + " " + sample).code == 0);
   REQUIRE(scalar(db, "SELECT count(*) FROM seat_analysis WHERE min_rollouts = 8 AND confidence = 0.95 AND "
                      "unresolved >= 0 AND loss_se >= 0 AND luck_se > 0") == 2);
   const auto luck = scalar(db, "SELECT round(sum(luck) * 1000000) FROM seat_analysis");
@@ -177,7 +177,7 @@ TEST_CASE("db migration 5 -> 6: seat_analysis gains its error bars and settings,
                    "unresolved IS NULL AND loss_se IS NULL AND luck_se IS NULL") == 2);
   CHECK(scalar(db, "SELECT round(sum(luck) * 1000000) FROM seat_analysis") == luck);
   CHECK(run_ppn("rate --db " + db).code == 0);
-  REQUIRE(run_ppn("analyze --rollouts 8 --horizon 2 --confidence 0.9 --db " + db + " " + sample).code == 0);
+  REQUIRE(run_ppn("analyze --level rollout --rollouts 8 --horizon 2 --confidence 0.9 --db " + db + " " + sample).code == 0);
   CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE min_rollouts = 8 AND confidence = 0.9 AND "
                    "unresolved >= 0 AND loss_se >= 0 AND luck_se > 0") == 2);
 }

@@ -93,7 +93,7 @@ TEST_CASE("db/SCHEMA.md: every example query gives the known answer", "[db][docs
                               "[Game \"parcheesi\"]\n[Variant \"hasbro-2001\"]\n[Seats \"green blue\"]\n"
                               "[Result \"*\"]\n[Green \"Ann\"]\n\n1. G 5-3: N/0 0/3\n2. B 6-4: -\n3. G 6-4: 3/9\n");
   REQUIRE(run_ppn("import --db " + db + files + " " + bad).code == 1);  // 1: the illegal game is stored
-  REQUIRE(run_ppn("analyze --db " + db + " --rollouts 4 --horizon 2 --seed 7 " +
+  REQUIRE(run_ppn("analyze --db " + db + " --level rollout --rollouts 4 --horizon 2 --seed 7 " +
                   source_path("samples/05-two-player-kitchen-table.ppn").string()).code == 0);
 
   // Title -> rows, each row's cells joined by ',' (NULL as NULL).

@@ -226,7 +226,7 @@ TEST_CASE("analyze --db: stores each seat's figures as printed, and replaces the
   };
   auto printed = [](const std::string& out, const std::string& line) { CHECK_THAT(out, Catch::Contains(line)); };
 
-  const auto first = run_ppn("analyze --rollouts 8 --horizon 4 --db " + db + " " + sample);
+  const auto first = run_ppn("analyze --level rollout --rollouts 8 --horizon 4 --db " + db + " " + sample);
   REQUIRE(first.code == 0);
   CHECK_THAT(first.out, Catch::Contains("imported as game 1"));
   CHECK_THAT(first.out, Catch::Contains("stored as the analysis of game 1"));
@@ -242,7 +242,7 @@ TEST_CASE("analyze --db: stores each seat's figures as printed, and replaces the
   CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE abs(luck_adjusted - (result - luck)) > 1e-12") == 0);
 
   // Again with other settings: the game is found by its checksum, its two rows replaced.
-  const auto second = run_ppn("analyze --rollouts 6 --horizon 3 --seed 7 --db " + db + " " + sample);
+  const auto second = run_ppn("analyze --level rollout --rollouts 6 --horizon 3 --seed 7 --db " + db + " " + sample);
   REQUIRE(second.code == 0);
   CHECK_THAT(second.out, !Catch::Contains("imported as"));
   CHECK(scalar(db, "SELECT count(*) FROM games") == 1);
@@ -254,7 +254,7 @@ TEST_CASE("analyze --db: stores each seat's figures as printed, and replaces the
   // annotated game are the rollouts as run: --min-rollouts 10 rounded up to a block, --rollouts
   // 100 down to two (the seed of the run before, which the checks below expect).
   const auto annotated = (dir / "annotated.ppn").string();
-  REQUIRE(run_ppn("analyze --rollouts 100 --min-rollouts 10 --horizon 1 --candidates 1 --seed 7 --db " + db + " -o " +
+  REQUIRE(run_ppn("analyze --level rollout --rollouts 100 --min-rollouts 10 --horizon 1 --candidates 1 --seed 7 --db " + db + " -o " +
                   annotated + " " + sample)
               .code == 0);
   CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE rollouts = 72 AND min_rollouts = 36") == 2);
@@ -263,7 +263,7 @@ TEST_CASE("analyze --db: stores each seat's figures as printed, and replaces the
   // A game imported earlier keeps its id; the others stay untouched.
   const auto four = source_path("samples/01-four-player-family-night.ppn").string();
   REQUIRE(run_ppn("import --db " + db + " " + four).code == 0);
-  const auto third = run_ppn("analyze --rollouts 4 --horizon 2 --db " + db + " " + four);
+  const auto third = run_ppn("analyze --level rollout --rollouts 4 --horizon 2 --db " + db + " " + four);
   CHECK(third.code == 0);
   CHECK_THAT(third.out, Catch::Contains("stored as the analysis of game 2"));
   CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE game_id = 2") == 4);
@@ -278,7 +278,7 @@ TEST_CASE("analyze --db: stores each seat's figures as printed, and replaces the
   REQUIRE(result != std::string::npos);
   text.replace(result, text.find('\n', result) - result, "[Result \"*\"]");
   const auto prefix = write_file(dir / "prefix.ppn", text);
-  const auto cut = run_ppn("analyze --rollouts 2 --horizon 1 --db " + db + " " + prefix, true);
+  const auto cut = run_ppn("analyze --level rollout --rollouts 2 --horizon 1 --db " + db + " " + prefix, true);
   CHECK(cut.code == 1);
   CHECK_THAT(cut.out, Catch::Contains("an unfinished copy of a game the database holds"));
   CHECK(scalar(db, "SELECT count(*) FROM games") == 2);
