@@ -2,6 +2,8 @@
 
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -10,8 +12,10 @@
 #include <iostream>
 #include <memory>
 
+#include "analysis/calibration.hpp"
 #include "analysis/game_analysis.hpp"
 #include "analysis/selfplay.hpp"
+#include "rules/options.hpp"
 #include "bench/bench_util.hpp"
 #include "parser/parser.hpp"
 #include "replay/replayer.hpp"
@@ -67,7 +71,89 @@ int stability(const std::string& dir, const analysis::AnalyzeConfig& acfg) {
   return 0;
 }
 
+// Analysis as a judge (analysis/README.md "Levels"): `a.games` games of four bots of known
+// strength (random, greedy, eval, net1; two or three players: the first of them), the bots
+// moved one seat on each game, every game analysed at the level; each bot's error rate and
+// loss per decision with their standard errors, and the spread of the result against the
+// luck-adjusted result over the bot-games (gnubg's variance reduction).
+int judge(const BenchAnalyzeArgs& a) {
+  auto made = analysis::make_selfplay(a.cfg);
+  if (!made) {
+    std::cerr << "bench analyze: " << made.error().message << "\n";
+    return 2;
+  }
+  const std::array<analysis::BotKind, 4> kinds{analysis::BotKind::random, analysis::BotKind::greedy,
+                                               analysis::BotKind::eval, analysis::BotKind::net1};
+  const int n = a.cfg.players;
+  const auto order = rules::profile_seating(a.cfg.variant)->seats(n);
+  std::array<analysis::AnalysisTotals, 4> totals;
+  std::array<analysis::ClusteredRatio, 4> loss;                    // loss per decision, each bot-game a cluster
+  std::array<std::vector<std::pair<double, double>>, 4> outcomes;  // (result, luck-adjusted) per bot-game
+  BenchTimer t;
+  for (int i = 0; i < a.games; ++i) {
+    // Game i: the bot of seat k in turn order is kinds[(k + i) mod 4]; with fewer players the
+    // bots take turns sitting out.
+    std::vector<analysis::SeatBot> bots(static_cast<std::size_t>(n));
+    std::vector<int> kind_of(static_cast<std::size_t>(n));
+    for (int k = 0; k < n; ++k) {
+      kind_of[static_cast<std::size_t>(k)] = (k + i) % 4;
+      bots[static_cast<std::size_t>(k)].kind = kinds[static_cast<std::size_t>((k + i) % 4)];
+    }
+    const Game g = made->play_game(static_cast<std::uint64_t>(i), bots);
+    const analysis::GameAnalysis ga = analysis::analyze_game(g, {}, a.acfg);
+    if (!ga.ok) {
+      std::cerr << "bench analyze: a self-play game could not be analysed: " << ga.error << "\n";
+      return 1;
+    }
+    for (int k = 0; k < n; ++k) {
+      const auto& sa = ga.seats[static_cast<std::size_t>(rules::seat_of(order[static_cast<std::size_t>(k)]))];
+      const auto b = static_cast<std::size_t>(kind_of[static_cast<std::size_t>(k)]);
+      totals[b] += sa;
+      loss[b].add(sa.total_loss, sa.decisions);
+      outcomes[b].push_back({sa.result, sa.luck_adjusted()});
+    }
+  }
+  char buf[400];
+  std::snprintf(buf, sizeof buf,
+                "bench analyze --judge: variant %s, %d players, %d games (seed %llu), bots random, greedy, eval, net1 "
+                "moved one seat on each game, analysed at %s (%.1f s)\n",
+                a.cfg.variant.c_str(), n, a.games, static_cast<unsigned long long>(a.cfg.seed),
+                a.acfg.level == analysis::Level::rollout ? "rollouts" : (std::string(analysis::level_name(a.acfg.level)) + "-ply").c_str(),
+                t.seconds());
+  std::cout << buf
+            << "  bot     bot-games decisions  loss/decision (95% interval)   marked ?/??    wins\n";
+  std::array<std::pair<double, double>, 4> interval{};
+  double all_r = 0, all_l = 0, all_rr = 0, all_ll = 0, all_m = 0;
+  for (std::size_t b = 0; b < 4; ++b) {
+    const auto& tot = totals[b];
+    if (outcomes[b].empty()) continue;
+    const double v = loss[b].value(), se = std::max(0.0, loss[b].se());
+    interval[b] = {v - 1.96 * se, v + 1.96 * se};
+    std::snprintf(buf, sizeof buf, "  %-7s %9zu %9d  %.4f (%.4f - %.4f)       %5.1f%% +- %.1f  %5.0f\n",
+                  std::string(analysis::bot_kind_name(kinds[b])).c_str(), outcomes[b].size(), tot.decisions, v,
+                  std::max(0.0, interval[b].first), interval[b].second, 100 * tot.error_rate(), 100 * tot.error_rate_se(),
+                  tot.result);
+    std::cout << buf;
+    for (const auto& [r, l] : outcomes[b]) all_r += r, all_l += l, all_rr += r * r, all_ll += l * l, all_m += 1;
+  }
+  // Whether the losses per decision order the bots by strength, their intervals apart.
+  bool ordered = true;
+  for (std::size_t b = 0; b + 1 < 4; ++b)
+    if (!outcomes[b].empty() && !outcomes[b + 1].empty()) ordered = ordered && interval[b].first > interval[b + 1].second;
+  std::cout << "  loss per decision orders random > greedy > eval > net1 with the 95% intervals apart: "
+            << (ordered ? "yes" : "no") << "\n";
+  // The luck-adjusted result against the result, over every bot-game (gnubg's variance reduction).
+  const double vr = all_m > 1 ? (all_rr - all_r * all_r / all_m) / (all_m - 1) : 0.0;
+  const double vl = all_m > 1 ? (all_ll - all_l * all_l / all_m) / (all_m - 1) : 0.0;
+  std::snprintf(buf, sizeof buf,
+                "  result variance %.4f, luck-adjusted result variance %.4f: %.0f%% less (over %.0f bot-games)\n", vr, vl,
+                vr > 0 ? 100 * (1 - vl / vr) : 0.0, all_m);
+  std::cout << buf;
+  return 0;
+}
+
 int run_bench_analyze(const BenchAnalyzeArgs& a) {
+  if (a.judge) return judge(a);
   auto made = analysis::make_selfplay(a.cfg);
   if (!made) {
     std::cerr << "bench analyze: " << made.error().message << "\n";

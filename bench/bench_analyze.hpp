@@ -1,5 +1,6 @@
-// `ppn bench analyze`: decisions analysed per second (luck of every roll, rollouts of every
-// decision) at a rollout setting, next to replay + legal-play generation of the same positions.
+// `ppn bench analyze`: decisions analysed per second (luck of every roll, the judgement of every
+// decision) at a level, next to replay + legal-play generation of the same positions; with
+// --judge, analysis as a judge: the error rates of bots of known strength.
 #pragma once
 
 #include <string>
@@ -14,6 +15,7 @@ struct BenchAnalyzeArgs {
   analysis::AnalyzeConfig acfg;
   int games = 4;
   std::string stability;  // a directory of PPN files: the marks' agreement over seeds 1, 2, 3
+  bool judge = false;     // games of random, greedy, eval and net1 bots, seats rotated: each bot's figures
 };
 
 int bench_analyze(const BenchAnalyzeArgs& a);

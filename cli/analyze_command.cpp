@@ -215,10 +215,13 @@ CLI::Option* add_level_option(CLI::App* sub, analysis::Level& level) {
       ->default_str(std::string(analysis::level_name(level)));
 }
 
-std::optional<std::string> rollout_options_without_level(const CLI::App& sub, analysis::Level level) {
+std::optional<std::string> rollout_options_without_level(const CLI::App& sub, analysis::Level level, bool seed) {
   if (level == analysis::Level::rollout) return std::nullopt;
   for (const char* name : {"--rollouts", "--min-rollouts", "--confidence", "--leaf", "--policy", "--horizon", "--seed", "--candidates"})
-    if (sub.count(name) > 0) return std::string(name) + " sets up rollouts: add --level rollout";
+    if (std::string_view(name) == "--seed" && !seed) continue;
+    else
+    if (const CLI::Option* o = sub.get_option_no_throw(name); o && o->count() > 0)
+      return std::string(name) + " sets up rollouts: add --level rollout";
   return std::nullopt;
 }
 
@@ -269,7 +272,7 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"text", "json"}));
   add_rule_options(sub, a->replay, record_variant_help("inferred per game"));
   sub->callback([a, sub, &exit_code]() {
-    if (const auto e = rollout_options_without_level(*sub, a->cfg.level)) {
+    if (const auto e = rollout_options_without_level(*sub, a->cfg.level, true)) {
       std::cerr << "analyze: " << *e << "\n";
       exit_code = 2;
       return;

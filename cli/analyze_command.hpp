@@ -21,7 +21,8 @@ void add_leaf_option(CLI::App* sub, analysis::Leaf& leaf);
 // `--policy greedy|net` (analyze, bench analyze): who plays the rollouts.
 void add_policy_option(CLI::App* sub, analysis::Policy& policy);
 // `--level 0|1|rollout` (analyze, bench analyze), and the error for a rollout option given
-// without `--level rollout` (nullopt: none).
+// without `--level rollout` (nullopt: none); `seed`: --seed is the rollouts' (analyze), not
+// the games' (bench analyze).
 CLI::Option* add_level_option(CLI::App* sub, analysis::Level& level);
-std::optional<std::string> rollout_options_without_level(const CLI::App& sub, analysis::Level level);
+std::optional<std::string> rollout_options_without_level(const CLI::App& sub, analysis::Level level, bool seed);
 }

@@ -32,11 +32,14 @@ void add_bench_analyze(CLI::App& group, int& exit_code) {
   sub->add_option("--candidates", a->acfg.candidates, "Plays rolled out besides the one made")->capture_default_str()->check(CLI::Range(1, 1000));
   sub->add_option("--min-rollouts", a->acfg.min_rollouts, "Rollouts per candidate of the first round (rounded up to a block)")->capture_default_str()->check(CLI::Range(1, 100000));
   sub->add_option("-j,--jobs", a->acfg.threads, "Threads (0: every core)")->capture_default_str()->check(CLI::Range(0, 1024));
+  sub->add_flag("--judge", a->judge,
+                "Analysis as a judge: --games games of random, greedy, eval and net1 bots (seats rotated), each bot's "
+                "error rate, loss per decision and the luck-adjusted result's spread against the result's");
   sub->add_option("--stability", a->stability,
                   "Also analyse every game of the .ppn files of this directory at seeds 1, 2, 3 and print how many marks agree")
       ->check(CLI::ExistingDirectory);
   sub->callback([a, sub, &exit_code]() {
-    if (const auto e = rollout_options_without_level(*sub, a->acfg.level)) {
+    if (const auto e = rollout_options_without_level(*sub, a->acfg.level, false)) {
       std::cerr << "bench analyze: " << *e << "\n";
       exit_code = 2;
       return;

@@ -195,6 +195,8 @@ void bind_positions(py::module_& m) {
       .def_property_readonly("doublets", [](const PyPosition& p) { return p.game.doublets(); },
                              "Doublets (Ludo: sixes) already thrown in this turn.")
       .def_property_readonly("pawns", &pawns, "Each seat's pawns in its own coordinates: {\"green\": [\"N\", \"12\", \"h3\", \"H\"]}.")
+      .def("evaluate", &evaluate_position,
+           "Each seat's chance of winning by the neural evaluator ({\"green\": 0.31, ...}; 1 for a seat that has won).")
       .def("legal_plays", [](const PyPosition& p, const py::object& dice, const std::optional<std::string>& variant,
                              const py::object& options) {
              const auto [d1, d2] = read_dice(dice);

@@ -8,7 +8,7 @@ Reading records::
 
 The loops run in C++ (ppn's own libraries); see docs/PYTHON.md for the whole API.
 """
-from ._ppn import Game, GameReader, Play, Position, Replay, ReplayedRoll, parse, read_games, validate
+from ._ppn import Game, GameReader, Play, Position, Replay, ReplayedRoll, analyze, parse, read_games, validate
 from .bots import Match, Turn, play, wilson_interval
 from .database import Database, Rows
 from .errors import DatabaseError, Diagnostic, IllegalPlayError, ParseError, PPNError
@@ -17,5 +17,5 @@ from .records import Roll
 __all__ = [
     "Database", "DatabaseError", "Diagnostic", "Game", "GameReader", "IllegalPlayError", "Match",
     "ParseError", "Play", "Position", "PPNError", "Replay", "ReplayedRoll", "Roll", "Rows", "Turn",
-    "parse", "play", "read_games", "validate", "wilson_interval",
+    "analyze", "parse", "play", "read_games", "validate", "wilson_interval",
 ]

@@ -68,7 +68,7 @@ def test_eval_bot():
 
 
 def test_bad_bots():
-    with pytest.raises(ValueError, match="greedy"):
+    with pytest.raises(ValueError, match="net1"):
         ppn.play("hasbro-2001", ["clever", "random"])
     with pytest.raises(IndexError):
         ppn.play("hasbro-2001", [lambda t: 99, "random"], seed=2)
