@@ -45,7 +45,7 @@ long train_net(const NetTraining& t, NeuralNet& net, const std::function<void(in
   std::vector<Step> steps;
   Eigen::VectorXf h;
   long positions = 0;
-  for (int gi = t.first_game; gi < t.first_game + t.games; ++gi) {
+  for (int gi = 0; gi < t.games; ++gi) {
     const int players = 2 + gi % 3;
     Rng rng(t.seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(gi) * 0xD1B54A32D192ED03ull + 3);
     Game game = Game::start(opts, seating->seats(players));

@@ -1,7 +1,7 @@
 // Training the neural evaluator by TD(lambda) self-play (analysis/README.md "Neural
 // evaluator"; G. Tesauro, "Temporal difference learning and TD-Gammon", CACM 38(3), 1995).
 //
-//   NetTraining t{.ludo = false, .games = 100000, .seed = 1};
+//   NetTraining t{.ludo = false, .games = 500000, .seed = 1};
 //   NeuralNet net = NeuralNet::random(kParcheesi68, t.hidden, t.seed);
 //   train_net(t, net, [](int done) { ... });   // progress after each game
 //
@@ -25,13 +25,12 @@ namespace ppn::analysis {
 
 struct NetTraining {
   bool ludo = false;       // the board: Ludo's (profile "ludo"), else the Parcheesi ring (hasbro-2001)
-  int games = 100000;
+  int games = 500000;      // the repository's weights: `ppn train` at these defaults
   std::uint64_t seed = 1;
   int hidden = 128;        // hidden units of a new net
   double alpha = 0.02;     // learning rate
   double lambda = 0.7;
   int max_rolls = 3000;    // a game still running after this many rolls ends without a winner
-  int first_game = 0;      // the games are first_game .. first_game + games - 1 (a resumed run)
 };
 
 // The profile whose games train the board's net.

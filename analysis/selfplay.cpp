@@ -126,6 +126,14 @@ Result<Selfplay> make_selfplay(const SelfplayConfig& cfg) {
 
 ppn::Game Selfplay::play_game(std::uint64_t index) const { return play_game(index, {}); }
 
+std::vector<int> Selfplay::seat_order() const {
+  auto seating = profile_seating(cfg_.variant);
+  if (!seating) seating = profile_seating(default_profile(opts_.ludo()));
+  std::vector<int> out;
+  for (const Colour c : seating->seats(cfg_.players)) out.push_back(seat_of(c));
+  return out;
+}
+
 ppn::Game Selfplay::play_game(std::uint64_t index, const std::vector<SeatBot>& given, std::vector<int>* ranking) const {
   Rng rng(cfg_.seed * 0x9E3779B97F4A7C15ull + index * 0xD1B54A32D192ED03ull + 1);
   // Under duplicate dice the random bot's choices do not move the dice stream (SelfplayConfig).

@@ -73,6 +73,8 @@ class Selfplay {
   // with the built-in bots it picks from the seed. `ranking`, when given, receives the
   // finishing order as indices into `bots`.
   Game play_game(std::uint64_t index, const std::vector<SeatBot>& bots, std::vector<int>* ranking = nullptr) const;
+  // The engine seat of each place in the turn order (the profile's seating, RULES.md Q2).
+  std::vector<int> seat_order() const;
 
  private:
   SelfplayConfig cfg_;

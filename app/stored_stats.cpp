@@ -249,17 +249,26 @@ Status store_analysis(Database& db, std::int64_t game_id, const analysis::GameAn
     Statement ins(db,
                   "INSERT INTO seat_analysis(game_id, colour, rolls, decisions, mistakes, blunders, total_loss, luck, "
                   "result, luck_adjusted, rolls_analysed, stopped, rollouts, horizon, seed, candidates, mistake_at, "
-                  "blunder_at, min_rollouts, confidence, unresolved, loss_se, luck_se) VALUES(?1, ?2, ?3, ?4, ?5, ?6, "
-                  "?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)");
+                  "blunder_at, min_rollouts, confidence, unresolved, loss_se, luck_se, level) VALUES(?1, ?2, ?3, ?4, ?5, "
+                  "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)");
+    // The rollouts' settings and error bars apply to a rollout analysis only: at a net level
+    // 0 for the settings of migration 3 (NOT NULL columns) and NULL for those of migration 6.
+    const bool rollouts = cfg.level == analysis::Level::rollout;
     for (std::size_t s = 0; s < ga.seats.size(); ++s) {
       const auto& sa = ga.seats[s];
       if (!sa.present) continue;
       ins.bind(1, game_id).bind_static(2, colour_name(static_cast<Colour>(s))).bind(3, sa.rolls);
       ins.bind(4, sa.decisions).bind(5, sa.mistakes).bind(6, sa.blunders).bind(7, sa.total_loss).bind(8, sa.luck);
       ins.bind(9, sa.result).bind(10, sa.luck_adjusted()).bind(11, ga.rolls_analysed).bind(12, ga.stopped ? 1 : 0);
-      ins.bind(13, ga.max_rollouts).bind(14, cfg.eval.horizon).bind(15, cfg.eval.seed).bind(16, cfg.candidates);
-      ins.bind(17, cfg.mistake).bind(18, cfg.blunder).bind(19, ga.first_rollouts);
-      ins.bind(20, cfg.confidence).bind(21, sa.unresolved).bind(22, sa.loss_se()).bind(23, sa.luck_se());
+      if (rollouts) {
+        ins.bind(13, ga.max_rollouts).bind(14, cfg.eval.horizon).bind(15, cfg.eval.seed).bind(16, cfg.candidates);
+        ins.bind(19, ga.first_rollouts).bind(20, cfg.confidence).bind(22, sa.loss_se());
+      } else {
+        for (const int k : {13, 14, 15, 16}) ins.bind(k, 0);
+        for (const int k : {19, 20, 22}) ins.bind_null(k);
+      }
+      ins.bind(17, cfg.mistake).bind(18, cfg.blunder);
+      ins.bind(21, sa.unresolved).bind(23, sa.luck_se()).bind_static(24, analysis::level_name(cfg.level));
       ins.run();
     }
     t.commit();

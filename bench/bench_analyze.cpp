@@ -15,7 +15,6 @@
 #include "analysis/calibration.hpp"
 #include "analysis/game_analysis.hpp"
 #include "analysis/selfplay.hpp"
-#include "rules/options.hpp"
 #include "bench/bench_util.hpp"
 #include "parser/parser.hpp"
 #include "replay/replayer.hpp"
@@ -85,7 +84,7 @@ int judge(const BenchAnalyzeArgs& a) {
   const std::array<analysis::BotKind, 4> kinds{analysis::BotKind::random, analysis::BotKind::greedy,
                                                analysis::BotKind::eval, analysis::BotKind::net1};
   const int n = a.cfg.players;
-  const auto order = rules::profile_seating(a.cfg.variant)->seats(n);
+  const std::vector<int> order = made->seat_order();
   std::array<analysis::AnalysisTotals, 4> totals;
   std::array<analysis::ClusteredRatio, 4> loss;                    // loss per decision, each bot-game a cluster
   std::array<std::vector<std::pair<double, double>>, 4> outcomes;  // (result, luck-adjusted) per bot-game
@@ -106,7 +105,7 @@ int judge(const BenchAnalyzeArgs& a) {
       return 1;
     }
     for (int k = 0; k < n; ++k) {
-      const auto& sa = ga.seats[static_cast<std::size_t>(rules::seat_of(order[static_cast<std::size_t>(k)]))];
+      const auto& sa = ga.seats[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])];
       const auto b = static_cast<std::size_t>(kind_of[static_cast<std::size_t>(k)]);
       totals[b] += sa;
       loss[b].add(sa.total_loss, sa.decisions);

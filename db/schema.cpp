@@ -300,7 +300,15 @@ ALTER TABLE game_race ADD COLUMN unseen_stretches INTEGER;
 )sql";
 constexpr std::string_view kV7Postgres = "ALTER TABLE game_race ADD COLUMN unseen_stretches BIGINT";
 
-constexpr std::array<std::string_view, 7> kMigrations = {kV1, kV2, kV3, kV4, kV5, kV6, kV7};
+// Migration 7 -> 8: the level a seat's analysis was judged at (`ppn analyze --level`: "0", "1"
+// by the neural evaluator, "rollout"). NULL in a row stored before it: rollouts, then the
+// only way.
+constexpr std::string_view kV8 = R"sql(
+ALTER TABLE seat_analysis ADD COLUMN level TEXT;
+)sql";
+constexpr std::string_view kV8Postgres = "ALTER TABLE seat_analysis ADD COLUMN level TEXT";
+
+constexpr std::array<std::string_view, 8> kMigrations = {kV1, kV2, kV3, kV4, kV5, kV6, kV7, kV8};
 
 // A statistic of stats/seat_stats.hpp has its column from migration 3 (since 3), or from the
 // migration to its `since` version, which adds it with ALTER TABLE: a version above the seven
@@ -416,6 +424,7 @@ Result<Database> open_server_for_writing(Database db, const std::string& path) {
                      name + ": schema version " + std::to_string(v) + " has no PostgreSQL migration in this ppn");
     if (v <= 5) db.exec(std::string(kV6Postgres));
     if (v <= 6) db.exec(std::string(kV7Postgres));
+    if (v <= 7) db.exec(std::string(kV8Postgres));
     for (int since = static_cast<int>(kMigrations.size()) + 1; since <= kVersions; ++since)
       if (since > v)
         seat_stat_columns(since, [&](const std::string& c) { db.exec("ALTER TABLE seat_stats ADD COLUMN " + c + " BIGINT"); });

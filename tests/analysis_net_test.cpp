@@ -113,7 +113,7 @@ TEST_CASE("neural training: TD learning moves a start toward the winners' share"
   CHECK(std::abs(after - 0.5) <= std::abs(before - 0.5) + 0.02);
 }
 
-TEST_CASE("net bots: 0-ply takes its best play; 1-ply looks at the next throw", "[analysis][net]") {
+TEST_CASE("net bots: 0-ply takes its best play, 1-ply looks at the next throw", "[analysis][net]") {
   const rules::Game g = start("hasbro-2001", 2);
   const NeuralNet& net = *neural_net(false);
   const auto lp = g.legal_plays({5, 3});

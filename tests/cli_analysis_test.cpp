@@ -307,8 +307,19 @@ TEST_CASE("cli bench evaluator: Brier score and calibration by decile, next to t
   // The same figures on one thread as on three.
   const auto one = run_ppn("bench evaluator --games 2 --players 2 --playouts 4 --every 20 -j 1");
   const auto three = run_ppn("bench evaluator --games 2 --players 2 --playouts 4 --every 20 -j 3");
-  auto figures = [](const std::string& out) { return out.substr(out.find('\n')); };  // the first line has the time
+  // The first line has the time, the speed line rates: neither is a figure of the estimates.
+  auto figures = [](const std::string& out) {
+    std::string s = out.substr(out.find('\n'));
+    const auto speed = s.find("\n  speed, one thread");
+    REQUIRE(speed != std::string::npos);
+    return s.erase(speed, s.find('\n', speed + 1) - speed);
+  };
   CHECK(figures(one.out) == figures(three.out));
+  // The neural evaluator beside them, and every estimate's speed.
+  CHECK(r.out.find("neural          Brier 0.") != std::string::npos);
+  CHECK(r.out.find("neural - fitted: Brier ") != std::string::npos);
+  CHECK(r.out.find("neural/s (ratio to the race estimate ") == std::string::npos);
+  CHECK(r.out.find("/s, neural ") != std::string::npos);
   // The calibration chart: both estimates and the diagonal, in a standalone SVG.
   std::ifstream in(svg);
   std::stringstream text;
@@ -316,6 +327,7 @@ TEST_CASE("cli bench evaluator: Brier score and calibration by decile, next to t
   CHECK(text.str().rfind("<svg ", 0) == 0);
   CHECK(text.str().find(">race estimate</text>") != std::string::npos);
   CHECK(text.str().find(">fitted</text>") != std::string::npos);
+  CHECK(text.str().find(">neural</text>") != std::string::npos);
   CHECK(text.str().find(">perfect</text>") != std::string::npos);
   CHECK(text.str().find("roll-cursor") == std::string::npos);
   std::filesystem::remove(svg);

@@ -157,10 +157,11 @@ TEST_CASE("db migration 5 -> 6: seat_analysis gains its error bars and settings,
   REQUIRE(scalar(db, "SELECT count(*) FROM seat_analysis WHERE min_rollouts = 8 AND confidence = 0.95 AND "
                      "unresolved >= 0 AND loss_se >= 0 AND luck_se > 0") == 2);
   const auto luck = scalar(db, "SELECT round(sum(luck) * 1000000) FROM seat_analysis");
-  // The same database at version 5: the columns of migrations 6 and 7 dropped.
+  CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE level = 'rollout'") == 2);
+  // The same database at version 5: the columns of migrations 6, 7 and 8 dropped.
   {
     ppn::db::Database d(db, ppn::db::Database::Mode::read_write);
-    for (const char* c : {"min_rollouts", "confidence", "unresolved", "loss_se", "luck_se"})
+    for (const char* c : {"min_rollouts", "confidence", "unresolved", "loss_se", "luck_se", "level"})
       d.exec(std::string("ALTER TABLE seat_analysis DROP COLUMN ") + c);
     d.exec("ALTER TABLE game_race DROP COLUMN unseen_stretches");
     d.set_user_version(5);
@@ -175,9 +176,15 @@ TEST_CASE("db migration 5 -> 6: seat_analysis gains its error bars and settings,
   CHECK(scalar(db, "SELECT count(*) FROM seat_stats") == 2);
   CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE min_rollouts IS NULL AND confidence IS NULL AND "
                    "unresolved IS NULL AND loss_se IS NULL AND luck_se IS NULL") == 2);
+  CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE level IS NULL") == 2);  // migration 8's
   CHECK(scalar(db, "SELECT round(sum(luck) * 1000000) FROM seat_analysis") == luck);
   CHECK(run_ppn("rate --db " + db).code == 0);
   REQUIRE(run_ppn("analyze --level rollout --rollouts 8 --horizon 2 --confidence 0.9 --db " + db + " " + sample).code == 0);
   CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE min_rollouts = 8 AND confidence = 0.9 AND "
-                   "unresolved >= 0 AND loss_se >= 0 AND luck_se > 0") == 2);
+                   "unresolved >= 0 AND loss_se >= 0 AND luck_se > 0 AND level = 'rollout'") == 2);
+  // At a net level the rollouts' settings and error bars do not apply: 0 or NULL, the level said.
+  REQUIRE(run_ppn("analyze --db " + db + " " + sample).code == 0);
+  CHECK(scalar(db, "SELECT count(*) FROM seat_analysis WHERE level = '1' AND rollouts = 0 AND horizon = 0 AND "
+                   "seed = 0 AND candidates = 0 AND min_rollouts IS NULL AND confidence IS NULL AND "
+                   "loss_se IS NULL AND unresolved = 0 AND luck_se > 0 AND mistake_at = 0.04") == 2);
 }
