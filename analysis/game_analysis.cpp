@@ -463,12 +463,19 @@ ppn::Game annotate_game(const ppn::Game& game, const GameAnalysis& ga, const Ana
     std::string who(colour_name(c));
     if (auto p = game.tag_value(tag); !p.empty()) who += " (" + std::string(p) + ")";
     char line[400];
-    std::snprintf(line, sizeof line,
-                  "ppn: %s: %d decisions, %d ?, %d ??, %d unresolved, error rate %.1f%% +- %.1f%%, total loss %.3f +- "
-                  "%.3f; luck %s (sd %.3f), result %.2f, luck-adjusted %s",
-                  who.c_str(), sa.decisions, sa.mistakes, sa.blunders, sa.unresolved, 100 * sa.error_rate(),
-                  100 * sa.error_rate_se(), sa.total_loss, sa.loss_se(), signed3(sa.luck).c_str(), sa.luck_se(),
-                  sa.result, signed3(sa.luck_adjusted()).c_str());
+    if (cfg.level == Level::rollout)
+      std::snprintf(line, sizeof line,
+                    "ppn: %s: %d decisions, %d ?, %d ??, %d unresolved, error rate %.1f%% +- %.1f%%, total loss %.3f +- "
+                    "%.3f; luck %s (sd %.3f), result %.2f, luck-adjusted %s",
+                    who.c_str(), sa.decisions, sa.mistakes, sa.blunders, sa.unresolved, 100 * sa.error_rate(),
+                    100 * sa.error_rate_se(), sa.total_loss, sa.loss_se(), signed3(sa.luck).c_str(), sa.luck_se(),
+                    sa.result, signed3(sa.luck_adjusted()).c_str());
+    else  // exact for the net: no error bar, nothing unresolved
+      std::snprintf(line, sizeof line,
+                    "ppn: %s: %d decisions, %d ?, %d ??, error rate %.1f%% +- %.1f%%, total loss %.3f; luck %s (sd "
+                    "%.3f), result %.2f, luck-adjusted %s",
+                    who.c_str(), sa.decisions, sa.mistakes, sa.blunders, 100 * sa.error_rate(), 100 * sa.error_rate_se(),
+                    sa.total_loss, signed3(sa.luck).c_str(), sa.luck_se(), sa.result, signed3(sa.luck_adjusted()).c_str());
     out.leading_comments.push_back(line);
   }
   int idx = 0;

@@ -211,6 +211,8 @@ void append_array(std::string& out, const char* name, const NeuralNet& net) {
 
 }  // namespace
 
+const char* neural_history() { return kNeuralHistory; }
+
 std::string net_source(const NeuralNet& parcheesi, const NeuralNet& ludo, const std::string& header) {
   std::string out;
   std::size_t start = 0;
@@ -221,6 +223,20 @@ std::string net_source(const NeuralNet& parcheesi, const NeuralNet& ludo, const 
   }
   out += "// Layout of each array: hidden units, inputs, the input weights input by input, the hidden\n"
          "// biases, the output weights output by output, the output biases (neural_evaluator.cpp).\n";
+  // The history again as a string, for a later `ppn train --continue` to carry on.
+  out += "inline constexpr const char* kNeuralHistory =";
+  std::size_t from = 0;
+  while (from < header.size()) {
+    const std::size_t end = std::min(header.find('\n', from), header.size());
+    out += "\n    \"";
+    for (const char c : header.substr(from, end - from)) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += end < header.size() ? "\\n\"" : "\"";
+    from = end + 1;
+  }
+  out += ";\n";
   append_array(out, "kNeuralParcheesi", parcheesi);
   append_array(out, "kNeuralLudo", ludo);
   return out;

@@ -66,7 +66,10 @@ struct NeuralNet {
 // The repository's net for the board; null when none was trained.
 const NeuralNet* neural_net(bool ludo);
 
-// The weights as C++ source (neural_weights.inc's form): `header` first, as comments.
+// How the repository's weights were made: the commands and games of neural_weights.inc.
+const char* neural_history();
+// The weights as C++ source (neural_weights.inc's form): `header` first, as comments, and as
+// the string neural_history() returns.
 std::string net_source(const NeuralNet& parcheesi, const NeuralNet& ludo, const std::string& header);
 
 }  // namespace ppn::analysis

@@ -32,8 +32,10 @@ struct AnalyzeArgs {
 };
 
 // One analysed game: its line and one line per seat, or one JSON record per seat.
+// `rollouts`: judged by rollouts, whose losses carry standard errors and may stay unresolved;
+// at a net level neither applies and neither is printed.
 void summary(std::ostream& out, bool json, std::int64_t number, const std::string& where, const Game& game,
-             const analysis::GameAnalysis& ga) {
+             const analysis::GameAnalysis& ga, bool rollouts) {
   if (json) {
     for (int s = 0; s < 4; ++s) {
       const auto& sa = ga.seats[static_cast<std::size_t>(s)];
@@ -52,12 +54,19 @@ void summary(std::ostream& out, bool json, std::int64_t number, const std::strin
     std::string who(colour_name(c));
     if (const auto p = std::string(game.player(static_cast<Colour>(s))); !p.empty()) who += " (" + p + ")";
     char line[400];
-    std::snprintf(line, sizeof line,
-                  "  %-24s decisions %3d  ? %2d  ?? %2d  unresolved %2d  error rate %5.1f%% +- %4.1f%%  loss %.3f +- "
-                  "%.3f  luck %+.3f (sd %.3f)  result %.2f  luck-adjusted %+.3f",
-                  who.c_str(), sa.decisions, sa.mistakes, sa.blunders, sa.unresolved, 100 * sa.error_rate(),
-                  100 * sa.error_rate_se(), sa.total_loss, sa.loss_se(), sa.luck, sa.luck_se(), sa.result,
-                  sa.luck_adjusted());
+    if (rollouts)
+      std::snprintf(line, sizeof line,
+                    "  %-24s decisions %3d  ? %2d  ?? %2d  unresolved %2d  error rate %5.1f%% +- %4.1f%%  loss %.3f +- "
+                    "%.3f  luck %+.3f (sd %.3f)  result %.2f  luck-adjusted %+.3f",
+                    who.c_str(), sa.decisions, sa.mistakes, sa.blunders, sa.unresolved, 100 * sa.error_rate(),
+                    100 * sa.error_rate_se(), sa.total_loss, sa.loss_se(), sa.luck, sa.luck_se(), sa.result,
+                    sa.luck_adjusted());
+    else
+      std::snprintf(line, sizeof line,
+                    "  %-24s decisions %3d  ? %2d  ?? %2d  error rate %5.1f%% +- %4.1f%%  loss %.3f  luck %+.3f (sd "
+                    "%.3f)  result %.2f  luck-adjusted %+.3f",
+                    who.c_str(), sa.decisions, sa.mistakes, sa.blunders, 100 * sa.error_rate(), 100 * sa.error_rate_se(),
+                    sa.total_loss, sa.luck, sa.luck_se(), sa.result, sa.luck_adjusted());
     out << line << "\n";
   }
 }
@@ -149,7 +158,7 @@ int run_analyze(const AnalyzeArgs& a) {
         std::cerr << game.source_file << ":" << ga.stop_reason << " (game " << number
                   << " analysed up to this roll)\n";
       }
-      summary(report, json, number, where, game, ga);
+      summary(report, json, number, where, game, ga, a.cfg.level == analysis::Level::rollout);
       if (!a.db.empty()) code = std::max(code, report_stored(where, g, report, json, number));
     }
     if (out) {
@@ -168,12 +177,19 @@ int run_analyze(const AnalyzeArgs& a) {
     report << "analyze: " << run->analysed() << " games; per player:\n";
     for (const auto& [key, p] : run->players()) {
       char line[300];
-      std::snprintf(line, sizeof line,
-                    "  %-24s games %3d  decisions %4d  ? %3d  ?? %3d  unresolved %3d  error rate %5.1f%% +- %4.1f%%  "
-                    "loss/decision %.4f +- %.4f  luck %+.3f (sd %.3f)  wins %.2f  luck-adjusted %+.3f",
-                    key.c_str(), p.games, p.decisions, p.mistakes, p.blunders, p.unresolved,
-                    100.0 * p.error_rate(), 100.0 * p.error_rate_se(), p.loss_per_decision(),
-                    p.loss_per_decision_se(), p.luck, p.luck_se(), p.result, p.luck_adjusted());
+      if (a.cfg.level == analysis::Level::rollout)
+        std::snprintf(line, sizeof line,
+                      "  %-24s games %3d  decisions %4d  ? %3d  ?? %3d  unresolved %3d  error rate %5.1f%% +- %4.1f%%  "
+                      "loss/decision %.4f +- %.4f  luck %+.3f (sd %.3f)  wins %.2f  luck-adjusted %+.3f",
+                      key.c_str(), p.games, p.decisions, p.mistakes, p.blunders, p.unresolved,
+                      100.0 * p.error_rate(), 100.0 * p.error_rate_se(), p.loss_per_decision(),
+                      p.loss_per_decision_se(), p.luck, p.luck_se(), p.result, p.luck_adjusted());
+      else
+        std::snprintf(line, sizeof line,
+                      "  %-24s games %3d  decisions %4d  ? %3d  ?? %3d  error rate %5.1f%% +- %4.1f%%  loss/decision "
+                      "%.4f  luck %+.3f (sd %.3f)  wins %.2f  luck-adjusted %+.3f",
+                      key.c_str(), p.games, p.decisions, p.mistakes, p.blunders, 100.0 * p.error_rate(),
+                      100.0 * p.error_rate_se(), p.loss_per_decision(), p.luck, p.luck_se(), p.result, p.luck_adjusted());
       report << line << "\n";
     }
   }

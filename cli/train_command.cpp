@@ -20,29 +20,49 @@ namespace {
 struct TrainArgs {
   analysis::NetTraining t;
   std::string output;
+  std::string board = "both";  // the boards trained: both, parcheesi, ludo
+  bool resume = false;         // --continue: from the built-in weights, not random ones
 };
 
 // The command that writes the same file, for its header.
 std::string command_of(const TrainArgs& a) {
   char buf[200];
-  std::snprintf(buf, sizeof buf, "ppn train --games %d --seed %llu --hidden %d --alpha %g --lambda %g -o FILE", a.t.games,
-                static_cast<unsigned long long>(a.t.seed), a.t.hidden, a.t.alpha, a.t.lambda);
+  std::snprintf(buf, sizeof buf, "ppn train --games %d --seed %llu --hidden %d --alpha %g --lambda %g%s%s -o FILE",
+                a.t.games, static_cast<unsigned long long>(a.t.seed), a.t.hidden, a.t.alpha, a.t.lambda,
+                a.board == "both" ? "" : (" --board " + a.board).c_str(), a.resume ? " --continue" : "");
   return buf;
 }
 
 int run_train(const TrainArgs& a) {
   auto out = open_output("train", a.output, {}, SameAsInput::refuse);
   if (!out) return 2;
-  // The two boards train side by side, one thread each: each is one thread's work, so the
-  // weights do not depend on the threads' timing.
-  std::array<analysis::NeuralNet, 2> nets{analysis::NeuralNet::random(rules::kParcheesi68, a.t.hidden, a.t.seed),
-                                          analysis::NeuralNet::random(rules::kLudo52, a.t.hidden, a.t.seed)};
+  // A board not trained keeps the built-in net, and --continue starts from it: both need one.
+  const std::array<bool, 2> train{a.board != "ludo", a.board != "parcheesi"};
+  std::array<analysis::NeuralNet, 2> nets;
+  for (int b = 0; b < 2; ++b) {
+    const bool ludo = b == 1;
+    const analysis::NeuralNet* built_in = analysis::neural_net(ludo);
+    if ((a.resume || !train[static_cast<std::size_t>(b)]) && !built_in) {
+      std::cerr << "train: this ppn has no " << (ludo ? "Ludo" : "Parcheesi") << " net to "
+                << (a.resume ? "continue from" : "keep") << "\n";
+      return 2;
+    }
+    nets[static_cast<std::size_t>(b)] =
+        a.resume || !train[static_cast<std::size_t>(b)]
+            ? *built_in
+            : analysis::NeuralNet::random(ludo ? rules::kLudo52 : rules::kParcheesi68, a.t.hidden, a.t.seed);
+  }
+  // The boards train side by side, one thread each: each is one thread's work, so the weights
+  // do not depend on the threads' timing.
   std::array<long, 2> positions{};
   std::array<std::atomic<int>, 2> done{};
+  for (int b = 0; b < 2; ++b)
+    if (!train[static_cast<std::size_t>(b)]) done[static_cast<std::size_t>(b)] = a.t.games;
   const auto start = std::chrono::steady_clock::now();
   std::array<std::thread, 2> threads;
   for (int b = 0; b < 2; ++b)
-    threads[static_cast<std::size_t>(b)] = std::thread([&, b] {
+    if (train[static_cast<std::size_t>(b)])
+      threads[static_cast<std::size_t>(b)] = std::thread([&, b] {
       analysis::NetTraining t = a.t;
       t.ludo = b == 1;
       positions[static_cast<std::size_t>(b)] =
@@ -60,16 +80,20 @@ int run_train(const TrainArgs& a) {
     std::fprintf(stderr, "train: %.0f s: parcheesi %d, ludo %d of %d games\n", s, done[0].load(), done[1].load(), a.t.games);
     if (finished) break;
   }
-  for (auto& t : threads) t.join();
-  char buf[300];
-  std::snprintf(buf, sizeof buf,
-                "%s\nTD(lambda) self-play at 0-ply, 2-4 players in turn: %s %d games (%ld positions), %s %d games "
-                "(%ld positions).",
-                command_of(a).c_str(), analysis::training_profile(false), a.t.games, positions[0],
-                analysis::training_profile(true), a.t.games, positions[1]);
-  out->stream() << analysis::net_source(nets[0], nets[1], buf);
-  std::printf("train: %s: %ld positions; %s: %ld positions\n", analysis::training_profile(false), positions[0],
-              analysis::training_profile(true), positions[1]);
+  for (auto& t : threads)
+    if (t.joinable()) t.join();
+  // The history: the built-in weights' when some of them are kept, then this run.
+  std::string header = a.resume || a.board != "both" ? std::string(analysis::neural_history()) + "\n" : "";
+  header += command_of(a) + "\nTD(lambda) self-play at 0-ply, 2-4 players in turn:";
+  for (int b = 0; b < 2; ++b) {
+    if (!train[static_cast<std::size_t>(b)]) continue;
+    const std::string line = " " + std::string(analysis::training_profile(b == 1)) + " " + std::to_string(a.t.games) +
+                             " games (" + std::to_string(positions[static_cast<std::size_t>(b)]) + " positions)";
+    header += line;
+    std::printf("train:%s\n", line.c_str());
+  }
+  header += ".";
+  out->stream() << analysis::net_source(nets[0], nets[1], header);
   return finish_output("train", *out);
 }
 
@@ -84,6 +108,11 @@ void add_train_command(CLI::App& app, int& exit_code) {
   sub->add_option("--hidden", a->t.hidden, "Hidden units")->capture_default_str()->check(CLI::Range(1, 1024));
   sub->add_option("--alpha", a->t.alpha, "Learning rate")->capture_default_str()->check(CLI::Range(1e-6, 10.0));
   sub->add_option("--lambda", a->t.lambda, "TD lambda")->capture_default_str()->check(CLI::Range(0.0, 1.0));
+  sub->add_option("--board", a->board, "The boards trained (the other keeps this ppn's net)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"both", "parcheesi", "ludo"}));
+  sub->add_flag("--continue", a->resume,
+                "Train on from this ppn's weights (its history first in the file written; give another --seed)");
   sub->add_option("-o,--output", a->output, "The weights source to write (analysis/neural_weights.inc)")->required();
   sub->callback([a, &exit_code]() { exit_code = run_train(*a); });
 }
