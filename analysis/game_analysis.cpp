@@ -224,9 +224,10 @@ void judge(const Evaluator& ev, const AnalyzeConfig& cfg, const RollTask& t, con
   }
 }
 
-// Move quality at a net level: every play's value at 0-ply; at 1-ply the play made and the best
-// `width` others by 0-ply, each by its 1-ply value (net_play.hpp net1_value). Exact for the
-// net: no error bars, nothing left unresolved, the same marks on every run.
+// Move quality at a net level: every play's value at 0-ply; at 1-ply the best `width` plays by
+// 0-ply (the net1 bot's candidates) and the play made, each by its 1-ply value (net_play.hpp
+// net1_value). Exact for the net: no error bars, nothing left unresolved, the same marks on
+// every run.
 void judge_net(const NeuralNet& net, const AnalyzeConfig& cfg, const RollTask& t, const LegalPlays& lp, int made,
                RollAnalysis& ra) {
   const rules::Game& st = t.before;
@@ -239,14 +240,12 @@ void judge_net(const NeuralNet& net, const AnalyzeConfig& cfg, const RollTask& t
     std::vector<std::size_t> order(lp.plays.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(), [&v0](std::size_t a, std::size_t b) { return v0[a] > v0[b]; });
+    order.resize(std::min(order.size(), static_cast<std::size_t>(cfg.width)));
     const int mover = seat_of(st.to_move());
     played = net1_value(net, after_play(st, t.dice, lp, m), mover);
     best = m, best_v = played;
-    int looked = 0;
     for (const std::size_t i : order) {
-      if (looked == cfg.width) break;
       if (i == m) continue;
-      ++looked;
       if (const double v = net1_value(net, after_play(st, t.dice, lp, i), mover); v > best_v + 1e-12) best = i, best_v = v;
     }
   }
@@ -303,6 +302,7 @@ RollAnalysis analyze_roll(const Evaluator& ev, const AnalyzeConfig& cfg, const R
 
 GameAnalysis analyze_game(const ppn::Game& game, const ReplayConfig& rcfg, const AnalyzeConfig& cfg) {
   GameAnalysis ga;
+  ga.level = cfg.level;
   const GameRules rules = rules_for_game(game, rcfg);
   ga.profile = rules.profile;
   if (!rules.error.empty()) {
@@ -365,7 +365,11 @@ GameAnalysis analyze_game(const ppn::Game& game, const ReplayConfig& rcfg, const
   ga.stopped = res.stopped;
   if (res.stopped) ga.stop_reason = stop_reason(res);
   ga.rolls_analysed = static_cast<int>(ga.rolls.size());
-  const WinProbs fin = res.game_over && !res.ranking.empty() ? WinProbs{} : ev.race(res.final_game);
+  // An unfinished game's result: the level's own estimate at the end (the net at a net level,
+  // as its luck; the race estimate under rollouts).
+  const WinProbs fin = res.game_over && !res.ranking.empty() ? WinProbs{}
+                       : cfg.level == Level::rollout     ? ev.race(res.final_game)
+                                                         : ev.net(res.final_game);
   for (int s = 0; s < kMaxSeats; ++s) {
     SeatAnalysis& sa = ga.seats[s];
     sa.present = res.final_game.position().seat_present(s);
@@ -433,7 +437,7 @@ ppn::Game annotate_game(const ppn::Game& game, const GameAnalysis& ga, const Ana
                   "ppn: analysis under %s by the neural evaluator at %s-ply%s; ? when a loss of %.1f%%, ?? when %.1f%% "
                   "winning chance is reached; luck at 0-ply",
                   ga.profile.c_str(), std::string(level_name(cfg.level)).c_str(),
-                  cfg.level == Level::ply1 ? (", the play made and the best " + std::to_string(cfg.width) + " others by 0-ply").c_str() : "",
+                  cfg.level == Level::ply1 ? (", the best " + std::to_string(cfg.width) + " plays by 0-ply and the play made").c_str() : "",
                   100 * cfg.mistake, 100 * cfg.blunder);
   else
     std::snprintf(head, sizeof head,

@@ -115,6 +115,7 @@ struct SeatAnalysis : AnalysisTotals {
 
 struct GameAnalysis {
   bool ok = false;
+  Level level = Level::ply1;  // how its decisions were judged (AnalyzeConfig::level)
   std::string error;          // why nothing was analysed
   std::string profile;
   // Rollouts per candidate as run: the first round and the budget (whole Latin-hypercube

@@ -38,6 +38,8 @@ NeuralNet from_array(std::span<const float> a, bool ludo) {
   for (int o = 0; o < 4; ++o)
     for (int h = 0; h < hidden; ++h) net.w2(o, h) = a[k++];
   for (int o = 0; o < 4; ++o) net.b2(o) = a[k++];
+  // The temperatures where the file has them (a net never calibrated has not): else 1.
+  for (std::size_t t = 0; t < 3 && k < a.size(); ++t) net.temperature[t] = a[k++];
   return net;
 }
 
@@ -46,6 +48,11 @@ const NeuralNet* load(std::span<const float> a, bool ludo) {
   // Weights of another encoding (the source older than the code) are refused, not misread.
   const Geometry& g = ludo ? kLudo52 : kParcheesi68;  // the encoding depends on the sizes alone
   if (static_cast<int>(a[1]) != net_inputs(g)) return nullptr;
+  // The whole layout, with or without the three temperatures: a shorter or longer array is
+  // not these weights.
+  const std::size_t hidden = static_cast<std::size_t>(a[0]), inputs = static_cast<std::size_t>(a[1]);
+  const std::size_t size = 2 + hidden * inputs + hidden + 4 * hidden + 4;
+  if (a.size() != size && a.size() != size + 3) return nullptr;
   static_assert(sizeof(float) == 4);
   return new NeuralNet(from_array(a, ludo));  // kept for the life of the program
 }
@@ -149,8 +156,9 @@ void NeuralNet::hidden_of(const NetInput& in, Eigen::VectorXf& h) const {
   h = (1.f + (-h.array()).exp()).inverse().matrix();
 }
 
-std::array<float, 4> NeuralNet::slot_probs(const NetInput& in, const Eigen::VectorXf& h) const {
-  const Eigen::Vector4f z = w2 * h + b2;
+std::array<float, 4> NeuralNet::slot_probs(const NetInput& in, const Eigen::VectorXf& h, bool calibrated) const {
+  Eigen::Vector4f z = logits(h);
+  if (calibrated && in.n >= 2) z /= temperature[static_cast<std::size_t>(in.n - 2)];
   std::array<float, 4> p{};
   float top = z(0);
   for (int k = 1; k < in.n; ++k) top = std::max(top, z(k));
@@ -195,6 +203,7 @@ void append_array(std::string& out, const char* name, const NeuralNet& net) {
   for (int o = 0; o < 4; ++o)
     for (int h = 0; h < net.hidden(); ++h) a.push_back(net.w2(o, h));
   for (int o = 0; o < 4; ++o) a.push_back(net.b2(o));
+  for (const float t : net.temperature) a.push_back(t);
   out += "inline constexpr float ";
   out += name;
   out += "[] = {";
@@ -222,7 +231,8 @@ std::string net_source(const NeuralNet& parcheesi, const NeuralNet& ludo, const 
     start = end + 1;
   }
   out += "// Layout of each array: hidden units, inputs, the input weights input by input, the hidden\n"
-         "// biases, the output weights output by output, the output biases (neural_evaluator.cpp).\n";
+         "// biases, the output weights output by output, the output biases, the temperatures for 2, 3\n"
+         "// and 4 seats in play (neural_evaluator.cpp).\n";
   // The history again as a string, for a later `ppn train --continue` to carry on.
   out += "inline constexpr const char* kNeuralHistory =";
   std::size_t from = 0;

@@ -49,6 +49,10 @@ struct NeuralNet {
   Eigen::VectorXf b1;  // hidden
   Eigen::Matrix<float, 4, Eigen::Dynamic> w2;  // 4 x hidden
   Eigen::Vector4f b2;
+  // Calibration: the logits are divided by temperature[n - 2] for n seats in play (Platt's
+  // scaling with one parameter, C. Guo et al., "On calibration of modern neural networks",
+  // ICML 2017), fitted after training (neural_training.hpp fit_temperatures); 1 during it.
+  std::array<float, 3> temperature{1.f, 1.f, 1.f};
 
   // A net of `hidden` units for the board, weights drawn from `seed` (uniform, +-1/sqrt(fan-in)).
   static NeuralNet random(const rules::Geometry& g, int hidden, std::uint64_t seed);
@@ -56,8 +60,11 @@ struct NeuralNet {
 
   // The hidden layer's output for an input (sigmoid units).
   void hidden_of(const NetInput& in, Eigen::VectorXf& h) const;
-  // Winning chances by slot (0 beyond n) from the hidden layer's output.
-  std::array<float, 4> slot_probs(const NetInput& in, const Eigen::VectorXf& h) const;
+  // Winning chances by slot (0 beyond n) from the hidden layer's output, at the net's
+  // temperature (`calibrated`) or at 1 (training).
+  std::array<float, 4> slot_probs(const NetInput& in, const Eigen::VectorXf& h, bool calibrated = true) const;
+  // The output logits by slot.
+  Eigen::Vector4f logits(const Eigen::VectorXf& h) const { return w2 * h + b2; }
   // Winning chances by engine seat.
   WinProbs evaluate(const NetInput& in) const;
   WinProbs evaluate(const rules::Game& g) const;

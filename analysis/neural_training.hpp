@@ -15,6 +15,7 @@
 // weights, bit for bit, on one build.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -25,7 +26,7 @@ namespace ppn::analysis {
 
 struct NetTraining {
   bool ludo = false;       // the board: Ludo's (profile "ludo"), else the Parcheesi ring (hasbro-2001)
-  int games = 500000;      // the repository's weights: `ppn train` at these defaults
+  int games = 500000;      // the first step of the repository's weights (analysis/README.md)
   std::uint64_t seed = 1;
   int hidden = 128;        // hidden units of a new net
   double alpha = 0.02;     // learning rate
@@ -36,8 +37,16 @@ struct NetTraining {
 // The profile whose games train the board's net.
 const char* training_profile(bool ludo);
 
-// Plays and learns from t.games games, updating `net` in place; `progress(i)` after game i.
-// Returns the positions learned from.
+// Plays and learns from t.games games, updating `net` in place (its temperatures reset to 1);
+// `progress(i)` after game i. Returns the positions learned from.
 long train_net(const NetTraining& t, NeuralNet& net, const std::function<void(int)>& progress = {});
+
+// Calibration after training: the positions of `games` games of greedy and random bots (2 + i
+// mod 3 players, their dice from `seed`, apart from the training games'), one every 10 rolls,
+// each labelled with the winner of one game the net plays on from it at 0-ply (the positions
+// and play-ons `ppn bench evaluator --policy net` measures); for each number of seats in play
+// the temperature that maximises the likelihood of the winners (golden-section search over
+// 1/4 .. 4). Sets net.temperature; returns the positions used for 2, 3 and 4 seats.
+std::array<long, 3> fit_temperatures(NeuralNet& net, bool ludo, int games, std::uint64_t seed);
 
 }  // namespace ppn::analysis

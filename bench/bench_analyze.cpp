@@ -71,7 +71,7 @@ int stability(const std::string& dir, const analysis::AnalyzeConfig& acfg) {
 }
 
 // Analysis as a judge (analysis/README.md "Levels"): `a.games` games of four bots of known
-// strength (random, greedy, eval, net1; two or three players: the first of them), the bots
+// strength (random, greedy, eval, net1; with two or three players some sit each game out), the bots
 // moved one seat on each game, every game analysed at the level; each bot's error rate and
 // loss per decision with their standard errors, and the spread of the result against the
 // luck-adjusted result over the bot-games (gnubg's variance reduction).

@@ -73,15 +73,19 @@ void summary(std::ostream& out, bool json, std::int64_t number, const std::strin
 
 // A player's totals over games (analysis::AnalysisTotals, players by their [Green]/... tag,
 // else "(colour)"); the rates are null over no decision.
-JsonRecord player_record(const std::string& key, const analysis::AnalysisTotals& p) {
+JsonRecord player_record(const std::string& key, const analysis::AnalysisTotals& p, analysis::Level level) {
   auto rate = [&](double v) { return p.decisions ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr); };
+  // The figures of rollouts, null at a net level (as in the seat records).
+  const bool rollouts = level == analysis::Level::rollout;
+  auto of_rollouts = [&](nlohmann::ordered_json v) { return rollouts ? v : nlohmann::ordered_json(nullptr); };
   return {{"type", "player"},        {"name", key},
           {"games", p.games},        {"decisions", p.decisions},
           {"mistakes", p.mistakes},  {"blunders", p.blunders},
-          {"unresolved", p.unresolved},
+          {"level", std::string(analysis::level_name(level))},
+          {"unresolved", of_rollouts(p.unresolved)},
           {"error_rate", rate(p.error_rate())}, {"error_rate_se", rate(p.error_rate_se())},
           {"loss_per_decision", rate(p.loss_per_decision())},
-          {"loss_per_decision_se", rate(p.loss_per_decision_se())},
+          {"loss_per_decision_se", of_rollouts(rate(p.loss_per_decision_se()))},
           {"luck", p.luck},          {"luck_se", p.luck_se()},
           {"wins", p.result},
           {"luck_adjusted", p.luck_adjusted()}};
@@ -171,7 +175,7 @@ int run_analyze(const AnalyzeArgs& a) {
   bar.finish();
   if (json) {
     // Every player's totals, even of one game (the text then prints only the seat lines).
-    for (const auto& p : run->players()) emit_record(report, player_record(p.name, p.totals));
+    for (const auto& p : run->players()) emit_record(report, player_record(p.name, p.totals, a.cfg.level));
     emit_record(report, {{"type", "summary"}, {"games", run->games()}, {"analysed", run->analysed()}});
   } else if (run->analysed() > 1) {
     report << "analyze: " << run->analysed() << " games; per player:\n";

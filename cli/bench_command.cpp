@@ -44,6 +44,12 @@ void add_bench_analyze(CLI::App& group, int& exit_code) {
       exit_code = 2;
       return;
     }
+    if (!a->stability.empty() && a->acfg.level != analysis::Level::rollout) {
+      // At a net level the marks do not depend on a seed: there is nothing to compare.
+      std::cerr << "bench analyze: --stability compares rollout seeds: add --level rollout\n";
+      exit_code = 2;
+      return;
+    }
     exit_code = bench::bench_analyze(*a);
   });
 }

@@ -106,12 +106,16 @@ JsonRecord analyze_seat_record(std::int64_t game, const std::string& file, std::
   r["decisions"] = sa.decisions;
   r["mistakes"] = sa.mistakes;
   r["blunders"] = sa.blunders;
-  r["unresolved"] = sa.unresolved;
+  // Judged at a net level, nothing is left unresolved and a loss has no standard error: the
+  // figures of rollouts are null there.
+  const bool rollouts = ga.level == analysis::Level::rollout;
+  r["level"] = std::string(analysis::level_name(ga.level));
+  r["unresolved"] = rollouts ? nlohmann::ordered_json(sa.unresolved) : nlohmann::ordered_json(nullptr);
   // A rate over no decision is undefined (the text prints 0.0%).
   r["error_rate"] = sa.decisions ? nlohmann::ordered_json(sa.error_rate()) : nlohmann::ordered_json(nullptr);
   r["error_rate_se"] = sa.decisions ? nlohmann::ordered_json(sa.error_rate_se()) : nlohmann::ordered_json(nullptr);
   r["loss"] = sa.total_loss;
-  r["loss_se"] = sa.loss_se();
+  r["loss_se"] = rollouts ? nlohmann::ordered_json(sa.loss_se()) : nlohmann::ordered_json(nullptr);
   r["luck"] = sa.luck;
   r["luck_se"] = sa.luck_se();
   r["result"] = sa.result;

@@ -211,3 +211,23 @@ TEST_CASE("analysis at a net level: deterministic, and the random bot errs more 
     CHECK(random_bot.loss_per_decision() > 0.005);
   }
 }
+
+TEST_CASE("neural calibration: a net three times as confident gets three times the temperature", "[analysis][net]") {
+  // Two-player games (games 0 and 3 of the calibration; with two seats the 0-ply choices of a
+  // net and of the net with its logits scaled are the same), so the winners are the same and
+  // the likelihood of scaled logits at temperature 3t is theirs at t.
+  NeuralNet net = *neural_net(false);
+  NeuralNet sharp = net;
+  sharp.w2 *= 3.f;
+  sharp.b2 *= 3.f;
+  const auto used = fit_temperatures(net, false, 4, 11);
+  fit_temperatures(sharp, false, 4, 11);
+  CHECK(used[0] > 10);
+  CHECK(net.temperature[0] > 0.25f);
+  CHECK(net.temperature[0] < 4.f);
+  CHECK(sharp.temperature[0] == Approx(3 * net.temperature[0]).epsilon(1e-3));
+  // And the fit is deterministic.
+  NeuralNet again = *neural_net(false);
+  fit_temperatures(again, false, 4, 11);
+  CHECK(again.temperature == net.temperature);
+}

@@ -318,7 +318,7 @@ TEST_CASE("cli bench evaluator: Brier score and calibration by decile, next to t
   // The neural evaluator beside them, and every estimate's speed.
   CHECK(r.out.find("neural          Brier 0.") != std::string::npos);
   CHECK(r.out.find("neural - fitted: Brier ") != std::string::npos);
-  CHECK(r.out.find("neural/s (ratio to the race estimate ") == std::string::npos);
+  CHECK(r.out.find("/s (ratio to the race estimate ") != std::string::npos);
   CHECK(r.out.find("/s, neural ") != std::string::npos);
   // The calibration chart: both estimates and the diagonal, in a standalone SVG.
   std::ifstream in(svg);
@@ -331,6 +331,43 @@ TEST_CASE("cli bench evaluator: Brier score and calibration by decile, next to t
   CHECK(text.str().find(">perfect</text>") != std::string::npos);
   CHECK(text.str().find("roll-cursor") == std::string::npos);
   std::filesystem::remove(svg);
+}
+
+TEST_CASE("cli train: writes the neural evaluator's weights source, deterministically", "[cli][analysis][net]") {
+  const std::string a = tmp_file("net-a.inc"), b = tmp_file("net-b.inc"), c = tmp_file("net-c.inc");
+  const std::string cmd = "train --games 2 --hidden 8 --calibration-games 3 --seed 5 -o ";
+  const auto ra = run_ppn(cmd + a);
+  REQUIRE(ra.code == 0);
+  CHECK(ra.out.find("train: hasbro-2001 2 games (") != std::string::npos);
+  CHECK(ra.out.find("train: ludo 2 games (") != std::string::npos);
+  REQUIRE(run_ppn(cmd + b).code == 0);
+  auto slurp = [](const std::string& f) {
+    std::ifstream in(f);
+    std::stringstream t;
+    t << in.rdbuf();
+    return t.str();
+  };
+  const std::string text = slurp(a);
+  CHECK(text == slurp(b));
+  CHECK(text.rfind("// ppn train --games 2 --seed 5 --hidden 8 --alpha 0.02 --lambda 0.7 --calibration-games 3 -o FILE\n", 0) == 0);
+  for (const char* part : {"inline constexpr const char* kNeuralHistory =", "inline constexpr float kNeuralParcheesi[] = {",
+                           "inline constexpr float kNeuralLudo[] = {", "temperatures "})
+    CHECK(text.find(part) != std::string::npos);
+  // Another seed, other weights; --continue keeps the built-in history first and, with one
+  // board, the other board's net as built.
+  REQUIRE(run_ppn("train --games 1 --calibration-games 0 --board ludo --continue --seed 6 -o " + c).code == 0);
+  const std::string cont = slurp(c);
+  CHECK(cont.rfind("// ppn train --games 500000 --seed 1 ", 0) == 0);
+  CHECK(cont.find("--board ludo --continue -o FILE") != std::string::npos);
+  const std::string repo = slurp(source_path("analysis/neural_weights.inc").string());
+  auto parcheesi = [](const std::string& t) { const auto at = t.find("kNeuralParcheesi"); return t.substr(at, t.find("};", at) - at); };
+  CHECK(parcheesi(cont) == parcheesi(repo));
+  // The repository's weights: their history begins with ppn train from random weights.
+  CHECK(repo.rfind("// ppn train --games 500000 --seed 1 --hidden 128 --alpha 0.02 --lambda 0.7 -o FILE\n", 0) == 0);
+  const auto bad = run_ppn("train --games 0 -o " + c, true);
+  CHECK(bad.code == 2);
+  CHECK(bad.out.find("--games 0 only with --continue") != std::string::npos);
+  for (const auto& f : {a, b, c}) std::filesystem::remove(f);
 }
 
 TEST_CASE("cli bench evaluator --train: writes the weights source through -o, deterministically",

@@ -61,7 +61,7 @@ def test_win_rate_and_interval():
 
 
 def test_eval_bot():
-    # ppn's eval bot (the fitted evaluator, one ply ahead), as ppn selfplay --bots names it
+    # ppn's eval bot (the play the fitted evaluator rates best), as ppn selfplay --bots names it
     m = ppn.play("hasbro-2001", ["eval", "greedy"], seed=3, games=2)
     assert len(m.games) == 2 and all(g.replay().legal for g in m.games)
     assert all(len(r) >= 1 for r in m.rankings)
