@@ -55,7 +55,7 @@ struct AnalyzeConfig {
   int candidates = 4;        // plays rolled out besides the one made
   bool stratify = true;      // rollouts in Latin-hypercube blocks (Evaluator::rollout_stratified)
   int luck_rolls = 1;        // else: their first rolls whose luck is taken out (0-2; Evaluator::rollout_reduced)
-  int width = 4;             // 1-ply: plays looked at besides the one made (the best by 0-ply)
+  int width = 4;             // 1-ply: the best plays by 0-ply looked at, with the one made
   double mistake = 0.04;     // loss in winning chance for `?`
   double blunder = 0.10;     // ... for `??`
   bool luck = true;

@@ -255,7 +255,7 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
   sub->add_option("--game", a->game, "With --db: analyse the stored game of this id (instead of files)")
       ->check(CLI::PositiveNumber);
   add_level_option(sub, a->cfg.level);
-  sub->add_option("--width", a->cfg.width, "--level 1: plays judged at 1-ply besides the one made (the best by 0-ply)")
+  sub->add_option("--width", a->cfg.width, "--level 1: the best plays by 0-ply judged at 1-ply, with the one made")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
   sub->add_option("--rollouts", a->cfg.eval.rollouts,

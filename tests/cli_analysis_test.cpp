@@ -440,3 +440,32 @@ TEST_CASE("cli analyze: one rollout per play marks nothing, every decision is un
   }
   CHECK(seats == 4);
 }
+
+TEST_CASE("cli analyze --level: the net's levels and rollouts, and options that belong to rollouts", "[cli][analysis][net]") {
+  const std::string f = source_path("samples/05-two-player-kitchen-table.ppn").string();
+  const std::string out = tmp_file("levels.ppn");
+  for (const char* level : {"0", "1"}) {
+    INFO("level " << level);
+    const auto r = run_ppn(std::string("analyze --level ") + level + " " + f + " -o " + out);
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find("unresolved") == std::string::npos);  // nothing is, at a net level
+    std::ifstream in(out);
+    std::stringstream text;
+    text << in.rdbuf();
+    CHECK(text.str().find(std::string("by the neural evaluator at ") + level + "-ply") != std::string::npos);
+    CHECK(run_ppn("validate " + out).code == 0);
+  }
+  // The JSON names the level, and the rollouts' figures are null.
+  const auto j = run_ppn("analyze --format json " + f);
+  CHECK(j.out.find("\"level\":\"1\"") != std::string::npos);
+  CHECK(j.out.find("\"loss_se\":null") != std::string::npos);
+  // A rollout option needs --level rollout; an unknown level is refused.
+  const auto r = run_ppn("analyze --rollouts 8 " + f, true);
+  CHECK(r.code == 2);
+  CHECK(r.out.find("--rollouts sets up rollouts: add --level rollout") != std::string::npos);
+  CHECK(run_ppn("analyze --level 2 " + f, true).code == 2);
+  const auto s = run_ppn("bench analyze --stability " + source_path("samples").string(), true);
+  CHECK(s.code == 2);
+  CHECK(s.out.find("--stability compares rollout seeds: add --level rollout") != std::string::npos);
+  std::filesystem::remove(out);
+}
