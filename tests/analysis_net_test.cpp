@@ -66,15 +66,30 @@ TEST_CASE("neural evaluator: the encoding sees every pawn, from the mover's side
   CHECK(in.n == 4);
   CHECK(in.winner < 0);
   CHECK(in.seat[0] == rules::seat_of(g.to_move()));
-  // At the start: per seat four nest thresholds and five features (in play, race, race behind
-  // the best other, the threat features: race and gap are non-zero only for race), plus the
-  // player count.
+  // At the start, per slot (159 inputs each on the Parcheesi board: 2 x 68 track squares, 7 home
+  // path squares, 4 nest and 4 HOME thresholds, 8 features): the four nest thresholds and the
+  // five features always given (in play, race, race behind the best other, steps that may be
+  // lost and taken); then the seats in play (input 636 + 2 + 2 for four).
+  CHECK(in.active.size() == 4 * 9 + 1);
+  auto value_at = [&in](int index) {
+    float v = 0;
+    for (const auto& [i, x] : in.active)
+      if (i == index) v += x;
+    return v;
+  };
+  for (int slot = 0; slot < 4; ++slot) {
+    for (int t = 0; t < 4; ++t) CHECK(value_at(slot * 159 + 143 + t) == 1.f);  // four in the nest
+    CHECK(value_at(slot * 159 + 151) == 1.f);                                    // in play
+    CHECK(value_at(slot * 159 + 152) == Approx(4 * 76 / 100.0));                 // race: 4 x 76 steps
+  }
+  CHECK(value_at(640) == 1.f);
   const auto at_start = in.active.size();
   // Enter a pawn: the mover's nest loses a threshold, the board gains a square.
   const auto lp = g.legal_plays({5, 5});
   g.play_legal({5, 5}, lp, 0);
   encode(g, in);
   CHECK(in.active.size() >= at_start);
+  CHECK(in.seat[0] == rules::seat_of(g.to_move()));  // slot 0 is always the seat to throw
   for (const auto& [i, v] : in.active) {
     CHECK(i >= 0);
     CHECK(i < net_inputs(rules::kParcheesi68));
