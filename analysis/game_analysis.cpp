@@ -273,13 +273,11 @@ RollAnalysis analyze_roll(const Evaluator& ev, const AnalyzeConfig& cfg, const R
     // else the 36 throws: 6 doublets once, 15 mixed throws twice (order-free).
     double table[7][7] = {};
     double avg = 0, sq = 0;
-    for (int a = 1; a <= 6; ++a)
-      for (int b = o.ludo() ? 0 : a; b <= (o.ludo() ? 0 : 6); ++b) {
-        const double w = o.ludo() ? 1.0 / 6.0 : (a == b ? 1.0 : 2.0) / 36.0;
-        const double x = table[a][b] = net ? best_net(*net, st, {a, b}) : best_static(ev, st, {a, b});
-        avg += w * x;
-        sq += w * x * x;
-      }
+    for (const Throw& th : throws_of(st.geometry())) {
+      const double x = table[th.dice.d1][th.dice.d2] = net ? best_net(*net, st, th.dice) : best_static(ev, st, th.dice);
+      avg += th.weight * x;
+      sq += th.weight * x * x;
+    }
     ra.luck = (o.ludo() ? table[d1][0] : table[std::min(d1, d2)][std::max(d1, d2)]) - avg;
     ra.luck_sd = std::sqrt(std::max(0.0, sq - avg * avg));
   }

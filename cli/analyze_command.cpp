@@ -297,6 +297,11 @@ void add_analyze_command(CLI::App& app, int& exit_code) {
       exit_code = 2;
       return;
     }
+    if (sub->count("--width") > 0 && a->cfg.level != analysis::Level::ply1) {
+      std::cerr << "analyze: --width is the 1-ply level's: add --level 1\n";
+      exit_code = 2;
+      return;
+    }
     if (a->game > 0 ? a->db.empty() || !a->files.empty() : a->files.empty()) {
       std::cerr << "analyze: give PPN files, or --db PATH --game ID\n";
       exit_code = 2;

@@ -148,7 +148,7 @@ void add_train_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(CLI::Range(0, 10000000));
   sub->add_option("--seed", a->t.seed, "Seed of the dice and the starting weights")->capture_default_str();
-  sub->add_option("--hidden", a->t.hidden, "Hidden units")->capture_default_str()->check(CLI::Range(1, 1024));
+  sub->add_option("--hidden", a->t.hidden, "Hidden units of a new net (--continue keeps the built-in net's)")->capture_default_str()->check(CLI::Range(1, 1024));
   sub->add_option("--alpha", a->t.alpha, "Learning rate")->capture_default_str()->check(CLI::Range(1e-6, 10.0));
   sub->add_option("--lambda", a->t.lambda, "TD lambda")->capture_default_str()->check(CLI::Range(0.0, 1.0));
   sub->add_option("--board", a->board, "The boards trained (the other keeps this ppn's net)")

@@ -165,7 +165,13 @@ TEST_CASE("net bots: above par against the field on both boards (duplicate dice)
     INFO(c.variant << ", " << bot_kind_name(c.hero) << " against " << bot_kind_name(c.field) << ": " << r->wins << " of "
                    << r->games);
     CHECK(r->unfinished == 0);
+#if defined(__SANITIZE_ADDRESS__)
+    // A quarter of the games cannot show the interval above par: the share itself is checked
+    // (the games run for the sanitizers; the Release suite judges the strength).
+    CHECK(r->win_rate() > 1.0 / c.players);
+#else
     CHECK(r->interval().first > 1.0 / c.players);
+#endif
   }
 }
 
