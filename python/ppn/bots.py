@@ -1,4 +1,4 @@
-"""Games between bots: ppn's own (``"random"``, ``"greedy"``, ``"eval"``) and Python callables.
+"""Games between bots: ppn's own (``"random"``, ``"greedy"``, ``"eval"``, ``"net0"``, ``"net1"``) and Python callables.
 
 The games are played in C++ (``ppn selfplay``'s loop); a Python bot is called only when a
 roll gives its seat a choice, with a :class:`Turn`, and returns the index of its play in
@@ -71,7 +71,7 @@ def play(variant: str, bots: Sequence[Bot], seed: int = 1, games: int = 1,
          rotate: bool = False, duplicate_dice: bool = False) -> Match:
     """Plays `games` games of `variant` between `bots` (2 to 4, one per seat in turn order).
 
-    A bot is ``"random"``, ``"greedy"``, ``"eval"`` (as ``ppn selfplay --bots``) or a callable taking a :class:`Turn` and returning the
+    A bot is ``"random"``, ``"greedy"``, ``"eval"``, ``"net0"``, ``"net1"`` (as ``ppn selfplay --bots``) or a callable taking a :class:`Turn` and returning the
     index of its choice in ``turn.plays`` (or the play). The dice of game k come from
     ``(seed, k)`` as in ``ppn selfplay``: the same seed and deterministic bots give the same
     games. ``rotate=True`` moves every bot one seat on after each game, so that each sits in
