@@ -22,6 +22,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "rules/game.hpp"
 
@@ -130,5 +131,26 @@ Threats capture_threats(const rules::Position& p, const rules::Geometry& g);
 // The seats still playing (present, taking part, not finished), in turn order from the one to
 // move; returns how many.
 int seats_in_play(const rules::Game& g, std::array<int, 4>& order);
+
+// The index of the play of `plays` (the legal plays of the throw `d` in `g`) after which
+// `value` (the winning chances of the game after it, WinProbs) gives the mover the most, the
+// first of equals: the choice of the eval and net0 bots and the luck of a throw. `values`,
+// when given, receives each play's value for the mover.
+template <class Value>
+std::size_t best_play(const rules::Game& g, rules::Dice d, const rules::LegalPlays& plays, const Value& value,
+                      std::vector<double>* values = nullptr) {
+  const auto mover = static_cast<std::size_t>(rules::seat_of(g.to_move()));
+  if (values) values->assign(plays.plays.size(), 0.0);
+  std::size_t pick = 0;
+  double best = -1;
+  for (std::size_t i = 0; i < plays.plays.size(); ++i) {
+    rules::Game after = g;
+    after.play_legal(d, plays, i);
+    const double v = value(after).p[mover];
+    if (values) (*values)[i] = v;
+    if (v > best) best = v, pick = i;
+  }
+  return pick;
+}
 
 }  // namespace ppn::analysis

@@ -27,23 +27,15 @@ rules::Game after_play(const rules::Game& g, Dice d, const LegalPlays& plays, st
   return after;
 }
 
-// The mover's race-evaluator value after the best play of the throw `d` in `g` (a third
-// doublet: after its penalty).
-double best_static(const Evaluator& ev, const rules::Game& g, Dice d) {
-  const auto m = static_cast<std::size_t>(seat_of(g.to_move()));
+// The mover's value by `value` (the race estimate, or the net at 0-ply) after the best play of
+// the throw `d` in `g` (a third doublet: after its penalty).
+template <class Value>
+double best_after(const rules::Game& g, Dice d, const Value& value) {
   const LegalPlays lp = g.legal_plays(d);
-  double best = -1;
-  for (std::size_t i = 0; i < lp.results.size(); ++i) best = std::max(best, ev.race(after_play(g, d, lp, i)).p[m]);
-  return best < 0 ? ev.race(g).p[m] : best;
-}
-
-// The mover's 0-ply net value after the best play of the throw `d` in `g`.
-double best_net(const NeuralNet& net, const rules::Game& g, Dice d) {
-  const auto m = static_cast<std::size_t>(seat_of(g.to_move()));
-  const LegalPlays lp = g.legal_plays(d);
-  double best = -1;
-  for (std::size_t i = 0; i < lp.results.size(); ++i) best = std::max(best, net.evaluate(after_play(g, d, lp, i)).p[m]);
-  return best < 0 ? net.evaluate(g).p[m] : best;
+  if (lp.plays.empty()) return value(g).p[static_cast<std::size_t>(seat_of(g.to_move()))];
+  std::vector<double> v;
+  const std::size_t best = best_play(g, d, lp, value, &v);
+  return v[best];
 }
 
 std::string percent(double v) {
@@ -274,7 +266,9 @@ RollAnalysis analyze_roll(const Evaluator& ev, const AnalyzeConfig& cfg, const R
     double table[7][7] = {};
     double avg = 0, sq = 0;
     for (const Throw& th : throws_of(st.geometry())) {
-      const double x = table[th.dice.d1][th.dice.d2] = net ? best_net(*net, st, th.dice) : best_static(ev, st, th.dice);
+      const double x = table[th.dice.d1][th.dice.d2] =
+          net ? best_after(st, th.dice, [net](const rules::Game& a) { return net->evaluate(a); })
+              : best_after(st, th.dice, [&ev](const rules::Game& a) { return ev.race(a); });
       avg += th.weight * x;
       sq += th.weight * x * x;
     }

@@ -24,18 +24,7 @@ const std::vector<Throw>& throws_of(const Geometry& g) {
 }
 
 std::size_t net0_choice(const NeuralNet& net, const Game& g, Dice d, const LegalPlays& plays, std::vector<double>* values) {
-  const auto mover = static_cast<std::size_t>(seat_of(g.to_move()));
-  if (values) values->assign(plays.plays.size(), 0.0);
-  std::size_t pick = 0;
-  double best = -1;
-  for (std::size_t i = 0; i < plays.plays.size(); ++i) {
-    Game after = g;
-    after.play_legal(d, plays, i);
-    const double v = net.evaluate(after).p[mover];
-    if (values) (*values)[i] = v;
-    if (v > best) best = v, pick = i;
-  }
-  return pick;
+  return best_play(g, d, plays, [&net](const Game& after) { return net.evaluate(after); }, values);
 }
 
 double net1_value(const NeuralNet& net, const Game& g, int seat) {

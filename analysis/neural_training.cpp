@@ -24,6 +24,13 @@ struct Step {
   std::array<double, 4> v{};  // the net's winning chances by engine seat when played
 };
 
+// One roll of `game` played by the net at 0-ply, its dice from `rng` (Ludo: one die).
+void net_roll(const NeuralNet& net, Game& game, Rng& rng) {
+  const Dice d{rng.die(), game.geometry().ludo ? 0 : rng.die()};
+  const LegalPlays lp = game.legal_plays(d);
+  game.play_legal(d, lp, lp.plays.size() > 1 ? net0_choice(net, game, d, lp) : 0);
+}
+
 // One step of gradient descent on the cross-entropy between the net's output for `in` and the
 // target chances by engine seat.
 void learn(NeuralNet& net, const NetInput& in, const std::array<double, 4>& target, float alpha, Eigen::VectorXf& h) {
@@ -68,9 +75,7 @@ long train_net(const NetTraining& t, NeuralNet& net, const std::function<void(in
         break;
       }
       if (k == t.max_rolls) break;
-      const Dice d{rng.die(), t.ludo ? 0 : rng.die()};
-      const LegalPlays lp = game.legal_plays(d);
-      game.play_legal(d, lp, lp.plays.size() > 1 ? net0_choice(net, game, d, lp) : 0);
+      net_roll(net, game, rng);
     }
     // The lambda-returns, backwards from the end (the last position's value without a winner).
     const std::size_t last = steps.size() - 1;
@@ -101,9 +106,7 @@ std::array<long, 3> fit_temperatures(NeuralNet& net, bool ludo, int games, std::
     for (int k = 0; k < 3000; ++k) {
       encode(game, in);
       if (in.winner >= 0) return in.winner;
-      const Dice d{rng.die(), ludo ? 0 : rng.die()};
-      const LegalPlays lp = game.legal_plays(d);
-      game.play_legal(d, lp, lp.plays.size() > 1 ? net0_choice(net, game, d, lp) : 0);
+      net_roll(net, game, rng);
     }
     return -1;
   };

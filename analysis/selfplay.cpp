@@ -46,15 +46,7 @@ std::optional<BotKind> bot_kind_of(std::string_view name) {
 }
 
 std::size_t eval_choice(const Evaluator& ev, const rules::Game& g, Dice d, const LegalPlays& plays) {
-  const auto mover = static_cast<std::size_t>(seat_of(g.to_move()));
-  std::size_t pick = 0;
-  double best = -1;
-  for (std::size_t i = 0; i < plays.plays.size(); ++i) {
-    rules::Game after = g;
-    after.play_legal(d, plays, i);
-    if (const double v = ev.fitted(after).p[mover]; v > best) best = v, pick = i;
-  }
-  return pick;
+  return best_play(g, d, plays, [&ev](const rules::Game& after) { return ev.fitted(after); });
 }
 
 int greedy_score(const Position& p, int seat, const Geometry& g) {
