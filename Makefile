@@ -27,6 +27,7 @@ run: build
 	$(PPN) query --db $(BUILD)/samples.sqlite summary
 	$(PPN) query --db $(BUILD)/samples.sqlite captures
 	$(PPN) stats --db $(BUILD)/samples.sqlite --player "Marta Ruiz"
+	@echo "Browse, replay and record games in the browser: $(PPN) serve --db $(BUILD)/samples.sqlite (docs/SERVE.md), then open the URL it prints"
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

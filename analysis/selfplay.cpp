@@ -45,6 +45,23 @@ std::optional<BotKind> bot_kind_of(std::string_view name) {
   return std::nullopt;
 }
 
+std::size_t bot_choice(BotKind k, const Evaluator& ev, const rules::Game& g, Dice d, const LegalPlays& plays, Rng& rng) {
+  if (plays.plays.size() < 2) return 0;
+  switch (k) {
+    case BotKind::random: return rng.below(static_cast<std::uint32_t>(plays.plays.size()));
+    case BotKind::greedy: return greedy_choice(g, plays);
+    case BotKind::eval: return eval_choice(ev, g, d, plays);
+    case BotKind::net0:
+    case BotKind::net1: {
+      const NeuralNet* net = neural_net(g.geometry().ludo);
+      assert(net && "callers check bot_available");
+      if (!net) return eval_choice(ev, g, d, plays);
+      return k == BotKind::net0 ? net0_choice(*net, g, d, plays) : net1_choice(*net, g, d, plays);
+    }
+  }
+  return 0;
+}
+
 std::size_t eval_choice(const Evaluator& ev, const rules::Game& g, Dice d, const LegalPlays& plays) {
   return best_play(g, d, plays, [&ev](const rules::Game& after) { return ev.fitted(after); });
 }
@@ -189,18 +206,8 @@ ppn::Game Selfplay::play_game(std::uint64_t index, const std::vector<SeatBot>& g
       if (bot.choose) {
         pick = bot.choose(Decision{state, dice, lp});
         if (pick >= lp.plays.size()) break;  // the caller's chooser reports its own error
-      } else if (bot.kind == BotKind::random) {
-        pick = choices.below(static_cast<std::uint32_t>(lp.plays.size()));
-      } else if (bot.kind == BotKind::eval) {
-        pick = eval_choice(ev, state, dice, lp);
-      } else if (bot.kind == BotKind::net0 || bot.kind == BotKind::net1) {
-        const NeuralNet* net = neural_net(ludo);
-        assert(net && "callers check bot_available");
-        pick = !net                        ? eval_choice(ev, state, dice, lp)
-               : bot.kind == BotKind::net0 ? net0_choice(*net, state, dice, lp)
-                                           : net1_choice(*net, state, dice, lp);
       } else {
-        pick = greedy_choice(state, lp);
+        pick = bot_choice(bot.kind, ev, state, dice, lp, choices);
       }
     }
     const Play& play = lp.plays[pick];

@@ -94,6 +94,12 @@ bool bot_available(BotKind k, bool ludo);
 class Evaluator;
 std::size_t eval_choice(const Evaluator& ev, const rules::Game& g, rules::Dice d, const rules::LegalPlays& plays);
 
+// The built-in bot `k`'s choice among `plays` (the legal plays of `d` in `g`; 0 when there are
+// fewer than two), the random bot drawing from `rng`; the net bots need bot_available.
+class Rng;
+std::size_t bot_choice(BotKind k, const Evaluator& ev, const rules::Game& g, rules::Dice d,
+                       const rules::LegalPlays& plays, Rng& rng);
+
 // Score of a position for `seat` as the greedy bot sees it (higher is better).
 int greedy_score(const rules::Position& p, int seat, const rules::Geometry& g = rules::kParcheesi68);
 // The greedy bot's choice among `plays` for the seat to move in `g`: the play whose resulting

@@ -34,6 +34,7 @@ std::unique_ptr<CLI::App> build_app(int& exit_code) {
   add_legal_command(*app, exit_code);
   add_rate_command(*app, exit_code);
   add_train_command(*app, exit_code);
+  add_serve_command(*app, exit_code);
   // Last: `ppn help` describes whatever was registered above.
   add_help_command(*app, exit_code);
   return app;

@@ -10,6 +10,7 @@
 #include "bench/bench_import.hpp"
 #include "bench/bench_parse.hpp"
 #include "bench/bench_replay.hpp"
+#include "bench/bench_serve.hpp"
 #include "cli/analyze_command.hpp"
 #include "cli/jobs.hpp"
 
@@ -111,6 +112,17 @@ void add_bench_import(CLI::App& group, int& exit_code) {
   sub->callback([a, &exit_code]() { exit_code = bench::bench_import(*a); });
 }
 
+void add_bench_serve(CLI::App& group, int& exit_code) {
+  auto a = std::make_shared<bench::BenchServeArgs>();
+  auto* sub = group.add_subcommand("serve", "The web server's time for the games list and a game page on a large collection, vs a static file");
+  sub->add_option("--games", a->games, "Self-play games in the collection")->capture_default_str()->check(CLI::Range(1, 10000000));
+  sub->add_option("--db", a->db, "Keep the collection in this SQLite file (used again when it holds --games games)");
+  sub->add_option("--requests", a->requests, "Requests timed per kind")->capture_default_str()->check(CLI::Range(1, 1000000));
+  sub->add_option("--concurrent", a->concurrent, "Requests sent at once at the end")->capture_default_str()->check(CLI::Range(1, 1000));
+  add_jobs_option(sub, a->jobs)->description("Import workers when the collection is built (default: every core)");
+  sub->callback([a, &exit_code]() { exit_code = bench::bench_serve(*a); });
+}
+
 void add_bench_replay(CLI::App& group, int& exit_code) {
   auto a = std::make_shared<bench::BenchReplayArgs>();
   auto* sub = group.add_subcommand("replay", "Rolls/s validating self-play records vs. rolls/s generating them");
@@ -150,6 +162,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   add_bench_replay(*group, exit_code);
   add_bench_analyze(*group, exit_code);
   add_bench_import(*group, exit_code);
+  add_bench_serve(*group, exit_code);
   add_bench_evaluator(*group, exit_code);
   add_bench_bot(*group, exit_code);
 }

@@ -34,6 +34,7 @@ void add_audit_command(CLI::App& app, int& exit_code);     // cli/audit_command.
 void add_legal_command(CLI::App& app, int& exit_code);     // cli/legal_command.cpp
 void add_rate_command(CLI::App& app, int& exit_code);      // cli/rate_command.cpp
 void add_train_command(CLI::App& app, int& exit_code);     // cli/train_command.cpp
+void add_serve_command(CLI::App& app, int& exit_code);     // cli/serve_command.cpp
 // `ppn help [COMMAND]`, the man page and bash completion; registered last (cli/app.cpp).
 void add_help_command(CLI::App& app, int& exit_code);      // cli/help_command.cpp
 }  // namespace ppn::cli

@@ -4,14 +4,10 @@
 #include <iostream>
 #include <memory>
 
-#include "analysis/charts.hpp"
-#include "analysis/dice_audit.hpp"
-#include "analysis/game_analysis.hpp"
-#include "analysis/game_stats.hpp"
+#include "app/viewer.hpp"
 #include "cli/game_select.hpp"
 #include "cli/output.hpp"
 #include "cli/replay_options.hpp"
-#include "render/html_viewer.hpp"
 #include "render/svg_board.hpp"
 #include "render/timeline.hpp"
 
@@ -38,32 +34,24 @@ int run_render(const RenderArgs& a) {
   if (!output) return 2;
   auto game = select_game("render", a.choice);
   if (!game) return 2;
-  const render::Timeline t = render::build_timeline(*game, *cfg);
-  if (!t.setup_error.empty()) {
-    std::cerr << game->source_file << ":" << game->source_line << ": error: game " << a.choice.number()
-              << " cannot be replayed: " << t.setup_error << "\n";
-    return 2;
-  }
   std::string doc;
   if (a.html) {
     std::string title(game->tag_value("Event"));
     if (title.empty()) title = a.choice.describe();
-    // The game's charts under the board: the race, the cumulative luck (the race
-    // evaluator only: no rollouts) and the dice faces of this game.
-    std::vector<std::string> charts;
-    const auto gs = analysis::compute_game_stats(*game, *cfg);
-    if (gs.replayed) {
-      charts.push_back(analysis::race_chart(gs, title + ": steps to HOME"));
-      analysis::AnalyzeConfig ac;
-      ac.quality = false;
-      charts.push_back(analysis::luck_chart(analysis::analyze_game(*game, *cfg, ac), gs.seat_order, title + ": cumulative luck"));
+    auto page = app::viewer_page(*game, *cfg, title);
+    if (!page) {
+      std::cerr << game->source_file << ":" << game->source_line << ": error: game " << a.choice.number()
+                << " cannot be replayed: " << page.error().message << "\n";
+      return 2;
     }
-    analysis::DiceSample dice;
-    for (const auto& e : game->movetext)
-      if (const Roll* r = std::get_if<Roll>(&e)) dice.add(r->dice[0], r->dice[1]);
-    charts.push_back(analysis::faces_chart(dice, "Dice faces: " + std::to_string(dice.rolls) + " throws"));
-    doc = render::html_viewer(t, *game, title, charts);
+    doc = std::move(*page);
   } else {
+    const render::Timeline t = render::build_timeline(*game, *cfg);
+    if (!t.setup_error.empty()) {
+      std::cerr << game->source_file << ":" << game->source_line << ": error: game " << a.choice.number()
+                << " cannot be replayed: " << t.setup_error << "\n";
+      return 2;
+    }
     const int f = t.frame_of_number(static_cast<std::uint32_t>(a.at));
     if (f < 0) {
       std::cerr << "render: game " << a.choice.number() << " has no roll " << a.at

@@ -298,6 +298,16 @@ std::pair<double, double> spot_centre(const PawnSpot& p, const Geometry& g) {
   return {px.cx(c), px.cy(c)};
 }
 
+}  // namespace
+
+std::pair<double, double> square_point(int seat, const Square& sq, const Geometry& g) {
+  const auto rel = rules::rel_of_square(sq, g);
+  const rules::Place place = !rel || *rel < 0 ? rules::Place::nest() : rules::Place::at(*rel);
+  return spot_centre({seat, place}, g);
+}
+
+namespace {
+
 std::string square_attr(const PawnSpot& p, const Geometry& g) {
   return " data-seat=\"" + seat_name(p.seat) + "\" data-square=\"" +
          to_string(rules::square_of_rel(p.place.rel(), g)) + "\"";

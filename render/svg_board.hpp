@@ -68,6 +68,10 @@ std::string svg_dice_layer(const Roll* roll);
 // captures, dice, the roll in PPN, who is to move and the roll's diagnostics.
 std::string svg_frame(const Timeline& t, int frame, const Game& game);
 
+// The centre of square `sq` (in seat's own coordinates, notation/SPEC.md 3.2) in the board's
+// SVG coordinates: its square, its nest's centre, its HOME triangle (where the viewers draw a
+// pawn standing there).
+std::pair<double, double> square_point(int seat, const Square& sq, const rules::Geometry& g = rules::kParcheesi68);
 // Text escaped for XML content and attribute values.
 std::string xml_escape(const std::string& s);
 

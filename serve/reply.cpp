@@ -1,0 +1,35 @@
+// Replies and escaping (see reply.hpp).
+#include "serve/reply.hpp"
+
+namespace ppn::serve {
+
+Reply json_reply(const nlohmann::json& j) {
+  // Text from records may hold bytes that are not UTF-8: replaced, never a throw.
+  return Reply{200, j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)};
+}
+
+Reply error_reply(int status, std::string_view code, const std::string& message, const nlohmann::json& extra) {
+  nlohmann::json e = {{"status", status}, {"code", code}, {"message", message}};
+  for (const auto& [k, v] : extra.items()) e[k] = v;
+  Reply r = json_reply({{"error", e}});
+  r.status = status;
+  return r;
+}
+
+std::string html_escape(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (const char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace ppn::serve

@@ -1,0 +1,245 @@
+// `ppn serve`'s HTTP server (see server.hpp).
+#include "serve/server.hpp"
+
+#include <httplib.h>
+
+#include <arpa/inet.h>
+
+#include <chrono>
+#include <mutex>
+#include <random>
+#include <regex>
+
+#include "app/stored_stats.hpp"
+#include "db/importer.hpp"
+#include "db/schema.hpp"
+#include "parser/parser.hpp"
+#include "serve/browse.hpp"
+#include "serve/connections.hpp"
+#include "serve/pages.hpp"
+#include "serve/record.hpp"
+
+namespace ppn::serve {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr std::size_t kMaxBody = 1 << 20;  // 1 MiB: a record of a long game is a few kilobytes
+constexpr int kReadSeconds = 5, kWriteSeconds = 10;
+
+// When the request this thread serves was routed (Server-Timing).
+thread_local std::chrono::steady_clock::time_point request_start;
+
+std::string random_token() {
+  std::random_device rd;
+  std::string t;
+  static constexpr char hex[] = "0123456789abcdef";
+  for (int i = 0; i < 32; ++i) t += hex[rd() % 16];
+  return t;
+}
+
+// Compares in time independent of where the strings differ.
+bool same_secret(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  unsigned char d = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) d |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return d == 0;
+}
+
+void send(httplib::Response& res, const Reply& r) {
+  res.status = r.status;
+  res.set_content(r.body, r.type.c_str());
+}
+
+Params params_of(const httplib::Request& req) {
+  Params p;
+  for (const auto& [k, v] : req.params) p.emplace(k, v);
+  return p;
+}
+
+// The JSON body of a POST: an object, else a 400.
+std::optional<json> json_body(const httplib::Request& req, httplib::Response& res) {
+  json body = json::parse(req.body, nullptr, false);
+  if (body.is_discarded() || !body.is_object()) {
+    send(res, error_reply(400, "E-ARGUMENT", "the body is not a JSON object"));
+    return std::nullopt;
+  }
+  return body;
+}
+
+std::int64_t id_of(const std::string& digits) {
+  if (digits.size() > 15) return -1;
+  return std::stoll(digits);
+}
+
+}  // namespace
+
+bool is_loopback(const std::string& address) {
+  if (address == "localhost" || address == "::1") return true;
+  in_addr a{};
+  return inet_pton(AF_INET, address.c_str(), &a) == 1 && (ntohl(a.s_addr) >> 24) == 127;
+}
+
+struct Server::Impl {
+  ServeConfig cfg;
+  httplib::Server http;
+  Connections readers;
+  std::mutex write_m;                       // one writer at a time
+  std::unique_ptr<db::Importer> importer;  // the writer, opened at bind()
+  std::atomic<std::uint64_t> bot_seed{std::random_device{}()};
+
+  explicit Impl(ServeConfig c) : cfg(std::move(c)), readers(cfg.db) {
+    if (cfg.token.empty()) cfg.token = random_token();
+  }
+
+  // POST /api/games: one record stored, behind the token.
+  Reply save(const httplib::Request& req) {
+    if (!same_secret(req.get_header_value("X-PPN-Token"), cfg.token))
+      return error_reply(403, "E-ARGUMENT", "writing needs the token `ppn serve` printed at start-up (header X-PPN-Token)");
+    json body = json::parse(req.body, nullptr, false);
+    if (body.is_discarded() || !body.is_object() || !body.contains("ppn") || !body["ppn"].is_string())
+      return error_reply(400, "E-ARGUMENT", "the body is {\"ppn\": \"PPN text of one game\"}");
+    const auto parsed = parser::parse_all(body["ppn"].get<std::string>(), "record");
+    if (!parsed.errors.empty()) {
+      const auto& e = parsed.errors.front();
+      return error_reply(422, std::string(e.name()), e.message, {{"line", e.line}, {"column", e.column}});
+    }
+    if (parsed.games.size() != 1)
+      return error_reply(422, "E-ARGUMENT", "the record holds " + std::to_string(parsed.games.size()) + " games; give one");
+    std::lock_guard lock(write_m);
+    auto stored = app::ensure_stored(*importer, parsed.games.front());
+    if (!stored) return error_reply(500, "E-DATABASE", stored.error().message);
+    if (stored->id == 0) return error_reply(422, "E-DATABASE", stored->refused);
+    readers.clear();
+    return json_reply({{"id", stored->id}, {"imported", stored->imported}});
+  }
+
+  void routes() {
+    const std::string& token = cfg.token;
+    auto page = [this](std::string_view name, std::string title) {
+      return [this, name, title](const httplib::Request&, httplib::Response& res) { send(res, page_shell(name, title, cfg.token)); };
+    };
+    http.Get("/", page("games", "Games"));
+    http.Get("/find", page("find", "Find a position"));
+    http.Get("/record", page("record", "Record a game"));
+    http.Get(R"(/game/(\d+))", [this, &token](const httplib::Request& req, httplib::Response& res) {
+      send(res, game_page(readers, id_of(req.matches[1]), token));
+    });
+    http.Get(R"(/player/(.+))", [this](const httplib::Request& req, httplib::Response& res) {
+      const std::string name = req.matches[1];
+      send(res, page_shell("player", name, cfg.token, {{"player", name}}));
+    });
+    http.Get(R"(/assets/([a-z]+\.[a-z]+))", [](const httplib::Request& req, httplib::Response& res) {
+      if (auto a = asset(std::string(req.matches[1]))) send(res, *a);
+      else send(res, error_reply(404, "E-ARGUMENT", "no such asset"));
+    });
+    http.Get("/api/games", [this](const httplib::Request& req, httplib::Response& res) { send(res, list_games(readers, params_of(req))); });
+    http.Get(R"(/api/games/(\d+))", [this](const httplib::Request& req, httplib::Response& res) {
+      send(res, get_game(readers, id_of(req.matches[1])));
+    });
+    http.Get(R"(/api/games/(\d+)/positions)", [this](const httplib::Request& req, httplib::Response& res) {
+      send(res, game_positions(readers, id_of(req.matches[1])));
+    });
+    http.Get(R"(/api/games/(\d+)/luck-chart)", [this](const httplib::Request& req, httplib::Response& res) {
+      send(res, luck_chart(readers, id_of(req.matches[1])));
+    });
+    http.Get("/api/players", [this](const httplib::Request& req, httplib::Response& res) { send(res, list_players(readers, params_of(req))); });
+    http.Get(R"(/api/players/(.+))", [this](const httplib::Request& req, httplib::Response& res) {
+      send(res, get_player(readers, req.matches[1]));
+    });
+    http.Get("/api/stats", [this](const httplib::Request&, httplib::Response& res) { send(res, summary(readers)); });
+    http.Get("/api/find", [this](const httplib::Request& req, httplib::Response& res) { send(res, find(readers, params_of(req))); });
+    http.Post("/api/record/state", [](const httplib::Request& req, httplib::Response& res) {
+      if (auto b = json_body(req, res)) send(res, record_state(*b));
+    });
+    http.Post("/api/record/play", [](const httplib::Request& req, httplib::Response& res) {
+      if (auto b = json_body(req, res)) send(res, record_play(*b));
+    });
+    http.Post("/api/record/bot", [this](const httplib::Request& req, httplib::Response& res) {
+      if (auto b = json_body(req, res)) send(res, record_bot(*b, bot_seed.fetch_add(0x9E3779B97F4A7C15ull)));
+    });
+    http.Post("/api/record/hint", [](const httplib::Request& req, httplib::Response& res) {
+      if (auto b = json_body(req, res)) send(res, record_hint(*b));
+    });
+    http.Post("/api/games", [this](const httplib::Request& req, httplib::Response& res) { send(res, save(req)); });
+  }
+
+  void limits() {
+    http.new_task_queue = [n = static_cast<std::size_t>(cfg.threads)] { return new httplib::ThreadPool(n); };
+    http.set_payload_max_length(kMaxBody);
+    http.set_read_timeout(kReadSeconds, 0);
+    http.set_write_timeout(kWriteSeconds, 0);
+    http.set_keep_alive_timeout(5);
+    // Every answer says what it is and may not be framed or sniffed; the shells run only the
+    // site's own script (the game page's viewer carries its script and style inline).
+    // The server's time for each request, in the standard Server-Timing header (read by
+    // `ppn bench serve` and by a browser's developer tools): from routing to the answer built.
+    http.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
+      request_start = std::chrono::steady_clock::now();
+      return httplib::Server::HandlerResponse::Unhandled;
+    });
+    http.set_post_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+      const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - request_start;
+      res.set_header("Server-Timing", "app;dur=" + std::to_string(took.count()));
+      res.set_header("X-Content-Type-Options", "nosniff");
+      res.set_header("X-Frame-Options", "DENY");
+      res.set_header("Referrer-Policy", "no-referrer");
+      const bool viewer = req.path.rfind("/game/", 0) == 0;
+      res.set_header("Content-Security-Policy",
+                     std::string("default-src 'none'; connect-src 'self'; img-src 'self' data: blob:; ") +
+                         (viewer ? "script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'"
+                                 : "script-src 'self'; style-src 'self' 'unsafe-inline'"));
+    });
+    // No route, a method not served, a body too large: a JSON error, never an empty answer.
+    http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+      if (!res.body.empty()) return;
+      const std::string what = res.status == 404   ? "no such page: " + req.path
+                               : res.status == 413 ? "the request body is larger than 1 MiB"
+                               : res.status == 405 ? "that method is not served here"
+                                                   : "bad request";
+      send(res, error_reply(res.status, "E-ARGUMENT", what));
+    });
+    http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+      std::string what = "internal error";
+      try {
+        if (ep) std::rethrow_exception(ep);
+      } catch (const std::exception& e) {
+        what += std::string(": ") + e.what();
+      } catch (...) {
+      }
+      send(res, error_reply(500, "E-ARGUMENT", what));
+    });
+  }
+};
+
+Server::Server(ServeConfig cfg) : impl_(std::make_unique<Impl>(std::move(cfg))) {}
+Server::~Server() = default;
+
+const std::string& Server::token() const { return impl_->cfg.token; }
+
+std::optional<int> Server::bind(std::string& error) {
+  auto& im = *impl_;
+  // The writer creates a missing SQLite file and brings an older schema up to date, so that
+  // the readers find the current tables.
+  auto opened = db::Importer::open(im.cfg.db, {});
+  if (!opened) {
+    error = opened.error().message;
+    return std::nullopt;
+  }
+  im.importer = std::move(*opened);
+  im.routes();
+  im.limits();
+  const int port = im.cfg.port == 0 ? im.http.bind_to_any_port(im.cfg.bind) : (im.http.bind_to_port(im.cfg.bind, im.cfg.port) ? im.cfg.port : -1);
+  if (port < 0) {
+    error = "cannot listen on " + im.cfg.bind + ":" + std::to_string(im.cfg.port) + " (in use, or not an address of this machine)";
+    return std::nullopt;
+  }
+  return port;
+}
+
+bool Server::run() { return impl_->http.listen_after_bind(); }
+
+void Server::stop() { impl_->http.stop(); }
+
+}  // namespace ppn::serve
