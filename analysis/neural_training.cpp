@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "analysis/evaluator.hpp"
 #include "analysis/net_play.hpp"
 #include "analysis/selfplay.hpp"
 #include "analysis/rng.hpp"
@@ -53,6 +54,7 @@ long train_net(const NetTraining& t, NeuralNet& net, const std::function<void(in
   const auto seating = profile_seating(training_profile(t.ludo));
   assert(seating);
   const float alpha = static_cast<float>(t.alpha);
+  const Evaluator field(opts, {});  // the eval bot's
   std::vector<Step> steps;
   Eigen::VectorXf h;
   long positions = 0;
@@ -60,7 +62,9 @@ long train_net(const NetTraining& t, NeuralNet& net, const std::function<void(in
   for (int gi = 0; gi < t.games; ++gi) {
     const int players = 2 + gi % 3;
     Rng rng(t.seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(gi) * 0xD1B54A32D192ED03ull + 3);
-    Game game = Game::start(opts, seating->seats(players));
+    const std::vector<Colour> seats = seating->seats(players);
+    Game game = Game::start(opts, seats);
+    const Colour net_seat = seats[static_cast<std::size_t>((gi / 3) % players)];
     steps.clear();
     std::array<double, 4> z{};
     bool won = false;
@@ -75,7 +79,13 @@ long train_net(const NetTraining& t, NeuralNet& net, const std::function<void(in
         break;
       }
       if (k == t.max_rolls) break;
-      net_roll(net, game, rng);
+      if (t.eval_field && game.to_move() != net_seat) {
+        const Dice d{rng.die(), t.ludo ? 0 : rng.die()};
+        const LegalPlays lp = game.legal_plays(d);
+        game.play_legal(d, lp, lp.plays.size() > 1 ? eval_choice(field, game, d, lp) : 0);
+      } else {
+        net_roll(net, game, rng);
+      }
     }
     // The lambda-returns, backwards from the end (the last position's value without a winner).
     const std::size_t last = steps.size() - 1;

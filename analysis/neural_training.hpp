@@ -5,7 +5,8 @@
 //   NeuralNet net = NeuralNet::random(kParcheesi68, t.hidden, t.seed);
 //   train_net(t, net, [](int done) { ... });   // progress after each game
 //
-// Each game is played by the net itself at 0-ply (every seat takes the play after which the
+// Each game is played by the net itself at 0-ply (or, with `eval_field`, by the net in one seat
+// and the eval bot in the others) (every seat takes the play after which the
 // net gives it the best winning chance), with 2, 3 and 4 players in turn (game i: 2 + i mod 3)
 // under the board's profile (hasbro-2001, ludo). After the game every position between rolls
 // is moved toward its lambda-return, the winning chances by seat G_t = (1 - lambda) V(s_t+1)
@@ -32,6 +33,11 @@ struct NetTraining {
   double alpha = 0.02;     // learning rate
   double lambda = 0.7;
   int max_rolls = 3000;    // a game still running after this many rolls ends without a winner
+  // Training against a field (`ppn train --field eval`): every seat but one is the eval bot
+  // (its place in the turn order rotating with the game), so the net learns the chances of
+  // positions among eval players as well as among copies of itself; every position of the game
+  // is learned from, whoever moved.
+  bool eval_field = false;
 };
 
 // The profile whose games train the board's net.

@@ -25,15 +25,16 @@ struct TrainArgs {
   std::string board = "both";  // the boards trained: both, parcheesi, ludo
   bool resume = false;         // --continue: from the built-in weights, not random ones
   int calibration_games = 6000;
+  std::string field = "self";  // --field
 };
 
 // The command that writes the same file, for its header.
 std::string command_of(const TrainArgs& a) {
   char buf[200];
   std::snprintf(buf, sizeof buf,
-                "ppn train --games %d --seed %llu --hidden %d --alpha %g --lambda %g --calibration-games %d%s%s -o FILE",
+                "ppn train --games %d --seed %llu --hidden %d --alpha %g --lambda %g --calibration-games %d%s%s%s -o FILE",
                 a.t.games, static_cast<unsigned long long>(a.t.seed), a.t.hidden, a.t.alpha, a.t.lambda,
-                a.calibration_games, a.board == "both" ? "" : (" --board " + a.board).c_str(), a.resume ? " --continue" : "");
+                a.calibration_games, a.board == "both" ? "" : (" --board " + a.board).c_str(), a.t.eval_field ? " --field eval" : "", a.resume ? " --continue" : "");
   return buf;
 }
 
@@ -109,7 +110,8 @@ int run_train(const TrainArgs& a) {
       }
   // The history: the built-in weights' when some of them are kept, then this run.
   std::string header = a.resume || a.board != "both" ? std::string(analysis::neural_history()) + "\n" : "";
-  header += command_of(a) + "\nTD(lambda) self-play at 0-ply, 2-4 players in turn:";
+  header += command_of(a) + (a.t.eval_field ? "\nTD(lambda) at 0-ply against the eval bot in every other seat, 2-4 players in turn:"
+                                             : "\nTD(lambda) self-play at 0-ply, 2-4 players in turn:");
   bool first = true;
   for (int b = 0; b < 2; ++b) {
     if (!train[static_cast<std::size_t>(b)]) continue;
@@ -154,6 +156,9 @@ void add_train_command(CLI::App& app, int& exit_code) {
   sub->add_option("--board", a->board, "The boards trained (the other keeps this ppn's net)")
       ->capture_default_str()
       ->check(CLI::IsMember({"both", "parcheesi", "ludo"}));
+  sub->add_option("--field", a->field, "Who the net plays against: itself, or (eval) the eval bot in every seat but one")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"self", "eval"}));
   sub->add_flag("--continue", a->resume,
                 "Train on from this ppn's weights (its history first in the file written; give another --seed)");
   sub->add_option("-o,--output", a->output, "The weights source to write (analysis/neural_weights.inc)")->required();
@@ -163,6 +168,7 @@ void add_train_command(CLI::App& app, int& exit_code) {
       exit_code = 2;
       return;
     }
+    a->t.eval_field = a->field == "eval";
     exit_code = run_train(*a);
   });
 }

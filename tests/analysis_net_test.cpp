@@ -114,6 +114,23 @@ TEST_CASE("neural training: the same seed gives the same weights, another seed o
   CHECK(a.w1 != c.w1);
 }
 
+TEST_CASE("neural training against the eval field: deterministic, and other games than self-play", "[analysis][net]") {
+  auto trained = [](bool field) {
+    NetTraining t{.ludo = true, .games = 6, .seed = 5, .hidden = 16};
+    t.eval_field = field;
+    NeuralNet net = NeuralNet::random(rules::kLudo52, t.hidden, t.seed);
+    const long positions = train_net(t, net);
+    return std::pair{positions, net};
+  };
+  const auto [n1, a] = trained(true);
+  const auto [n2, b] = trained(true);
+  const auto [n3, c] = trained(false);
+  CHECK(n1 == n2);
+  CHECK(a.w1 == b.w1);
+  CHECK(n1 != n3);  // the eval bots play other games from the same dice
+  CHECK(a.w1 != c.w1);
+}
+
 TEST_CASE("neural training: TD learning moves a start toward the winners' share", "[analysis][net]") {
   // Ludo games from a net knowing nothing: after some hundred games the seat to throw first at
   // the start is rated within reach of par, not wherever the random weights put it.
