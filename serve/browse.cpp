@@ -6,6 +6,7 @@
 #include <cctype>
 #include <optional>
 
+#include "analysis/game_analysis.hpp"
 #include "app/rate.hpp"
 #include "app/stored_game.hpp"
 #include "app/viewer.hpp"
@@ -155,6 +156,12 @@ json game_row(db::Statement& st) {
           {"rolls", st.get_int(2)},       {"status", std::string(st.get_text(3))},
           {"finished", st.get_int(4) != 0}, {"winner", text_or_null(st, 5)},
           {"event", text_or_null(st, 6)}, {"date", text_or_null(st, 7)}};
+}
+
+std::string lower_colour(int seat) {
+  std::string s(colour_name(rules::colour_of(seat)));
+  for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
 }
 
 // The stored game `id` parsed, with its profile (404 when there is none).
@@ -410,6 +417,38 @@ Reply game_page(Connections& c, std::int64_t id, const std::string& token) {
     auto page = app::viewer_page(game, cfg, title, false);
     if (!page) throw BadRequest(500, "E-SETUP", page.error().message);
     return Reply{200, with_site(*page, id, token), "text/html; charset=utf-8"};
+  });
+}
+
+Reply analyse_game(Connections& c, std::int64_t id, const Params& p) {
+  return guarded(c, [&] {
+    const std::string level = param(p, "level").empty() ? "1" : param(p, "level");
+    const auto lv = analysis::level_of(level);
+    if (!lv || *lv == analysis::Level::rollout) bad("level: 0 or 1 (rollouts are `ppn analyze --level rollout`'s)");
+    auto lease = c.reader();
+    auto [game, profile] = stored_game(*lease, id);
+    replay::ReplayConfig cfg;
+    cfg.variant = profile;
+    analysis::AnalyzeConfig ac;
+    ac.level = *lv;
+    ac.threads = 1;  // one request, one of the pool's threads
+    const analysis::GameAnalysis ga = analysis::analyze_game(game, cfg, ac);
+    if (!ga.ok) throw BadRequest(422, "E-SETUP", ga.error);
+    json rolls = json::array();
+    for (const auto& r : ga.rolls) {
+      json row = {{"roll", r.roll_index + 1}, {"colour", lower_colour(r.seat)}, {"luck", r.luck}, {"decision", r.decision}};
+      if (r.decision) {
+        row["loss"] = r.loss;
+        row["best_play"] = r.best_play.empty() ? json(nullptr) : json(r.best_play);
+        row["mark"] = r.nag == 4 ? "??" : r.nag == 2 ? "?" : "";
+      }
+      rolls.push_back(std::move(row));
+    }
+    return json_reply({{"level", std::string(analysis::level_name(ga.level))},
+                       {"mistake", ac.mistake},
+                       {"blunder", ac.blunder},
+                       {"rolls", rolls},
+                       {"stopped", ga.stopped}});
   });
 }
 

@@ -29,6 +29,9 @@ Reply find(Connections& c, const Params& p);
 // the luck chart), with
 // the site's navigation and a section the page's script fills from /api/games/ID.
 Reply game_page(Connections& c, std::int64_t id, const std::string& token);
+// The game analysed now at level 0 or 1 (`level`, default 1): each roll's luck, and each
+// decision's loss, mark and best play (analysis/game_analysis.hpp).
+Reply analyse_game(Connections& c, std::int64_t id, const Params& p);
 // The game's luck chart (SVG), which the game page's script fetches after the page.
 Reply luck_chart(Connections& c, std::int64_t id);
 

@@ -141,6 +141,9 @@ struct Server::Impl {
     http.Get(R"(/api/games/(\d+)/positions)", [this](const httplib::Request& req, httplib::Response& res) {
       send(res, game_positions(readers, id_of(req.matches[1])));
     });
+    http.Get(R"(/api/games/(\d+)/analysis)", [this](const httplib::Request& req, httplib::Response& res) {
+      send(res, analyse_game(readers, id_of(req.matches[1]), params_of(req)));
+    });
     http.Get(R"(/api/games/(\d+)/luck-chart)", [this](const httplib::Request& req, httplib::Response& res) {
       send(res, luck_chart(readers, id_of(req.matches[1])));
     });

@@ -997,7 +997,55 @@
         : el('p', {id: 'game-analysis', class: 'muted', text: 'no analysis stored'}),
       el('p', null, a)
     ]);
+    append(box, analysisNow(id));
     luckChart(id);
+  }
+
+  // Analysis on request (GET /api/games/ID/analysis): the neural evaluator at level 0 or 1
+  // judges every decision now; the marked ones are listed and marked in the viewer's text
+  // (span.roll[data-frame] gets class mark-q or mark-qq and the mark after it).
+  function analysisNow(id) {
+    const level = el('select', {id: 'analysis-level'}, [el('option', {value: '1', text: 'level 1 (1-ply)'}),
+      el('option', {value: '0', text: 'level 0 (0-ply)'})]);
+    const out = el('div', {id: 'analysis-now'});
+    const err = errorBox('analysis-error');
+    const run = el('button', {id: 'analyse', type: 'button', class: 'button', text: 'Analyse every decision'});
+    run.addEventListener('click', async function () {
+      hideError(err);
+      clear(out);
+      out.appendChild(el('p', {class: 'muted', text: 'Analysing\u2026'}));
+      let r;
+      try {
+        r = await api('GET', '/api/games/' + encodeURIComponent(id) + '/analysis?level=' + encodeURIComponent(level.value));
+      } catch (e) {
+        clear(out);
+        showError(err, e);
+        return;
+      }
+      clear(out);
+      document.querySelectorAll('span.roll.mark-q, span.roll.mark-qq').forEach(function (s) {
+        s.classList.remove('mark-q', 'mark-qq');
+        const m = s.querySelector('.mark');
+        if (m) m.remove();
+      });
+      const marked = (r.rolls || []).filter(function (x) { return x.mark; });
+      marked.forEach(function (x) {
+        const span = document.querySelector('span.roll[data-frame="' + String(x.roll) + '"]');
+        if (!span) return;
+        span.classList.add(x.mark === '??' ? 'mark-qq' : 'mark-q');
+        span.appendChild(el('span', {class: 'mark', text: ' ' + x.mark}));
+      });
+      const decisions = (r.rolls || []).filter(function (x) { return x.decision; }).length;
+      out.appendChild(el('p', {id: 'analysis-summary', text: 'Level ' + r.level + ': ' + decisions + ' decisions, ' +
+        marked.length + ' marked (? loses ' + percent(r.mistake) + ' or more of the winning chance, ?? ' + percent(r.blunder) + ').'}));
+      if (marked.length) {
+        out.appendChild(table({id: 'game-marks', class: 'data'}, ['Roll', 'Seat', 'Mark', 'Loss', 'Best play'],
+          marked.map(function (x) {
+            return [x.roll, el('span', null, [swatch(x.colour), ' ', capital(x.colour)]), x.mark, percent(x.loss), x.best_play || ''];
+          })));
+      }
+    });
+    return [el('h2', {text: 'Analyse now'}), el('p', null, [level, ' ', run]), err, out];
   }
 
   // The luck chart, served apart (the net over every throw of every roll is the page's costly

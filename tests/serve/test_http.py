@@ -230,3 +230,24 @@ def test_a_postgresql_collection_is_served_alike(server, tmp_path):
     finally:
         stop_server(proc)
         subprocess.run(["psql", "-q", "-d", "postgres", "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], env=env)
+
+
+def test_analysis_on_request_agrees_with_ppn_analyze(server):
+    """A game page's "Analyse every decision" (level 1) gives each seat the decisions, marks and
+    loss `ppn analyze` gives the same record."""
+    status, a = server.json("/api/games/1/analysis?level=1")
+    assert status == 200 and a["level"] == "1"
+    assert server.json("/api/games/1/analysis")[1] == a  # deterministic, level 1 by default
+    from conftest import SOURCE
+
+    out = subprocess.run([PPN, "analyze", "--format", "json", SOURCE + "/samples/01-four-player-family-night.ppn"],
+                         capture_output=True, text=True, check=True)
+    seats = [json.loads(line) for line in out.stdout.splitlines() if json.loads(line)["type"] == "seat"]
+    for s in seats:
+        mine = [r for r in a["rolls"] if r["colour"] == s["colour"] and r["decision"]]
+        assert len(mine) == s["decisions"]
+        assert sum(r["mark"] == "?" for r in mine) == s["mistakes"]
+        assert sum(r["mark"] == "??" for r in mine) == s["blunders"]
+        assert abs(sum(r["loss"] for r in mine) - s["loss"]) < 1e-9
+    assert error_of(server.json("/api/games/1/analysis?level=rollout"))[0] == 400
+    assert error_of(server.json("/api/games/424242/analysis"))[0] == 404
