@@ -173,7 +173,7 @@ struct Server::Impl {
     http.set_payload_max_length(kMaxBody);
     http.set_read_timeout(kReadSeconds, 0);
     http.set_write_timeout(kWriteSeconds, 0);
-    http.set_keep_alive_timeout(5);
+    http.set_keep_alive_timeout(1);  // an idle connection holds a thread, and Ctrl-C waits for it
     // Every answer says what it is and may not be framed or sniffed; the shells run only the
     // site's own script (the game page's viewer carries its script and style inline).
     // The server's time for each request, in the standard Server-Timing header (read by
@@ -198,7 +198,7 @@ struct Server::Impl {
     http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
       if (!res.body.empty()) return;
       const std::string what = res.status == 404   ? "no such page: " + req.path
-                               : res.status == 413 ? "the request body is larger than 1 MiB"
+                               : res.status == 413 ? "the request body is too large (JSON as application/json: at most 1 MiB; a form: 8 KiB)"
                                : res.status == 405 ? "that method is not served here"
                                                    : "bad request";
       send(res, error_reply(res.status, "E-ARGUMENT", what));

@@ -37,7 +37,9 @@ class Server:
         data = None
         if body is not None:
             data = body if isinstance(body, bytes) else json.dumps(body).encode()
-        req = urllib.request.Request(self.url + path, data=data, headers=headers or {}, method=method)
+        # As the pages send it: JSON, whose bodies may be larger than a form's.
+        headers = {**({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})}
+        req = urllib.request.Request(self.url + path, data=data, headers=headers, method=method)
         try:
             with urllib.request.urlopen(req, timeout=30) as r:
                 return r.status, dict(r.headers), r.read()

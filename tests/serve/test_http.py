@@ -110,8 +110,10 @@ def test_hostile_requests_get_4xx_json_and_the_server_stays_up(server):
     assert error_of(server.json("/api/record/state", {"seats": SEATS, "dice": [7, 1]}))[0] == 400
     assert error_of(server.json("/api/record/state", {"seats": SEATS, "profile": "chess"}))[0] == 400
     assert error_of(server.json("/api/record/state", {"seats": [{"colour": "green", "name": "a\u0001b"}, SEATS[1]]}))[0] == 400
-    status, _, body = server.request("/api/record/state", b"x" * (2 << 20))
+    status, _, body = server.request("/api/record/state", b"x" * (2 << 20), {"Content-Type": "application/json"})
     assert status == 413 and json.loads(body)["error"]["status"] == 413
+    deep = b'{"seats":' + b"[" * 400000 + b"]" * 400000 + b"}"  # nesting no stack can recurse through
+    assert error_of(server.json("/api/record/state", deep, {"Content-Type": "application/json"}))[0] == 400
     # Writes need the token.
     game = "[Game \"parcheesi\"]\n[Seats \"green blue\"]\n[Green \"Token Tester\"]\n\n1. G 5-3: N/0 0/3\n"
     assert error_of(server.json("/api/games", {"ppn": game}))[0] == 403
