@@ -5,8 +5,8 @@
 //     (rel_of_byte, byte_of_rel, kNest, kAbsent), indexes pawns[ ], advances a turn
 //     (advance_turn), or reads the turn state's seat bitmasks (seats_mask, finished_mask):
 //     they call rules::Game (rules/game.hpp);
-//   * the command line only wires and presents: no SQLite call (sqlite3_) and no SQL text in
-//     cli/; the database code is db/'s, the use cases app/'s;
+//   * the command line and the web server only wire and present: no SQLite call (sqlite3_) and
+//     no SQL text in cli/ or serve/; the database code is db/'s, the use cases app/'s;
 //   * one error type: no function returns std::variant<..., std::string>, a value or an error
 //     message: a call that can fail returns ppn::Result or ppn::Status (notation/result.hpp).
 //     Only a return type is checked, so that a value type whose last alternative is text (a
@@ -56,7 +56,7 @@ std::vector<std::string> file_problems(const std::string& rel, const std::string
     if (std::regex_search(text, m, encoding))
       out.push_back(rel + ": uses the rules core's encoding or turn machinery (" + m.str() + "): call rules::Game");
   }
-  if (rel.rfind("cli/", 0) == 0) {
+  if (rel.rfind("cli/", 0) == 0 || rel.rfind("serve/", 0) == 0) {
     if (text.find("sqlite3_") != std::string::npos) out.push_back(rel + ": calls SQLite (sqlite3_): that is db/'s");
     // SQL keywords in a string literal (upper case, as the project writes its SQL).
     static const std::regex sql(R"("[^"\n]*\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE TABLE|CREATE INDEX)\b[^"\n]*")");
@@ -106,6 +106,7 @@ TEST_CASE("the boundary check finds planted breaches", "[build][boundaries]") {
   CHECK(file_problems("rules/turn.cpp", "advance_turn(st, 1, 2, r, o);").empty());
   CHECK(file_problems("tests/rules_plays_test.cpp", "rel_of_byte(b)").empty());
   CHECK(file_problems("cli/x.cpp", "sqlite3_step(s);").size() == 1);
+  CHECK(file_problems("serve/x.cpp", R"(db::Statement st(d, "SELECT id FROM games");)").size() == 1);
   CHECK(file_problems("cli/x.cpp", R"(run("SELECT id FROM games");)").size() == 1);
   CHECK(file_problems("db/x.cpp", R"(run("SELECT id FROM games");)").empty());
   CHECK(file_problems("cli/x.cpp", R"(std::cout << "Select a game";)").empty());
