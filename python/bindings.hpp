@@ -59,6 +59,7 @@ void bind_bots(py::module_& m);
 void bind_database(py::module_& m);
 void bind_bench(py::module_& m);
 void bind_analysis(py::module_& m);
+void bind_cluster(py::module_& m);
 // Position.evaluate: the neural evaluator's winning chance of every seat ({"green": 0.31, ...}).
 py::dict evaluate_position(const PyPosition& p);
 

@@ -87,4 +87,5 @@ PYBIND11_MODULE(_ppn, m) {
   ppn::python::bind_database(m);
   ppn::python::bind_bench(m);
   ppn::python::bind_analysis(m);
+  ppn::python::bind_cluster(m);
 }

@@ -1,0 +1,317 @@
+"""ppn's heavy work on a Dask cluster (docs/SCALING.md "A Dask cluster").
+
+From the shell::
+
+    python3 -m ppn.cluster validate games/*.ppn [--format json]
+    python3 -m ppn.cluster selfplay --games 100000 --seed 7 -o games.ppn
+    python3 -m ppn.cluster import --db postgresql:///games games/*.ppn
+    ... --scheduler tcp://HOST:8786     # a running Dask scheduler; else --workers N local processes
+
+or as functions: :func:`validate`, :func:`selfplay`, :func:`import_files`.
+
+Each shard is one task: a file (validate, import) or a range of self-play games. A worker reads
+the shared path, or plays its games, and sends back text and counts, never game objects; the
+driver prints them in input order, so the output is `ppn validate -j 1`'s and the games
+`ppn selfplay` writes, whatever the number of workers. A worker that dies in the middle of a
+shard is replaced by the scheduler and the shard runs again (a shard only reads, or stores in
+its own transactions behind the database's duplicate check). A scheduler that goes away ends the
+run with the command that resumes it: self-play keeps the shards done in OUTPUT.parts/.
+"""
+import argparse
+import contextlib
+import json
+import os
+import shlex
+import sys
+from typing import Any, Dict, Iterator, List, Optional, Sequence
+
+from . import _ppn
+
+__all__ = ["SchedulerLost", "import_files", "selfplay", "validate"]
+
+
+class SchedulerLost(RuntimeError):
+    """The scheduler went away during a run; `resume` is the command that finishes it."""
+
+    def __init__(self, message: str, resume: str):
+        super().__init__(message)
+        self.resume = resume
+
+
+# ---------------------------------------------------------------- the tasks (run on workers)
+
+def _validate_shard(path: str, settings: Dict[str, Any]):
+    return _ppn._validate_file(path, settings["variant"], settings["options"], settings["on_error"],
+                               settings["order"], settings["alternatives"], settings["syntax_only"], settings["json"])
+
+
+def _selfplay_shard(settings: Dict[str, Any], first: int, count: int) -> bytes:
+    return _ppn._selfplay_text(settings["variant"], settings["options"], settings["players"], settings["seed"],
+                               settings["bots"], first, count)
+
+
+def _import_shard(db: str, path: str, variant: Optional[str], options, on_error: str) -> Dict[str, Any]:
+    got = _ppn._db_import(db, [path], variant, options, on_error)
+    got["errors"] = [str(e) for e in got["errors"]]
+    return got
+
+
+# ---------------------------------------------------------------- the driver
+
+def _package_path() -> str:
+    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@contextlib.contextmanager
+def _client(scheduler: Optional[str], workers: Optional[int], dashboard: bool = False) -> Iterator[Any]:
+    """A Dask client of the scheduler, or of a local cluster of `workers` processes (one thread
+    each) that import this ppn."""
+    from distributed import Client, LocalCluster
+
+    if scheduler:
+        client = Client(scheduler, timeout="30s")
+        try:
+            if dashboard:
+                print(f"ppn.cluster: dashboard {client.dashboard_link}", file=sys.stderr)
+            yield client
+        finally:
+            with contextlib.suppress(Exception):
+                client.close(timeout=5)
+        return
+    # The worker processes find this very ppn package.
+    path = os.environ.get("PYTHONPATH", "")
+    if _package_path() not in path.split(os.pathsep):
+        os.environ["PYTHONPATH"] = _package_path() + (os.pathsep + path if path else "")
+    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                           dashboard_address=":0" if dashboard else None, silence_logs=40)
+    client = Client(cluster)
+    try:
+        if dashboard:
+            print(f"ppn.cluster: dashboard {client.dashboard_link}", file=sys.stderr)
+        yield client
+    finally:
+        client.close()
+        cluster.close()
+
+
+def _lost(exc: BaseException) -> bool:
+    """Whether `exc` says the scheduler (not the task) failed."""
+    from distributed.comm.core import CommClosedError
+
+    import asyncio
+    import concurrent.futures
+
+    return isinstance(exc, (CommClosedError, OSError, asyncio.TimeoutError, concurrent.futures.CancelledError,
+                            concurrent.futures.TimeoutError)) or type(exc).__name__ in ("CancelledError", "TimeoutError")
+
+
+def _resume_command(argv: Optional[Sequence[str]]) -> str:
+    args = list(argv) if argv is not None else sys.argv[1:]
+    return " ".join(shlex.quote(a) for a in [sys.executable, "-m", "ppn.cluster", *args])
+
+
+def validate(files: Sequence[str], *, variant: Optional[str] = None, options=None, on_error: str = "keep-prefix",
+             order: str = "strict", alternatives: int = 3, syntax_only: bool = False, format: str = "text",
+             scheduler: Optional[str] = None, workers: Optional[int] = None, dashboard: bool = False, out=None,
+             err=None, argv: Optional[Sequence[str]] = None) -> int:
+    """Validates `files`, one shard each, and writes `ppn validate -j 1`'s report to `out` and
+    `err` (standard output and error): the same lines in the same order. Returns its exit code."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    if format not in ("text", "json"):
+        raise ValueError("format is text or json")
+    opts = list(options or [])
+    _ppn._validate_settings(variant, opts, on_error, order, alternatives)
+    settings = dict(variant=variant, options=opts, on_error=on_error, order=order, alternatives=alternatives,
+                    syntax_only=syntax_only, json=format == "json")
+    total: Dict[str, int] = {}
+    with _client(scheduler, workers, dashboard) as client:
+        futures = [client.submit(_validate_shard, os.fspath(f), settings, pure=False) for f in files]
+        stopped = False
+        done = 0
+        try:
+            for fut in futures:
+                if stopped:  # --on-error stop: what comes after the stop is not reported
+                    fut.cancel()
+                    continue
+                text, errors, counts, stop = fut.result()
+                out.write(text)
+                err.write(errors)
+                for k, v in counts.items():
+                    total[k] = total.get(k, 0) + v
+                stopped = stop
+                done += 1
+        except Exception as e:  # noqa: BLE001 - only the scheduler's own failures are caught
+            if not _lost(e):
+                raise
+            raise SchedulerLost(f"the scheduler went away after {done} of {len(futures)} files "
+                                f"({type(e).__name__}: {e})", _resume_command(argv)) from e
+    summary, code = _ppn._validate_summary(total, syntax_only, format == "json")
+    out.write(summary)
+    out.flush()
+    return code
+
+
+def selfplay(output: str, games: int, *, seed: int = 1, variant: str = "hasbro-2001", players: int = 4,
+             bots: Sequence[str] = (), options=None, shard_games: int = 500, scheduler: Optional[str] = None,
+             workers: Optional[int] = None, dashboard: bool = False, argv: Optional[Sequence[str]] = None) -> int:
+    """Writes `games` self-play games to `output`, the bytes `ppn selfplay` writes for the same
+    settings, in shards of `shard_games` games. Shards done are kept in OUTPUT.parts/ until the
+    file is whole, so that a run the scheduler's loss broke off resumes where it stopped; the
+    file is written whole or not at all. Returns 0."""
+    if games < 0 or shard_games < 1:
+        raise ValueError("games >= 0 and shard_games >= 1")
+    settings = dict(variant=variant, options=list(options or []), players=players, seed=seed, bots=list(bots))
+    parts = output + ".parts"
+    os.makedirs(parts, exist_ok=True)
+    stamp = os.path.join(parts, "settings.json")
+    mine = json.dumps({**settings, "shard_games": shard_games}, sort_keys=True)
+    if os.path.exists(stamp):
+        with open(stamp, encoding="utf-8") as f:
+            if f.read() != mine:
+                raise ValueError(f"{parts} holds the shards of other settings; remove it to start again")
+    else:
+        _write_whole(stamp, mine.encode())
+    shards = [(first, min(shard_games, games - first)) for first in range(0, games, shard_games)]
+
+    def part(first: int, count: int) -> str:
+        return os.path.join(parts, f"{first:012d}-{count}.ppn")
+
+    todo = [s for s in shards if not os.path.exists(part(*s))]
+    if todo:
+        _ppn._selfplay_text(variant, settings["options"], players, seed, settings["bots"], 0, 0)  # checks the settings
+        from distributed import as_completed
+
+        with _client(scheduler, workers, dashboard) as client:
+            futures = {client.submit(_selfplay_shard, settings, first, count, pure=False): (first, count)
+                       for first, count in todo}
+            done = len(shards) - len(todo)
+            try:
+                for fut in as_completed(futures):
+                    _write_whole(part(*futures[fut]), fut.result())
+                    done += 1
+            except Exception as e:  # noqa: BLE001
+                if not _lost(e):
+                    raise
+                raise SchedulerLost(f"the scheduler went away after {done} of {len(shards)} shards "
+                                    f"(kept in {parts}; {type(e).__name__}: {e})", _resume_command(argv)) from e
+    tmp = output + ".tmp"
+    with open(tmp, "wb") as f:
+        for s in shards:
+            with open(part(*s), "rb") as p:
+                f.write(p.read())
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, output)
+    for s in shards:
+        os.remove(part(*s))
+    os.remove(stamp)
+    os.rmdir(parts)
+    return 0
+
+
+def _write_whole(path: str, data: bytes) -> None:
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def import_files(db: str, files: Sequence[str], *, variant: Optional[str] = None, options=None,
+                 on_error: str = "keep-prefix", scheduler: Optional[str] = None, workers: Optional[int] = None,
+                 dashboard: bool = False, out=None, argv: Optional[Sequence[str]] = None) -> Dict[str, Any]:
+    """Imports `files` into the database `db` (a SQLite file on a shared path, or a PostgreSQL
+    server), one shard each, as `ppn import` stores them: a game already stored (by another
+    shard, or before a retry) is found a duplicate and not stored again. Writes a line per file
+    and the totals to `out`; returns the totals."""
+    out = out or sys.stdout
+    _ppn._db_import(db, [], variant, options, on_error)  # creates or migrates the database first
+    names = ("games", "new", "illegal", "duplicates", "prefix_duplicates", "syntax_errors", "io_errors")
+    total = {k: 0 for k in ("files",) + names}
+    with _client(scheduler, workers, dashboard) as client:
+        futures = [client.submit(_import_shard, db, os.fspath(f), variant, options, on_error, pure=False) for f in files]
+        done = 0
+        try:
+            for path, fut in zip(files, futures):
+                got = fut.result()
+                total["files"] += 1
+                for k in names:
+                    total[k] += got[k]
+                out.write(f"{path}: {got['games']} games: {got['new']} new ({got['illegal']} illegal), "
+                          f"{got['duplicates']} duplicates, {got['syntax_errors']} syntax errors\n")
+                for e in got["errors"]:
+                    out.write(f"  {e}\n")
+                done += 1
+        except Exception as e:  # noqa: BLE001
+            if not _lost(e):
+                raise
+            raise SchedulerLost(f"the scheduler went away after {done} of {len(futures)} files "
+                                f"(the files reported are stored; {type(e).__name__}: {e})", _resume_command(argv)) from e
+    out.write(f"import: {total['files']} files, {total['games']} games: {total['new']} new ({total['illegal']} illegal), "
+              f"{total['duplicates']} duplicates, {total['prefix_duplicates']} prefix duplicates, "
+              f"{total['syntax_errors']} syntax errors\n")
+    out.flush()
+    return total
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    p = argparse.ArgumentParser(prog="python3 -m ppn.cluster", description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="command", required=True)
+
+    def common(s):
+        s.add_argument("--scheduler", help="a running Dask scheduler (tcp://HOST:PORT); else a local cluster")
+        s.add_argument("--workers", type=int, help="local worker processes (default: every core)")
+        s.add_argument("--dashboard", action="store_true", help="print the Dask dashboard's address")
+        return s
+
+    v = common(sub.add_parser("validate", help="ppn validate, one file per shard"))
+    v.add_argument("files", nargs="+")
+    v.add_argument("--variant")
+    v.add_argument("--option", action="append", default=[])
+    v.add_argument("--on-error", default="keep-prefix")
+    v.add_argument("--order", default="strict")
+    v.add_argument("--alternatives", type=int, default=3)
+    v.add_argument("--syntax-only", action="store_true")
+    v.add_argument("--format", default="text", choices=["text", "json"])
+    s = common(sub.add_parser("selfplay", help="ppn selfplay, a range of games per shard"))
+    s.add_argument("-o", "--output", required=True)
+    s.add_argument("--games", "-n", type=int, default=10)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--variant", default="hasbro-2001")
+    s.add_argument("--option", action="append", default=[])
+    s.add_argument("--players", type=int, default=4)
+    s.add_argument("--bots", default="")
+    s.add_argument("--shard-games", type=int, default=500)
+    i = common(sub.add_parser("import", help="ppn import, one file per shard"))
+    i.add_argument("files", nargs="+")
+    i.add_argument("--db", default="ppn.sqlite")
+    i.add_argument("--variant")
+    i.add_argument("--option", action="append", default=[])
+    i.add_argument("--on-error", default="keep-prefix")
+    a = p.parse_args(args_list)
+    try:
+        if a.command == "validate":
+            return validate(a.files, variant=a.variant, options=a.option, on_error=a.on_error, order=a.order,
+                            alternatives=a.alternatives, syntax_only=a.syntax_only, format=a.format,
+                            scheduler=a.scheduler, workers=a.workers, dashboard=a.dashboard, argv=args_list)
+        if a.command == "selfplay":
+            return selfplay(a.output, a.games, seed=a.seed, variant=a.variant, players=a.players,
+                            bots=[b for b in a.bots.split(",") if b], options=a.option, shard_games=a.shard_games,
+                            scheduler=a.scheduler, workers=a.workers, dashboard=a.dashboard, argv=args_list)
+        total = import_files(a.db, a.files, variant=a.variant, options=a.option, on_error=a.on_error,
+                             scheduler=a.scheduler, workers=a.workers, dashboard=a.dashboard, argv=args_list)
+        return 2 if total["syntax_errors"] or total["io_errors"] else 1 if total["illegal"] else 0
+    except SchedulerLost as e:
+        print(f"ppn.cluster: {a.command}: {e}\nppn.cluster: to resume, start a scheduler and run:\n  {e.resume}",
+              file=sys.stderr)
+        return 3
+    except ValueError as e:
+        print(f"ppn.cluster: {a.command}: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
