@@ -210,16 +210,8 @@ ppn::Game Selfplay::play_game(std::uint64_t index, const std::vector<SeatBot>& g
         pick = bot_choice(bot.kind, ev, state, dice, lp, choices);
       }
     }
-    const Play& play = lp.plays[pick];
     const RollResult r = state.play_legal(dice, lp, pick);
-    if (r.kind == RollKind::penalty) {
-      roll.kind = PlayKind::Penalty;
-      if (r.penalty_pawn) roll.penalty_move = ppn::SquareMove{square_of_rel(r.penalty_pawn->rel(), g), Square::nest(), false};
-    } else if (play.empty()) {
-      roll.kind = PlayKind::NoPlay;
-    } else {
-      roll.steps = steps_from_play(play, r.events, g);
-    }
+    replay::write_played(roll, lp.plays[pick], r, g);
     game.movetext.emplace_back(std::move(roll));
     over = r.over;
   }

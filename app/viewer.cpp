@@ -18,6 +18,7 @@ namespace {
 std::string luck_of(const Game& game, const replay::ReplayConfig& cfg, const analysis::GameStats& gs, const std::string& title) {
   analysis::AnalyzeConfig ac;
   ac.quality = false;
+  ac.threads = 1;  // one page, one thread: a server runs many at once
   return analysis::luck_chart(analysis::analyze_game(game, cfg, ac), gs.seat_order, title + ": cumulative luck");
 }
 

@@ -1,7 +1,7 @@
 // The one-page viewer of a game (`ppn render --html`, the game page of `ppn serve`): the
 // replay's frames (render/timeline.hpp) drawn by render/html_viewer with the game's charts under
-// the board: the race, the cumulative luck (the race evaluator only: no rollouts) and the dice
-// faces of this game.
+// the board: the race, the cumulative luck (the neural evaluator's, as `ppn analyze` gives
+// it at its default level) and the dice faces of this game.
 #pragma once
 
 #include <string>

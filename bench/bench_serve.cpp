@@ -154,6 +154,8 @@ int bench_serve(const BenchServeArgs& a) {
   };
   row("games list (first page, 50)", measure(c, a.requests, [](int) { return std::string("/api/games"); }), 100);
   row("games list, one player's", measure(c, a.requests, [](int i) { return "/api/games?player=greedy+bot+" + std::to_string(1 + i % 4); }), 100);
+  row("games list sorted by date", measure(c, a.requests, [](int i) { return "/api/games?sort=date&page=" + std::to_string(1 + i % 20); }), 100);
+  row("games list, an event's (part of)", measure(c, a.requests, [](int) { return std::string("/api/games?event=selfplay"); }), 100);
   row("game page /game/ID", measure(c, a.requests, [&](int i) { return "/game/" + random_game(i); }), 50);
   row("game JSON /api/games/ID", measure(c, a.requests, [&](int i) { return "/api/games/" + random_game(i); }), 50);
 

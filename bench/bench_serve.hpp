@@ -4,8 +4,9 @@
 // or more). Then `ppn serve`'s server, in this process on a free loopback port, answers over
 // real HTTP, in the same run:
 //   * baseline: a static file (/assets/style.css) served by the same server;
-//   * the games list (the first page, 50 games, the default sort), a filtered list (a player's
-//     games), a game page (the viewer of a game picked at random) and a game's JSON;
+//   * the games list (the first page, 50 games, the default sort), filtered lists (a player's
+//     games, a part of [Event]), the list sorted by [Date], a game page (the viewer of a game
+//     picked at random) and a game's JSON;
 // each K times, the server's own time (its Server-Timing header) at the 50th and 99th
 // percentiles, and the ratio to the static file's; then 200 requests at once (a mix of the
 // above) from 200 client threads against the bounded pool: every answer must be a 200.

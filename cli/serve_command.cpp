@@ -3,8 +3,10 @@
 #include <CLI/CLI.hpp>
 #include <signal.h>
 
-#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <mutex>
 #include <iostream>
 #include <memory>
 #include <thread>
@@ -34,26 +36,44 @@ int run_serve(const serve::ServeConfig& cfg) {
   }
   if (!serve::is_loopback(cfg.bind))
     std::cerr << "serve: warning: listening on " << cfg.bind
-              << ", not a loopback address: other machines can reach this server and read the database\n";
+              << ", not a loopback address: other machines can reach this server, read the database, and, with the "
+                 "token its pages carry, store games in it\n";
   const std::string host = cfg.bind.find(':') != std::string::npos ? "[" + cfg.bind + "]" : cfg.bind;
   std::cout << "ppn serve: http://" << (cfg.bind == "0.0.0.0" ? std::string("127.0.0.1") : host) << ":" << *port
             << "/ (database " << cfg.db << "; write token " << server.token() << "; Ctrl-C stops)" << std::endl;
 
-  std::atomic<bool> done{false};
+  // The watcher stops the server on a signal, and gives the connections still open (an idle
+  // browser, a slow client) 3 s to finish before the process ends without them: nothing is
+  // lost, a save not yet answered being one transaction the database rolls back.
+  std::mutex m;
+  std::condition_variable cv;
+  bool done = false;
   int stopped_by = 0;
   std::thread watcher([&] {
     const timespec tick{0, 200'000'000};
-    while (!done) {
-      const int s = sigtimedwait(&stop_signals, nullptr, &tick);
-      if (s > 0) {
-        stopped_by = s;
-        server.stop();
-        return;
+    for (;;) {
+      {
+        std::lock_guard lock(m);
+        if (done) return;
       }
+      const int s = sigtimedwait(&stop_signals, nullptr, &tick);
+      if (s <= 0) continue;
+      stopped_by = s;
+      server.stop();
+      std::unique_lock lock(m);
+      if (!cv.wait_for(lock, std::chrono::seconds(3), [&] { return done; })) {
+        std::cout << "ppn serve: stopped (" << signal_name(s) << "), connections still open closed" << std::endl;
+        std::_Exit(0);
+      }
+      return;
     }
   });
   const bool ok = server.run();
-  done = true;
+  {
+    std::lock_guard lock(m);
+    done = true;
+  }
+  cv.notify_all();
   watcher.join();
   if (stopped_by) std::cout << "ppn serve: stopped (" << signal_name(stopped_by) << ")" << std::endl;
   if (!ok && !stopped_by) {

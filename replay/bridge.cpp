@@ -103,6 +103,20 @@ std::vector<Step> steps_from_play(const Play& p, const Events& ev, const Geometr
   return out;
 }
 
+void write_played(Roll& roll, const Play& p, const rules::RollResult& r, const Geometry& g) {
+  roll.steps.clear();
+  roll.penalty_move.reset();
+  if (r.kind == rules::RollKind::penalty) {
+    roll.kind = PlayKind::Penalty;
+    if (r.penalty_pawn) roll.penalty_move = SquareMove{rules::square_of_rel(r.penalty_pawn->rel(), g), Square::nest(), false};
+  } else if (p.empty()) {
+    roll.kind = PlayKind::NoPlay;
+  } else {
+    roll.kind = PlayKind::Moves;
+    roll.steps = steps_from_play(p, r.events, g);
+  }
+}
+
 std::string play_text(const Play& p, const Events& ev, const Geometry& g) {
   if (p.empty()) return "-";
   Roll r;

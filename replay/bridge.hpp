@@ -51,6 +51,9 @@ void play_from_steps(const std::vector<Step>& steps, Colour mover, const rules::
 // rules/apply.hpp apply_play).
 std::vector<Step> steps_from_play(const rules::Play& p, const rules::Events& ev,
                                   const rules::Geometry& g = rules::kParcheesi68);
+// A roll the engine played (rules::Game::play_legal's `r` for play `p`) written into `roll` as a
+// record writes it: its steps, `-` for the empty play, or PENALTY with the pawn it sent back.
+void write_played(Roll& roll, const rules::Play& p, const rules::RollResult& r, const rules::Geometry& g);
 // The same as one line of PPN ("N/0 0/3", "-" for the empty play).
 std::string play_text(const rules::Play& p, const rules::Events& ev, const rules::Geometry& g = rules::kParcheesi68);
 // The position a position ID gives, judged by the rules of a profile: one its plays can produce

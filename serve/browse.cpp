@@ -26,7 +26,6 @@ namespace {
 
 using nlohmann::json;
 
-[[noreturn]] void bad(const std::string& message) { throw BadRequest(400, "E-ARGUMENT", message); }
 
 std::string param(const Params& p, const std::string& name) {
   const auto it = p.find(name);
@@ -37,9 +36,9 @@ int int_param(const Params& p, const std::string& name, int fallback, int lo, in
   const std::string s = param(p, name);
   if (s.empty()) return fallback;
   if (s.size() > 9 || !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-    bad(name + ": a whole number, not \"" + s + "\"");
+    refuse(name + ": a whole number, not \"" + s + "\"");
   const int v = std::stoi(s);
-  if (v < lo || v > hi) bad(name + ": " + std::to_string(lo) + " to " + std::to_string(hi));
+  if (v < lo || v > hi) refuse(name + ": " + std::to_string(lo) + " to " + std::to_string(hi));
   return v;
 }
 
@@ -60,30 +59,29 @@ json table_json(const db::Table& t) {
   return {{"columns", t.columns}, {"rows", rows}};
 }
 
-std::string lower_colour(int seat) {
-  std::string s(colour_name(rules::colour_of(seat)));
-  for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return s;
-}
+// Rows of a position search sent at most (the page shows them in one table).
+constexpr std::size_t kMaxFound = 1000;
 
 // Runs a handler: a refused request and a database failure answered as JSON errors.
 template <class F>
 Reply guarded(Connections& c, F&& f) {
-  try {
-    return f();
-  } catch (const BadRequest& e) {
-    return e.reply();
-  } catch (const db::DbError& e) {
-    return error_reply(500, "E-DATABASE", db::describe_db_error(c.target(), e));
-  }
+  return answer([&] {
+    try {
+      return f();
+    } catch (const db::DbError& e) {
+      throw BadRequest(500, "E-DATABASE", db::describe_db_error(c.target(), e));
+    }
+  });
 }
 
 // The value of an app/ call, or the request refused with its error: E-ARGUMENT is the
 // request's (400), anything else the server's (500).
 template <class T>
 T value_of(Result<T> r) {
-  if (!r) throw BadRequest(r.error().code == Code::argument ? 400 : 500, std::string(code_name(r.error().code)), r.error().message);
-  return std::move(*r);
+  if (r) return std::move(*r);
+  const Code c = r.error().code;
+  // A stored game its profile cannot replay (E-SETUP) is the game's problem, not the server's.
+  throw BadRequest(c == Code::argument ? 400 : c == Code::setup ? 422 : 500, std::string(code_name(c)), r.error().message);
 }
 
 json opt(const std::optional<std::string>& v) { return v ? json(*v) : json(nullptr); }
@@ -106,18 +104,27 @@ app::ProfiledGame stored_game(db::Database& d, std::int64_t id) {
 }
 
 // The ratings of `ppn rate` over the whole collection, computed once per state of it (an
-// import or a save changes it) and kept for the next player page.
+// import or a save changes it) and kept for the next player page. One request computes them
+// (on 100,000 games, seconds), outside the lock: the others meanwhile get the ratings of the
+// state before, or none yet. A failure is not kept.
 std::vector<app::Ladder> cached_ratings(Connections& c, db::Database& d) {
   static std::mutex m;
   static std::string key;
   static std::vector<app::Ladder> ladders;
+  static bool computing = false;
   const std::string now = c.target() + "#" + value_of(app::collection_state(d));
+  {
+    std::lock_guard lock(m);
+    if (key == now || computing) return ladders;
+    computing = true;
+  }
+  app::RateQuery q;
+  q.db_path = c.target();
+  auto rated = app::rate_players(q);
   std::lock_guard lock(m);
-  if (key != now) {
-    app::RateQuery q;
-    q.db_path = c.target();
-    auto rated = app::rate_players(q);
-    ladders = rated ? rated->ladders : std::vector<app::Ladder>{};
+  computing = false;
+  if (rated) {
+    ladders = rated->ladders;
     key = now;
   }
   return ladders;
@@ -135,8 +142,8 @@ Reply list_games(Connections& c, const Params& p) {
     const std::string sort = param(p, "sort").empty() ? "id" : param(p, "sort");
     const std::string order = param(p, "order").empty() ? (sort == "id" ? "desc" : "asc") : param(p, "order");
     const auto col = sorts.find(sort);
-    if (col == sorts.end()) bad("sort: id, date, event, profile or rolls");
-    if (order != "asc" && order != "desc") bad("order: asc or desc");
+    if (col == sorts.end()) refuse("sort: id, date, event, profile or rolls");
+    if (order != "asc" && order != "desc") refuse("order: asc or desc");
     app::GameQuery q;
     q.filter = {param(p, "profile"), param(p, "player"), param(p, "event"), param(p, "date_from"),
                 param(p, "date_to"), param(p, "result"), param(p, "status")};
@@ -204,7 +211,9 @@ Reply game_positions(Connections& c, std::int64_t id) {
       if (positions.empty()) add(0, e.before);
       add(e.roll_index + 1, e.after);
     });
-    if (positions.empty() && r.setup_ok) add(0, r.final_game);
+    if (!r.setup_ok)
+      throw BadRequest(422, "E-SETUP", r.diagnostics.empty() ? "the game cannot be replayed" : r.diagnostics.front().message);
+    if (positions.empty()) add(0, r.final_game);
     return json_reply({{"positions", positions}});
   });
 }
@@ -221,7 +230,7 @@ Reply list_players(Connections& c, const Params& p) {
 
 Reply get_player(Connections& c, const std::string& name) {
   return guarded(c, [&] {
-    if (name.empty() || name.size() > 200) bad("a player's name, 1 to 200 bytes");
+    if (name.empty() || name.size() > 200) refuse("a player's name, 1 to 200 bytes");
     auto lease = c.reader();
     const auto page = value_of(app::player_page(*lease, name));
     if (!page) throw BadRequest(404, "E-ARGUMENT", "no player is called \"" + name + "\"");
@@ -269,13 +278,20 @@ Reply find(Connections& c, const Params& p) {
     for (auto [it, end] = p.equal_range("pattern"); it != end; ++it) {
       if (it->second.empty()) continue;
       auto pat = db::parse_pattern(it->second);
-      if (!pat) bad("pattern \"" + it->second + "\": " + pat.error().message);
+      if (!pat) refuse("pattern \"" + it->second + "\": " + pat.error().message);
       patterns.push_back(*pat);
     }
-    if (position.empty() == patterns.empty()) bad("give a position ID (position=) or patterns (pattern=), not both");
+    if (position.empty() == patterns.empty()) refuse("give a position ID (position=) or patterns (pattern=), not both");
     auto lease = c.reader();
-    return json_reply(table_json(value_of(
-        position.empty() ? db::find_pattern(*lease, patterns) : db::find_position(*lease, position, param(p, "ignore_turn") == "1"))));
+    db::Table t = value_of(position.empty() ? db::find_pattern(*lease, patterns)
+                                            : db::find_position(*lease, position, param(p, "ignore_turn") == "1"));
+    // The answer is bounded: the first kMaxFound rows, with how many there were.
+    const std::size_t total = t.rows.size();
+    if (total > kMaxFound) t.rows.resize(kMaxFound);
+    json out = table_json(t);
+    out["total"] = total;
+    out["truncated"] = total > kMaxFound;
+    return json_reply(out);
   });
 }
 
@@ -296,7 +312,7 @@ Reply analyse_game(Connections& c, std::int64_t id, const Params& p) {
   return guarded(c, [&] {
     const std::string level = param(p, "level").empty() ? "1" : param(p, "level");
     const auto lv = analysis::level_of(level);
-    if (!lv || *lv == analysis::Level::rollout) bad("level: 0 or 1 (rollouts are `ppn analyze --level rollout`'s)");
+    if (!lv || *lv == analysis::Level::rollout) refuse("level: 0 or 1 (rollouts are `ppn analyze --level rollout`'s)");
     auto lease = c.reader();
     auto [game, profile] = stored_game(*lease, id);
     replay::ReplayConfig cfg;
@@ -308,7 +324,7 @@ Reply analyse_game(Connections& c, std::int64_t id, const Params& p) {
     if (!ga.ok) throw BadRequest(422, "E-SETUP", ga.error);
     json rolls = json::array();
     for (const auto& r : ga.rolls) {
-      json row = {{"roll", r.roll_index + 1}, {"colour", lower_colour(r.seat)}, {"luck", r.luck}, {"decision", r.decision}};
+      json row = {{"roll", r.roll_index + 1}, {"colour", std::string(colour_name(rules::colour_of(r.seat)))}, {"luck", r.luck}, {"decision", r.decision}};
       if (r.decision) {
         row["loss"] = r.loss;
         row["best_play"] = r.best_play.empty() ? json(nullptr) : json(r.best_play);
@@ -333,7 +349,7 @@ Reply luck_chart(Connections& c, std::int64_t id) {
     std::string title(game.tag_value("Event"));
     if (title.empty()) title = "Game " + std::to_string(id);
     std::string svg = app::luck_chart_of(game, cfg, title);
-    if (svg.empty()) throw BadRequest(404, "E-SETUP", "game " + std::to_string(id) + " cannot be replayed");
+    if (svg.empty()) throw BadRequest(422, "E-SETUP", "game " + std::to_string(id) + " cannot be replayed");
     return Reply{200, std::move(svg), "image/svg+xml; charset=utf-8"};
   });
 }

@@ -31,13 +31,6 @@ using nlohmann::json;
 // Longest name and play taken from a request (a record of the board has short ones).
 constexpr std::size_t kMaxName = 100, kMaxPlay = 200, kMaxRolls = 5000;
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-[[noreturn]] void bad(const std::string& message) { throw BadRequest(400, "E-ARGUMENT", message); }
 
 struct SeatSpec {
   Colour colour = Colour::Green;
@@ -67,68 +60,70 @@ const json& field(const json& body, const char* name) {
 
 std::string text_field(const json& v, const std::string& what, std::size_t max) {
   if (v.is_null()) return {};
-  if (!v.is_string()) bad(what + " is not a string");
+  if (!v.is_string()) refuse(what + " is not a string");
   const auto& s = v.get_ref<const std::string&>();
-  if (s.size() > max) bad(what + " is longer than " + std::to_string(max) + " bytes");
+  if (s.size() > max) refuse(what + " is longer than " + std::to_string(max) + " bytes");
   for (const char c : s)
-    if (static_cast<unsigned char>(c) < 0x20) bad(what + " holds a control character");
+    if (static_cast<unsigned char>(c) < 0x20) refuse(what + " holds a control character");
   return s;
 }
 
 rules::Dice read_dice(const json& v, bool ludo) {
   if (!v.is_array() || v.size() != (ludo ? 1u : 2u))
-    bad(ludo ? "dice: a Ludo throw is one die, [6]" : "dice: a Parcheesi throw is two dice, [5, 3]");
+    refuse(ludo ? "dice: a Ludo throw is one die, [6]" : "dice: a Parcheesi throw is two dice, [5, 3]");
   int d[2] = {0, 0};
   for (std::size_t i = 0; i < v.size(); ++i) {
-    if (!v[i].is_number_integer() || v[i].get<int>() < 1 || v[i].get<int>() > 6) bad("dice: a die shows 1 to 6");
-    d[i] = v[i].get<int>();
+    // Read whole before the check: a value past `int` must not wrap onto a die.
+    if (!v[i].is_number_integer() || v[i].get<std::int64_t>() < 1 || v[i].get<std::int64_t>() > 6)
+      refuse("dice: a die shows 1 to 6");
+    d[i] = static_cast<int>(v[i].get<std::int64_t>());
   }
   return {d[0], d[1]};
 }
 
 Recording read_recording(const json& body) {
-  if (!body.is_object()) bad("the body is not a JSON object");
+  if (!body.is_object()) refuse("the body is not a JSON object");
   Recording r;
   r.profile = text_field(field(body, "profile"), "profile", 40);
   if (r.profile.empty()) r.profile = std::string(rules::kDefaultParcheesiProfile);
-  if (!rules::profile_options(r.profile).ok()) bad("profile: no profile is called \"" + r.profile + "\" (" + rules::profile_names() + ")");
+  if (!rules::profile_options(r.profile).ok()) refuse("profile: no profile is called \"" + r.profile + "\" (" + rules::profile_names() + ")");
   r.ludo = rules::is_ludo_profile(r.profile);
   const json& seats = field(body, "seats");
-  if (!seats.is_array() || seats.size() < 2 || seats.size() > 4) bad("seats: 2 to 4 seats, in the order turns pass");
+  if (!seats.is_array() || seats.size() < 2 || seats.size() > 4) refuse("seats: 2 to 4 seats, in the order turns pass");
   for (const json& s : seats) {
-    if (!s.is_object()) bad("seats: each seat is an object {colour, name, bot}");
+    if (!s.is_object()) refuse("seats: each seat is an object {colour, name, bot}");
     SeatSpec spec;
-    const auto c = colour_from_name(lower(text_field(field(s, "colour"), "colour", 10)));
-    if (!c) bad("seats: colour is green, red, blue or yellow");
+    const auto c = colour_from_name(text_field(field(s, "colour"), "colour", 10));
+    if (!c) refuse("seats: colour is green, red, blue or yellow");
     for (const SeatSpec& o : r.seats)
-      if (o.colour == *c) bad("seats: " + std::string(colour_name(*c)) + " is seated twice");
+      if (o.colour == *c) refuse("seats: " + std::string(colour_name(*c)) + " is seated twice");
     spec.colour = *c;
     spec.name = text_field(field(s, "name"), "name", kMaxName);
     if (const std::string b = text_field(field(s, "bot"), "bot", 10); !b.empty()) {
       spec.bot = analysis::bot_kind_of(b);
-      if (!spec.bot) bad("bot: random, greedy, eval, net0 or net1, not \"" + b + "\"");
+      if (!spec.bot) refuse("bot: random, greedy, eval, net0 or net1, not \"" + b + "\"");
     }
     r.seats.push_back(std::move(spec));
   }
   const json& rolls = field(body, "rolls");
-  if (!rolls.is_null() && !rolls.is_array()) bad("rolls: a list of {seat, dice, play}");
-  if (rolls.is_array() && rolls.size() > kMaxRolls) bad("rolls: more than " + std::to_string(kMaxRolls));
+  if (!rolls.is_null() && !rolls.is_array()) refuse("rolls: a list of {seat, dice, play}");
+  if (rolls.is_array() && rolls.size() > kMaxRolls) refuse("rolls: more than " + std::to_string(kMaxRolls));
   if (rolls.is_array())
     for (const json& x : rolls) {
-      if (!x.is_object()) bad("rolls: each roll is an object {seat, dice, play}");
+      if (!x.is_object()) refuse("rolls: each roll is an object {seat, dice, play}");
       RollSpec spec;
-      const auto c = colour_from_name(lower(text_field(field(x, "seat"), "seat", 10)));
-      if (!c) bad("rolls: seat is the colour that threw");
+      const auto c = colour_from_name(text_field(field(x, "seat"), "seat", 10));
+      if (!c) refuse("rolls: seat is the colour that threw");
       spec.seat = *c;
       spec.dice = read_dice(field(x, "dice"), r.ludo);
       spec.play = text_field(field(x, "play"), "play", kMaxPlay);
-      if (spec.play.empty()) bad("rolls: a roll's play is empty (a throw with no legal play is \"-\")");
+      if (spec.play.empty()) refuse("rolls: a roll's play is empty (a throw with no legal play is \"-\")");
       r.rolls.push_back(std::move(spec));
     }
   return r;
 }
 
-std::string colour_key(Colour c) { return lower(colour_name(c)); }
+std::string colour_key(Colour c) { return std::string(colour_name(c)); }
 
 std::string dice_text(rules::Dice d) {
   return d.d2 == 0 ? std::to_string(d.d1) : std::to_string(d.d1) + "-" + std::to_string(d.d2);
@@ -183,12 +178,24 @@ Replayed replay_recording(const Recording& r) {
     throw BadRequest(422, std::string(e->name()), e->message, extra);
   }
   Replayed out{std::move(std::get<Game>(parsed)), {}};
+  // Each play is one roll's play: text that would add rolls, comments or anything else to the
+  // record is refused, so that the record holds exactly the rolls sent.
+  std::size_t rolls = 0;
+  bool plain = out.game.leading_comments.empty();
+  for (const auto& e : out.game.movetext) {
+    const Roll* roll = std::get_if<Roll>(&e);
+    plain = plain && roll && roll->comments.empty() && roll->variations.empty() && roll->nags.empty();
+    rolls += roll != nullptr;
+  }
+  if (!plain || rolls != r.rolls.size())
+    throw BadRequest(422, "E-SYNTAX", "a play is the play of one roll, as `legal` lists it (no comment, no other roll)");
   replay::ReplayConfig cfg;
   cfg.on_error = replay::OnError::keep_prefix;
   out.result = replay::replay_game(out.game, cfg);
   for (const auto& d : out.result.diagnostics) {
     if (d.severity != Severity::error) continue;
-    json extra = {{"citation", std::string(d.citation)}, {"alternatives", d.alternatives}};
+    // `text`: the message as `ppn validate` prints it (with its citation).
+    json extra = {{"citation", std::string(d.citation)}, {"alternatives", d.alternatives}, {"text", d.text()}};
     if (d.roll_index >= 0) extra["roll"] = d.roll_index + 1;
     throw BadRequest(422, std::string(d.name()), d.message, extra);
   }
@@ -202,24 +209,15 @@ struct ShownPlay {
   std::string text;
 };
 
-// The roll play `i` of `lp` makes, as `ppn selfplay` writes it (a penalty names its pawn).
+// The roll play `i` of `lp` makes, as a record writes it (a penalty names its pawn).
 ShownPlay shown_play(const rules::Game& before, rules::Dice d, const rules::LegalPlays& lp, std::size_t i) {
   rules::Game after = before;
   const rules::RollResult res = after.play_legal(d, lp, i);
-  const rules::Geometry& g = before.geometry();
   ShownPlay out;
-  Roll& roll = out.roll;
-  roll.seat = before.to_move();
-  roll.dice = {static_cast<std::uint8_t>(d.d1), static_cast<std::uint8_t>(d.d2)};
-  if (res.kind == rules::RollKind::penalty) {
-    roll.kind = PlayKind::Penalty;
-    if (res.penalty_pawn) roll.penalty_move = SquareMove{rules::square_of_rel(res.penalty_pawn->rel(), g), Square::nest(), false};
-  } else if (lp.plays[i].empty()) {
-    roll.kind = PlayKind::NoPlay;
-  } else {
-    roll.steps = replay::steps_from_play(lp.plays[i], res.events, g);
-  }
-  out.text = play_to_ppn(roll);
+  out.roll.seat = before.to_move();
+  out.roll.dice = {static_cast<std::uint8_t>(d.d1), static_cast<std::uint8_t>(d.d2)};
+  replay::write_played(out.roll, lp.plays[i], res, before.geometry());
+  out.text = play_to_ppn(out.roll);
   return out;
 }
 
@@ -280,20 +278,10 @@ std::optional<rules::Dice> optional_dice(const json& body, bool ludo) {
   return read_dice(d, ludo);
 }
 
-// Runs a handler, answering a refused request with its error.
-template <class F>
-Reply guarded(F&& f) {
-  try {
-    return f();
-  } catch (const BadRequest& e) {
-    return e.reply();
-  }
-}
-
 }  // namespace
 
 Reply record_state(const json& body) {
-  return guarded([&] {
+  return answer([&] {
     const Recording r = read_recording(body);
     const auto dice = optional_dice(body, r.ludo);
     return json_reply(state_json(replay_recording(r), dice));
@@ -301,36 +289,36 @@ Reply record_state(const json& body) {
 }
 
 Reply record_play(const json& body) {
-  return guarded([&] {
+  return answer([&] {
     Recording r = read_recording(body);
     const auto dice = optional_dice(body, r.ludo);
-    if (!dice) bad("play: give the dice of the throw");
+    if (!dice) refuse("play: give the dice of the throw");
     const std::string play = text_field(field(body, "play"), "play", kMaxPlay);
-    if (play.empty()) bad("play: give the play in PPN (\"-\" when nothing can move)");
+    if (play.empty()) refuse("play: give the play in PPN (\"-\" when nothing can move)");
+    // A roll after the game's end is the replay's to judge, as `ppn validate` judges it.
     const Replayed before = replay_recording(r);
-    if (before.result.final_game.over()) throw BadRequest(422, "E-GAME-OVER", "the game is over");
     r.rolls.push_back({before.result.final_game.to_move(), *dice, play});
     return json_reply(state_json(replay_recording(r), std::nullopt));
   });
 }
 
 Reply record_bot(const json& body, std::uint64_t seed) {
-  return guarded([&] {
+  return answer([&] {
     Recording r = read_recording(body);
     auto dice = optional_dice(body, r.ludo);
     const Replayed before = replay_recording(r);
     const rules::Game& g = before.result.final_game;
-    if (g.over()) throw BadRequest(422, "E-GAME-OVER", "the game is over");
+    if (g.over()) throw BadRequest(422, "E-ARGUMENT", "the game is over: no seat throws");
     std::optional<analysis::BotKind> kind;
     if (const std::string b = text_field(field(body, "bot"), "bot", 10); !b.empty()) {
       kind = analysis::bot_kind_of(b);
-      if (!kind) bad("bot: random, greedy, eval, net0 or net1, not \"" + b + "\"");
+      if (!kind) refuse("bot: random, greedy, eval, net0 or net1, not \"" + b + "\"");
     } else {
       for (const SeatSpec& s : r.seats)
         if (s.colour == g.to_move()) kind = s.bot;
     }
-    if (!kind) bad("bot: the seat to move is a person's; name a bot to play it");
-    if (!analysis::bot_available(*kind, r.ludo)) bad("bot: " + std::string(analysis::bot_kind_name(*kind)) + " cannot play this board");
+    if (!kind) refuse("bot: the seat to move is a person's; name a bot to play it");
+    if (!analysis::bot_available(*kind, r.ludo)) refuse("bot: " + std::string(analysis::bot_kind_name(*kind)) + " cannot play this board");
     analysis::Rng rng(seed);
     if (!dice) dice = rules::Dice{rng.die(), r.ludo ? 0 : rng.die()};
     const rules::LegalPlays lp = g.legal_plays(*dice);
@@ -347,13 +335,13 @@ Reply record_bot(const json& body, std::uint64_t seed) {
 }
 
 Reply record_hint(const json& body) {
-  return guarded([&] {
+  return answer([&] {
     const Recording r = read_recording(body);
     const auto dice = optional_dice(body, r.ludo);
-    if (!dice) bad("hint: give the dice of the throw");
+    if (!dice) refuse("hint: give the dice of the throw");
     const Replayed before = replay_recording(r);
     const rules::Game& g = before.result.final_game;
-    if (g.over()) throw BadRequest(422, "E-GAME-OVER", "the game is over");
+    if (g.over()) throw BadRequest(422, "E-ARGUMENT", "the game is over: no seat throws");
     const analysis::NeuralNet* net = analysis::neural_net(r.ludo);
     if (!net) throw BadRequest(501, "E-ARGUMENT", "this ppn has no trained net for the board");
     const rules::LegalPlays lp = g.legal_plays(*dice);

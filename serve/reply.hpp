@@ -32,6 +32,20 @@ struct BadRequest : std::runtime_error {
   Reply reply() const { return error_reply(status, code, what(), extra); }
 };
 
+// A request refused as a bad one (400, E-ARGUMENT).
+[[noreturn]] inline void refuse(const std::string& message) { throw BadRequest(400, "E-ARGUMENT", message); }
+
+// Runs a handler: a refused request is answered with its error. BadRequest never leaves a
+// handler (serve/ answers it; nothing else throws it).
+template <class F>
+Reply answer(F&& f) {
+  try {
+    return f();
+  } catch (const BadRequest& e) {
+    return e.reply();
+  }
+}
+
 // Text for HTML content and attribute values: & < > " ' escaped.
 std::string html_escape(std::string_view s);
 

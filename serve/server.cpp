@@ -5,7 +5,9 @@
 
 #include <arpa/inet.h>
 
+#include <atomic>
 #include <chrono>
+#include <optional>
 #include <mutex>
 #include <random>
 #include <regex>
@@ -28,8 +30,9 @@ using nlohmann::json;
 constexpr std::size_t kMaxBody = 1 << 20;  // 1 MiB: a record of a long game is a few kilobytes
 constexpr int kReadSeconds = 5, kWriteSeconds = 10;
 
-// When the request this thread serves was routed (Server-Timing).
-thread_local std::chrono::steady_clock::time_point request_start;
+// When the request this thread serves was routed (Server-Timing); unset between requests, and
+// for an answer given before routing (a request line too long, ...).
+thread_local std::optional<std::chrono::steady_clock::time_point> request_start;
 
 std::string random_token() {
   std::random_device rd;
@@ -68,9 +71,12 @@ std::optional<json> json_body(const httplib::Request& req, httplib::Response& re
   return body;
 }
 
+// A route's game id; 0 (no game has it) for digits past any id.
 std::int64_t id_of(const std::string& digits) {
-  if (digits.size() > 15) return -1;
-  return std::stoll(digits);
+  const auto first = digits.find_first_not_of('0');
+  if (first == std::string::npos) return 0;
+  if (digits.size() - first > 15) return 0;
+  return std::stoll(digits.substr(first));
 }
 
 }  // namespace
@@ -88,6 +94,20 @@ struct Server::Impl {
   std::mutex write_m;                       // one writer at a time
   std::unique_ptr<db::Importer> importer;  // the writer, opened at bind()
   std::atomic<std::uint64_t> bot_seed{std::random_device{}()};
+  bool loopback = true;  // bound to a loopback address: Host is checked
+  int port = 0;
+
+  // Whether `host` (a Host header) names this loopback server: 127.0.0.1, localhost or [::1],
+  // with this server's port or none.
+  bool own_host(const std::string& host) const {
+    std::string name = host, at;
+    if (const auto colon = host.rfind(':'); colon != std::string::npos && host.find(']', colon) == std::string::npos) {
+      name = host.substr(0, colon);
+      at = host.substr(colon + 1);
+    }
+    if (!at.empty() && at != std::to_string(port)) return false;
+    return name == "127.0.0.1" || name == "localhost" || name == "[::1]";
+  }
 
   explicit Impl(ServeConfig c) : cfg(std::move(c)), readers(cfg.db) {
     if (cfg.token.empty()) cfg.token = random_token();
@@ -178,13 +198,28 @@ struct Server::Impl {
     // site's own script (the game page's viewer carries its script and style inline).
     // The server's time for each request, in the standard Server-Timing header (read by
     // `ppn bench serve` and by a browser's developer tools): from routing to the answer built.
-    http.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
+    http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
       request_start = std::chrono::steady_clock::now();
+      // DNS rebinding: a page of another site whose name resolves to this machine reaches a
+      // loopback server under that name. Only this machine's own names are served, and a
+      // browser's write must come from a page of this server (its Origin).
+      if (loopback && !own_host(req.get_header_value("Host"))) {
+        send(res, error_reply(403, "E-ARGUMENT", "this server answers only to its own address (Host: 127.0.0.1, localhost or [::1])"));
+        return httplib::Server::HandlerResponse::Handled;
+      }
+      const std::string origin = req.get_header_value("Origin");
+      if (req.method == "POST" && !origin.empty() && origin != "http://" + req.get_header_value("Host")) {
+        send(res, error_reply(403, "E-ARGUMENT", "a request from another site's page (Origin " + origin + ") is refused"));
+        return httplib::Server::HandlerResponse::Handled;
+      }
       return httplib::Server::HandlerResponse::Unhandled;
     });
     http.set_post_routing_handler([](const httplib::Request& req, httplib::Response& res) {
-      const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - request_start;
-      res.set_header("Server-Timing", "app;dur=" + std::to_string(took.count()));
+      if (request_start) {
+        const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - *request_start;
+        res.set_header("Server-Timing", "app;dur=" + std::to_string(took.count()));
+        request_start.reset();
+      }
       res.set_header("X-Content-Type-Options", "nosniff");
       res.set_header("X-Frame-Options", "DENY");
       res.set_header("Referrer-Policy", "no-referrer");
@@ -238,6 +273,8 @@ std::optional<int> Server::bind(std::string& error) {
     error = "cannot listen on " + im.cfg.bind + ":" + std::to_string(im.cfg.port) + " (in use, or not an address of this machine)";
     return std::nullopt;
   }
+  im.port = port;
+  im.loopback = is_loopback(im.cfg.bind);
   return port;
 }
 

@@ -487,7 +487,9 @@
       hideError(err);
       const columns = data.columns || [];
       const rows = data.rows || [];
-      count.textContent = rows.length + (rows.length === 1 ? ' match' : ' matches');
+      const total = typeof data.total === 'number' ? data.total : rows.length;
+      count.textContent = total + (total === 1 ? ' match' : ' matches') +
+        (data.truncated ? ' (the first ' + rows.length + ' shown)' : '');
       clear(out);
       // A `game` column's values link to the game.
       append(out, table({id: 'find-results', class: 'data'}, columns.map(String), rows.map(function (r) {

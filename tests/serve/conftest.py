@@ -51,9 +51,9 @@ class Server:
         return status, json.loads(raw)
 
 
-def start_server(db, extra=()):
+def start_server(db, extra=(), env=None):
     proc = subprocess.Popen([PPN, "serve", "--db", str(db), "--port", "0", "--token", TOKEN, *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     line = proc.stdout.readline()
     m = re.search(r"(http://[^/ ]+)/", line)
     if not m:

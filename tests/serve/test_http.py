@@ -42,8 +42,9 @@ def test_games_list_filters_sorts_and_pages(server):
     assert dated["total"] > 0 and all("2026.03.01" <= g["date"] <= "2026.03.31" for g in dated["games"])
     _, page2 = server.json("/api/games?per_page=5&page=2")
     assert [g["id"] for g in page2["games"]] == [g["id"] for g in all_games["games"][5:10]]
-    _, event = server.json("/api/games?event=" + urllib.parse.quote("100%"))
-    assert event["total"] == 0  # % is a character, not a wildcard
+    for wild in ("%", "_"):  # characters, not wildcards: no sample's event holds them
+        _, event = server.json("/api/games?event=" + urllib.parse.quote(wild))
+        assert event["total"] == 0, wild
 
 
 def test_game_player_positions_stats_find(server):
@@ -95,6 +96,19 @@ def test_hostile_requests_get_4xx_json_and_the_server_stays_up(server):
         assert status == 404 and ctype.startswith("application/json"), path
         assert json.loads(body)["error"]["status"] == 404
     assert error_of(server.json("/api/games/999999"))[0] == 404
+    status, err = error_of(server.json("/api/games/" + "9" * 30))  # past any id: no game, no overflow
+    assert status == 404
+    assert error_of(server.json("/api/record/state", {"seats": SEATS, "dice": [4294967301, 3]}))[0] == 400
+    # A play that smuggles in another roll, or a comment, is refused: one request, one roll.
+    for sneaky in ["- 2. B 1-2: -", "N/0 0/3 { hi }"]:
+        status, err = error_of(server.json("/api/record/play", {"seats": SEATS, "rolls": [], "dice": [5, 3], "play": sneaky}))
+        assert status == 422 and err["code"] == "E-SYNTAX", sneaky
+    # DNS rebinding: another name for this machine is not served; a write from another site's
+    # page is refused even with the token.
+    status, _, body = server.request("/", headers={"Host": "attacker.example:80"})
+    assert status == 403 and b"ppn-token" not in body
+    status, err = error_of(server.json("/api/games", {"ppn": "x"}, {"X-PPN-Token": TOKEN, "Origin": "http://attacker.example"}))
+    assert status == 403 and "another site" in err["message"]
     assert server.request("/game/999999")[0] == 404
     assert error_of(server.json("/api/players/" + urllib.parse.quote("nobody at all")))[0] == 404
     for bad in ["page=0", "per_page=100000", "sort=id;drop", "order=sideways", "result=purple", "status=x",
@@ -136,7 +150,7 @@ def test_illegal_play_is_refused_as_validate_refuses_it(server, tmp_path):
     out = subprocess.run([PPN, "validate", "--format", "json", str(record)], capture_output=True, text=True)
     diag = json.loads(out.stdout.splitlines()[0])
     assert status == 422 and err["code"] == diag["code"] == "E-WRONG-PART"
-    assert f'{err["message"]} [{err["citation"]}]' == diag["message"] and err["roll"] == 1
+    assert f'{err["message"]} [{err["citation"]}]' == err["text"] == diag["message"] and err["roll"] == 1
     assert err["alternatives"] == diag["alternatives"]
 
 
@@ -178,7 +192,7 @@ def test_two_hundred_requests_at_once(server):
     assert results == [200] * 200
 
 
-def test_loopback_by_default_warning_otherwise_and_ctrl_c(tmp_path):
+def test_loopback_by_default_warning_otherwise_ctrl_c_and_a_bad_address(tmp_path):
     proc, url, line = start_server(tmp_path / "new.sqlite")
     try:
         assert url.startswith("http://127.0.0.1:") and TOKEN in line
@@ -189,6 +203,18 @@ def test_loopback_by_default_warning_otherwise_and_ctrl_c(tmp_path):
     proc, url, _ = start_server(tmp_path / "new.sqlite", ["--bind", "0.0.0.0"])
     stop_server(proc)
     assert "not a loopback address" in proc.stderr.read()
+    # Ctrl-C with a client holding its connection open: stopped within the 3 s grace.
+    proc, url, _ = start_server(tmp_path / "new.sqlite")
+    host = urllib.parse.urlparse(url)
+    idle = http.client.HTTPConnection(host.hostname, host.port, timeout=30)
+    idle.connect()
+    idle.send(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # the request never ends
+    import time
+
+    began = time.monotonic()
+    stop_server(proc)
+    assert proc.returncode == 0 and time.monotonic() - began < 10
+    idle.close()
     taken = subprocess.run([PPN, "serve", "--db", str(tmp_path / "x.sqlite"), "--port", url.rsplit(":", 1)[1], "--bind", "256.1.1.1"],
                            capture_output=True, text=True, timeout=30)
     assert taken.returncode == 2 and "cannot listen" in taken.stderr
@@ -212,8 +238,7 @@ def test_a_postgresql_collection_is_served_alike(server, tmp_path):
 
     samples = sorted(os.path.join(SOURCE, "samples", f) for f in os.listdir(os.path.join(SOURCE, "samples")) if f.endswith(".ppn"))
     subprocess.run([PPN, "import", "-q", "--db", target, *samples], check=True, env=env)
-    os.environ.update(PGHOST=env["PGHOST"], PGPORT="5432", PGUSER="ppn_test")
-    proc, url, _ = start_server(target)
+    proc, url, _ = start_server(target, env=env)
     try:
         from conftest import Server
 
@@ -253,3 +278,43 @@ def test_analysis_on_request_agrees_with_ppn_analyze(server):
         assert abs(sum(r["loss"] for r in mine) - s["loss"]) < 1e-9
     assert error_of(server.json("/api/games/1/analysis?level=rollout"))[0] == 400
     assert error_of(server.json("/api/games/424242/analysis"))[0] == 404
+
+
+def test_a_stored_game_its_profile_cannot_replay(server):
+    """Stored (the importer keeps what it cannot replay), then the same answer on every page
+    that needs its replay: 422 E-SETUP."""
+    game = '[Game "parcheesi"]\n[Variant "nonesuch"]\n[Seats "green blue"]\n\n1. G 5-3: N/0 0/3\n'
+    status, saved = server.json("/api/games", {"ppn": game}, {"X-PPN-Token": TOKEN})
+    assert status == 200
+    gid = saved["id"]
+    for path in [f"/game/{gid}", f"/api/games/{gid}/positions", f"/api/games/{gid}/luck-chart", f"/api/games/{gid}/analysis"]:
+        status, _, body = server.request(path)
+        assert status == 422 and json.loads(body)["error"]["code"] == "E-SETUP", path
+    assert server.json(f"/api/games/{gid}")[0] == 200  # its row, tags and text are there
+
+
+def test_a_roll_after_the_end_is_judged_as_validate_judges_it(server, tmp_path):
+    sample = json.loads(subprocess.run([PPN, "validate", "--format", "json", "samples/05-two-player-kitchen-table.ppn"],
+                                       capture_output=True, text=True).stdout.splitlines()[-1])
+    assert sample["games"] == 1
+    _, g = server.json("/api/games?event=" + urllib.parse.quote("Kitchen table"))
+    detail = server.json(f"/api/games/{g['games'][0]['id']}")[1]
+    # The record's rolls, as the scorekeeper sends them, then one roll more.
+    rolls = []
+    for line in detail["ppn"].splitlines():
+        if line[:1].isdigit() and ". " in line:
+            number, rest = line.split(". ", 1)
+            seat, rest = rest.split(" ", 1)
+            dice, play = rest.split(": ", 1)
+            play = play.split(" {")[0].split(" $")[0].rstrip(" !?")
+            rolls.append({"seat": {"G": "green", "R": "red", "B": "blue", "Y": "yellow"}[seat],
+                          "dice": [int(d) for d in dice.split("-")], "play": play})
+    seats = [{"colour": s["colour"], "name": s["name"]} for s in detail["seats"]]
+    status, state = server.json("/api/record/state", {"seats": seats, "rolls": rolls})
+    assert status == 200 and state["over"] is True
+    status, err = error_of(server.json("/api/record/play", {"seats": seats, "rolls": rolls, "dice": [5, 3], "play": "-"}))
+    record = tmp_path / "after.ppn"
+    record.write_text(state["ppn"].rstrip("\n") + f"\n{len(rolls) + 1}. {state['to_move'][0].upper()} 5-3: -\n")
+    diag = json.loads(subprocess.run([PPN, "validate", "--format", "json", str(record)], capture_output=True,
+                                     text=True).stdout.splitlines()[0])
+    assert status == 422 and err["code"] == diag["code"] == "E-GAME-OVER" and err["text"] == diag["message"]
