@@ -82,7 +82,7 @@ long train_net(const NetTraining& t, NeuralNet& net, const std::function<void(in
       if (t.eval_field && game.to_move() != net_seat) {
         const Dice d{rng.die(), t.ludo ? 0 : rng.die()};
         const LegalPlays lp = game.legal_plays(d);
-        game.play_legal(d, lp, lp.plays.size() > 1 ? eval_choice(field, game, d, lp) : 0);
+        game.play_legal(d, lp, bot_choice(BotKind::eval, field, game, d, lp, rng));
       } else {
         net_roll(net, game, rng);
       }

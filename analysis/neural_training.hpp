@@ -5,9 +5,9 @@
 //   NeuralNet net = NeuralNet::random(kParcheesi68, t.hidden, t.seed);
 //   train_net(t, net, [](int done) { ... });   // progress after each game
 //
-// Each game is played by the net itself at 0-ply (or, with `eval_field`, by the net in one seat
-// and the eval bot in the others) (every seat takes the play after which the
-// net gives it the best winning chance), with 2, 3 and 4 players in turn (game i: 2 + i mod 3)
+// Each game is played by the net itself at 0-ply, every seat taking the play after which the net
+// gives it the best winning chance (with `eval_field`: the net in one seat, the eval bot in the
+// others), with 2, 3 and 4 players in turn (game i: 2 + i mod 3)
 // under the board's profile (hasbro-2001, ludo). After the game every position between rolls
 // is moved toward its lambda-return, the winning chances by seat G_t = (1 - lambda) V(s_t+1)
 // + lambda G_t+1, with G = the one-hot winner at the end (the offline lambda-return form of

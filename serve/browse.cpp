@@ -97,6 +97,12 @@ json game_json(const app::GameRow& g) {
           {"seats", seats}};
 }
 
+// A stored game's title on its page and charts: its [Event], else "Game ID".
+std::string page_title(const Game& game, std::int64_t id) {
+  std::string title(game.tag_value("Event"));
+  return title.empty() ? "Game " + std::to_string(id) : title;
+}
+
 app::ProfiledGame stored_game(db::Database& d, std::int64_t id) {
   auto g = value_of(app::profiled_game(d, id));
   if (!g) throw BadRequest(404, "E-ARGUMENT", "no game " + std::to_string(id));
@@ -301,8 +307,7 @@ Reply game_page(Connections& c, std::int64_t id, const std::string& token) {
     const auto [game, profile] = stored_game(*lease, id);
     replay::ReplayConfig cfg;
     cfg.variant = profile;
-    std::string title(game.tag_value("Event"));
-    if (title.empty()) title = "Game " + std::to_string(id);
+    const std::string title = page_title(game, id);
     auto page = value_of(app::viewer_page(game, cfg, title, false));
     return Reply{200, with_site(page, id, token), "text/html; charset=utf-8"};
   });
@@ -346,9 +351,7 @@ Reply luck_chart(Connections& c, std::int64_t id) {
     auto [game, profile] = stored_game(*lease, id);
     replay::ReplayConfig cfg;
     cfg.variant = profile;
-    std::string title(game.tag_value("Event"));
-    if (title.empty()) title = "Game " + std::to_string(id);
-    std::string svg = app::luck_chart_of(game, cfg, title);
+    std::string svg = app::luck_chart_of(game, cfg, page_title(game, id));
     if (svg.empty()) throw BadRequest(422, "E-SETUP", "game " + std::to_string(id) + " cannot be replayed");
     return Reply{200, std::move(svg), "image/svg+xml; charset=utf-8"};
   });

@@ -26,8 +26,8 @@ Reply summary(Connections& c);
 Reply find(Connections& c, const Params& p);
 
 // The game page: the viewer `ppn render --html` writes (board, stepper, PPN text, charts but
-// the luck chart), with
-// the site's navigation and a section the page's script fills from /api/games/ID.
+// the luck chart), with the site's navigation and a section the page's script fills from
+// /api/games/ID.
 Reply game_page(Connections& c, std::int64_t id, const std::string& token);
 // The game analysed now at level 0 or 1 (`level`, default 1): each roll's luck, and each
 // decision's loss, mark and best play (analysis/game_analysis.hpp).

@@ -221,11 +221,13 @@ ShownPlay shown_play(const rules::Game& before, rules::Dice d, const rules::Lega
   return out;
 }
 
-json square_json(const Square& sq, Colour seat, const rules::Geometry& g, const char* key, json& into) {
+// A mini-move's square as the page gets it: its PPN name, and its centre on the board SVG in
+// `x`/`y` keys named by `side` ("f" from, "t" to).
+void put_square(json& move, const char* side, const Square& sq, Colour seat, const rules::Geometry& g) {
   const auto [x, y] = render::square_point(rules::seat_of(seat), sq, g);
-  into[std::string(1, key[0]) + "x"] = x;
-  into[std::string(1, key[0]) + "y"] = y;
-  return to_string(sq);
+  move[side[0] == 'f' ? "from" : "to"] = to_string(sq);
+  move[std::string(side) + "x"] = x;
+  move[std::string(side) + "y"] = y;
 }
 
 json play_json(const ShownPlay& p, const rules::Geometry& g) {
@@ -233,14 +235,14 @@ json play_json(const ShownPlay& p, const rules::Geometry& g) {
   for (const Step& s : p.roll.steps) {
     if (!s.move) continue;  // a forfeited bonus moves nothing
     json m = json::object();
-    m["from"] = square_json(s.move->from, p.roll.seat, g, "f", m);
-    m["to"] = square_json(s.move->to, p.roll.seat, g, "t", m);
+    put_square(m, "f", s.move->from, p.roll.seat, g);
+    put_square(m, "t", s.move->to, p.roll.seat, g);
     moves.push_back(std::move(m));
   }
   if (p.roll.penalty_move) {
     json m = json::object();
-    m["from"] = square_json(p.roll.penalty_move->from, p.roll.seat, g, "f", m);
-    m["to"] = square_json(p.roll.penalty_move->to, p.roll.seat, g, "t", m);
+    put_square(m, "f", p.roll.penalty_move->from, p.roll.seat, g);
+    put_square(m, "t", p.roll.penalty_move->to, p.roll.seat, g);
     moves.push_back(std::move(m));
   }
   return {{"text", p.text}, {"moves", moves}};

@@ -12,10 +12,12 @@
 #include <random>
 #include <regex>
 
+#include "analysis/selfplay.hpp"
 #include "app/stored_stats.hpp"
 #include "db/importer.hpp"
 #include "db/schema.hpp"
 #include "parser/parser.hpp"
+#include "rules/options.hpp"
 #include "serve/browse.hpp"
 #include "serve/connections.hpp"
 #include "serve/pages.hpp"
@@ -137,8 +139,19 @@ struct Server::Impl {
 
   void routes() {
     const std::string& token = cfg.token;
-    auto page = [this](std::string_view name, std::string title) {
-      return [this, name, title](const httplib::Request&, httplib::Response& res) { send(res, page_shell(name, title, cfg.token)); };
+    // The profiles and bots the pages offer, as the rules core and the bots know them.
+    json profiles = json::array();
+    for (const auto name : rules::profile_list())
+      profiles.push_back({{"name", std::string(name)}, {"ludo", rules::is_ludo_profile(name)}});
+    json bots = json::array();
+    for (const auto k : {analysis::BotKind::random, analysis::BotKind::greedy, analysis::BotKind::eval, analysis::BotKind::net0,
+                         analysis::BotKind::net1})
+      bots.push_back(std::string(analysis::bot_kind_name(k)));
+    const std::vector<std::pair<std::string, std::string>> lists = {{"profiles", profiles.dump()}, {"bots", bots.dump()}};
+    auto page = [this, lists](std::string_view name, std::string title) {
+      return [this, name, title, lists](const httplib::Request&, httplib::Response& res) {
+        send(res, page_shell(name, title, cfg.token, lists));
+      };
     };
     http.Get("/", page("games", "Games"));
     http.Get("/find", page("find", "Find a position"));
@@ -194,8 +207,6 @@ struct Server::Impl {
     http.set_read_timeout(kReadSeconds, 0);
     http.set_write_timeout(kWriteSeconds, 0);
     http.set_keep_alive_timeout(1);  // an idle connection holds a thread, and Ctrl-C waits for it
-    // Every answer says what it is and may not be framed or sniffed; the shells run only the
-    // site's own script (the game page's viewer carries its script and style inline).
     // The server's time for each request, in the standard Server-Timing header (read by
     // `ppn bench serve` and by a browser's developer tools): from routing to the answer built.
     http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
@@ -214,6 +225,8 @@ struct Server::Impl {
       }
       return httplib::Server::HandlerResponse::Unhandled;
     });
+    // Every answer says what it is and may not be framed or sniffed; the shells run only the
+    // site's own script (the game page's viewer carries its script and style inline).
     http.set_post_routing_handler([](const httplib::Request& req, httplib::Response& res) {
       if (request_start) {
         const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - *request_start;

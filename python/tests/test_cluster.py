@@ -205,3 +205,32 @@ def test_a_lost_scheduler_ends_the_run_with_the_command_that_resumes_it(tmp_path
     cli = tmp_path / "cli.ppn"
     run_ppn("selfplay", "--games", "12", "--seed", "4", "--bots", "net1,net1,net1,net1", "-o", str(cli), check=True)
     assert out.read_bytes() == cli.read_bytes()
+
+
+def free_port():
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_the_recipe_of_docs_scaling_runs_as_written(tmp_path):
+    """docs/SCALING.md's recipe, on one machine: SCHEDULER is this machine, /shared a temporary
+    directory, the scheduler's port a free one, python3 this interpreter."""
+    doc = open(os.path.join(SOURCE, "docs", "SCALING.md"), encoding="utf-8").read()
+    block = doc.split("A researcher's recipe", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    port = str(free_port())
+    script = (block.replace("SCHEDULER", "127.0.0.1").replace("8786", port).replace("/shared", str(tmp_path))
+              .replace("python3 -m", f"{shutil.which(PYTHON) or PYTHON} -m"))
+    if shutil.which("dask") is None:
+        pytest.skip("the dask command (python3-distributed) is missing")
+    # The recipe's background jobs end with the script.
+    wrapped = "set -e\ntrap 'kill $(jobs -p) 2>/dev/null' EXIT\n" + script
+    r = subprocess.run(["bash", "-c", wrapped], capture_output=True, text=True, timeout=600, cwd=str(tmp_path))
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert "validate: 1 file, 2000 games" in r.stdout
+    assert "import: 1 files, 2000 games: 2000 new" in r.stdout
+    cli = tmp_path / "cli.ppn"
+    run_ppn("selfplay", "--games", "2000", "--seed", "1", "-o", str(cli), check=True)
+    assert (tmp_path / "games.ppn").read_bytes() == cli.read_bytes()

@@ -207,8 +207,11 @@
 
   const FILTERS = ['player', 'profile', 'event', 'date_from', 'date_to', 'result', 'status'];
   const SORTABLE = {id: 'ID', date: 'Date', event: 'Event', profile: 'Profile', rolls: 'Rolls'};
-  const PROFILES = ['hasbro-2001', 'winning-moves', 'racket-nu', 'k14', 'wikipedia-house', 'parchis-es',
-    'ludo', 'ludo-seed', 'ludo-modern'];
+  // The rule profiles and the bots, as the server knows them (the shells carry them as JSON in
+  // data-profiles and data-bots): [{name, ludo}], and the bots' names.
+  const PROFILE_INFO = JSON.parse(document.body.dataset.profiles || '[]');
+  const PROFILES = PROFILE_INFO.map(function (p) { return p.name; });
+  const BOT_NAMES = JSON.parse(document.body.dataset.bots || '[]');
 
   function pageGames(main) {
     // The page's state lives in the URL query (filters, sort, order, page, per_page).
@@ -503,7 +506,7 @@
 
   // ================================================================ the scorekeeper (/record)
 
-  const BOTS = [['', 'person'], ['random', 'random'], ['greedy', 'greedy'], ['eval', 'eval'], ['net0', 'net0'], ['net1', 'net1']];
+  const BOTS = [['', 'person']].concat(BOT_NAMES.map(function (b) { return [b, b]; }));
 
   function pageRecord(main) {
     // ---- the setup form: profile, and per colour: plays, name, bot; rows in turn order
@@ -572,7 +575,10 @@
       run(function () { return refresh(null); }).then(function () { view.hidden = !state; });
     });
 
-    const isLudo = function () { return /^ludo/.test(game.profile); };
+    // Ludo's board throws one die (the server says which profiles are Ludo's).
+    const isLudo = function () {
+      return PROFILE_INFO.some(function (p) { return p.name === game.profile && p.ludo; });
+    };
     const seatOf = function (colour) {
       return game.seats.filter(function (s) { return s.colour === colour; })[0] || {colour: colour, name: '', bot: ''};
     };

@@ -420,6 +420,8 @@ def test_scorekeeper_records_a_game_by_clicking(driver, server, tmp_path):
     assert len(rec.roll_lines()) == 20 and len(rec.rolls) == 20
     print("scorekeeper: rolls played", rec.ways)
     assert rec.ways["board"] >= 10 and rec.ways["list"] >= 4, rec.ways
+    # Played by clicking as a person clicks: most board clicks are the browser's own.
+    assert rec.ways["board-native-clicks"] >= 2 * rec.ways["board-script-clicks"] and rec.ways["board-native-clicks"] >= 20, rec.ways
     assert any(r["play"].startswith("PENALTY") for r in rec.rolls), "the dice were meant to bring a third doublet"
     assert sum(1 for a, b in zip(rec.rolls, rec.rolls[1:]) if a["seat"] == b["seat"]) >= 3, "doublets throw again"
 
