@@ -1,6 +1,8 @@
 // Replies and escaping (see reply.hpp).
 #include "serve/reply.hpp"
 
+#include "render/svg_board.hpp"
+
 namespace ppn::serve {
 
 Reply json_reply(const nlohmann::json& j) {
@@ -16,20 +18,6 @@ Reply error_reply(int status, std::string_view code, const std::string& message,
   return r;
 }
 
-std::string html_escape(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (const char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string html_escape(std::string_view s) { return render::xml_escape(std::string(s)); }
 
 }  // namespace ppn::serve

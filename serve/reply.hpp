@@ -46,7 +46,8 @@ Reply answer(F&& f) {
   }
 }
 
-// Text for HTML content and attribute values: & < > " ' escaped.
+// Text for HTML content and attribute values: & < > " ' escaped (render::xml_escape, whose
+// escapes serve HTML as well).
 std::string html_escape(std::string_view s);
 
 }  // namespace ppn::serve

@@ -23,7 +23,7 @@ import json
 import os
 import shlex
 import sys
-from typing import Any, Dict, Iterator, List, Optional, Sequence
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from . import _ppn
 
@@ -105,6 +105,18 @@ def _lost(exc: BaseException) -> bool:
                             concurrent.futures.TimeoutError)) or type(exc).__name__ in ("CancelledError", "TimeoutError")
 
 
+@contextlib.contextmanager
+def _watching_the_scheduler(argv: Optional[Sequence[str]], done: Callable[[], str]) -> Iterator[None]:
+    """Turns the scheduler's loss inside the block into SchedulerLost, saying what was done."""
+    try:
+        yield
+    except Exception as e:  # noqa: BLE001 - only the scheduler's own failures are turned
+        if not _lost(e):
+            raise
+        raise SchedulerLost(f"the scheduler went away after {done()} ({type(e).__name__}: {e})",
+                            _resume_command(argv)) from e
+
+
 def _resume_command(argv: Optional[Sequence[str]]) -> str:
     args = list(argv) if argv is not None else sys.argv[1:]
     return " ".join(shlex.quote(a) for a in [sys.executable, "-m", "ppn.cluster", *args])
@@ -129,7 +141,7 @@ def validate(files: Sequence[str], *, variant: Optional[str] = None, options=Non
         futures = [client.submit(_validate_shard, os.fspath(f), settings, pure=False) for f in files]
         stopped = False
         done = 0
-        try:
+        with _watching_the_scheduler(argv, lambda: f"{done} of {len(futures)} files"):
             for fut in futures:
                 if stopped:  # --on-error stop: what comes after the stop is not reported
                     fut.cancel()
@@ -141,11 +153,6 @@ def validate(files: Sequence[str], *, variant: Optional[str] = None, options=Non
                     total[k] = total.get(k, 0) + v
                 stopped = stop
                 done += 1
-        except Exception as e:  # noqa: BLE001 - only the scheduler's own failures are caught
-            if not _lost(e):
-                raise
-            raise SchedulerLost(f"the scheduler went away after {done} of {len(futures)} files "
-                                f"({type(e).__name__}: {e})", _resume_command(argv)) from e
     summary, code = _ppn._validate_summary(total, syntax_only, format == "json")
     out.write(summary)
     out.flush()
@@ -186,15 +193,10 @@ def selfplay(output: str, games: int, *, seed: int = 1, variant: str = "hasbro-2
             futures = {client.submit(_selfplay_shard, settings, first, count, pure=False): (first, count)
                        for first, count in todo}
             done = len(shards) - len(todo)
-            try:
+            with _watching_the_scheduler(argv, lambda: f"{done} of {len(shards)} shards (kept in {parts})"):
                 for fut in as_completed(futures):
                     _write_whole(part(*futures[fut]), fut.result())
                     done += 1
-            except Exception as e:  # noqa: BLE001
-                if not _lost(e):
-                    raise
-                raise SchedulerLost(f"the scheduler went away after {done} of {len(shards)} shards "
-                                    f"(kept in {parts}; {type(e).__name__}: {e})", _resume_command(argv)) from e
     tmp = output + ".tmp"
     with open(tmp, "wb") as f:
         for s in shards:
@@ -233,7 +235,7 @@ def import_files(db: str, files: Sequence[str], *, variant: Optional[str] = None
     with _client(scheduler, workers, dashboard) as client:
         futures = [client.submit(_import_shard, db, os.fspath(f), variant, options, on_error, pure=False) for f in files]
         done = 0
-        try:
+        with _watching_the_scheduler(argv, lambda: f"{done} of {len(futures)} files (those reported are stored)"):
             for path, fut in zip(files, futures):
                 got = fut.result()
                 total["files"] += 1
@@ -244,11 +246,6 @@ def import_files(db: str, files: Sequence[str], *, variant: Optional[str] = None
                 for e in got["errors"]:
                     out.write(f"  {e}\n")
                 done += 1
-        except Exception as e:  # noqa: BLE001
-            if not _lost(e):
-                raise
-            raise SchedulerLost(f"the scheduler went away after {done} of {len(futures)} files "
-                                f"(the files reported are stored; {type(e).__name__}: {e})", _resume_command(argv)) from e
     out.write(f"import: {total['files']} files, {total['games']} games: {total['new']} new ({total['illegal']} illegal), "
               f"{total['duplicates']} duplicates, {total['prefix_duplicates']} prefix duplicates, "
               f"{total['syntax_errors']} syntax errors\n")
