@@ -63,11 +63,14 @@ def _package_path() -> str:
 
 
 @contextlib.contextmanager
-def _client(scheduler: Optional[str], workers: Optional[int], dashboard: bool = False) -> Iterator[Any]:
-    """A Dask client of the scheduler, or of a local cluster of `workers` processes (one thread
-    each) that import this ppn."""
+def _client(scheduler: Any, workers: Optional[int], dashboard: bool = False) -> Iterator[Any]:
+    """A Dask client of the scheduler (an address, or a Client already connected, which stays
+    open), or of a local cluster of `workers` processes (one thread each) that import this ppn."""
     from distributed import Client, LocalCluster
 
+    if isinstance(scheduler, Client):
+        yield scheduler
+        return
     if scheduler:
         client = Client(scheduler, timeout="30s")
         try:
@@ -253,6 +256,60 @@ def import_files(db: str, files: Sequence[str], *, variant: Optional[str] = None
     return total
 
 
+def bench(games: int = 4000, files: int = 8, ppn: str = "ppn", out=None) -> Dict[str, float]:
+    """`python3 -m ppn.cluster bench`: `validate` of the same shards (`files` files of self-play
+    games, `games` in all) by a local cluster of 1 and of 2 workers, next to `ppn validate -j 1`
+    and `-j 2` in the same run (wall-clock seconds, the best of three; the cluster's start
+    excluded, its per-shard round trips included): the speed-up of 2 workers over one, and each
+    shard's overhead against the CLI's time."""
+    import subprocess
+    import tempfile
+    import time
+
+    from distributed import Client, LocalCluster
+
+    out = out or sys.stdout
+
+    def best(fn):
+        times = []
+        for _ in range(3):
+            t = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - t)
+        return min(times)
+
+    with tempfile.TemporaryDirectory() as d:
+        paths = []
+        for k in range(files):
+            path = os.path.join(d, f"shard{k}.ppn")
+            subprocess.run([ppn, "selfplay", "--games", str(games // files), "--seed", str(100 + k), "-o", path], check=True)
+            paths.append(path)
+        figures: Dict[str, float] = {}
+        for jobs in (1, 2):
+            figures[f"cli_j{jobs}"] = best(lambda: subprocess.run([ppn, "validate", "-j", str(jobs), *paths],
+                                                                   capture_output=True, check=False))
+        path = os.environ.get("PYTHONPATH", "")
+        if _package_path() not in path.split(os.pathsep):
+            os.environ["PYTHONPATH"] = _package_path() + (os.pathsep + path if path else "")
+        for workers in (1, 2):
+            with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                              silence_logs=40) as cluster, Client(cluster) as client:
+                sink = open(os.devnull, "w")
+                validate(paths, scheduler=client, out=sink, err=sink)  # the workers warm
+                figures[f"workers{workers}"] = best(lambda: validate(paths, scheduler=client, out=sink, err=sink))
+                sink.close()
+    speedup = figures["workers1"] / figures["workers2"]
+    overhead = figures["workers1"] / figures["cli_j1"] - 1
+    out.write(f"ppn.cluster bench: validate of {games} self-play games in {files} files, wall-clock s (best of 3)\n"
+              f"  ppn validate -j 1 {figures['cli_j1']:.3f}   -j 2 {figures['cli_j2']:.3f}   "
+              f"(-j 2: {figures['cli_j1'] / figures['cli_j2']:.2f}x)\n"
+              f"  cluster, 1 worker {figures['workers1']:.3f}   2 workers {figures['workers2']:.3f}   "
+              f"(2 workers: {speedup:.2f}x one; goal 1.8x)\n"
+              f"  per-shard overhead, 1 worker against -j 1: {100 * overhead:+.1f}% of the CLI's time "
+              f"({1000 * (figures['workers1'] - figures['cli_j1']) / files:+.1f} ms a shard; goal under 5%)\n")
+    return figures
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     p = argparse.ArgumentParser(prog="python3 -m ppn.cluster", description=__doc__.split("\n\n")[0])
@@ -288,7 +345,14 @@ def main(argv: Optional[List[str]] = None) -> int:
     i.add_argument("--variant")
     i.add_argument("--option", action="append", default=[])
     i.add_argument("--on-error", default="keep-prefix")
+    b = sub.add_parser("bench", help="validate of the same shards by 1 and 2 workers against ppn validate -j 1 and -j 2")
+    b.add_argument("--games", type=int, default=4000)
+    b.add_argument("--files", type=int, default=8)
+    b.add_argument("--ppn", default=os.environ.get("PPN_BINARY", "ppn"))
     a = p.parse_args(args_list)
+    if a.command == "bench":
+        bench(a.games, a.files, a.ppn)
+        return 0
     try:
         if a.command == "validate":
             return validate(a.files, variant=a.variant, options=a.option, on_error=a.on_error, order=a.order,
