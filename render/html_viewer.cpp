@@ -257,8 +257,10 @@ std::string html_viewer(const Timeline& t, const Game& game, const std::string& 
     out += "</section>\n";
   }
   out += "<script type=\"application/json\" id=\"frames\">" + safe + "</script>\n";
-  out += std::string("<script>") + kScript + "</script>\n</body>\n</html>\n";
+  out += "<script>" + std::string(html_viewer_script()) + "</script>\n</body>\n</html>\n";
   return out;
 }
+
+std::string_view html_viewer_script() { return kScript; }
 
 }  // namespace ppn::render

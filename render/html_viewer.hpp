@@ -15,6 +15,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "notation/game.hpp"
@@ -27,5 +28,9 @@ namespace ppn::render {
 // render/ itself draws no charts).
 std::string html_viewer(const Timeline& t, const Game& game, const std::string& title,
                         const std::vector<std::string>& charts = {});
+
+// The page's one script that runs (the frames are a JSON data block), exactly as the page holds
+// it: a server names it in its Content-Security-Policy by its hash.
+std::string_view html_viewer_script();
 
 }  // namespace ppn::render

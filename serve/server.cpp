@@ -2,6 +2,7 @@
 #include "serve/server.hpp"
 
 #include <httplib.h>
+#include <openssl/evp.h>
 
 #include <arpa/inet.h>
 
@@ -17,6 +18,7 @@
 #include "db/importer.hpp"
 #include "db/schema.hpp"
 #include "parser/parser.hpp"
+#include "render/html_viewer.hpp"
 #include "rules/options.hpp"
 #include "serve/browse.hpp"
 #include "serve/connections.hpp"
@@ -82,6 +84,16 @@ std::int64_t id_of(const std::string& digits) {
 }
 
 }  // namespace
+
+// A script's hash as a Content-Security-Policy source: 'sha256-BASE64'.
+std::string csp_hash(std::string_view script) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int n = 0;
+  EVP_Digest(script.data(), script.size(), digest, &n, EVP_sha256(), nullptr);
+  unsigned char b64[4 * ((EVP_MAX_MD_SIZE + 2) / 3) + 1];
+  const int len = EVP_EncodeBlock(b64, digest, static_cast<int>(n));
+  return "'sha256-" + std::string(reinterpret_cast<const char*>(b64), static_cast<std::size_t>(len)) + "'";
+}
 
 bool is_loopback(const std::string& address) {
   if (address == "localhost" || address == "::1") return true;
@@ -226,8 +238,10 @@ struct Server::Impl {
       return httplib::Server::HandlerResponse::Unhandled;
     });
     // Every answer says what it is and may not be framed or sniffed; the shells run only the
-    // site's own script (the game page's viewer carries its script and style inline).
-    http.set_post_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+    // site's own script, the game page also the viewer's own inline script (by its hash; its
+    // style is inline too).
+    http.set_post_routing_handler([viewer_script = csp_hash(render::html_viewer_script())](const httplib::Request& req,
+                                                                                            httplib::Response& res) {
       if (request_start) {
         const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - *request_start;
         res.set_header("Server-Timing", "app;dur=" + std::to_string(took.count()));
@@ -239,8 +253,8 @@ struct Server::Impl {
       const bool viewer = req.path.rfind("/game/", 0) == 0;
       res.set_header("Content-Security-Policy",
                      std::string("default-src 'none'; connect-src 'self'; img-src 'self' data: blob:; ") +
-                         (viewer ? "script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'"
-                                 : "script-src 'self'; style-src 'self' 'unsafe-inline'"));
+                         (viewer ? "script-src 'self' " + viewer_script + "; style-src 'self' 'unsafe-inline'"
+                                 : std::string("script-src 'self'; style-src 'self' 'unsafe-inline'")));
     });
     // No route, a method not served, a body too large: a JSON error, never an empty answer.
     http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {

@@ -40,7 +40,7 @@ const std::map<std::string, std::string>& packages() {
       {"sqlite3.h", "SQLite::SQLite3"},     {"CLI", "CLI11::CLI11"},
       {"pugixml.hpp", "pugixml::pugixml"},  {"zlib.h", "ZLIB::ZLIB"},
       {"zstd.h", "zstd::libzstd_shared"},   {"libpq-fe.h", "PostgreSQL::PostgreSQL"},
-      {"pybind11", "pybind11::module"},     {"httplib.h", "PkgConfig::HTTPLIB"},
+      {"pybind11", "pybind11::module"},     {"httplib.h", "PkgConfig::HTTPLIB"}, {"openssl", "OpenSSL::Crypto"},
   };
   return m;
 }

@@ -72,6 +72,7 @@ def test_pages_are_served_and_escaped(server):
         assert status == 200 and headers["Content-Type"].startswith("text/html"), path
         assert TOKEN.encode() in body  # the pages' script writes with it
         assert "script-src 'self'" in headers["Content-Security-Policy"]
+        assert "unsafe-inline" not in headers["Content-Security-Policy"].split("script-src")[1].split(";")[0], path
     status, _, body = server.request("/player/" + urllib.parse.quote(SCRIPT_NAME))
     assert status == 200 and b"&lt;script&gt;alert(1)&lt;/script&gt;" in body and SCRIPT_NAME.encode() not in body
     status, _, js = server.request("/assets/app.js")
