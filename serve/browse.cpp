@@ -32,14 +32,16 @@ std::string param(const Params& p, const std::string& name) {
   return it == p.end() ? std::string() : it->second;
 }
 
-int int_param(const Params& p, const std::string& name, int fallback, int lo, int hi) {
+// A whole-number parameter in [lo, hi] (`fallback` when absent), into `out`; or why it is refused.
+std::optional<Refusal> int_param(const Params& p, const std::string& name, int fallback, int lo, int hi, int& out) {
   const std::string s = param(p, name);
-  if (s.empty()) return fallback;
+  out = fallback;
+  if (s.empty()) return std::nullopt;
   if (s.size() > 9 || !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-    refuse(name + ": a whole number, not \"" + s + "\"");
-  const int v = std::stoi(s);
-  if (v < lo || v > hi) refuse(name + ": " + std::to_string(lo) + " to " + std::to_string(hi));
-  return v;
+    return bad_request(name + ": a whole number, not \"" + s + "\"");
+  out = std::stoi(s);
+  if (out < lo || out > hi) return bad_request(name + ": " + std::to_string(lo) + " to " + std::to_string(hi));
+  return std::nullopt;
 }
 
 json cell_json(const db::Cell& c) {
@@ -62,26 +64,27 @@ json table_json(const db::Table& t) {
 // Rows of a position search sent at most (the page shows them in one table).
 constexpr std::size_t kMaxFound = 1000;
 
-// Runs a handler: a refused request and a database failure answered as JSON errors.
+// Runs a handler; a failure the database library throws (db::DbError, at the few statements
+// outside app/'s calls, which return theirs as values) is answered 500 in its own words.
 template <class F>
 Reply guarded(Connections& c, F&& f) {
-  return answer([&] {
-    try {
-      return f();
-    } catch (const db::DbError& e) {
-      throw BadRequest(500, "E-DATABASE", db::describe_db_error(c.target(), e));
-    }
-  });
+  try {
+    return f();
+  } catch (const db::DbError& e) {
+    return error_reply(500, "E-DATABASE", db::describe_db_error(c.target(), e));
+  }
 }
 
-// The value of an app/ call, or the request refused with its error: E-ARGUMENT is the
-// request's (400), anything else the server's (500).
+// An app/ call's error as the request's refusal: E-ARGUMENT the request's (400), E-SETUP a
+// stored game its profile cannot replay (422: the game's problem), anything else the server's.
+Refusal refusal_of(const Diagnostic& e) {
+  return Refusal{e.code == Code::argument ? 400 : e.code == Code::setup ? 422 : 500, std::string(code_name(e.code)), e.message};
+}
+
 template <class T>
-T value_of(Result<T> r) {
-  if (r) return std::move(*r);
-  const Code c = r.error().code;
-  // A stored game its profile cannot replay (E-SETUP) is the game's problem, not the server's.
-  throw BadRequest(c == Code::argument ? 400 : c == Code::setup ? 422 : 500, std::string(code_name(c)), r.error().message);
+Checked<T> checked(Result<T> r) {
+  if (!r) return refusal_of(r.error());
+  return std::move(*r);
 }
 
 json opt(const std::optional<std::string>& v) { return v ? json(*v) : json(nullptr); }
@@ -103,10 +106,20 @@ std::string page_title(const Game& game, std::int64_t id) {
   return title.empty() ? "Game " + std::to_string(id) : title;
 }
 
-app::ProfiledGame stored_game(db::Database& d, std::int64_t id) {
-  auto g = value_of(app::profiled_game(d, id));
-  if (!g) throw BadRequest(404, "E-ARGUMENT", "no game " + std::to_string(id));
-  return std::move(*g);
+Refusal no_game(std::int64_t id) { return Refusal{404, "E-ARGUMENT", "no game " + std::to_string(id)}; }
+
+Checked<app::ProfiledGame> stored_game(db::Database& d, std::int64_t id) {
+  auto g = app::profiled_game(d, id);
+  if (!g) return refusal_of(g.error());
+  if (!*g) return no_game(id);
+  return std::move(**g);
+}
+
+// The replay settings of a stored game's pages: the profile it was stored under.
+replay::ReplayConfig stored_config(const app::ProfiledGame& g) {
+  replay::ReplayConfig cfg;
+  cfg.variant = g.profile;
+  return cfg;
 }
 
 // The ratings of `ppn rate` over the whole collection, computed once per state of it (an
@@ -118,7 +131,9 @@ std::vector<app::Ladder> cached_ratings(Connections& c, db::Database& d) {
   static std::string key;
   static std::vector<app::Ladder> ladders;
   static bool computing = false;
-  const std::string now = c.target() + "#" + value_of(app::collection_state(d));
+  const auto state = app::collection_state(d);
+  if (!state) return {};
+  const std::string now = c.target() + "#" + *state;
   {
     std::lock_guard lock(m);
     if (key == now || computing) return ladders;
@@ -148,35 +163,40 @@ Reply list_games(Connections& c, const Params& p) {
     const std::string sort = param(p, "sort").empty() ? "id" : param(p, "sort");
     const std::string order = param(p, "order").empty() ? (sort == "id" ? "desc" : "asc") : param(p, "order");
     const auto col = sorts.find(sort);
-    if (col == sorts.end()) refuse("sort: id, date, event, profile or rolls");
-    if (order != "asc" && order != "desc") refuse("order: asc or desc");
+    if (col == sorts.end()) return bad_request("sort: id, date, event, profile or rolls").reply();
+    if (order != "asc" && order != "desc") return bad_request("order: asc or desc").reply();
     app::GameQuery q;
     q.filter = {param(p, "profile"), param(p, "player"), param(p, "event"), param(p, "date_from"),
                 param(p, "date_to"), param(p, "result"), param(p, "status")};
     q.sort = col->second;
     q.descending = order == "desc";
-    q.page = int_param(p, "page", 1, 1, 1000000000);
-    q.per_page = int_param(p, "per_page", 50, 1, 200);
+    if (auto no = int_param(p, "page", 1, 1, 1000000000, q.page)) return no->reply();
+    if (auto no = int_param(p, "per_page", 50, 1, 200, q.per_page)) return no->reply();
     auto lease = c.reader();
-    const app::GamePage page = value_of(app::list_games(*lease, q));
+    if (!lease) return lease.refusal().reply();
+    const auto page = checked(app::list_games(**lease, q));
+    if (!page) return page.refusal().reply();
     json games = json::array();
-    for (const auto& g : page.games) games.push_back(game_json(g));
-    return json_reply({{"total", page.total}, {"page", q.page}, {"per_page", q.per_page}, {"games", games}});
+    for (const auto& g : page->games) games.push_back(game_json(g));
+    return json_reply({{"total", page->total}, {"page", q.page}, {"per_page", q.per_page}, {"games", games}});
   });
 }
 
 Reply get_game(Connections& c, std::int64_t id) {
   return guarded(c, [&] {
     auto lease = c.reader();
-    const auto detail = value_of(app::game_detail(*lease, id));
-    if (!detail) throw BadRequest(404, "E-ARGUMENT", "no game " + std::to_string(id));
-    json g = game_json(detail->row);
+    if (!lease) return lease.refusal().reply();
+    const auto detail = checked(app::game_detail(**lease, id));
+    if (!detail) return detail.refusal().reply();
+    if (!*detail) return no_game(id).reply();
+    const app::GameDetail& d0 = **detail;
+    json g = game_json(d0.row);
     json tags = json::array();
-    for (const auto& [name, value] : detail->tags) tags.push_back({name, value});
+    for (const auto& [name, value] : d0.tags) tags.push_back({name, value});
     g["tags"] = tags;
-    g["ppn"] = opt(detail->ppn);
+    g["ppn"] = opt(d0.ppn);
     json diags = json::array();
-    for (const auto& d : detail->diagnostics) {
+    for (const auto& d : d0.diagnostics) {
       const auto known = code_from_name(d.code);
       diags.push_back({{"roll", opt(d.roll)},
                        {"severity", d.severity},
@@ -188,7 +208,7 @@ Reply get_game(Connections& c, std::int64_t id) {
     }
     g["diagnostics"] = diags;
     json analysis = json::array();
-    for (const auto& a : detail->analysis)
+    for (const auto& a : d0.analysis)
       analysis.push_back({{"colour", a.colour},
                           {"name", opt(a.name)},
                           {"level", a.level},
@@ -206,19 +226,19 @@ Reply get_game(Connections& c, std::int64_t id) {
 Reply game_positions(Connections& c, std::int64_t id) {
   return guarded(c, [&] {
     auto lease = c.reader();
-    const auto [game, profile] = stored_game(*lease, id);
-    replay::ReplayConfig cfg;
-    cfg.variant = profile;
+    if (!lease) return lease.refusal().reply();
+    const auto g = stored_game(**lease, id);
+    if (!g) return g.refusal().reply();
     json positions = json::array();
-    const auto add = [&](int roll, const rules::Game& g) {
-      positions.push_back({{"roll", roll}, {"position_id", replay::position_id(g)}, {"to_move", std::string(colour_name(g.to_move()))}});
+    const auto add = [&](int roll, const rules::Game& at) {
+      positions.push_back({{"roll", roll}, {"position_id", replay::position_id(at)}, {"to_move", std::string(colour_name(at.to_move()))}});
     };
-    const auto r = replay::replay_game(game, cfg, [&](const replay::RollEvent& e) {
+    const auto r = replay::replay_game(g->game, stored_config(*g), [&](const replay::RollEvent& e) {
       if (positions.empty()) add(0, e.before);
       add(e.roll_index + 1, e.after);
     });
     if (!r.setup_ok)
-      throw BadRequest(422, "E-SETUP", r.diagnostics.empty() ? "the game cannot be replayed" : r.diagnostics.front().message);
+      return Refusal{422, "E-SETUP", r.diagnostics.empty() ? "the game cannot be replayed" : r.diagnostics.front().message}.reply();
     if (positions.empty()) add(0, r.final_game);
     return json_reply({{"positions", positions}});
   });
@@ -227,22 +247,27 @@ Reply game_positions(Connections& c, std::int64_t id) {
 Reply list_players(Connections& c, const Params& p) {
   return guarded(c, [&] {
     auto lease = c.reader();
+    if (!lease) return lease.refusal().reply();
+    const auto found = checked(app::list_players(**lease, param(p, "q")));
+    if (!found) return found.refusal().reply();
     json players = json::array();
-    for (const auto& x : value_of(app::list_players(*lease, param(p, "q"))))
-      players.push_back({{"name", x.name}, {"games", x.games}, {"wins", x.wins}});
+    for (const auto& x : *found) players.push_back({{"name", x.name}, {"games", x.games}, {"wins", x.wins}});
     return json_reply({{"players", players}});
   });
 }
 
 Reply get_player(Connections& c, const std::string& name) {
   return guarded(c, [&] {
-    if (name.empty() || name.size() > 200) refuse("a player's name, 1 to 200 bytes");
+    if (name.empty() || name.size() > 200) return bad_request("a player's name, 1 to 200 bytes").reply();
     auto lease = c.reader();
-    const auto page = value_of(app::player_page(*lease, name));
-    if (!page) throw BadRequest(404, "E-ARGUMENT", "no player is called \"" + name + "\"");
+    if (!lease) return lease.refusal().reply();
+    const auto page = checked(app::player_page(**lease, name));
+    if (!page) return page.refusal().reply();
+    if (!*page) return Refusal{404, "E-ARGUMENT", "no player is called \"" + name + "\""}.reply();
+    const app::PlayerPage& pl = **page;
     json profiles = json::array();
     std::int64_t games = 0;
-    for (const auto& f : page->profiles) {
+    for (const auto& f : pl.profiles) {
       games += f.games;
       profiles.push_back({{"profile", f.profile},
                           {"games", f.games},
@@ -253,27 +278,30 @@ Reply get_player(Connections& c, const std::string& name) {
                           {"rolls", opt(f.rolls)}});
     }
     json results = json::array();
-    for (const auto& r : page->results)
+    for (const auto& r : pl.results)
       results.push_back({{"game", r.game}, {"date", opt(r.date)}, {"profile", r.profile},
                          {"place", opt(r.place)}, {"won", r.won}, {"finished", r.finished}});
     json ratings = json::array();
-    for (const auto& ladder : cached_ratings(c, *lease))
-      for (const auto& pl : ladder.players)
-        if (pl.name == page->name) {
-          json r = {{"pool", ladder.pool}, {"strength", pl.strength}, {"se", pl.se}, {"games", pl.games}};
+    for (const auto& ladder : cached_ratings(c, **lease))
+      for (const auto& rated : ladder.players)
+        if (rated.name == pl.name) {
+          json r = {{"pool", ladder.pool}, {"strength", rated.strength}, {"se", rated.se}, {"games", rated.games}};
           // Luck-adjusted only where the ladder's games were analysed (ppn analyze --db).
-          r["adjusted_strength"] = ladder.analysed ? json(pl.adjusted_strength) : json(nullptr);
-          r["adjusted_se"] = ladder.analysed ? json(pl.adjusted_se) : json(nullptr);
+          r["adjusted_strength"] = ladder.analysed ? json(rated.adjusted_strength) : json(nullptr);
+          r["adjusted_se"] = ladder.analysed ? json(rated.adjusted_se) : json(nullptr);
           ratings.push_back(std::move(r));
         }
-    return json_reply({{"name", page->name}, {"games", games}, {"profiles", profiles}, {"ratings", ratings}, {"results", results}});
+    return json_reply({{"name", pl.name}, {"games", games}, {"profiles", profiles}, {"ratings", ratings}, {"results", results}});
   });
 }
 
 Reply summary(Connections& c) {
   return guarded(c, [&] {
     auto lease = c.reader();
-    return json_reply(table_json(value_of(db::run_report(*lease, "summary"))));
+    if (!lease) return lease.refusal().reply();
+    const auto t = checked(db::run_report(**lease, "summary"));
+    if (!t) return t.refusal().reply();
+    return json_reply(table_json(*t));
   });
 }
 
@@ -284,17 +312,20 @@ Reply find(Connections& c, const Params& p) {
     for (auto [it, end] = p.equal_range("pattern"); it != end; ++it) {
       if (it->second.empty()) continue;
       auto pat = db::parse_pattern(it->second);
-      if (!pat) refuse("pattern \"" + it->second + "\": " + pat.error().message);
+      if (!pat) return bad_request("pattern \"" + it->second + "\": " + pat.error().message).reply();
       patterns.push_back(*pat);
     }
-    if (position.empty() == patterns.empty()) refuse("give a position ID (position=) or patterns (pattern=), not both");
+    if (position.empty() == patterns.empty())
+      return bad_request("give a position ID (position=) or patterns (pattern=), not both").reply();
     auto lease = c.reader();
-    db::Table t = value_of(position.empty() ? db::find_pattern(*lease, patterns)
-                                            : db::find_position(*lease, position, param(p, "ignore_turn") == "1"));
+    if (!lease) return lease.refusal().reply();
+    auto t = checked(position.empty() ? db::find_pattern(**lease, patterns)
+                                      : db::find_position(**lease, position, param(p, "ignore_turn") == "1"));
+    if (!t) return t.refusal().reply();
     // The answer is bounded: the first kMaxFound rows, with how many there were.
-    const std::size_t total = t.rows.size();
-    if (total > kMaxFound) t.rows.resize(kMaxFound);
-    json out = table_json(t);
+    const std::size_t total = t->rows.size();
+    if (total > kMaxFound) t->rows.resize(kMaxFound);
+    json out = table_json(*t);
     out["total"] = total;
     out["truncated"] = total > kMaxFound;
     return json_reply(out);
@@ -304,12 +335,12 @@ Reply find(Connections& c, const Params& p) {
 Reply game_page(Connections& c, std::int64_t id, const std::string& token) {
   return guarded(c, [&] {
     auto lease = c.reader();
-    const auto [game, profile] = stored_game(*lease, id);
-    replay::ReplayConfig cfg;
-    cfg.variant = profile;
-    const std::string title = page_title(game, id);
-    auto page = value_of(app::viewer_page(game, cfg, title, false));
-    return Reply{200, with_site(page, id, token), "text/html; charset=utf-8"};
+    if (!lease) return lease.refusal().reply();
+    const auto g = stored_game(**lease, id);
+    if (!g) return g.refusal().reply();
+    const auto page = checked(app::viewer_page(g->game, stored_config(*g), page_title(g->game, id), false));
+    if (!page) return page.refusal().reply();
+    return Reply{200, with_site(*page, id, token), "text/html; charset=utf-8"};
   });
 }
 
@@ -317,19 +348,21 @@ Reply analyse_game(Connections& c, std::int64_t id, const Params& p) {
   return guarded(c, [&] {
     const std::string level = param(p, "level").empty() ? "1" : param(p, "level");
     const auto lv = analysis::level_of(level);
-    if (!lv || *lv == analysis::Level::rollout) refuse("level: 0 or 1 (rollouts are `ppn analyze --level rollout`'s)");
+    if (!lv || *lv == analysis::Level::rollout)
+      return bad_request("level: 0 or 1 (rollouts are `ppn analyze --level rollout`'s)").reply();
     auto lease = c.reader();
-    auto [game, profile] = stored_game(*lease, id);
-    replay::ReplayConfig cfg;
-    cfg.variant = profile;
+    if (!lease) return lease.refusal().reply();
+    const auto g = stored_game(**lease, id);
+    if (!g) return g.refusal().reply();
     analysis::AnalyzeConfig ac;
     ac.level = *lv;
     ac.threads = 1;  // one request, one of the pool's threads
-    const analysis::GameAnalysis ga = analysis::analyze_game(game, cfg, ac);
-    if (!ga.ok) throw BadRequest(422, "E-SETUP", ga.error);
+    const analysis::GameAnalysis ga = analysis::analyze_game(g->game, stored_config(*g), ac);
+    if (!ga.ok) return Refusal{422, "E-SETUP", ga.error}.reply();
     json rolls = json::array();
     for (const auto& r : ga.rolls) {
-      json row = {{"roll", r.roll_index + 1}, {"colour", std::string(colour_name(rules::colour_of(r.seat)))}, {"luck", r.luck}, {"decision", r.decision}};
+      json row = {{"roll", r.roll_index + 1}, {"colour", std::string(colour_name(rules::colour_of(r.seat)))},
+                  {"luck", r.luck}, {"decision", r.decision}};
       if (r.decision) {
         row["loss"] = r.loss;
         row["best_play"] = r.best_play.empty() ? json(nullptr) : json(r.best_play);
@@ -348,11 +381,11 @@ Reply analyse_game(Connections& c, std::int64_t id, const Params& p) {
 Reply luck_chart(Connections& c, std::int64_t id) {
   return guarded(c, [&] {
     auto lease = c.reader();
-    auto [game, profile] = stored_game(*lease, id);
-    replay::ReplayConfig cfg;
-    cfg.variant = profile;
-    std::string svg = app::luck_chart_of(game, cfg, page_title(game, id));
-    if (svg.empty()) throw BadRequest(422, "E-SETUP", "game " + std::to_string(id) + " cannot be replayed");
+    if (!lease) return lease.refusal().reply();
+    const auto g = stored_game(**lease, id);
+    if (!g) return g.refusal().reply();
+    std::string svg = app::luck_chart_of(g->game, stored_config(*g), page_title(g->game, id));
+    if (svg.empty()) return Refusal{422, "E-SETUP", "game " + std::to_string(id) + " cannot be replayed"}.reply();
     return Reply{200, std::move(svg), "image/svg+xml; charset=utf-8"};
   });
 }

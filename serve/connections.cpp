@@ -2,7 +2,6 @@
 #include "serve/connections.hpp"
 
 #include "db/schema.hpp"
-#include "serve/reply.hpp"
 
 namespace ppn::serve {
 
@@ -12,7 +11,7 @@ Connections::Lease::~Lease() {
   if (owner_->idle_.size() < 64) owner_->idle_.push_back(std::move(db_));
 }
 
-Connections::Lease Connections::reader() {
+Checked<Connections::Lease> Connections::reader() {
   {
     std::lock_guard lock(m_);
     if (!idle_.empty()) {
@@ -22,7 +21,7 @@ Connections::Lease Connections::reader() {
     }
   }
   auto opened = db::open_for_reading(target_);
-  if (!opened) throw BadRequest(503, "E-DATABASE", opened.error().message);
+  if (!opened) return Refusal{503, "E-DATABASE", opened.error().message};
   return Lease(*this, std::make_unique<db::Database>(std::move(*opened)));
 }
 

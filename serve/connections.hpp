@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "db/connection.hpp"
+#include "serve/reply.hpp"
 
 namespace ppn::serve {
 
@@ -16,8 +17,8 @@ class Connections {
  public:
   explicit Connections(std::string target) : target_(std::move(target)) {}
 
-  // A reading connection, returned to the set when the lease ends. Throws BadRequest (503)
-  // when the database cannot be opened.
+  // A reading connection, returned to the set when the lease ends; 503 when the database
+  // cannot be opened.
   class Lease {
    public:
     Lease(Connections& owner, std::unique_ptr<db::Database> db) : owner_(&owner), db_(std::move(db)) {}
@@ -30,7 +31,7 @@ class Connections {
     Connections* owner_;
     std::unique_ptr<db::Database> db_;
   };
-  Lease reader();
+  Checked<Lease> reader();
   // Drops the idle connections (after a write, so that readers see a fresh schema).
   void clear();
   const std::string& target() const { return target_; }

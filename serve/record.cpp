@@ -58,72 +58,94 @@ const json& field(const json& body, const char* name) {
   return it == body.end() ? none : *it;
 }
 
-std::string text_field(const json& v, const std::string& what, std::size_t max) {
-  if (v.is_null()) return {};
-  if (!v.is_string()) refuse(what + " is not a string");
+// A text field, into `out` ("" when absent); or why it is refused.
+std::optional<Refusal> text_field(const json& v, const std::string& what, std::size_t max, std::string& out) {
+  out.clear();
+  if (v.is_null()) return std::nullopt;
+  if (!v.is_string()) return bad_request(what + " is not a string");
   const auto& s = v.get_ref<const std::string&>();
-  if (s.size() > max) refuse(what + " is longer than " + std::to_string(max) + " bytes");
+  if (s.size() > max) return bad_request(what + " is longer than " + std::to_string(max) + " bytes");
   for (const char c : s)
-    if (static_cast<unsigned char>(c) < 0x20) refuse(what + " holds a control character");
-  return s;
+    if (static_cast<unsigned char>(c) < 0x20) return bad_request(what + " holds a control character");
+  out = s;
+  return std::nullopt;
 }
 
-rules::Dice read_dice(const json& v, bool ludo) {
+// A throw's dice, into `out`; or why they are refused.
+std::optional<Refusal> read_dice(const json& v, bool ludo, rules::Dice& out) {
   if (!v.is_array() || v.size() != (ludo ? 1u : 2u))
-    refuse(ludo ? "dice: a Ludo throw is one die, [6]" : "dice: a Parcheesi throw is two dice, [5, 3]");
+    return bad_request(ludo ? "dice: a Ludo throw is one die, [6]" : "dice: a Parcheesi throw is two dice, [5, 3]");
   int d[2] = {0, 0};
   for (std::size_t i = 0; i < v.size(); ++i) {
     // Read whole before the check: a value past `int` must not wrap onto a die.
     if (!v[i].is_number_integer() || v[i].get<std::int64_t>() < 1 || v[i].get<std::int64_t>() > 6)
-      refuse("dice: a die shows 1 to 6");
+      return bad_request("dice: a die shows 1 to 6");
     d[i] = static_cast<int>(v[i].get<std::int64_t>());
   }
-  return {d[0], d[1]};
+  out = {d[0], d[1]};
+  return std::nullopt;
 }
 
-Recording read_recording(const json& body) {
-  if (!body.is_object()) refuse("the body is not a JSON object");
+// A colour field (green, red, blue, yellow, any case), into `out`; or why it is refused.
+std::optional<Refusal> colour_field(const json& v, const std::string& why, Colour& out) {
+  std::string text;
+  if (auto no = text_field(v, why, 10, text)) return no;
+  const auto c = colour_from_name(text);
+  if (!c) return bad_request(why);
+  out = *c;
+  return std::nullopt;
+}
+
+// A bot's name, into `out` (nullopt: a person); or why it is refused.
+std::optional<Refusal> bot_field(const json& v, std::optional<analysis::BotKind>& out) {
+  std::string b;
+  if (auto no = text_field(v, "bot", 10, b)) return no;
+  out.reset();
+  if (b.empty()) return std::nullopt;
+  out = analysis::bot_kind_of(b);
+  if (!out) return bad_request("bot: random, greedy, eval, net0 or net1, not \"" + b + "\"");
+  return std::nullopt;
+}
+
+Checked<Recording> read_recording(const json& body) {
+  if (!body.is_object()) return bad_request("the body is not a JSON object");
   Recording r;
-  r.profile = text_field(field(body, "profile"), "profile", 40);
+  if (auto no = text_field(field(body, "profile"), "profile", 40, r.profile)) return *no;
   if (r.profile.empty()) r.profile = std::string(rules::kDefaultParcheesiProfile);
-  if (!rules::profile_options(r.profile).ok()) refuse("profile: no profile is called \"" + r.profile + "\" (" + rules::profile_names() + ")");
+  if (!rules::profile_options(r.profile).ok())
+    return bad_request("profile: no profile is called \"" + r.profile + "\" (" + rules::profile_names() + ")");
   r.ludo = rules::is_ludo_profile(r.profile);
   const json& seats = field(body, "seats");
-  if (!seats.is_array() || seats.size() < 2 || seats.size() > 4) refuse("seats: 2 to 4 seats, in the order turns pass");
+  if (!seats.is_array() || seats.size() < 2 || seats.size() > 4) return bad_request("seats: 2 to 4 seats, in the order turns pass");
   for (const json& s : seats) {
-    if (!s.is_object()) refuse("seats: each seat is an object {colour, name, bot}");
+    if (!s.is_object()) return bad_request("seats: each seat is an object {colour, name, bot}");
     SeatSpec spec;
-    const auto c = colour_from_name(text_field(field(s, "colour"), "colour", 10));
-    if (!c) refuse("seats: colour is green, red, blue or yellow");
+    if (auto no = colour_field(field(s, "colour"), "seats: colour is green, red, blue or yellow", spec.colour)) return *no;
     for (const SeatSpec& o : r.seats)
-      if (o.colour == *c) refuse("seats: " + std::string(colour_name(*c)) + " is seated twice");
-    spec.colour = *c;
-    spec.name = text_field(field(s, "name"), "name", kMaxName);
-    if (const std::string b = text_field(field(s, "bot"), "bot", 10); !b.empty()) {
-      spec.bot = analysis::bot_kind_of(b);
-      if (!spec.bot) refuse("bot: random, greedy, eval, net0 or net1, not \"" + b + "\"");
-    }
+      if (o.colour == spec.colour) return bad_request("seats: " + std::string(colour_name(spec.colour)) + " is seated twice");
+    if (auto no = text_field(field(s, "name"), "name", kMaxName, spec.name)) return *no;
+    if (auto no = bot_field(field(s, "bot"), spec.bot)) return *no;
     r.seats.push_back(std::move(spec));
   }
   const json& rolls = field(body, "rolls");
-  if (!rolls.is_null() && !rolls.is_array()) refuse("rolls: a list of {seat, dice, play}");
-  if (rolls.is_array() && rolls.size() > kMaxRolls) refuse("rolls: more than " + std::to_string(kMaxRolls));
+  if (!rolls.is_null() && !rolls.is_array()) return bad_request("rolls: a list of {seat, dice, play}");
+  if (rolls.is_array() && rolls.size() > kMaxRolls) return bad_request("rolls: more than " + std::to_string(kMaxRolls));
   if (rolls.is_array())
     for (const json& x : rolls) {
-      if (!x.is_object()) refuse("rolls: each roll is an object {seat, dice, play}");
+      if (!x.is_object()) return bad_request("rolls: each roll is an object {seat, dice, play}");
       RollSpec spec;
-      const auto c = colour_from_name(text_field(field(x, "seat"), "seat", 10));
-      if (!c) refuse("rolls: seat is the colour that threw");
-      spec.seat = *c;
-      spec.dice = read_dice(field(x, "dice"), r.ludo);
-      spec.play = text_field(field(x, "play"), "play", kMaxPlay);
-      if (spec.play.empty()) refuse("rolls: a roll's play is empty (a throw with no legal play is \"-\")");
+      if (auto no = colour_field(field(x, "seat"), "rolls: seat is the colour that threw", spec.seat)) return *no;
+      if (auto no = read_dice(field(x, "dice"), r.ludo, spec.dice)) return *no;
+      if (auto no = text_field(field(x, "play"), "play", kMaxPlay, spec.play)) return *no;
+      if (spec.play.empty()) return bad_request("rolls: a roll's play is empty (a throw with no legal play is \"-\")");
       r.rolls.push_back(std::move(spec));
     }
   return r;
 }
 
 std::string colour_key(Colour c) { return std::string(colour_name(c)); }
+
+json dice_json(rules::Dice d) { return d.d2 == 0 ? json::array({d.d1}) : json::array({d.d1, d.d2}); }
 
 std::string dice_text(rules::Dice d) {
   return d.d2 == 0 ? std::to_string(d.d1) : std::to_string(d.d1) + "-" + std::to_string(d.d2);
@@ -167,7 +189,7 @@ struct Replayed {
 
 // The recording's record, parsed and replayed; a syntax error or an illegal roll is a 422 with
 // the diagnostic `ppn validate` gives (its code, message, citation, the roll's number).
-Replayed replay_recording(const Recording& r) {
+Checked<Replayed> replay_recording(const Recording& r) {
   const std::string text = record_text(r);
   auto parsed = parser::parse_game(text, "record");
   if (auto* e = std::get_if<parser::ParseError>(&parsed)) {
@@ -175,7 +197,7 @@ Replayed replay_recording(const Recording& r) {
     const auto head = static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(text.find("\n\n") + 2), '\n'));
     json extra = {{"citation", ""}};
     if (e->line > head) extra["roll"] = e->line - head;
-    throw BadRequest(422, std::string(e->name()), e->message, extra);
+    return Refusal{422, std::string(e->name()), e->message, extra};
   }
   Replayed out{std::move(std::get<Game>(parsed)), {}};
   // Each play is one roll's play: text that would add rolls, comments or anything else to the
@@ -188,7 +210,7 @@ Replayed replay_recording(const Recording& r) {
     rolls += roll != nullptr;
   }
   if (!plain || rolls != r.rolls.size())
-    throw BadRequest(422, "E-SYNTAX", "a play is the play of one roll, as `legal` lists it (no comment, no other roll)");
+    return Refusal{422, "E-SYNTAX", "a play is the play of one roll, as `legal` lists it (no comment, no other roll)"};
   replay::ReplayConfig cfg;
   cfg.on_error = replay::OnError::keep_prefix;
   out.result = replay::replay_game(out.game, cfg);
@@ -197,7 +219,7 @@ Replayed replay_recording(const Recording& r) {
     // `text`: the message as `ppn validate` prints it (with its citation).
     json extra = {{"citation", std::string(d.citation)}, {"alternatives", d.alternatives}, {"text", d.text()}};
     if (d.roll_index >= 0) extra["roll"] = d.roll_index + 1;
-    throw BadRequest(422, std::string(d.name()), d.message, extra);
+    return Refusal{422, std::string(d.name()), d.message, extra};
   }
   return out;
 }
@@ -265,7 +287,7 @@ json state_json(const Replayed& rp, const std::optional<rules::Dice>& dice) {
   s["ranking"] = ranking;
   s["rolls"] = rp.result.rolls;
   if (dice && !g.over()) {
-    s["dice"] = dice->d2 == 0 ? json::array({dice->d1}) : json::array({dice->d1, dice->d2});
+    s["dice"] = dice_json(*dice);
     const rules::LegalPlays lp = g.legal_plays(*dice);
     json legal = json::array();
     for (std::size_t i = 0; i < lp.plays.size(); ++i) legal.push_back(play_json(shown_play(g, *dice, lp, i), g.geometry()));
@@ -274,92 +296,108 @@ json state_json(const Replayed& rp, const std::optional<rules::Dice>& dice) {
   return s;
 }
 
-std::optional<rules::Dice> optional_dice(const json& body, bool ludo) {
+// The throw the request names ("dice"), nullopt when it names none; or why it is refused.
+std::optional<Refusal> optional_dice(const json& body, bool ludo, std::optional<rules::Dice>& out) {
+  out.reset();
   const json& d = field(body, "dice");
   if (d.is_null()) return std::nullopt;
-  return read_dice(d, ludo);
+  rules::Dice dice;
+  if (auto no = read_dice(d, ludo, dice)) return no;
+  out = dice;
+  return std::nullopt;
+}
+
+// A game recorded so far, replayed: the step every scorekeeper request starts with.
+struct Request {
+  Recording recording;
+  std::optional<rules::Dice> dice;
+  Replayed before;
+};
+
+Checked<Request> read_request(const json& body) {
+  auto r = read_recording(body);
+  if (!r) return r.refusal();
+  std::optional<rules::Dice> dice;
+  if (auto no = optional_dice(body, r->ludo, dice)) return *no;
+  auto replayed = replay_recording(*r);
+  if (!replayed) return replayed.refusal();
+  return Request{std::move(*r), dice, std::move(*replayed)};
+}
+
+// The state after `r`'s rolls (replayed again: the state of a request is its record's).
+Reply state_reply(const Recording& r, const std::optional<rules::Dice>& dice, json wrap = nullptr,
+                  const char* key = nullptr) {
+  auto after = replay_recording(r);
+  if (!after) return after.refusal().reply();
+  json state = state_json(*after, dice);
+  if (!key) return json_reply(state);
+  wrap[key] = std::move(state);
+  return json_reply(wrap);
 }
 
 }  // namespace
 
 Reply record_state(const json& body) {
-  return answer([&] {
-    const Recording r = read_recording(body);
-    const auto dice = optional_dice(body, r.ludo);
-    return json_reply(state_json(replay_recording(r), dice));
-  });
+  auto q = read_request(body);
+  if (!q) return q.refusal().reply();
+  return json_reply(state_json(q->before, q->dice));
 }
 
 Reply record_play(const json& body) {
-  return answer([&] {
-    Recording r = read_recording(body);
-    const auto dice = optional_dice(body, r.ludo);
-    if (!dice) refuse("play: give the dice of the throw");
-    const std::string play = text_field(field(body, "play"), "play", kMaxPlay);
-    if (play.empty()) refuse("play: give the play in PPN (\"-\" when nothing can move)");
-    // A roll after the game's end is the replay's to judge, as `ppn validate` judges it.
-    const Replayed before = replay_recording(r);
-    r.rolls.push_back({before.result.final_game.to_move(), *dice, play});
-    return json_reply(state_json(replay_recording(r), std::nullopt));
-  });
+  auto q = read_request(body);
+  if (!q) return q.refusal().reply();
+  if (!q->dice) return bad_request("play: give the dice of the throw").reply();
+  std::string play;
+  if (auto no = text_field(field(body, "play"), "play", kMaxPlay, play)) return no->reply();
+  if (play.empty()) return bad_request("play: give the play in PPN (\"-\" when nothing can move)").reply();
+  // A roll after the game's end is the replay's to judge, as `ppn validate` judges it.
+  q->recording.rolls.push_back({q->before.result.final_game.to_move(), *q->dice, play});
+  return state_reply(q->recording, std::nullopt);
 }
 
 Reply record_bot(const json& body, std::uint64_t seed) {
-  return answer([&] {
-    Recording r = read_recording(body);
-    auto dice = optional_dice(body, r.ludo);
-    const Replayed before = replay_recording(r);
-    const rules::Game& g = before.result.final_game;
-    if (g.over()) throw BadRequest(422, "E-ARGUMENT", "the game is over: no seat throws");
-    std::optional<analysis::BotKind> kind;
-    if (const std::string b = text_field(field(body, "bot"), "bot", 10); !b.empty()) {
-      kind = analysis::bot_kind_of(b);
-      if (!kind) refuse("bot: random, greedy, eval, net0 or net1, not \"" + b + "\"");
-    } else {
-      for (const SeatSpec& s : r.seats)
-        if (s.colour == g.to_move()) kind = s.bot;
-    }
-    if (!kind) refuse("bot: the seat to move is a person's; name a bot to play it");
-    if (!analysis::bot_available(*kind, r.ludo)) refuse("bot: " + std::string(analysis::bot_kind_name(*kind)) + " cannot play this board");
-    analysis::Rng rng(seed);
-    if (!dice) dice = rules::Dice{rng.die(), r.ludo ? 0 : rng.die()};
-    const rules::LegalPlays lp = g.legal_plays(*dice);
-    const analysis::Evaluator ev(g.options(), {});
-    const std::size_t pick = analysis::bot_choice(*kind, ev, g, *dice, lp, rng);
-    const ShownPlay shown = shown_play(g, *dice, lp, pick);
-    r.rolls.push_back({g.to_move(), *dice, shown.text});
-    json out;
-    out["dice"] = dice->d2 == 0 ? json::array({dice->d1}) : json::array({dice->d1, dice->d2});
-    out["play"] = shown.text;
-    out["state"] = state_json(replay_recording(r), std::nullopt);
-    return json_reply(out);
-  });
+  auto q = read_request(body);
+  if (!q) return q.refusal().reply();
+  const rules::Game& g = q->before.result.final_game;
+  if (g.over()) return Refusal{422, "E-ARGUMENT", "the game is over: no seat throws"}.reply();
+  std::optional<analysis::BotKind> kind;
+  if (auto no = bot_field(field(body, "bot"), kind)) return no->reply();
+  if (!kind)
+    for (const SeatSpec& s : q->recording.seats)
+      if (s.colour == g.to_move()) kind = s.bot;
+  if (!kind) return bad_request("bot: the seat to move is a person's; name a bot to play it").reply();
+  if (!analysis::bot_available(*kind, q->recording.ludo))
+    return bad_request("bot: " + std::string(analysis::bot_kind_name(*kind)) + " cannot play this board").reply();
+  analysis::Rng rng(seed);
+  const rules::Dice dice = q->dice ? *q->dice : rules::Dice{rng.die(), q->recording.ludo ? 0 : rng.die()};
+  const rules::LegalPlays lp = g.legal_plays(dice);
+  const analysis::Evaluator ev(g.options(), {});
+  const ShownPlay shown = shown_play(g, dice, lp, analysis::bot_choice(*kind, ev, g, dice, lp, rng));
+  q->recording.rolls.push_back({g.to_move(), dice, shown.text});
+  return state_reply(q->recording, std::nullopt, {{"dice", dice_json(dice)}, {"play", shown.text}}, "state");
 }
 
 Reply record_hint(const json& body) {
-  return answer([&] {
-    const Recording r = read_recording(body);
-    const auto dice = optional_dice(body, r.ludo);
-    if (!dice) refuse("hint: give the dice of the throw");
-    const Replayed before = replay_recording(r);
-    const rules::Game& g = before.result.final_game;
-    if (g.over()) throw BadRequest(422, "E-ARGUMENT", "the game is over: no seat throws");
-    const analysis::NeuralNet* net = analysis::neural_net(r.ludo);
-    if (!net) throw BadRequest(501, "E-ARGUMENT", "this ppn has no trained net for the board");
-    const rules::LegalPlays lp = g.legal_plays(*dice);
-    const int mover = rules::seat_of(g.to_move());
-    // Each play's 1-ply value (net_play.hpp net1_value), as the net1 bot scores its candidates.
-    std::vector<std::pair<double, std::size_t>> ranked;
-    for (std::size_t i = 0; i < lp.plays.size(); ++i) {
-      rules::Game after = g;
-      after.play_legal(*dice, lp, i);
-      ranked.emplace_back(analysis::net1_value(*net, after, mover), i);
-    }
-    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    json plays = json::array();
-    for (const auto& [v, i] : ranked) plays.push_back({{"text", shown_play(g, *dice, lp, i).text}, {"equity", v}});
-    return json_reply({{"plays", plays}});
-  });
+  auto q = read_request(body);
+  if (!q) return q.refusal().reply();
+  if (!q->dice) return bad_request("hint: give the dice of the throw").reply();
+  const rules::Game& g = q->before.result.final_game;
+  if (g.over()) return Refusal{422, "E-ARGUMENT", "the game is over: no seat throws"}.reply();
+  const analysis::NeuralNet* net = analysis::neural_net(q->recording.ludo);
+  if (!net) return Refusal{501, "E-ARGUMENT", "this ppn has no trained net for the board"}.reply();
+  const rules::LegalPlays lp = g.legal_plays(*q->dice);
+  const int mover = rules::seat_of(g.to_move());
+  // Each play's 1-ply value (net_play.hpp net1_value), as the net1 bot scores its candidates.
+  std::vector<std::pair<double, std::size_t>> ranked;
+  for (std::size_t i = 0; i < lp.plays.size(); ++i) {
+    rules::Game after = g;
+    after.play_legal(*q->dice, lp, i);
+    ranked.emplace_back(analysis::net1_value(*net, after, mover), i);
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  json plays = json::array();
+  for (const auto& [v, i] : ranked) plays.push_back({{"text", shown_play(g, *q->dice, lp, i).text}, {"equity", v}});
+  return json_reply({{"plays", plays}});
 }
 
 }  // namespace ppn::serve

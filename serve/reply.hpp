@@ -2,9 +2,10 @@
 // functions of the request's values to a Reply, so the tests call them without HTTP.
 #pragma once
 
-#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
@@ -22,29 +23,36 @@ Reply json_reply(const nlohmann::json& j);
 Reply error_reply(int status, std::string_view code, const std::string& message,
                   const nlohmann::json& extra = nlohmann::json::object());
 
-// A request the handler refuses: thrown inside a handler, answered as error_reply.
-struct BadRequest : std::runtime_error {
-  int status;
-  std::string code;
-  nlohmann::json extra;  // more fields of the error object (an illegal play's citation, ...)
-  BadRequest(int s, std::string c, const std::string& message, nlohmann::json more = nlohmann::json::object())
-      : std::runtime_error(message), status(s), code(std::move(c)), extra(std::move(more)) {}
-  Reply reply() const { return error_reply(status, code, what(), extra); }
+// A request refused: its status and the error object's code, message and more fields (an
+// illegal play's citation, ...). Errors of a request are values: a step that can refuse returns
+// Checked<T>, and the handler answers the refusal.
+struct Refusal {
+  int status = 400;
+  std::string code = "E-ARGUMENT";
+  std::string message;
+  nlohmann::json extra = nlohmann::json::object();
+  Reply reply() const { return error_reply(status, code, message, extra); }
 };
 
-// A request refused as a bad one (400, E-ARGUMENT).
-[[noreturn]] inline void refuse(const std::string& message) { throw BadRequest(400, "E-ARGUMENT", message); }
+// A bad request (400, E-ARGUMENT).
+inline Refusal bad_request(std::string message) { return Refusal{400, "E-ARGUMENT", std::move(message)}; }
 
-// Runs a handler: a refused request is answered with its error. BadRequest never leaves a
-// handler (serve/ answers it; nothing else throws it).
-template <class F>
-Reply answer(F&& f) {
-  try {
-    return f();
-  } catch (const BadRequest& e) {
-    return e.reply();
-  }
-}
+// A value, or why the request is refused.
+template <class T>
+class Checked {
+ public:
+  Checked(T v) : v_(std::in_place_index<0>, std::move(v)) {}
+  Checked(Refusal r) : v_(std::in_place_index<1>, std::move(r)) {}
+  explicit operator bool() const { return v_.index() == 0; }
+  T& operator*() { return std::get<0>(v_); }
+  const T& operator*() const { return std::get<0>(v_); }
+  T* operator->() { return &std::get<0>(v_); }
+  const T* operator->() const { return &std::get<0>(v_); }
+  const Refusal& refusal() const { return std::get<1>(v_); }
+
+ private:
+  std::variant<T, Refusal> v_;
+};
 
 // Text for HTML content and attribute values: & < > " ' escaped (render::xml_escape, whose
 // escapes serve HTML as well).
