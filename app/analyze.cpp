@@ -3,6 +3,12 @@
 
 namespace ppn::app {
 
+void PlayerSums::add(const std::string& name, const analysis::AnalysisTotals& seat) {
+  const auto [at, added] = index_.emplace(name, players_.size());
+  if (added) players_.push_back({name, {}});
+  players_[at->second].totals += seat;
+}
+
 Result<AnalyzeRun> AnalyzeRun::open(const replay::ReplayConfig& replay, const analysis::AnalyzeConfig& cfg,
                                     const std::string& db_path) {
   AnalyzeRun run(replay, cfg);
@@ -27,10 +33,7 @@ AnalyzedGame AnalyzeRun::add(const Game& game) {
   for (int s = 0; s < 4; ++s) {
     const auto& sa = out.analysis.seats[static_cast<std::size_t>(s)];
     if (!sa.present) continue;
-    const std::string key = player_key(game, static_cast<Colour>(s));
-    const auto [at, added] = player_index_.emplace(key, players_.size());
-    if (added) players_.push_back({key, {}});
-    players_[at->second].totals += sa;
+    sums_.add(player_key(game, static_cast<Colour>(s)), sa);
   }
   if (!importer_) return out;
   auto stored = ensure_stored(*importer_, game);

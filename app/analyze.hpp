@@ -37,6 +37,18 @@ struct PlayerAnalysis {
   analysis::AnalysisTotals totals;
 };
 
+// Players' totals summed seat by seat, players in the order first seen: AnalyzeRun's, and a
+// cluster driver's over its shards' games in the same order (the same sums to the last bit).
+class PlayerSums {
+ public:
+  void add(const std::string& name, const analysis::AnalysisTotals& seat);
+  const std::vector<PlayerAnalysis>& players() const { return players_; }
+
+ private:
+  std::vector<PlayerAnalysis> players_;
+  std::map<std::string, std::size_t> index_;  // name -> its place in players_
+};
+
 class AnalyzeRun {
  public:
   // `db_path` "": nothing is stored. Error: the database cannot be opened for writing.
@@ -45,7 +57,7 @@ class AnalyzeRun {
 
   AnalyzedGame add(const Game& game);
 
-  const std::vector<PlayerAnalysis>& players() const { return players_; }
+  const std::vector<PlayerAnalysis>& players() const { return sums_.players(); }
   std::size_t games() const { return games_; }        // given to add()
   std::size_t analysed() const { return analysed_; }  // of them analysed (analysis.ok)
 
@@ -55,8 +67,7 @@ class AnalyzeRun {
   replay::ReplayConfig replay_;
   analysis::AnalyzeConfig cfg_;
   std::unique_ptr<db::Importer> importer_;
-  std::vector<PlayerAnalysis> players_;
-  std::map<std::string, std::size_t> player_index_;  // name -> its place in players_
+  PlayerSums sums_;
   std::size_t games_ = 0, analysed_ = 0;
 };
 

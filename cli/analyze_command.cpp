@@ -14,6 +14,7 @@
 #include "cli/progress.hpp"
 #include "cli/replay_options.hpp"
 #include "app/analyze.hpp"
+#include "app/analyze_report.hpp"
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 
@@ -30,66 +31,6 @@ struct AnalyzeArgs {
   std::string format = "text";  // json: JSON Lines records (docs/JSON_OUTPUT.md)
   analysis::AnalyzeConfig cfg;
 };
-
-// One analysed game: its line and one line per seat, or one JSON record per seat.
-// `rollouts`: judged by rollouts, whose losses carry standard errors and may stay unresolved;
-// at a net level neither applies and neither is printed.
-void summary(std::ostream& out, bool json, std::int64_t number, const std::string& where, const Game& game,
-             const analysis::GameAnalysis& ga, bool rollouts) {
-  if (json) {
-    for (int s = 0; s < 4; ++s) {
-      const auto& sa = ga.seats[static_cast<std::size_t>(s)];
-      if (!sa.present) continue;
-      emit_record(out, analyze_seat_record(number, game.source_file, game.source_line, ga, static_cast<Colour>(s),
-                                           std::string(game.player(static_cast<Colour>(s))), sa));
-    }
-    return;
-  }
-  out << where << ": " << ga.profile << ", " << ga.rolls_analysed << " rolls analysed"
-      << (ga.stopped ? " (stopped at an illegal roll)" : "") << "\n";
-  for (int s = 0; s < 4; ++s) {
-    const auto& sa = ga.seats[static_cast<std::size_t>(s)];
-    if (!sa.present) continue;
-    const Colour c = static_cast<Colour>(s);
-    std::string who(colour_name(c));
-    if (const auto p = std::string(game.player(static_cast<Colour>(s))); !p.empty()) who += " (" + p + ")";
-    char line[400];
-    if (rollouts)
-      std::snprintf(line, sizeof line,
-                    "  %-24s decisions %3d  ? %2d  ?? %2d  unresolved %2d  error rate %5.1f%% +- %4.1f%%  loss %.3f +- "
-                    "%.3f  luck %+.3f (sd %.3f)  result %.2f  luck-adjusted %+.3f",
-                    who.c_str(), sa.decisions, sa.mistakes, sa.blunders, sa.unresolved, 100 * sa.error_rate(),
-                    100 * sa.error_rate_se(), sa.total_loss, sa.loss_se(), sa.luck, sa.luck_se(), sa.result,
-                    sa.luck_adjusted());
-    else
-      std::snprintf(line, sizeof line,
-                    "  %-24s decisions %3d  ? %2d  ?? %2d  error rate %5.1f%% +- %4.1f%%  loss %.3f  luck %+.3f (sd "
-                    "%.3f)  result %.2f  luck-adjusted %+.3f",
-                    who.c_str(), sa.decisions, sa.mistakes, sa.blunders, 100 * sa.error_rate(), 100 * sa.error_rate_se(),
-                    sa.total_loss, sa.luck, sa.luck_se(), sa.result, sa.luck_adjusted());
-    out << line << "\n";
-  }
-}
-
-// A player's totals over games (analysis::AnalysisTotals, players by their [Green]/... tag,
-// else "(colour)"); the rates are null over no decision.
-JsonRecord player_record(const std::string& key, const analysis::AnalysisTotals& p, analysis::Level level) {
-  auto rate = [&](double v) { return p.decisions ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr); };
-  // The figures of rollouts, null at a net level (as in the seat records).
-  const bool rollouts = level == analysis::Level::rollout;
-  auto of_rollouts = [&](nlohmann::ordered_json v) { return rollouts ? v : nlohmann::ordered_json(nullptr); };
-  return {{"type", "player"},        {"name", key},
-          {"games", p.games},        {"decisions", p.decisions},
-          {"mistakes", p.mistakes},  {"blunders", p.blunders},
-          {"level", std::string(analysis::level_name(level))},
-          {"unresolved", of_rollouts(p.unresolved)},
-          {"error_rate", rate(p.error_rate())}, {"error_rate_se", rate(p.error_rate_se())},
-          {"loss_per_decision", rate(p.loss_per_decision())},
-          {"loss_per_decision_se", of_rollouts(rate(p.loss_per_decision_se()))},
-          {"luck", p.luck},          {"luck_se", p.luck_se()},
-          {"wins", p.result},
-          {"luck_adjusted", p.luck_adjusted()}};
-}
 
 // --db: what became of the game's figures (app::AnalyzeRun::add): stored as the analysis of a
 // stored game (imported first when the database lacked it), or not stored, and why. Returns
@@ -162,7 +103,7 @@ int run_analyze(const AnalyzeArgs& a) {
         std::cerr << game.source_file << ":" << ga.stop_reason << " (game " << number
                   << " analysed up to this roll)\n";
       }
-      summary(report, json, number, where, game, ga, a.cfg.level == analysis::Level::rollout);
+      app::write_game_analysis(report, json, number, game, ga);
       if (!a.db.empty()) code = std::max(code, report_stored(where, g, report, json, number));
     }
     if (out) {
@@ -173,30 +114,7 @@ int run_analyze(const AnalyzeArgs& a) {
   };
   code = std::max(code, for_each_game(a.files, choice, stored, analyze_one));
   bar.finish();
-  if (json) {
-    // Every player's totals, even of one game (the text then prints only the seat lines).
-    for (const auto& p : run->players()) emit_record(report, player_record(p.name, p.totals, a.cfg.level));
-    emit_record(report, {{"type", "summary"}, {"games", run->games()}, {"analysed", run->analysed()}});
-  } else if (run->analysed() > 1) {
-    report << "analyze: " << run->analysed() << " games; per player:\n";
-    for (const auto& [key, p] : run->players()) {
-      char line[300];
-      if (a.cfg.level == analysis::Level::rollout)
-        std::snprintf(line, sizeof line,
-                      "  %-24s games %3d  decisions %4d  ? %3d  ?? %3d  unresolved %3d  error rate %5.1f%% +- %4.1f%%  "
-                      "loss/decision %.4f +- %.4f  luck %+.3f (sd %.3f)  wins %.2f  luck-adjusted %+.3f",
-                      key.c_str(), p.games, p.decisions, p.mistakes, p.blunders, p.unresolved,
-                      100.0 * p.error_rate(), 100.0 * p.error_rate_se(), p.loss_per_decision(),
-                      p.loss_per_decision_se(), p.luck, p.luck_se(), p.result, p.luck_adjusted());
-      else
-        std::snprintf(line, sizeof line,
-                      "  %-24s games %3d  decisions %4d  ? %3d  ?? %3d  error rate %5.1f%% +- %4.1f%%  loss/decision "
-                      "%.4f  luck %+.3f (sd %.3f)  wins %.2f  luck-adjusted %+.3f",
-                      key.c_str(), p.games, p.decisions, p.mistakes, p.blunders, 100.0 * p.error_rate(),
-                      100.0 * p.error_rate_se(), p.loss_per_decision(), p.luck, p.luck_se(), p.result, p.luck_adjusted());
-      report << line << "\n";
-    }
-  }
+  app::write_player_totals(report, json, run->players(), a.cfg.level, run->games(), run->analysed());
   if (output) {
     code = std::max(code, finish_output("analyze", *output, code));
   }

@@ -91,38 +91,6 @@ JsonRecord audit_group_record(const std::string& group, const std::string& name,
   return rec;
 }
 
-JsonRecord analyze_seat_record(std::int64_t game, const std::string& file, std::int64_t line,
-                               const analysis::GameAnalysis& ga, Colour seat, const std::string& player,
-                               const analysis::SeatAnalysis& sa) {
-  JsonRecord r{{"type", "seat"},
-               {"game", game},
-               {"file", file},
-               {"line", line},
-               {"profile", ga.profile},
-               {"rolls_analysed", ga.rolls_analysed},
-               {"stopped", ga.stopped},
-               {"colour", std::string(colour_name(seat))}};
-  r["player"] = player.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(player);
-  r["decisions"] = sa.decisions;
-  r["mistakes"] = sa.mistakes;
-  r["blunders"] = sa.blunders;
-  // Judged at a net level, nothing is left unresolved and a loss has no standard error: the
-  // figures of rollouts are null there.
-  const bool rollouts = ga.level == analysis::Level::rollout;
-  r["level"] = std::string(analysis::level_name(ga.level));
-  r["unresolved"] = rollouts ? nlohmann::ordered_json(sa.unresolved) : nlohmann::ordered_json(nullptr);
-  // A rate over no decision is undefined (the text prints 0.0%).
-  r["error_rate"] = sa.decisions ? nlohmann::ordered_json(sa.error_rate()) : nlohmann::ordered_json(nullptr);
-  r["error_rate_se"] = sa.decisions ? nlohmann::ordered_json(sa.error_rate_se()) : nlohmann::ordered_json(nullptr);
-  r["loss"] = sa.total_loss;
-  r["loss_se"] = rollouts ? nlohmann::ordered_json(sa.loss_se()) : nlohmann::ordered_json(nullptr);
-  r["luck"] = sa.luck;
-  r["luck_se"] = sa.luck_se();
-  r["result"] = sa.result;
-  r["luck_adjusted"] = sa.luck_adjusted();
-  return r;
-}
-
 JsonRecord import_counts_fields(const app::ImportCounts& c) {
   return {{"games", c.games},
           {"new", c.added},

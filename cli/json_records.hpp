@@ -47,11 +47,6 @@ JsonRecord stats_summary_record(std::size_t games, std::size_t complete, std::si
 // audit: {"type":"group"}; `group` "all", "player" or "source", `name` null for "all".
 JsonRecord audit_group_record(const std::string& group, const std::string& name, const analysis::AuditReport& r);
 
-// analyze: {"type":"seat"}, one present seat of one analysed game.
-JsonRecord analyze_seat_record(std::int64_t game, const std::string& file, std::int64_t line,
-                               const analysis::GameAnalysis& ga, Colour seat, const std::string& player,
-                               const analysis::SeatAnalysis& sa);
-
 // import: the counts of one file ({"type":"file"}) or of the run ({"type":"summary"}).
 JsonRecord import_counts_fields(const app::ImportCounts& c);
 // The ids of new games as [[first, last], ...] runs.

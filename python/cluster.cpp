@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "analysis/selfplay.hpp"
+#include "app/analyze_report.hpp"
+#include "app/output.hpp"
 #include "app/validate_report.hpp"
 #include "notation/printer.hpp"
 #include "python/bindings.hpp"
@@ -53,9 +55,102 @@ replay::ReplayConfig validate_config(const std::optional<std::string>& variant, 
   return cfg;
 }
 
+// A seat's figures as a dict and back: exact (a Python float is the double itself).
+py::dict totals_dict(const analysis::AnalysisTotals& t) {
+  py::dict d;
+  d["games"] = t.games, d["rolls"] = t.rolls, d["decisions"] = t.decisions, d["mistakes"] = t.mistakes;
+  d["blunders"] = t.blunders, d["unresolved"] = t.unresolved, d["total_loss"] = t.total_loss, d["loss_var"] = t.loss_var;
+  d["luck"] = t.luck, d["luck_var"] = t.luck_var, d["result"] = t.result;
+  return d;
+}
+
+analysis::AnalysisTotals totals_of(const py::dict& d) {
+  analysis::AnalysisTotals t;
+  t.games = d["games"].cast<int>(), t.rolls = d["rolls"].cast<int>(), t.decisions = d["decisions"].cast<int>();
+  t.mistakes = d["mistakes"].cast<int>(), t.blunders = d["blunders"].cast<int>(), t.unresolved = d["unresolved"].cast<int>();
+  t.total_loss = d["total_loss"].cast<double>(), t.loss_var = d["loss_var"].cast<double>();
+  t.luck = d["luck"].cast<double>(), t.luck_var = d["luck_var"].cast<double>(), t.result = d["result"].cast<double>();
+  return t;
+}
+
+// `ppn analyze`'s settings: the level and the rollout settings it takes.
+analysis::AnalyzeConfig analyze_config(const std::string& level) {
+  analysis::AnalyzeConfig cfg;
+  const auto l = analysis::level_of(level);
+  if (!l) throw py::value_error("level is 0, 1 or rollout, not \"" + level + "\"");
+  cfg.level = *l;
+  cfg.threads = 1;  // a worker is one thread of the cluster
+  return cfg;
+}
+
 }  // namespace
 
 void bind_cluster(py::module_& m) {
+  m.def(
+      "_analyze_file",
+      [](const std::string& path, std::int64_t first_number, const std::optional<std::string>& variant,
+         const py::object& options, const std::string& on_error, const std::string& level, bool json, bool annotate) {
+        replay::ReplayConfig cfg;
+        if (variant) cfg.variant = *variant;
+        cfg.options = option_list(options);
+        const auto policy = replay::parse_on_error(on_error);
+        if (!policy || *policy == replay::OnError::stop)
+          throw py::value_error("on_error is keep-prefix, skip or as-played, not \"" + on_error + "\"");
+        cfg.on_error = *policy;
+        const analysis::AnalyzeConfig acfg = analyze_config(level);
+        std::ostringstream out, err;
+        std::string annotated;
+        app::AnalyzedFile f;
+        {
+          py::gil_scoped_release release;
+          f = app::analyze_file(path, first_number, cfg, acfg, json, out, err, annotate ? &annotated : nullptr);
+        }
+        py::list seats;
+        for (const auto& game : f.seats) {
+          py::list one;
+          for (const auto& p : game) one.append(py::make_tuple(p.name, totals_dict(p.totals)));
+          seats.append(one);
+        }
+        return py::make_tuple(out.str(), err.str(), f.games, f.analysed, f.code, seats, py::bytes(annotated));
+      },
+      py::arg("path"), py::arg("first_number"), py::arg("variant"), py::arg("options"), py::arg("on_error"),
+      py::arg("level"), py::arg("json"), py::arg("annotate"),
+      "One file analysed as `ppn analyze` reports it, its games numbered from first_number: (stdout text, stderr "
+      "text, games, analysed, exit code, each analysed game's seats as (player, figures), annotated PPN bytes).");
+  m.def(
+      "_write_output",
+      [](const std::string& command, const std::string& path, const std::vector<std::string>& inputs,
+         const py::bytes& data, int rc) {
+        // As the CLI's -o: opened among the inputs as `ppn analyze` allows, written whole, and
+        // left unchanged when an input could not be read (its messages on standard error).
+        py::gil_scoped_release release;
+        auto out = app::open_output(command, path, inputs, app::SameAsInput::replace);
+        if (!out) return 2;
+        {
+          py::gil_scoped_acquire hold;
+          const std::string bytes = data;
+          out->stream().write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        }
+        return app::finish_output(command, *out, rc);
+      },
+      py::arg("command"), py::arg("path"), py::arg("inputs"), py::arg("data"), py::arg("rc"),
+      "Writes a command's -o file as the CLI does (app/output.hpp); returns the exit code to merge.");
+  m.def(
+      "_analyze_totals",
+      [](const py::list& games, const std::string& level, bool json, std::size_t played, std::size_t analysed) {
+        // Summed game by game, seat by seat, in the order `ppn analyze` sums them.
+        app::PlayerSums sums;
+        for (const auto& game : games)
+          for (const auto& seat : game.cast<py::list>()) {
+            const auto pair = seat.cast<py::tuple>();
+            sums.add(pair[0].cast<std::string>(), totals_of(pair[1].cast<py::dict>()));
+          }
+        std::ostringstream out;
+        app::write_player_totals(out, json, sums.players(), analyze_config(level).level, played, analysed);
+        return out.str();
+      },
+      py::arg("games"), py::arg("level"), py::arg("json"), py::arg("games_read"), py::arg("analysed"),
+      "`ppn analyze`'s players' totals and summary from every analysed game's seats, in game order.");
   m.def(
       "_validate_settings",
       [](const std::optional<std::string>& variant, const py::object& options, const std::string& on_error,

@@ -3,11 +3,12 @@
 From the shell::
 
     python3 -m ppn.cluster validate games/*.ppn [--format json]
+    python3 -m ppn.cluster analyze games/*.ppn [--level 0|1] [-o marked.ppn]
     python3 -m ppn.cluster selfplay --games 100000 --seed 7 -o games.ppn
     python3 -m ppn.cluster import --db postgresql:///games games/*.ppn
     ... --scheduler tcp://HOST:8786     # a running Dask scheduler; else --workers N local processes
 
-or as functions: :func:`validate`, :func:`selfplay`, :func:`import_files`.
+or as functions: :func:`validate`, :func:`analyze`, :func:`selfplay`, :func:`import_files`.
 
 Each shard is one task: a file (validate, import) or a range of self-play games. A worker reads
 the shared path, or plays its games, and sends back text and counts, never game objects; the
@@ -20,14 +21,16 @@ run with the command that resumes it: self-play keeps the shards done in OUTPUT.
 import argparse
 import contextlib
 import json
+import logging
 import os
 import shlex
 import sys
+import warnings
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from . import _ppn
 
-__all__ = ["SchedulerLost", "import_files", "selfplay", "validate"]
+__all__ = ["SchedulerLost", "analyze", "import_files", "selfplay", "validate"]
 
 
 class SchedulerLost(RuntimeError):
@@ -50,6 +53,17 @@ def _selfplay_shard(settings: Dict[str, Any], first: int, count: int) -> bytes:
                                settings["bots"], first, count)
 
 
+def _count_games(path: str) -> int:
+    """The games of a file as `ppn analyze` numbers them (parsed; a game with a syntax error
+    is not counted)."""
+    return _ppn._validate_file(path, None, [], "keep-prefix", "strict", 0, True, True)[2]["games"]
+
+
+def _analyze_shard(path: str, first: int, settings: Dict[str, Any]):
+    return _ppn._analyze_file(path, first, settings["variant"], settings["options"], settings["on_error"],
+                              settings["level"], settings["json"], settings["annotate"])
+
+
 def _import_shard(db: str, path: str, variant: Optional[str], options, on_error: str) -> Dict[str, Any]:
     got = _ppn._db_import(db, [path], variant, options, on_error)
     got["errors"] = [str(e) for e in got["errors"]]
@@ -68,6 +82,9 @@ def _client(scheduler: Any, workers: Optional[int], dashboard: bool = False) -> 
     open), or of a local cluster of `workers` processes (one thread each) that import this ppn."""
     from distributed import Client, LocalCluster
 
+    # The driver's standard error is the command's own (the CLI's lines): Dask's notes about
+    # itself (an event loop slow on a busy machine, ...) are not written there; its errors are.
+    logging.getLogger("distributed").setLevel(logging.ERROR)
     if isinstance(scheduler, Client):
         yield scheduler
         return
@@ -85,8 +102,11 @@ def _client(scheduler: Any, workers: Optional[int], dashboard: bool = False) -> 
     path = os.environ.get("PYTHONPATH", "")
     if _package_path() not in path.split(os.pathsep):
         os.environ["PYTHONPATH"] = _package_path() + (os.pathsep + path if path else "")
-    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                           dashboard_address=":0" if dashboard else None, silence_logs=40)
+    with warnings.catch_warnings():
+        # Another cluster on this machine holds Dask's usual port: this one takes another, as said.
+        warnings.filterwarnings("ignore", message="Port .* is already in use")
+        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                               dashboard_address=":0" if dashboard else None, silence_logs=40)
     client = Client(cluster)
     try:
         if dashboard:
@@ -159,6 +179,49 @@ def validate(files: Sequence[str], *, variant: Optional[str] = None, options=Non
     summary, code = _ppn._validate_summary(total, syntax_only, format == "json")
     out.write(summary)
     out.flush()
+    return code
+
+
+def analyze(files: Sequence[str], *, level: str = "1", variant: Optional[str] = None, options=None,
+            on_error: str = "keep-prefix", format: str = "text", output: Optional[str] = None,
+            scheduler: Optional[str] = None, workers: Optional[int] = None, dashboard: bool = False, out=None,
+            err=None, argv: Optional[Sequence[str]] = None) -> int:
+    """Analyses `files`, one shard each, at `level` ("0", "1"; rollouts are the CLI's), and
+    writes `ppn analyze`'s report to `out` and `err`: each game's lines, numbered as the CLI
+    numbers them (a first pass counts each file's games), and every player's totals, summed game
+    by game in the CLI's order; `output` receives the games annotated with their marks (as
+    `ppn analyze -o`), whole or not at all. Returns the exit code."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    if format not in ("text", "json"):
+        raise ValueError("format is text or json")
+    if level not in ("0", "1"):
+        raise ValueError("level is 0 or 1 on the cluster (rollouts: ppn analyze --level rollout)")
+    settings = dict(variant=variant, options=list(options or []), on_error=on_error, level=level,
+                    json=format == "json", annotate=output is not None)
+    paths = [os.fspath(f) for f in files]
+    with _client(scheduler, workers, dashboard) as client:
+        done = 0
+        with _watching_the_scheduler(argv, lambda: f"{done} of {len(paths)} files"):
+            counts = client.gather([client.submit(_count_games, p, pure=False) for p in paths])
+            firsts = [1 + sum(counts[:k]) for k in range(len(paths))]
+            futures = [client.submit(_analyze_shard, p, first, settings, pure=False) for p, first in zip(paths, firsts)]
+            games = analysed = code = 0
+            seats: List[Any] = []
+            annotated: List[bytes] = []
+            for fut in futures:
+                text, errors, g, a, c, s, marked = fut.result()
+                out.write(text)
+                err.write(errors)
+                games, analysed, code = games + g, analysed + a, max(code, c)
+                seats.extend(s)
+                annotated.append(marked)
+                done += 1
+    out.write(_ppn._analyze_totals(seats, level, format == "json", games, analysed))
+    out.flush()
+    if output is not None:
+        err.flush()  # the -o file's messages come from the library, on the process's standard error
+        code = max(code, _ppn._write_output("analyze", output, paths, b"".join(annotated), code))
     return code
 
 
@@ -330,6 +393,14 @@ def main(argv: Optional[List[str]] = None) -> int:
     v.add_argument("--alternatives", type=int, default=3)
     v.add_argument("--syntax-only", action="store_true")
     v.add_argument("--format", default="text", choices=["text", "json"])
+    z = common(sub.add_parser("analyze", help="ppn analyze at level 0 or 1, one file per shard"))
+    z.add_argument("files", nargs="+")
+    z.add_argument("--level", default="1", choices=["0", "1"])
+    z.add_argument("--variant")
+    z.add_argument("--option", action="append", default=[])
+    z.add_argument("--on-error", default="keep-prefix")
+    z.add_argument("--format", default="text", choices=["text", "json"])
+    z.add_argument("-o", "--output")
     s = common(sub.add_parser("selfplay", help="ppn selfplay, a range of games per shard"))
     s.add_argument("-o", "--output", required=True)
     s.add_argument("--games", "-n", type=int, default=10)
@@ -358,6 +429,10 @@ def main(argv: Optional[List[str]] = None) -> int:
             return validate(a.files, variant=a.variant, options=a.option, on_error=a.on_error, order=a.order,
                             alternatives=a.alternatives, syntax_only=a.syntax_only, format=a.format,
                             scheduler=a.scheduler, workers=a.workers, dashboard=a.dashboard, argv=args_list)
+        if a.command == "analyze":
+            return analyze(a.files, level=a.level, variant=a.variant, options=a.option, on_error=a.on_error,
+                           format=a.format, output=a.output, scheduler=a.scheduler, workers=a.workers,
+                           dashboard=a.dashboard, argv=args_list)
         if a.command == "selfplay":
             return selfplay(a.output, a.games, seed=a.seed, variant=a.variant, players=a.players,
                             bots=[b for b in a.bots.split(",") if b], options=a.option, shard_games=a.shard_games,

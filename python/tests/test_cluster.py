@@ -92,6 +92,25 @@ def test_validate_prints_what_the_cli_prints(cluster, tmp_path):
     assert (got.returncode, got.stdout, got.stderr) == (cli.returncode, cli.stdout, cli.stderr) and cli.returncode == 1
 
 
+def test_analyze_prints_and_marks_what_the_cli_does(cluster, tmp_path):
+    """Games numbered across the files as the CLI numbers them, the players' totals summed in
+    its order (the same figures to the last digit of the JSON), the marked games of -o; and a
+    run with an unreadable input leaves -o unwritten, as the CLI does."""
+    files = SAMPLES[:6] + [str(tmp_path / "missing.ppn")] + SAMPLES[6:9]
+    for fmt, level in (("text", "1"), ("json", "0")):
+        mine, theirs = tmp_path / f"cluster-{fmt}.ppn", tmp_path / f"cli-{fmt}.ppn"
+        cli = run_ppn("analyze", "-j", "1", "--format", fmt, "--level", level, *SAMPLES[:9], "-o", theirs)
+        got = cluster_run("analyze", "--format", fmt, "--level", level, "--scheduler", cluster["address"],
+                          *SAMPLES[:9], "-o", str(mine))
+        assert (got.returncode, got.stdout, got.stderr) == (cli.returncode, cli.stdout, cli.stderr), fmt
+        assert mine.read_bytes() == theirs.read_bytes() and b"?" in mine.read_bytes()
+        cli = run_ppn("analyze", "-j", "1", "--format", fmt, "--level", level, *files, "-o", theirs)
+        got = cluster_run("analyze", "--format", fmt, "--level", level, "--scheduler", cluster["address"], *files,
+                          "-o", str(mine))
+        assert (got.returncode, got.stdout) == (cli.returncode, cli.stdout) == (2, cli.stdout)
+        assert got.stderr.replace(str(mine), "OUT") == cli.stderr.replace(str(theirs), "OUT")
+
+
 def test_validate_on_a_local_cluster_of_one_and_of_three(tmp_path):
     from io import StringIO
 

@@ -1,0 +1,44 @@
+// `ppn analyze`'s report, written once for every front end that analyses files: a game's line
+// and one line per seat (or one JSON `seat` record per seat), and after the games each
+// player's totals (text when more than one game was analysed; JSON `player` records and the
+// `summary` record always), as docs/JSON_OUTPUT.md gives them. The CLI writes it as it
+// analyses (cli/analyze_command.cpp); a cluster shard (python ppn.cluster) writes its games'
+// part with the numbers the CLI would give them, and the driver the totals, summed game by game
+// in the order the CLI sums them, so that every figure is the same to the last bit.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "analysis/game_analysis.hpp"
+#include "app/analyze.hpp"
+#include "notation/game.hpp"
+
+namespace ppn::app {
+
+// Game `number` (its place among the files' games, or its database id), analysed: its lines or
+// records on `out`.
+void write_game_analysis(std::ostream& out, bool json, std::int64_t number, const Game& game,
+                         const analysis::GameAnalysis& ga);
+
+// Each player's totals (players in the order first seen) and the run's summary.
+void write_player_totals(std::ostream& out, bool json, const std::vector<PlayerAnalysis>& players,
+                         analysis::Level level, std::size_t games, std::size_t analysed);
+
+// The files analysed on this thread as `ppn analyze` without -o reports them: games numbered
+// from `first_number`, their lines on `out`, the messages of games not analysed (and of
+// syntax errors, files that cannot be opened) on `err`; `annotated`, when given, receives the
+// games written back with their marks (as -o writes them).
+struct AnalyzedFile {
+  std::size_t games = 0, analysed = 0;
+  int code = 0;  // 0; 1 a game not analysed or stopped at an illegal roll; 2 a syntax or I/O error
+  // Each analysed game's seats (in seat order) as (player, figures), for the run's totals.
+  std::vector<std::vector<PlayerAnalysis>> seats;
+};
+AnalyzedFile analyze_file(const std::string& path, std::int64_t first_number, const replay::ReplayConfig& replay,
+                          const analysis::AnalyzeConfig& cfg, bool json, std::ostream& out, std::ostream& err,
+                          std::string* annotated = nullptr);
+
+}  // namespace ppn::app
