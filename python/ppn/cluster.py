@@ -319,12 +319,13 @@ def import_files(db: str, files: Sequence[str], *, variant: Optional[str] = None
     return total
 
 
-def bench(games: int = 4000, files: int = 8, ppn: str = "ppn", out=None) -> Dict[str, float]:
-    """`python3 -m ppn.cluster bench`: `validate` of the same shards (`files` files of self-play
-    games, `games` in all) by a local cluster of 1 and of 2 workers, next to `ppn validate -j 1`
-    and `-j 2` in the same run (wall-clock seconds, the best of three; the cluster's start
-    excluded, its per-shard round trips included): the speed-up of 2 workers over one, and each
-    shard's overhead against the CLI's time."""
+def bench(games: int = 4000, files: int = 8, analyze_games: int = 48, ppn: str = "ppn", out=None) -> Dict[str, float]:
+    """`python3 -m ppn.cluster bench`: the same shards (`files` files of self-play games) by a
+    local cluster of 1 and of 2 workers, next to the CLI with `-j 1` and `-j 2` in the same run:
+    `validate` of `games` games (the best of three) and `analyze` at level 1 of `analyze_games`
+    (one run each). Wall-clock seconds, the cluster's start excluded and its per-shard round
+    trips included: the speed-up of 2 workers over one (goal on analyze: 1.8x) and the
+    per-shard overhead of one worker against the CLI's `-j 1` (goal: under 5%)."""
     import subprocess
     import tempfile
     import time
@@ -333,43 +334,51 @@ def bench(games: int = 4000, files: int = 8, ppn: str = "ppn", out=None) -> Dict
 
     out = out or sys.stdout
 
-    def best(fn):
+    def timed(fn, runs):
         times = []
-        for _ in range(3):
+        for _ in range(runs):
             t = time.perf_counter()
             fn()
             times.append(time.perf_counter() - t)
         return min(times)
 
-    with tempfile.TemporaryDirectory() as d:
+    def shards(d, prefix, n):
         paths = []
         for k in range(files):
-            path = os.path.join(d, f"shard{k}.ppn")
-            subprocess.run([ppn, "selfplay", "--games", str(games // files), "--seed", str(100 + k), "-o", path], check=True)
+            path = os.path.join(d, f"{prefix}{k}.ppn")
+            subprocess.run([ppn, "selfplay", "--games", str(n // files), "--seed", str(100 + k), "-o", path], check=True)
             paths.append(path)
-        figures: Dict[str, float] = {}
+        return paths
+
+    figures: Dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as d:
+        checked, judged = shards(d, "v", games), shards(d, "a", analyze_games)
         for jobs in (1, 2):
-            figures[f"cli_j{jobs}"] = best(lambda: subprocess.run([ppn, "validate", "-j", str(jobs), *paths],
-                                                                   capture_output=True, check=False))
+            figures[f"validate_cli{jobs}"] = timed(
+                lambda: subprocess.run([ppn, "validate", "-j", str(jobs), *checked], capture_output=True), 3)
+            figures[f"analyze_cli{jobs}"] = timed(
+                lambda: subprocess.run([ppn, "analyze", "-j", str(jobs), *judged], capture_output=True), 1)
         path = os.environ.get("PYTHONPATH", "")
         if _package_path() not in path.split(os.pathsep):
             os.environ["PYTHONPATH"] = _package_path() + (os.pathsep + path if path else "")
+        sink = open(os.devnull, "w")
         for workers in (1, 2):
             with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
                               silence_logs=40) as cluster, Client(cluster) as client:
-                sink = open(os.devnull, "w")
-                validate(paths, scheduler=client, out=sink, err=sink)  # the workers warm
-                figures[f"workers{workers}"] = best(lambda: validate(paths, scheduler=client, out=sink, err=sink))
-                sink.close()
-    speedup = figures["workers1"] / figures["workers2"]
-    overhead = figures["workers1"] / figures["cli_j1"] - 1
-    out.write(f"ppn.cluster bench: validate of {games} self-play games in {files} files, wall-clock s (best of 3)\n"
-              f"  ppn validate -j 1 {figures['cli_j1']:.3f}   -j 2 {figures['cli_j2']:.3f}   "
-              f"(-j 2: {figures['cli_j1'] / figures['cli_j2']:.2f}x)\n"
-              f"  cluster, 1 worker {figures['workers1']:.3f}   2 workers {figures['workers2']:.3f}   "
-              f"(2 workers: {speedup:.2f}x one; goal 1.8x)\n"
-              f"  per-shard overhead, 1 worker against -j 1: {100 * overhead:+.1f}% of the CLI's time "
-              f"({1000 * (figures['workers1'] - figures['cli_j1']) / files:+.1f} ms a shard; goal under 5%)\n")
+                validate(checked, scheduler=client, out=sink, err=sink)  # the workers warm
+                figures[f"validate_workers{workers}"] = timed(
+                    lambda: validate(checked, scheduler=client, out=sink, err=sink), 3)
+                figures[f"analyze_workers{workers}"] = timed(
+                    lambda: analyze(judged, scheduler=client, out=sink, err=sink), 1)
+        sink.close()
+    for what, n in (("validate", games), ("analyze", analyze_games)):
+        f = {k.split("_", 1)[1]: v for k, v in figures.items() if k.startswith(what)}
+        out.write(f"ppn.cluster bench: {what} of {n} self-play games in {files} files, wall-clock s\n"
+                  f"  ppn {what} -j 1 {f['cli1']:.3f}   -j 2 {f['cli2']:.3f}   (-j 2: {f['cli1'] / f['cli2']:.2f}x)\n"
+                  f"  cluster, 1 worker {f['workers1']:.3f}   2 workers {f['workers2']:.3f}   "
+                  f"(2 workers: {f['workers1'] / f['workers2']:.2f}x one)\n"
+                  f"  per-shard overhead, 1 worker against -j 1: {100 * (f['workers1'] / f['cli1'] - 1):+.1f}% "
+                  f"({1000 * (f['workers1'] - f['cli1']) / files:+.1f} ms a shard)\n")
     return figures
 
 
@@ -416,13 +425,14 @@ def main(argv: Optional[List[str]] = None) -> int:
     i.add_argument("--variant")
     i.add_argument("--option", action="append", default=[])
     i.add_argument("--on-error", default="keep-prefix")
-    b = sub.add_parser("bench", help="validate of the same shards by 1 and 2 workers against ppn validate -j 1 and -j 2")
+    b = sub.add_parser("bench", help="validate and analyze of the same shards by 1 and 2 workers against the CLI's -j 1 and -j 2")
     b.add_argument("--games", type=int, default=4000)
     b.add_argument("--files", type=int, default=8)
+    b.add_argument("--analyze-games", type=int, default=48)
     b.add_argument("--ppn", default=os.environ.get("PPN_BINARY", "ppn"))
     a = p.parse_args(args_list)
     if a.command == "bench":
-        bench(a.games, a.files, a.ppn)
+        bench(a.games, a.files, a.analyze_games, a.ppn)
         return 0
     try:
         if a.command == "validate":
