@@ -113,6 +113,16 @@ void write_game_analysis(std::ostream& out, bool json, std::int64_t number, cons
   }
 }
 
+int write_game_problems(std::ostream& err, std::int64_t number, const Game& game, const analysis::GameAnalysis& ga) {
+  if (!ga.ok) {
+    err << game.source_file << ":" << game.source_line << ": game " << number << ": error: not analysed: " << ga.error << "\n";
+    return 1;
+  }
+  if (!ga.stopped) return 0;
+  err << game.source_file << ":" << ga.stop_reason << " (game " << number << " analysed up to this roll)\n";
+  return 1;
+}
+
 void write_player_totals(std::ostream& out, bool json, const std::vector<PlayerAnalysis>& players,
                          analysis::Level level, std::size_t games, std::size_t analysed) {
   if (json) {
@@ -161,16 +171,9 @@ AnalyzedFile analyze_file(const std::string& path, std::int64_t first_number, co
         const AnalyzedGame g = run->add(game);
         const analysis::GameAnalysis& ga = g.analysis;
         ++f.games;
-        if (!ga.ok) {
-          err << game.source_file << ":" << game.source_line << ": game " << number << ": error: not analysed: " << ga.error
-              << "\n";
-          f.code = std::max(f.code, 1);
-        } else {
+        f.code = std::max(f.code, write_game_problems(err, number, game, ga));
+        if (ga.ok) {
           ++f.analysed;
-          if (ga.stopped) {
-            f.code = std::max(f.code, 1);
-            err << game.source_file << ":" << ga.stop_reason << " (game " << number << " analysed up to this roll)\n";
-          }
           write_game_analysis(out, json, number, game, ga);
           auto& seats = f.seats.emplace_back();
           for (int s = 0; s < 4; ++s)

@@ -23,6 +23,10 @@ namespace ppn::app {
 void write_game_analysis(std::ostream& out, bool json, std::int64_t number, const Game& game,
                          const analysis::GameAnalysis& ga);
 
+// What game `number`'s analysis says besides its lines, on `err`: not analysed (why), or
+// analysed up to an illegal roll; returns the exit code it makes (0 or 1).
+int write_game_problems(std::ostream& err, std::int64_t number, const Game& game, const analysis::GameAnalysis& ga);
+
 // Each player's totals (players in the order first seen) and the run's summary.
 void write_player_totals(std::ostream& out, bool json, const std::vector<PlayerAnalysis>& players,
                          analysis::Level level, std::size_t games, std::size_t analysed);

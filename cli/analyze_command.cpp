@@ -94,15 +94,8 @@ int run_analyze(const AnalyzeArgs& a) {
     const app::AnalyzedGame g = run->add(game);
     bar.clear();
     const analysis::GameAnalysis& ga = g.analysis;
-    if (!ga.ok) {
-      std::cerr << where << ": error: not analysed: " << ga.error << "\n";
-      code = std::max(code, 1);
-    } else {
-      if (ga.stopped) {
-        code = std::max(code, 1);
-        std::cerr << game.source_file << ":" << ga.stop_reason << " (game " << number
-                  << " analysed up to this roll)\n";
-      }
+    code = std::max(code, app::write_game_problems(std::cerr, number, game, ga));
+    if (ga.ok) {
       app::write_game_analysis(report, json, number, game, ga);
       if (!a.db.empty()) code = std::max(code, report_stored(where, g, report, json, number));
     }

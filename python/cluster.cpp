@@ -1,9 +1,12 @@
 // The shard work of `python3 -m ppn.cluster` (ppn/cluster.py, docs/SCALING.md): one file
-// validated as `ppn validate -j 1` reports it (app/validate_report.hpp) with its counts, the
-// run's last line from the summed counts, and a range of self-play games as `ppn selfplay`
-// writes them. A Dask worker runs them and sends back text and counts, never game objects.
+// validated or analysed as `ppn validate -j 1` and `ppn analyze -j 1` report it
+// (app/validate_report.hpp, app/analyze_report.hpp), with its counts or its seats' figures; the
+// run's last lines from the summed counts and figures; a range of self-play games as
+// `ppn selfplay` writes them; an -o file written as the CLI writes it. A Dask worker runs them
+// and sends back bytes and counts, never game objects.
 #include <pybind11/stl.h>
 
+#include <fstream>
 #include <sstream>
 
 #include "analysis/selfplay.hpp"
@@ -111,7 +114,8 @@ void bind_cluster(py::module_& m) {
           for (const auto& p : game) one.append(py::make_tuple(p.name, totals_dict(p.totals)));
           seats.append(one);
         }
-        return py::make_tuple(out.str(), err.str(), f.games, f.analysed, f.code, seats, py::bytes(annotated));
+        return py::make_tuple(py::bytes(out.str()), py::bytes(err.str()), f.games, f.analysed, f.code, seats,
+                              py::bytes(annotated));
       },
       py::arg("path"), py::arg("first_number"), py::arg("variant"), py::arg("options"), py::arg("on_error"),
       py::arg("level"), py::arg("json"), py::arg("annotate"),
@@ -120,37 +124,41 @@ void bind_cluster(py::module_& m) {
   m.def(
       "_write_output",
       [](const std::string& command, const std::string& path, const std::vector<std::string>& inputs,
-         const py::bytes& data, int rc) {
-        // As the CLI's -o: opened among the inputs as `ppn analyze` allows, written whole, and
-        // left unchanged when an input could not be read (its messages on standard error).
+         const std::string& from, int rc) {
+        // As the CLI's -o: opened among the inputs as `ppn analyze` allows, written whole (the
+        // bytes of `from`, copied), left unchanged when an input could not be read (its messages
+        // on standard error).
         py::gil_scoped_release release;
         auto out = app::open_output(command, path, inputs, app::SameAsInput::replace);
         if (!out) return 2;
-        {
-          py::gil_scoped_acquire hold;
-          const std::string bytes = data;
-          out->stream().write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-        }
+        std::ifstream in(from, std::ios::binary);
+        out->stream() << in.rdbuf();
         return app::finish_output(command, *out, rc);
       },
-      py::arg("command"), py::arg("path"), py::arg("inputs"), py::arg("data"), py::arg("rc"),
-      "Writes a command's -o file as the CLI does (app/output.hpp); returns the exit code to merge.");
-  m.def(
-      "_analyze_totals",
-      [](const py::list& games, const std::string& level, bool json, std::size_t played, std::size_t analysed) {
-        // Summed game by game, seat by seat, in the order `ppn analyze` sums them.
-        app::PlayerSums sums;
-        for (const auto& game : games)
-          for (const auto& seat : game.cast<py::list>()) {
-            const auto pair = seat.cast<py::tuple>();
-            sums.add(pair[0].cast<std::string>(), totals_of(pair[1].cast<py::dict>()));
-          }
-        std::ostringstream out;
-        app::write_player_totals(out, json, sums.players(), analyze_config(level).level, played, analysed);
-        return out.str();
-      },
-      py::arg("games"), py::arg("level"), py::arg("json"), py::arg("games_read"), py::arg("analysed"),
-      "`ppn analyze`'s players' totals and summary from every analysed game's seats, in game order.");
+      py::arg("command"), py::arg("path"), py::arg("inputs"), py::arg("from"), py::arg("rc"),
+      "Writes a command's -o file from the file `from`, as the CLI does (app/output.hpp); the exit code to merge.");
+  // `ppn analyze`'s players' totals, summed as the shards' games arrive, in game order.
+  py::class_<app::PlayerSums>(m, "_PlayerSums")
+      .def(py::init<>())
+      .def(
+          "add_games",
+          [](app::PlayerSums& sums, const py::list& games) {
+            for (const auto& game : games)
+              for (const auto& seat : game.cast<py::list>()) {
+                const auto pair = seat.cast<py::tuple>();
+                sums.add(pair[0].cast<std::string>(), totals_of(pair[1].cast<py::dict>()));
+              }
+          },
+          py::arg("games"), "Adds each analysed game's seats (player, figures), in game order.")
+      .def(
+          "report",
+          [](const app::PlayerSums& sums, const std::string& level, bool json, std::size_t games, std::size_t analysed) {
+            std::ostringstream out;
+            app::write_player_totals(out, json, sums.players(), analyze_config(level).level, games, analysed);
+            return py::bytes(out.str());
+          },
+          py::arg("level"), py::arg("json"), py::arg("games"), py::arg("analysed"),
+          "`ppn analyze`'s players' totals and summary.");
   m.def(
       "_validate_settings",
       [](const std::optional<std::string>& variant, const py::object& options, const std::string& on_error,
@@ -169,7 +177,7 @@ void bind_cluster(py::module_& m) {
           py::gil_scoped_release release;
           c = app::validate_file(path, cfg, {json, syntax_only}, out, err, &stop);
         }
-        return py::make_tuple(out.str(), err.str(), counts_dict(c), stop);
+        return py::make_tuple(py::bytes(out.str()), py::bytes(err.str()), counts_dict(c), stop);
       },
       py::arg("path"), py::arg("variant"), py::arg("options"), py::arg("on_error"), py::arg("order"),
       py::arg("alternatives"), py::arg("syntax_only"), py::arg("json"),
@@ -180,7 +188,7 @@ void bind_cluster(py::module_& m) {
         const Counts c = counts_of(total);
         std::ostringstream out;
         app::write_validate_summary(out, c, {json, syntax_only});
-        return py::make_tuple(out.str(), app::validate_exit_code(c));
+        return py::make_tuple(py::bytes(out.str()), app::validate_exit_code(c));
       },
       py::arg("total"), py::arg("syntax_only"), py::arg("json"),
       "`ppn validate`'s last line for the summed counts, and its exit code.");

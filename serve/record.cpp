@@ -314,11 +314,13 @@ struct Request {
   Replayed before;
 };
 
-Checked<Request> read_request(const json& body) {
+// `needs`: what the request must give besides the record ("dice"), checked before the replay.
+Checked<Request> read_request(const json& body, const char* needs = nullptr) {
   auto r = read_recording(body);
   if (!r) return r.refusal();
   std::optional<rules::Dice> dice;
   if (auto no = optional_dice(body, r->ludo, dice)) return *no;
+  if (needs && !dice) return bad_request(std::string(needs) + ": give the dice of the throw");
   auto replayed = replay_recording(*r);
   if (!replayed) return replayed.refusal();
   return Request{std::move(*r), dice, std::move(*replayed)};
@@ -344,9 +346,8 @@ Reply record_state(const json& body) {
 }
 
 Reply record_play(const json& body) {
-  auto q = read_request(body);
+  auto q = read_request(body, "play");
   if (!q) return q.refusal().reply();
-  if (!q->dice) return bad_request("play: give the dice of the throw").reply();
   std::string play;
   if (auto no = text_field(field(body, "play"), "play", kMaxPlay, play)) return no->reply();
   if (play.empty()) return bad_request("play: give the play in PPN (\"-\" when nothing can move)").reply();
@@ -378,9 +379,8 @@ Reply record_bot(const json& body, std::uint64_t seed) {
 }
 
 Reply record_hint(const json& body) {
-  auto q = read_request(body);
+  auto q = read_request(body, "hint");
   if (!q) return q.refusal().reply();
-  if (!q->dice) return bad_request("hint: give the dice of the throw").reply();
   const rules::Game& g = q->before.result.final_game;
   if (g.over()) return Refusal{422, "E-ARGUMENT", "the game is over: no seat throws"}.reply();
   const analysis::NeuralNet* net = analysis::neural_net(q->recording.ludo);

@@ -7,6 +7,7 @@
 #include <arpa/inet.h>
 
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <optional>
 #include <mutex>
@@ -83,8 +84,6 @@ std::int64_t id_of(const std::string& digits) {
   return std::stoll(digits.substr(first));
 }
 
-}  // namespace
-
 // A script's hash as a Content-Security-Policy source: 'sha256-BASE64'.
 std::string csp_hash(std::string_view script) {
   unsigned char digest[EVP_MAX_MD_SIZE];
@@ -94,6 +93,8 @@ std::string csp_hash(std::string_view script) {
   const int len = EVP_EncodeBlock(b64, digest, static_cast<int>(n));
   return "'sha256-" + std::string(reinterpret_cast<const char*>(b64), static_cast<std::size_t>(len)) + "'";
 }
+
+}  // namespace
 
 bool is_loopback(const std::string& address) {
   if (address == "localhost" || address == "::1") return true;
@@ -111,8 +112,8 @@ struct Server::Impl {
   bool loopback = true;  // bound to a loopback address: Host is checked
   int port = 0;
 
-  // Whether `host` (a Host header) names this loopback server: 127.0.0.1, localhost or [::1],
-  // with this server's port or none.
+  // Whether `host` (a Host header) names this loopback server: 127.0.0.1, localhost, [::1] or
+  // the address it is bound to, any case, with this server's port or none.
   bool own_host(const std::string& host) const {
     std::string name = host, at;
     if (const auto colon = host.rfind(':'); colon != std::string::npos && host.find(']', colon) == std::string::npos) {
@@ -120,7 +121,9 @@ struct Server::Impl {
       at = host.substr(colon + 1);
     }
     if (!at.empty() && at != std::to_string(port)) return false;
-    return name == "127.0.0.1" || name == "localhost" || name == "[::1]";
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string bound = cfg.bind.find(':') != std::string::npos ? "[" + cfg.bind + "]" : cfg.bind;
+    return name == "127.0.0.1" || name == "localhost" || name == "[::1]" || name == bound;
   }
 
   explicit Impl(ServeConfig c) : cfg(std::move(c)), readers(cfg.db) {

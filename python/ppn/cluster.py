@@ -24,6 +24,7 @@ import json
 import logging
 import os
 import shlex
+import shutil
 import sys
 import warnings
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
@@ -72,6 +73,23 @@ def _import_shard(db: str, path: str, variant: Optional[str], options, on_error:
 
 # ---------------------------------------------------------------- the driver
 
+def _write(stream, data: bytes) -> None:
+    """Bytes as the CLI writes them: to the stream's binary buffer when it has one (a file, the
+    terminal), else decoded (a StringIO of a test)."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        stream.flush()
+        buffer.write(data)
+        buffer.flush()
+    else:
+        stream.write(data.decode("utf-8", "replace"))
+
+
+def _refuse_stdin(paths: Sequence[str]) -> None:
+    if "-" in paths:
+        raise ValueError("standard input (-) cannot be a shard: give files on a path the workers see")
+
+
 def _package_path() -> str:
     return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -84,12 +102,18 @@ def _client(scheduler: Any, workers: Optional[int], dashboard: bool = False) -> 
 
     # The driver's standard error is the command's own (the CLI's lines): Dask's notes about
     # itself (an event loop slow on a busy machine, ...) are not written there; its errors are.
-    logging.getLogger("distributed").setLevel(logging.ERROR)
+    # Dask's configuration gives some of its loggers levels of their own: each is set.
+    for name in ["distributed", *logging.root.manager.loggerDict]:
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.ERROR)
     if isinstance(scheduler, Client):
         yield scheduler
         return
     if scheduler:
-        client = Client(scheduler, timeout="30s")
+        try:
+            client = Client(scheduler, timeout="30s")
+        except (OSError, TimeoutError) as e:
+            raise ValueError(f"cannot reach the scheduler at {scheduler} ({type(e).__name__}: {e})") from e
         try:
             if dashboard:
                 print(f"ppn.cluster: dashboard {client.dashboard_link}", file=sys.stderr)
@@ -117,32 +141,33 @@ def _client(scheduler: Any, workers: Optional[int], dashboard: bool = False) -> 
         cluster.close()
 
 
-def _lost(exc: BaseException) -> bool:
-    """Whether `exc` says the scheduler (not the task) failed."""
+def _lost(exc: BaseException, client: Any) -> bool:
+    """Whether `exc` says the scheduler went away (not that a task or the driver's own work
+    failed): the connection closed, or the client no longer running."""
     from distributed.comm.core import CommClosedError
 
-    import asyncio
-    import concurrent.futures
-
-    return isinstance(exc, (CommClosedError, OSError, asyncio.TimeoutError, concurrent.futures.CancelledError,
-                            concurrent.futures.TimeoutError)) or type(exc).__name__ in ("CancelledError", "TimeoutError")
+    return isinstance(exc, CommClosedError) or getattr(client, "status", "running") != "running"
 
 
 @contextlib.contextmanager
-def _watching_the_scheduler(argv: Optional[Sequence[str]], done: Callable[[], str]) -> Iterator[None]:
+def _watching_the_scheduler(argv: Optional[Sequence[str]], done: Callable[[], str], client: Any) -> Iterator[None]:
     """Turns the scheduler's loss inside the block into SchedulerLost, saying what was done."""
     try:
         yield
     except Exception as e:  # noqa: BLE001 - only the scheduler's own failures are turned
-        if not _lost(e):
+        if not _lost(e, client):
             raise
         raise SchedulerLost(f"the scheduler went away after {done()} ({type(e).__name__}: {e})",
                             _resume_command(argv)) from e
 
 
 def _resume_command(argv: Optional[Sequence[str]]) -> str:
-    args = list(argv) if argv is not None else sys.argv[1:]
-    return " ".join(shlex.quote(a) for a in [sys.executable, "-m", "ppn.cluster", *args])
+    """The shell command that runs the same work again, from the directory it ran in ("" when
+    called as a function: the same call resumes it)."""
+    if argv is None:
+        return ""
+    return "cd " + shlex.quote(os.getcwd()) + " && " + " ".join(
+        shlex.quote(a) for a in [sys.executable, "-m", "ppn.cluster", *argv])
 
 
 def validate(files: Sequence[str], *, variant: Optional[str] = None, options=None, on_error: str = "keep-prefix",
@@ -157,6 +182,7 @@ def validate(files: Sequence[str], *, variant: Optional[str] = None, options=Non
         raise ValueError("format is text or json")
     opts = list(options or [])
     _ppn._validate_settings(variant, opts, on_error, order, alternatives)
+    _refuse_stdin([os.fspath(f) for f in files])
     settings = dict(variant=variant, options=opts, on_error=on_error, order=order, alternatives=alternatives,
                     syntax_only=syntax_only, json=format == "json")
     total: Dict[str, int] = {}
@@ -164,20 +190,20 @@ def validate(files: Sequence[str], *, variant: Optional[str] = None, options=Non
         futures = [client.submit(_validate_shard, os.fspath(f), settings, pure=False) for f in files]
         stopped = False
         done = 0
-        with _watching_the_scheduler(argv, lambda: f"{done} of {len(futures)} files"):
+        with _watching_the_scheduler(argv, lambda: f"{done} of {len(futures)} files", client):
             for fut in futures:
                 if stopped:  # --on-error stop: what comes after the stop is not reported
                     fut.cancel()
                     continue
                 text, errors, counts, stop = fut.result()
-                out.write(text)
-                err.write(errors)
+                _write(out, text)
+                _write(err, errors)
                 for k, v in counts.items():
                     total[k] = total.get(k, 0) + v
                 stopped = stop
                 done += 1
     summary, code = _ppn._validate_summary(total, syntax_only, format == "json")
-    out.write(summary)
+    _write(out, summary)
     out.flush()
     return code
 
@@ -197,32 +223,46 @@ def analyze(files: Sequence[str], *, level: str = "1", variant: Optional[str] = 
         raise ValueError("format is text or json")
     if level not in ("0", "1"):
         raise ValueError("level is 0 or 1 on the cluster (rollouts: ppn analyze --level rollout)")
+    if on_error == "stop":
+        raise ValueError("on_error is keep-prefix, skip or as-played (analyze has no stop)")
+    _ppn._validate_settings(variant, list(options or []), on_error, "strict", 0)
+    if output == "-":
+        raise ValueError("-o -: give a file (the report is on standard output)")
     settings = dict(variant=variant, options=list(options or []), on_error=on_error, level=level,
                     json=format == "json", annotate=output is not None)
     paths = [os.fspath(f) for f in files]
-    with _client(scheduler, workers, dashboard) as client:
-        done = 0
-        with _watching_the_scheduler(argv, lambda: f"{done} of {len(paths)} files"):
-            counts = client.gather([client.submit(_count_games, p, pure=False) for p in paths])
-            firsts = [1 + sum(counts[:k]) for k in range(len(paths))]
-            futures = [client.submit(_analyze_shard, p, first, settings, pure=False) for p, first in zip(paths, firsts)]
-            games = analysed = code = 0
-            seats: List[Any] = []
-            annotated: List[bytes] = []
-            for fut in futures:
-                text, errors, g, a, c, s, marked = fut.result()
-                out.write(text)
-                err.write(errors)
-                games, analysed, code = games + g, analysed + a, max(code, c)
-                seats.extend(s)
-                annotated.append(marked)
-                done += 1
-    out.write(_ppn._analyze_totals(seats, level, format == "json", games, analysed))
-    out.flush()
-    if output is not None:
-        err.flush()  # the -o file's messages come from the library, on the process's standard error
-        code = max(code, _ppn._write_output("analyze", output, paths, b"".join(annotated), code))
-    return code
+    _refuse_stdin(paths)
+    sums = _ppn._PlayerSums()
+    marked = None if output is None else open(output + ".cluster-tmp", "wb")
+    try:
+        with _client(scheduler, workers, dashboard) as client:
+            done = 0
+            with _watching_the_scheduler(argv, lambda: f"{done} of {len(paths)} files", client):
+                counts = client.gather([client.submit(_count_games, p, pure=False) for p in paths])
+                firsts = [1 + sum(counts[:k]) for k in range(len(paths))]
+                futures = [client.submit(_analyze_shard, p, first, settings, pure=False)
+                           for p, first in zip(paths, firsts)]
+                games = analysed = code = 0
+                for fut in futures:
+                    text, errors, g, a, c, seats, annotated = fut.result()
+                    _write(out, text)
+                    _write(err, errors)
+                    games, analysed, code = games + g, analysed + a, max(code, c)
+                    sums.add_games(seats)  # in game order: the CLI's sums, bit for bit
+                    if marked is not None:
+                        marked.write(annotated)
+                    done += 1
+        _write(out, sums.report(level, format == "json", games, analysed))
+        if marked is not None:
+            marked.close()
+            err.flush()  # the -o file's messages come from the library, on the process's standard error
+            code = max(code, _ppn._write_output("analyze", output, paths, marked.name, code))
+        return code
+    finally:
+        if marked is not None:
+            marked.close()
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(marked.name)
 
 
 def selfplay(output: str, games: int, *, seed: int = 1, variant: str = "hasbro-2001", players: int = 4,
@@ -235,10 +275,11 @@ def selfplay(output: str, games: int, *, seed: int = 1, variant: str = "hasbro-2
     if games < 0 or shard_games < 1:
         raise ValueError("games >= 0 and shard_games >= 1")
     settings = dict(variant=variant, options=list(options or []), players=players, seed=seed, bots=list(bots))
+    _ppn._selfplay_text(variant, settings["options"], players, seed, settings["bots"], 0, 0)  # checks the settings
     parts = output + ".parts"
     os.makedirs(parts, exist_ok=True)
     stamp = os.path.join(parts, "settings.json")
-    mine = json.dumps({**settings, "shard_games": shard_games}, sort_keys=True)
+    mine = json.dumps({**settings, "games": games, "shard_games": shard_games}, sort_keys=True)
     if os.path.exists(stamp):
         with open(stamp, encoding="utf-8") as f:
             if f.read() != mine:
@@ -252,14 +293,13 @@ def selfplay(output: str, games: int, *, seed: int = 1, variant: str = "hasbro-2
 
     todo = [s for s in shards if not os.path.exists(part(*s))]
     if todo:
-        _ppn._selfplay_text(variant, settings["options"], players, seed, settings["bots"], 0, 0)  # checks the settings
         from distributed import as_completed
 
         with _client(scheduler, workers, dashboard) as client:
             futures = {client.submit(_selfplay_shard, settings, first, count, pure=False): (first, count)
                        for first, count in todo}
             done = len(shards) - len(todo)
-            with _watching_the_scheduler(argv, lambda: f"{done} of {len(shards)} shards (kept in {parts})"):
+            with _watching_the_scheduler(argv, lambda: f"{done} of {len(shards)} shards (kept in {parts})", client):
                 for fut in as_completed(futures):
                     _write_whole(part(*futures[fut]), fut.result())
                     done += 1
@@ -271,10 +311,7 @@ def selfplay(output: str, games: int, *, seed: int = 1, variant: str = "hasbro-2
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, output)
-    for s in shards:
-        os.remove(part(*s))
-    os.remove(stamp)
-    os.rmdir(parts)
+    shutil.rmtree(parts)  # the parts, the stamp, and any part a crash left half written
     return 0
 
 
@@ -289,19 +326,21 @@ def _write_whole(path: str, data: bytes) -> None:
 
 def import_files(db: str, files: Sequence[str], *, variant: Optional[str] = None, options=None,
                  on_error: str = "keep-prefix", scheduler: Optional[str] = None, workers: Optional[int] = None,
-                 dashboard: bool = False, out=None, argv: Optional[Sequence[str]] = None) -> Dict[str, Any]:
+                 dashboard: bool = False, out=None, err=None, argv: Optional[Sequence[str]] = None) -> Dict[str, Any]:
     """Imports `files` into the database `db` (a SQLite file on a shared path, or a PostgreSQL
     server), one shard each, as `ppn import` stores them: a game already stored (by another
     shard, or before a retry) is found a duplicate and not stored again. Writes a line per file
-    and the totals to `out`; returns the totals."""
+    and the totals to `out`, each file's errors to `err`; returns the totals."""
     out = out or sys.stdout
+    err = err or sys.stderr
+    _refuse_stdin([os.fspath(f) for f in files])
     _ppn._db_import(db, [], variant, options, on_error)  # creates or migrates the database first
     names = ("games", "new", "illegal", "duplicates", "prefix_duplicates", "syntax_errors", "io_errors")
     total = {k: 0 for k in ("files",) + names}
     with _client(scheduler, workers, dashboard) as client:
         futures = [client.submit(_import_shard, db, os.fspath(f), variant, options, on_error, pure=False) for f in files]
         done = 0
-        with _watching_the_scheduler(argv, lambda: f"{done} of {len(futures)} files (those reported are stored)"):
+        with _watching_the_scheduler(argv, lambda: f"{done} of {len(futures)} files (those reported are stored)", client):
             for path, fut in zip(files, futures):
                 got = fut.result()
                 total["files"] += 1
@@ -310,9 +349,10 @@ def import_files(db: str, files: Sequence[str], *, variant: Optional[str] = None
                 out.write(f"{path}: {got['games']} games: {got['new']} new ({got['illegal']} illegal), "
                           f"{got['duplicates']} duplicates, {got['syntax_errors']} syntax errors\n")
                 for e in got["errors"]:
-                    out.write(f"  {e}\n")
+                    err.write(f"{e}\n")
                 done += 1
-    out.write(f"import: {total['files']} files, {total['games']} games: {total['new']} new ({total['illegal']} illegal), "
+    files_word = "file" if total["files"] == 1 else "files"
+    out.write(f"import: {total['files']} {files_word}, {total['games']} games: {total['new']} new ({total['illegal']} illegal), "
               f"{total['duplicates']} duplicates, {total['prefix_duplicates']} prefix duplicates, "
               f"{total['syntax_errors']} syntax errors\n")
     out.flush()
@@ -457,6 +497,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     except ValueError as e:
         print(f"ppn.cluster: {a.command}: {e}", file=sys.stderr)
         return 2
+    except Exception as e:  # noqa: BLE001 - Dask's verdict on a shard, in words
+        if type(e).__name__ != "KilledWorker":
+            raise
+        print(f"ppn.cluster: {a.command}: a shard kept ending the workers that ran it ({e})", file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":

@@ -69,10 +69,13 @@ def stop(*procs):
 def cluster(tmp_path_factory):
     where = str(tmp_path_factory.mktemp("dask"))
     sched, address = start_scheduler(where)
-    workers = [start_worker(address, f"w{i}", where) for i in range(2)]
-    wait_for_workers(address, 2)
-    yield {"address": address, "workers": workers, "scheduler": sched}
-    stop(*workers, sched)
+    workers = []
+    try:
+        workers = [start_worker(address, f"w{i}", where) for i in range(2)]
+        wait_for_workers(address, 2)
+        yield {"address": address, "workers": workers, "scheduler": sched}
+    finally:
+        stop(*workers, sched)
 
 
 def cluster_run(*args):
@@ -146,7 +149,7 @@ def test_import_from_two_workers_stores_each_game_once(cluster, tmp_path):
     assert run_ppn("query", "--db", db, "--sql", same).stdout == run_ppn("query", "--db", ref, "--sql", same).stdout
     assert run_ppn("query", "--db", db, "summary").stdout.split("\n")[2].split()[:6] == \
         run_ppn("query", "--db", ref, "summary").stdout.split("\n")[2].split()[:6]
-    assert "import: 32 files, 34 games: 17 new (0 illegal), 17 duplicates" in got.stdout
+    assert "import: 32 files, 34 games: 17 new (0 illegal), 17 duplicates" in got.stdout, got.stdout
 
 
 def test_import_into_postgresql_from_two_workers(cluster, tmp_path):
@@ -181,7 +184,11 @@ def test_a_worker_killed_in_the_middle_loses_nothing(cluster, tmp_path):
     deadline = time.time() + 120
     while len(glob.glob(os.path.join(parts, "0*.ppn"))) < 2 and time.time() < deadline and run.poll() is None:
         time.sleep(0.05)
+    assert run.poll() is None, "the run ended before a worker could be killed in it"
     victim = cluster["workers"][0]
+    with distributed.Client(cluster["address"], timeout="30s") as c:
+        busy = [w for w, tasks in c.processing().items() if tasks]
+    assert busy, "no shard was running"
     victim.send_signal(signal.SIGKILL)  # in the middle of its next shard
     victim.wait()
     stdout, stderr = run.communicate(timeout=600)
@@ -249,7 +256,7 @@ def test_the_recipe_of_docs_scaling_runs_as_written(tmp_path):
     r = subprocess.run(["bash", "-c", wrapped], capture_output=True, text=True, timeout=600, cwd=str(tmp_path))
     assert r.returncode == 0, r.stderr[-3000:]
     assert "validate: 1 file, 2000 games" in r.stdout
-    assert "import: 1 files, 2000 games: 2000 new" in r.stdout
+    assert "import: 1 file, 2000 games: 2000 new" in r.stdout
     cli = tmp_path / "cli.ppn"
     run_ppn("selfplay", "--games", "2000", "--seed", "1", "-o", str(cli), check=True)
     assert (tmp_path / "games.ppn").read_bytes() == cli.read_bytes()

@@ -75,6 +75,16 @@ def test_pages_are_served_and_escaped(server):
         assert "unsafe-inline" not in headers["Content-Security-Policy"].split("script-src")[1].split(";")[0], path
     status, _, body = server.request("/player/" + urllib.parse.quote(SCRIPT_NAME))
     assert status == 200 and b"&lt;script&gt;alert(1)&lt;/script&gt;" in body and SCRIPT_NAME.encode() not in body
+    # The game page's policy names its one script by the script's own hash.
+    import base64
+    import hashlib
+    import re
+
+    _, headers, page = server.request("/game/1")
+    script = re.findall(rb"<script>(.*?)</script>", page, re.S)
+    assert len(script) == 1
+    digest = base64.b64encode(hashlib.sha256(script[0]).digest()).decode()
+    assert f"'sha256-{digest}'" in headers["Content-Security-Policy"]
     status, _, js = server.request("/assets/app.js")
     assert status == 200 and len(js) > 1000
     # The hostile game's page: its name and event only as escaped text.
@@ -108,6 +118,8 @@ def test_hostile_requests_get_4xx_json_and_the_server_stays_up(server):
     # page is refused even with the token.
     status, _, body = server.request("/", headers={"Host": "attacker.example:80"})
     assert status == 403 and b"ppn-token" not in body
+    port = urllib.parse.urlparse(server.url).port
+    assert server.request("/", headers={"Host": f"LOCALHOST:{port}"})[0] == 200
     status, err = error_of(server.json("/api/games", {"ppn": "x"}, {"X-PPN-Token": TOKEN, "Origin": "http://attacker.example"}))
     assert status == 403 and "another site" in err["message"]
     assert server.request("/game/999999")[0] == 404
