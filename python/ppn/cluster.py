@@ -44,8 +44,10 @@ class SchedulerLost(RuntimeError):
 
 # ---------------------------------------------------------------- the tasks (run on workers)
 
+# Paths reach the library as the bytes the file system holds (a name that is not UTF-8 too).
+
 def _validate_shard(path: str, settings: Dict[str, Any]):
-    return _ppn._validate_file(path, settings["variant"], settings["options"], settings["on_error"],
+    return _ppn._validate_file(os.fsencode(path), settings["variant"], settings["options"], settings["on_error"],
                                settings["order"], settings["alternatives"], settings["syntax_only"], settings["json"])
 
 
@@ -57,16 +59,16 @@ def _selfplay_shard(settings: Dict[str, Any], first: int, count: int) -> bytes:
 def _count_games(path: str) -> int:
     """The games of a file as `ppn analyze` numbers them (parsed; a game with a syntax error
     is not counted)."""
-    return _ppn._validate_file(path, None, [], "keep-prefix", "strict", 0, True, True)[2]["games"]
+    return _ppn._validate_file(os.fsencode(path), None, [], "keep-prefix", "strict", 0, True, True)[2]["games"]
 
 
 def _analyze_shard(path: str, first: int, settings: Dict[str, Any]):
-    return _ppn._analyze_file(path, first, settings["variant"], settings["options"], settings["on_error"],
+    return _ppn._analyze_file(os.fsencode(path), first, settings["variant"], settings["options"], settings["on_error"],
                               settings["level"], settings["json"], settings["annotate"])
 
 
 def _import_shard(db: str, path: str, variant: Optional[str], options, on_error: str) -> Dict[str, Any]:
-    got = _ppn._db_import(db, [path], variant, options, on_error)
+    got = _ppn._db_import(db, [os.fsencode(path)], variant, options, on_error)
     got["errors"] = [str(e) for e in got["errors"]]
     return got
 
@@ -256,7 +258,8 @@ def analyze(files: Sequence[str], *, level: str = "1", variant: Optional[str] = 
         if marked is not None:
             marked.close()
             err.flush()  # the -o file's messages come from the library, on the process's standard error
-            code = max(code, _ppn._write_output("analyze", output, paths, marked.name, code))
+            code = max(code, _ppn._write_output("analyze", os.fsencode(output), [os.fsencode(p) for p in paths],
+                                                 os.fsencode(marked.name), code))
         return code
     finally:
         if marked is not None:

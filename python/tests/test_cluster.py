@@ -174,6 +174,17 @@ def test_import_into_postgresql_from_two_workers(cluster, tmp_path):
         subprocess.run(["psql", "-q", "-d", "postgres", "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], env=env)
 
 
+def test_bytes_that_are_not_utf8_pass_through_as_the_cli_writes_them(cluster, tmp_path):
+    """A file name and a syntax error's excerpt in Latin-1: the same bytes as `ppn validate`."""
+    name = os.fsdecode(os.path.join(os.fsencode(str(tmp_path)), b"caf\xe9.ppn"))
+    with open(name, "wb") as f:
+        f.write(open(SAMPLES[0], "rb").read() + b'\n[Event "Caf\xe9 night"]\n\n1. G 5-3: N/0 0/3 \xe9\xe9\n')
+    cli = subprocess.run([os.environ.get("PPN_BINARY", "ppn"), "validate", "-j", "1", name], capture_output=True)
+    got = subprocess.run([PYTHON, "-m", "ppn.cluster", "validate", "--scheduler", cluster["address"], name],
+                         capture_output=True, timeout=600)
+    assert b"\xe9" in cli.stdout + cli.stderr
+    assert (got.returncode, got.stdout, got.stderr) == (cli.returncode, cli.stdout, cli.stderr)
+
 def test_a_worker_killed_in_the_middle_loses_nothing(cluster, tmp_path):
     """Last in this module: it leaves the cluster one worker short."""
     out = tmp_path / "killed.ppn"
