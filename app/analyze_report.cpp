@@ -154,20 +154,28 @@ void write_player_totals(std::ostream& out, bool json, const std::vector<PlayerA
 
 AnalyzedFile analyze_file(const std::string& path, std::int64_t first_number, const replay::ReplayConfig& replay,
                           const analysis::AnalyzeConfig& cfg, bool json, std::ostream& out, std::ostream& err,
-                          std::string* annotated) {
+                          std::string* annotated, GameRange range) {
   AnalyzedFile f;
+  // Game i of the file (0-based) is this part's when in the range; a syntax error is the part's
+  // whose range holds the next game's index (the last part takes those after the last game).
+  const auto ours = [&](std::size_t i) { return i >= range.skip && (range.take == GameRange::all || i < range.skip + range.take); };
   auto run = AnalyzeRun::open(replay, cfg, "");
   std::string why;
   auto in = open_input(path, why);
   if (!in) {
-    err << open_failure(path, why);
-    f.code = 2;
+    if (range.skip == 0) {
+      err << open_failure(path, why);
+      f.code = 2;
+    }
     return f;
   }
-  std::int64_t number = first_number;
+  std::size_t index = 0;
   parser::parse_stream(
       *in, display_name(path),
       [&](Game& game) {
+        const std::size_t i = index++;
+        if (!ours(i)) return;
+        const std::int64_t number = first_number + static_cast<std::int64_t>(i);
         const AnalyzedGame g = run->add(game);
         const analysis::GameAnalysis& ga = g.analysis;
         ++f.games;
@@ -181,9 +189,9 @@ AnalyzedFile analyze_file(const std::string& path, std::int64_t first_number, co
               seats.push_back({player_key(game, static_cast<Colour>(s)), ga.seats[static_cast<std::size_t>(s)]});
         }
         if (annotated) append_ppn(*annotated, analysis::annotate_game(game, ga, cfg));
-        ++number;
       },
       [&](const parser::ParseError& e) {
+        if (!ours(index)) return;
         err << e.format();
         f.code = 2;
       });

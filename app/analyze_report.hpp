@@ -31,10 +31,18 @@ int write_game_problems(std::ostream& err, std::int64_t number, const Game& game
 void write_player_totals(std::ostream& out, bool json, const std::vector<PlayerAnalysis>& players,
                          analysis::Level level, std::size_t games, std::size_t analysed);
 
-// The files analysed on this thread as `ppn analyze` without -o reports them: games numbered
-// from `first_number`, their lines on `out`, the messages of games not analysed (and of
-// syntax errors, files that cannot be opened) on `err`; `annotated`, when given, receives the
-// games written back with their marks (as -o writes them).
+// A part of a file's games: `take` games after the first `skip` (all: to the end).
+struct GameRange {
+  static constexpr std::size_t all = static_cast<std::size_t>(-1);
+  std::size_t skip = 0, take = all;
+};
+
+// The file analysed on this thread as `ppn analyze` without -o reports it: its games numbered
+// from `first_number` (the number of its first game among the run's), their lines on `out`, the
+// messages of games not analysed (and of syntax errors, a file that cannot be opened) on `err`;
+// `annotated`, when given, receives the games written back with their marks (as -o writes
+// them). With a `range`, only those games (and the syntax errors before the next game of the
+// range's end; the open failure with the first range): the file cut into the parts of a cluster.
 struct AnalyzedFile {
   std::size_t games = 0, analysed = 0;
   int code = 0;  // 0; 1 a game not analysed or stopped at an illegal roll; 2 a syntax or I/O error
@@ -43,6 +51,6 @@ struct AnalyzedFile {
 };
 AnalyzedFile analyze_file(const std::string& path, std::int64_t first_number, const replay::ReplayConfig& replay,
                           const analysis::AnalyzeConfig& cfg, bool json, std::ostream& out, std::ostream& err,
-                          std::string* annotated = nullptr);
+                          std::string* annotated = nullptr, GameRange range = {});
 
 }  // namespace ppn::app

@@ -92,7 +92,8 @@ void bind_cluster(py::module_& m) {
   m.def(
       "_analyze_file",
       [](const std::string& path, std::int64_t first_number, const std::optional<std::string>& variant,
-         const py::object& options, const std::string& on_error, const std::string& level, bool json, bool annotate) {
+         const py::object& options, const std::string& on_error, const std::string& level, bool json, bool annotate,
+         std::size_t skip, std::optional<std::size_t> take) {
         replay::ReplayConfig cfg;
         if (variant) cfg.variant = *variant;
         cfg.options = option_list(options);
@@ -106,7 +107,8 @@ void bind_cluster(py::module_& m) {
         app::AnalyzedFile f;
         {
           py::gil_scoped_release release;
-          f = app::analyze_file(path, first_number, cfg, acfg, json, out, err, annotate ? &annotated : nullptr);
+          f = app::analyze_file(path, first_number, cfg, acfg, json, out, err, annotate ? &annotated : nullptr,
+                                {skip, take.value_or(app::GameRange::all)});
         }
         py::list seats;
         for (const auto& game : f.seats) {
@@ -118,9 +120,10 @@ void bind_cluster(py::module_& m) {
                               py::bytes(annotated));
       },
       py::arg("path"), py::arg("first_number"), py::arg("variant"), py::arg("options"), py::arg("on_error"),
-      py::arg("level"), py::arg("json"), py::arg("annotate"),
-      "One file analysed as `ppn analyze` reports it, its games numbered from first_number: (stdout text, stderr "
-      "text, games, analysed, exit code, each analysed game's seats as (player, figures), annotated PPN bytes).");
+      py::arg("level"), py::arg("json"), py::arg("annotate"), py::arg("skip") = 0, py::arg("take") = py::none(),
+      "One file (or `take` of its games after `skip`; take None: to the end) analysed as `ppn analyze` reports it, "
+      "its games numbered from first_number: (stdout bytes, stderr bytes, games, analysed, exit code, each analysed "
+      "game's seats as (player, figures), annotated PPN bytes).");
   m.def(
       "_write_output",
       [](const std::string& command, const std::string& path, const std::vector<std::string>& inputs,

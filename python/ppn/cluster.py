@@ -62,9 +62,9 @@ def _count_games(path: str) -> int:
     return _ppn._validate_file(os.fsencode(path), None, [], "keep-prefix", "strict", 0, True, True)[2]["games"]
 
 
-def _analyze_shard(path: str, first: int, settings: Dict[str, Any]):
+def _analyze_shard(path: str, first: int, settings: Dict[str, Any], skip: int = 0, take: Optional[int] = None):
     return _ppn._analyze_file(os.fsencode(path), first, settings["variant"], settings["options"], settings["on_error"],
-                              settings["level"], settings["json"], settings["annotate"])
+                              settings["level"], settings["json"], settings["annotate"], skip, take)
 
 
 def _import_shard(db: str, path: str, variant: Optional[str], options, on_error: str) -> Dict[str, Any]:
@@ -212,13 +212,14 @@ def validate(files: Sequence[str], *, variant: Optional[str] = None, options=Non
 
 def analyze(files: Sequence[str], *, level: str = "1", variant: Optional[str] = None, options=None,
             on_error: str = "keep-prefix", format: str = "text", output: Optional[str] = None,
-            scheduler: Optional[str] = None, workers: Optional[int] = None, dashboard: bool = False, out=None,
-            err=None, argv: Optional[Sequence[str]] = None) -> int:
+            shard_games: Optional[int] = None, scheduler: Optional[str] = None, workers: Optional[int] = None,
+            dashboard: bool = False, out=None, err=None, argv: Optional[Sequence[str]] = None) -> int:
     """Analyses `files`, one shard each, at `level` ("0", "1"; rollouts are the CLI's), and
     writes `ppn analyze`'s report to `out` and `err`: each game's lines, numbered as the CLI
     numbers them (a first pass counts each file's games), and every player's totals, summed game
     by game in the CLI's order; `output` receives the games annotated with their marks (as
-    `ppn analyze -o`), whole or not at all. Returns the exit code."""
+    `ppn analyze -o`), whole or not at all. A shard is a file, or with `shard_games` that many
+    games of a file (a large file is cut into parts). Returns the exit code."""
     out = out or sys.stdout
     err = err or sys.stderr
     if format not in ("text", "json"):
@@ -230,6 +231,8 @@ def analyze(files: Sequence[str], *, level: str = "1", variant: Optional[str] = 
     _ppn._validate_settings(variant, list(options or []), on_error, "strict", 0)
     if output == "-":
         raise ValueError("-o -: give a file (the report is on standard output)")
+    if shard_games is not None and shard_games < 1:
+        raise ValueError("shard_games: 1 or more")
     settings = dict(variant=variant, options=list(options or []), on_error=on_error, level=level,
                     json=format == "json", annotate=output is not None)
     paths = [os.fspath(f) for f in files]
@@ -239,11 +242,19 @@ def analyze(files: Sequence[str], *, level: str = "1", variant: Optional[str] = 
     try:
         with _client(scheduler, workers, dashboard) as client:
             done = 0
-            with _watching_the_scheduler(argv, lambda: f"{done} of {len(paths)} files", client):
+            with _watching_the_scheduler(argv, lambda: f"{done} shards", client):
                 counts = client.gather([client.submit(_count_games, p, pure=False) for p in paths])
                 firsts = [1 + sum(counts[:k]) for k in range(len(paths))]
-                futures = [client.submit(_analyze_shard, p, first, settings, pure=False)
-                           for p, first in zip(paths, firsts)]
+                # The shards: each file whole, or cut into parts of shard_games games (the last
+                # part runs to the file's end, taking any syntax error after its last game).
+                parts = []
+                for p, first, n in zip(paths, firsts, counts):
+                    step = shard_games if shard_games and n > shard_games else None
+                    starts = list(range(0, n, step)) if step else [0]
+                    for k, skip in enumerate(starts):
+                        parts.append((p, first, skip, step if step and k + 1 < len(starts) else None))
+                futures = [client.submit(_analyze_shard, p, first, settings, skip, take, pure=False)
+                           for p, first, skip, take in parts]
                 games = analysed = code = 0
                 for fut in futures:
                     text, errors, g, a, c, seats, annotated = fut.result()
@@ -453,6 +464,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     z.add_argument("--on-error", default="keep-prefix")
     z.add_argument("--format", default="text", choices=["text", "json"])
     z.add_argument("-o", "--output")
+    z.add_argument("--shard-games", type=int, help="cut files into shards of this many games (default: a file a shard)")
     s = common(sub.add_parser("selfplay", help="ppn selfplay, a range of games per shard"))
     s.add_argument("-o", "--output", required=True)
     s.add_argument("--games", "-n", type=int, default=10)
@@ -484,7 +496,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                             scheduler=a.scheduler, workers=a.workers, dashboard=a.dashboard, argv=args_list)
         if a.command == "analyze":
             return analyze(a.files, level=a.level, variant=a.variant, options=a.option, on_error=a.on_error,
-                           format=a.format, output=a.output, scheduler=a.scheduler, workers=a.workers,
+                           format=a.format, output=a.output, shard_games=a.shard_games, scheduler=a.scheduler,
+                           workers=a.workers,
                            dashboard=a.dashboard, argv=args_list)
         if a.command == "selfplay":
             return selfplay(a.output, a.games, seed=a.seed, variant=a.variant, players=a.players,

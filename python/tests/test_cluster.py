@@ -114,6 +114,24 @@ def test_analyze_prints_and_marks_what_the_cli_does(cluster, tmp_path):
         assert got.stderr.replace(str(mine), "OUT") == cli.stderr.replace(str(theirs), "OUT")
 
 
+def test_analyze_cuts_a_large_file_into_shards_as_one_process_reads_it(cluster, tmp_path):
+    """--shard-games: one file in parts of 5 games (its syntax errors in the part they fall
+    in), the report and the marked games the CLI's."""
+    big = tmp_path / "big.ppn"
+    run_ppn("selfplay", "--games", "13", "--seed", "8", "-o", big, check=True)
+    clean = big.read_bytes()
+    malformed = os.path.join(SOURCE, "tests", "malformed", "absurd_numbers.ppn")
+    for name, data in (("clean", clean), ("broken", clean + open(malformed, "rb").read() + clean)):
+        big.write_bytes(data)
+        mine, theirs = tmp_path / f"c-{name}.ppn", tmp_path / f"l-{name}.ppn"
+        cli = run_ppn("analyze", "-j", "1", "--level", "0", SAMPLES[0], big, "-o", theirs)
+        got = cluster_run("analyze", "--level", "0", "--shard-games", "5", "--scheduler", cluster["address"],
+                          SAMPLES[0], str(big), "-o", str(mine))
+        assert (got.returncode, got.stdout) == (cli.returncode, cli.stdout), name
+        assert got.stderr.replace(str(mine), "OUT") == cli.stderr.replace(str(theirs), "OUT"), name
+        if name == "clean":
+            assert mine.read_bytes() == theirs.read_bytes()
+
 def test_validate_on_a_local_cluster_of_one_and_of_three(tmp_path):
     from io import StringIO
 
