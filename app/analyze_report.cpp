@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "app/input_files.hpp"
+#include "app/json_text.hpp"
 #include "notation/printer.hpp"
 #include "parser/parser.hpp"
 
@@ -16,8 +17,8 @@ namespace {
 
 using Record = nlohmann::ordered_json;
 
-// One JSON Lines record; text that is not UTF-8 has each bad byte written as U+FFFD.
-void emit(std::ostream& out, const Record& r) { out << r.dump(-1, ' ', false, Record::error_handler_t::replace) << "\n"; }
+// One JSON Lines record.
+void emit(std::ostream& out, const Record& r) { out << json_text(r) << "\n"; }
 
 // A seat's figures of one game (docs/JSON_OUTPUT.md `seat`).
 Record seat_record(std::int64_t game, const std::string& file, std::int64_t line, const analysis::GameAnalysis& ga,

@@ -6,15 +6,15 @@
 #include <ostream>
 
 #include "app/input_files.hpp"
+#include "app/json_text.hpp"
 #include "notation/text_util.hpp"
 
 namespace ppn::app {
 
 namespace {
 
-// One JSON Lines record; text that is not UTF-8 has each bad byte written as U+FFFD
-// (docs/JSON_OUTPUT.md "Text that is not UTF-8").
-std::string record(const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
+// One JSON Lines record.
+std::string record(const nlohmann::json& j) { return json_text(j); }
 
 // A figure of the replay: null under --syntax-only, which replays nothing.
 nlohmann::json replay_figure(std::size_t n, ValidateStyle s) { return s.syntax_only ? nlohmann::json() : nlohmann::json(n); }

@@ -15,6 +15,7 @@
 #include "analysis/dice_audit.hpp"
 #include "analysis/game_analysis.hpp"
 #include "analysis/game_stats.hpp"
+#include "app/json_text.hpp"
 #include "convert/conform.hpp"
 #include "app/import_run.hpp"
 
@@ -23,13 +24,7 @@ namespace ppn::cli {
 // Fields in the order they are documented, so a line reads like its README row.
 using JsonRecord = nlohmann::ordered_json;
 
-// The text of a JSON value (one line, or indented by `indent`). A string that is not valid
-// UTF-8 (a file name or tag read as bytes) has each invalid byte written as U+FFFD
-// (docs/JSON_OUTPUT.md "Text that is not UTF-8") rather than failing the output half-way.
-template <class Json>
-std::string json_text(const Json& j, int indent = -1) {
-  return j.dump(indent, ' ', false, Json::error_handler_t::replace);
-}
+using app::json_text;
 
 // One record, one line.
 void emit_record(std::ostream& out, const JsonRecord& r);

@@ -1,13 +1,14 @@
 // Replies and escaping (see reply.hpp).
 #include "serve/reply.hpp"
 
+#include "app/json_text.hpp"
 #include "render/svg_board.hpp"
 
 namespace ppn::serve {
 
 Reply json_reply(const nlohmann::json& j) {
   // Text from records may hold bytes that are not UTF-8: replaced, never a throw.
-  return Reply{200, j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)};
+  return Reply{200, app::json_text(j)};
 }
 
 Reply error_reply(int status, std::string_view code, const std::string& message, const nlohmann::json& extra) {

@@ -36,12 +36,13 @@ def start_scheduler(where):
     proc = subprocess.Popen(dask_command("scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
                                          "--scheduler-file", info),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(600):
-        if os.path.exists(info):
+    for _ in range(1200):
+        # The scheduler writes the file in steps: it is read once it parses.
+        try:
             with open(info) as f:
-                with_address = json.load(f)
-            return proc, with_address["address"]
-        time.sleep(0.05)
+                return proc, json.load(f)["address"]
+        except (FileNotFoundError, json.JSONDecodeError, KeyError):
+            time.sleep(0.05)
     proc.kill()
     raise RuntimeError("dask scheduler did not start")
 
