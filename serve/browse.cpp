@@ -126,13 +126,13 @@ replay::ReplayConfig stored_config(const app::ProfiledGame& g) {
 // import or a save changes it) and kept for the next player page. One request computes them
 // (on 100,000 games, seconds), outside the lock: the others meanwhile get the ratings of the
 // state before, or none yet. A failure is not kept.
-std::vector<app::Ladder> cached_ratings(Connections& c, db::Database& d) {
+Checked<std::vector<app::Ladder>> cached_ratings(Connections& c, db::Database& d) {
   static std::mutex m;
   static std::string key;
   static std::vector<app::Ladder> ladders;
   static bool computing = false;
   const auto state = app::collection_state(d);
-  if (!state) return {};
+  if (!state) return refusal_of(state.error());
   const std::string now = c.target() + "#" + *state;
   {
     std::lock_guard lock(m);
@@ -144,10 +144,9 @@ std::vector<app::Ladder> cached_ratings(Connections& c, db::Database& d) {
   auto rated = app::rate_players(q);
   std::lock_guard lock(m);
   computing = false;
-  if (rated) {
-    ladders = rated->ladders;
-    key = now;
-  }
+  if (!rated) return refusal_of(rated.error());
+  ladders = rated->ladders;
+  key = now;
   return ladders;
 }
 
@@ -281,8 +280,10 @@ Reply get_player(Connections& c, const std::string& name) {
     for (const auto& r : pl.results)
       results.push_back({{"game", r.game}, {"date", opt(r.date)}, {"profile", r.profile},
                          {"place", opt(r.place)}, {"won", r.won}, {"finished", r.finished}});
+    const auto ladders = cached_ratings(c, **lease);
+    if (!ladders) return ladders.refusal().reply();
     json ratings = json::array();
-    for (const auto& ladder : cached_ratings(c, **lease))
+    for (const auto& ladder : *ladders)
       for (const auto& rated : ladder.players)
         if (rated.name == pl.name) {
           json r = {{"pool", ladder.pool}, {"strength", rated.strength}, {"se", rated.se}, {"games", rated.games}};
