@@ -108,8 +108,12 @@ std::string page_title(const Game& game, std::int64_t id) {
 
 Refusal no_game(std::int64_t id) { return Refusal{404, "E-ARGUMENT", "no game " + std::to_string(id)}; }
 
-Checked<app::ProfiledGame> stored_game(db::Database& d, std::int64_t id) {
-  auto g = app::profiled_game(d, id);
+// Stored game `id` with its profile, read on a lent connection that goes back at once: the
+// work of its pages (a replay, an analysis) needs no database.
+Checked<app::ProfiledGame> stored_game(Connections& c, std::int64_t id) {
+  auto lease = c.reader();
+  if (!lease) return lease.refusal();
+  auto g = app::profiled_game(**lease, id);
   if (!g) return refusal_of(g.error());
   if (!*g) return no_game(id);
   return std::move(**g);
@@ -224,9 +228,7 @@ Reply get_game(Connections& c, std::int64_t id) {
 
 Reply game_positions(Connections& c, std::int64_t id) {
   return guarded(c, [&] {
-    auto lease = c.reader();
-    if (!lease) return lease.refusal().reply();
-    const auto g = stored_game(**lease, id);
+    const auto g = stored_game(c, id);
     if (!g) return g.refusal().reply();
     json positions = json::array();
     const auto add = [&](int roll, const rules::Game& at) {
@@ -335,9 +337,7 @@ Reply find(Connections& c, const Params& p) {
 
 Reply game_page(Connections& c, std::int64_t id, const std::string& token) {
   return guarded(c, [&] {
-    auto lease = c.reader();
-    if (!lease) return lease.refusal().reply();
-    const auto g = stored_game(**lease, id);
+    const auto g = stored_game(c, id);
     if (!g) return g.refusal().reply();
     const auto page = checked(app::viewer_page(g->game, stored_config(*g), page_title(g->game, id), false));
     if (!page) return page.refusal().reply();
@@ -351,9 +351,7 @@ Reply analyse_game(Connections& c, std::int64_t id, const Params& p) {
     const auto lv = analysis::level_of(level);
     if (!lv || *lv == analysis::Level::rollout)
       return bad_request("level: 0 or 1 (rollouts are `ppn analyze --level rollout`'s)").reply();
-    auto lease = c.reader();
-    if (!lease) return lease.refusal().reply();
-    const auto g = stored_game(**lease, id);
+    const auto g = stored_game(c, id);
     if (!g) return g.refusal().reply();
     analysis::AnalyzeConfig ac;
     ac.level = *lv;
@@ -381,9 +379,7 @@ Reply analyse_game(Connections& c, std::int64_t id, const Params& p) {
 
 Reply luck_chart(Connections& c, std::int64_t id) {
   return guarded(c, [&] {
-    auto lease = c.reader();
-    if (!lease) return lease.refusal().reply();
-    const auto g = stored_game(**lease, id);
+    const auto g = stored_game(c, id);
     if (!g) return g.refusal().reply();
     std::string svg = app::luck_chart_of(g->game, stored_config(*g), page_title(g->game, id));
     if (svg.empty()) return Refusal{422, "E-SETUP", "game " + std::to_string(id) + " cannot be replayed"}.reply();

@@ -143,28 +143,17 @@ Checked<Recording> read_recording(const json& body) {
   return r;
 }
 
-std::string colour_key(Colour c) { return std::string(colour_name(c)); }
-
 json dice_json(rules::Dice d) { return d.d2 == 0 ? json::array({d.d1}) : json::array({d.d1, d.d2}); }
 
 std::string dice_text(rules::Dice d) {
   return d.d2 == 0 ? std::to_string(d.d1) : std::to_string(d.d1) + "-" + std::to_string(d.d2);
 }
 
-std::string tag_value(const std::string& s) {
-  std::string out;
-  for (const char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out;
-}
-
 // The record as PPN text: its tags, then one line per roll.
 std::string record_text(const Recording& r) {
   std::string t = "[Event \"ppn serve\"]\n[Game \"" + std::string(r.ludo ? "ludo" : "parcheesi") + "\"]\n[Variant \"" +
                   r.profile + "\"]\n[Seats \"";
-  for (std::size_t i = 0; i < r.seats.size(); ++i) t += (i ? " " : "") + colour_key(r.seats[i].colour);
+  for (std::size_t i = 0; i < r.seats.size(); ++i) t += (i ? " " : "") + std::string(colour_name(r.seats[i].colour));
   t += "\"]\n";
   for (const SeatSpec& s : r.seats) {
     std::string name = s.name;
@@ -172,7 +161,7 @@ std::string record_text(const Recording& r) {
     if (name.empty()) continue;
     std::string tag(colour_name(s.colour));
     tag[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(tag[0])));
-    t += "[" + tag + " \"" + tag_value(name) + "\"]\n";
+    t += "[" + tag + " " + quote_tag_value(name) + "]\n";
   }
   t += "\n";
   for (std::size_t i = 0; i < r.rolls.size(); ++i)
@@ -279,11 +268,11 @@ json state_json(const Replayed& rp, const std::optional<rules::Dice>& dice) {
   const render::Timeline t = render::build_timeline(rp.game);
   s["svg"] = t.frames.empty() ? std::string() : render::svg_frame(t, static_cast<int>(t.frames.size()) - 1, rp.game);
   s["position_id"] = replay::position_id(g);
-  s["to_move"] = colour_key(g.to_move());
+  s["to_move"] = std::string(colour_name(g.to_move()));
   s["doublets"] = g.doublets();
   s["over"] = g.over();
   json ranking = json::array();
-  for (const Colour c : g.ranking()) ranking.push_back(colour_key(c));
+  for (const Colour c : g.ranking()) ranking.push_back(std::string(colour_name(c)));
   s["ranking"] = ranking;
   s["rolls"] = rp.result.rolls;
   if (dice && !g.over()) {

@@ -384,8 +384,6 @@ def bench(games: int = 4000, files: int = 8, analyze_games: int = 48, ppn: str =
     import tempfile
     import time
 
-    from distributed import Client, LocalCluster
-
     out = out or sys.stdout
 
     def timed(fn, runs):
@@ -412,13 +410,9 @@ def bench(games: int = 4000, files: int = 8, analyze_games: int = 48, ppn: str =
                 lambda: subprocess.run([ppn, "validate", "-j", str(jobs), *checked], capture_output=True), 3)
             figures[f"analyze_cli{jobs}"] = timed(
                 lambda: subprocess.run([ppn, "analyze", "-j", str(jobs), *judged], capture_output=True), 1)
-        path = os.environ.get("PYTHONPATH", "")
-        if _package_path() not in path.split(os.pathsep):
-            os.environ["PYTHONPATH"] = _package_path() + (os.pathsep + path if path else "")
         sink = open(os.devnull, "w")
         for workers in (1, 2):
-            with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                              silence_logs=40) as cluster, Client(cluster) as client:
+            with _client(None, workers) as client:  # the local cluster every command makes
                 validate(checked, scheduler=client, out=sink, err=sink)  # the workers warm
                 figures[f"validate_workers{workers}"] = timed(
                     lambda: validate(checked, scheduler=client, out=sink, err=sink), 3)
